@@ -1,0 +1,37 @@
+// npm run import -- FILE.json: validates the file (every problem, with its JSON path) and loads it
+// in one transaction. Nothing is written unless the whole file is valid.
+import { config } from '../src/config.js';
+import { openDb } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { ImportConflictError } from '../src/import/load.js';
+import { importFile } from '../src/import/run.js';
+import { CliError, runCli } from './cli.js';
+
+await runCli(async () => {
+  const file = process.argv[2];
+  if (!file || process.argv.length > 3) throw new CliError('usage: npm run import -- FILE.json');
+  const { db, sqlite } = openDb(config().databasePath);
+  try {
+    await migrateToLatest(db);
+    let outcome;
+    try {
+      outcome = importFile(sqlite, file);
+    } catch (error) {
+      if (error instanceof ImportConflictError) outcome = { ok: false as const, problems: error.problems };
+      else throw error;
+    }
+    if (!outcome.ok) {
+      const n = outcome.problems.length;
+      const lines = outcome.problems.map((p) => `  ${p.path}: ${p.message}`);
+      throw new CliError(`${file}: ${n} problem${n === 1 ? '' : 's'}, nothing imported\n${lines.join('\n')}`);
+    }
+    const c = outcome.counts;
+    console.log(
+      `${file}: imported ${c.organizations} organizations, ${c.leagues} leagues, ${c.events} events, ` +
+        `${c.matches} matches, ${c.teams} teams, ${c.members} members, ${c.divisions} divisions ` +
+        `(${c.changed} rows written, ${c.removed} removed)`,
+    );
+  } finally {
+    await db.destroy();
+  }
+});

@@ -1,0 +1,15 @@
+// npm run migrate: brings DATABASE_PATH to the latest schema.
+import { config } from '../src/config.js';
+import { openDb } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { runCli } from './cli.js';
+
+await runCli(async () => {
+  const { db } = openDb(config().databasePath);
+  try {
+    const applied = await migrateToLatest(db);
+    console.log(applied.length ? `migrated: ${applied.join(', ')}` : 'schema is up to date');
+  } finally {
+    await db.destroy();
+  }
+});

@@ -1,0 +1,98 @@
+// The only reader of process.env. Every setting is parsed once, with a documented default,
+// and a bad value stops start-up with a message naming the variable (see README "Configuration").
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveSeconds = z.coerce.number().positive().max(86_400);
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z
+  .object({
+    PORT: port.default(4321),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_PATH: z.string().min(1).default('data/app.db'),
+    ARTIFACTS_DIR: z.string().min(1).default('data/artifacts'),
+    PUBLIC_BASE_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+    MAIL_TRANSPORT: z.enum(['file', 'postmark']).default('file'),
+    MAIL_DIR: z.string().min(1).default('data/mail'),
+    MAIL_FROM: z.string().min(3).default('Competitions <no-reply@competitions.example>'),
+    POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
+    POSTMARK_API_HOST: z.string().min(1).optional(),
+    REGENERATE_EVERY_S: positiveSeconds.default(60),
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.MAIL_TRANSPORT === 'postmark' && !c.POSTMARK_SERVER_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['POSTMARK_SERVER_TOKEN'],
+        message: 'is required when MAIL_TRANSPORT=postmark',
+      });
+    }
+  });
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  databasePath: string;
+  artifactsDir: string;
+  publicBaseUrl: string;
+  mailTransport: 'file' | 'postmark';
+  mailDir: string;
+  mailFrom: string;
+  postmarkServerToken: string | undefined;
+  postmarkApiHost: string | undefined;
+  regenerateEveryS: number;
+  trustProxy: boolean;
+}>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment (process.env by default). Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') raw[key] = value.trim();
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment');
+      const shown = raw[name] !== undefined && !name.includes('TOKEN') ? ` (got "${raw[name]}")` : '';
+      return `${name}${shown}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const cwd = process.cwd();
+  return Object.freeze({
+    port: c.PORT,
+    host: c.HOST,
+    databasePath: c.DATABASE_PATH === ':memory:' ? c.DATABASE_PATH : path.resolve(cwd, c.DATABASE_PATH),
+    artifactsDir: path.resolve(cwd, c.ARTIFACTS_DIR),
+    publicBaseUrl: c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`,
+    mailTransport: c.MAIL_TRANSPORT,
+    mailDir: path.resolve(cwd, c.MAIL_DIR),
+    mailFrom: c.MAIL_FROM,
+    postmarkServerToken: c.POSTMARK_SERVER_TOKEN,
+    postmarkApiHost: c.POSTMARK_API_HOST,
+    regenerateEveryS: c.REGENERATE_EVERY_S,
+    trustProxy: c.TRUST_PROXY,
+  });
+}
+
+let cached: Config | undefined;
+/** The process-wide configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

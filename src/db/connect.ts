@@ -1,0 +1,35 @@
+// One way to open the database, for the server, the regeneration job, the CLIs and the tests alike.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+
+export interface OpenOptions {
+  readonly?: boolean;
+}
+
+/**
+ * Opens a SQLite file with the pragmas every process needs so that the server, the regeneration job
+ * and an import can share it: WAL (readers never block the writer), foreign keys enforced, and a busy
+ * timeout so a writer waits for another writer instead of failing with SQLITE_BUSY.
+ */
+export function openSqlite(file: string, options: OpenOptions = {}): Database.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file, { readonly: options.readonly ?? false });
+  sqlite.pragma('busy_timeout = 10000');
+  if (!options.readonly) sqlite.pragma('journal_mode = WAL');
+  // FULL: every commit is fsynced before we answer, so an acknowledged write survives a power loss too,
+  // not only a killed process (NORMAL would risk the last commits on an OS crash).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  return sqlite;
+}
+
+export function openDb(file: string, options: OpenOptions = {}): { db: Db; sqlite: Database.Database } {
+  const sqlite = openSqlite(file, options);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, sqlite };
+}

@@ -1,0 +1,23 @@
+// Runs the migrations in migrations/ with Kysely's Migrator. The list is static (not read from disk)
+// so that it works the same from tsx, from vitest and from Astro's server bundle.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connect.js';
+import * as m0001 from './migrations/0001_initial.js';
+
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the latest version; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

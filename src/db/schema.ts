@@ -1,0 +1,193 @@
+// Kysely table types. They mirror migrations/ exactly as better-sqlite3 returns rows:
+// TEXT → string, INTEGER → number, nullable columns → T | null, defaults → Generated<T>.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Language = 'en' | 'ar';
+export type CompetitionType = 'league' | 'knockout' | 'hybrid';
+export type EventStatus = 'scheduled' | 'in_progress' | 'completed' | 'cancelled';
+export type MatchStatus = 'scheduled' | 'in_progress' | 'completed' | 'postponed' | 'cancelled';
+export type BracketRole = 'winners' | 'losers' | 'grand_final' | 'grand_final_reset' | 'third_place';
+export type SourceOutcome = 'winner' | 'loser';
+export type Side = 'home' | 'away';
+export type RsvpStatus = 'yes' | 'no' | 'maybe';
+export type FollowStatus = 'pending' | 'active' | 'unsubscribed';
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  name_ar: string | null;
+  language: Generated<Language>;
+  created_at: Generated<string>;
+}
+
+export interface LeaguesTable {
+  id: string;
+  org_id: string;
+  name: string;
+  name_ar: string | null;
+}
+
+export interface DivisionsTable {
+  id: string;
+  org_id: string;
+  league_id: string | null;
+  name: string;
+  name_ar: string | null;
+}
+
+export interface TeamsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  name_ar: string | null;
+}
+
+export interface TeamMembersTable {
+  id: string;
+  team_id: string;
+  name: string;
+  name_ar: string | null;
+  email: string | null;
+}
+
+export interface EventsTable {
+  id: string;
+  league_id: string;
+  name: string;
+  competition_type: CompetitionType;
+  status: Generated<EventStatus>;
+  starts_at: string | null;
+  ends_at: string | null;
+  venue_city: string | null;
+  is_public: Generated<0 | 1>;
+  points_win: Generated<number>;
+  points_draw: Generated<number>;
+  points_loss: Generated<number>;
+  match_duration_min: Generated<number>;
+  revision: Generated<number>;
+}
+
+export interface MatchesTable {
+  id: string;
+  event_id: string;
+  round_ordinal: Generated<number>;
+  round_name: string | null;
+  group_name: string | null;
+  bracket_role: BracketRole | null;
+  bracket_position: Generated<number>;
+  home_team_id: string | null;
+  away_team_id: string | null;
+  home_source_match_id: string | null;
+  home_source_outcome: SourceOutcome | null;
+  away_source_match_id: string | null;
+  away_source_outcome: SourceOutcome | null;
+  kickoff_at: string | null;
+  ends_at: string | null;
+  venue: string | null;
+  status: Generated<MatchStatus>;
+  home_score: number | null;
+  away_score: number | null;
+  home_penalties: number | null;
+  away_penalties: number | null;
+  walkover_winner: Side | null;
+  sequence: Generated<number>;
+  updated_at: Generated<string>;
+}
+
+export interface FollowsTable {
+  id: string;
+  org_id: string;
+  league_id: string | null;
+  email: string;
+  status: Generated<FollowStatus>;
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  unsubscribe_token_hash: string;
+  confirmations_sent: Generated<number>;
+  last_confirmation_sent_at: string | null;
+  created_at: Generated<string>;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+export interface RsvpInvitationsTable {
+  id: string;
+  match_id: string;
+  member_id: string;
+  token_hash: string;
+  response: RsvpStatus | null;
+  responded_at: string | null;
+  created_at: Generated<string>;
+}
+
+export interface RegistrationsTable {
+  id: string;
+  org_id: string;
+  division_id: string | null;
+  status: Generated<'submitted'>;
+  name: string;
+  name_ar: string | null;
+  email: string;
+  phone: string | null;
+  date_of_birth: string | null;
+  guardian_name: string | null;
+  guardian_phone: string | null;
+  notes: string | null;
+  created_at: Generated<string>;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: string;
+  created_at: Generated<string>;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers_json: Generated<string>;
+  tag: string | null;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<string>;
+  last_error: string | null;
+  provider_message_id: string | null;
+  created_at: Generated<string>;
+  sent_at: string | null;
+}
+
+export interface DB {
+  organizations: OrganizationsTable;
+  leagues: LeaguesTable;
+  divisions: DivisionsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  events: EventsTable;
+  matches: MatchesTable;
+  follows: FollowsTable;
+  rsvp_invitations: RsvpInvitationsTable;
+  registrations: RegistrationsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  email_outbox: EmailOutboxTable;
+}
+
+export type Organization = Selectable<OrganizationsTable>;
+export type League = Selectable<LeaguesTable>;
+export type Division = Selectable<DivisionsTable>;
+export type Team = Selectable<TeamsTable>;
+export type TeamMember = Selectable<TeamMembersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type MatchRow = Selectable<MatchesTable>;
+export type NewMatch = Insertable<MatchesTable>;
+export type MatchUpdate = Updateable<MatchesTable>;
+export type Follow = Selectable<FollowsTable>;
+export type RsvpInvitation = Selectable<RsvpInvitationsTable>;
+export type Registration = Selectable<RegistrationsTable>;
+export type OutboxMessage = Selectable<EmailOutboxTable>;

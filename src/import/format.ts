@@ -1,0 +1,301 @@
+// The import format: how organizations' data gets in (documented in README "Import format").
+// Shape rules live in the zod schema; rules that need the whole file (unique ids, references,
+// results that make sense for the competition) are checked in crossCheck() with the same paths.
+import { z } from 'zod';
+
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+const id = z.string().regex(ID_PATTERN, 'must match ^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$');
+const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const optionalText = text.nullish().transform((v) => v ?? null);
+
+/** An instant with an explicit offset, normalized to RFC 3339 UTC with Z and whole seconds. */
+export const instant = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/,
+    'must be an RFC 3339 date-time with an offset, e.g. 2026-03-07T18:30:00Z',
+  )
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date-time')
+  .transform((s) => new Date(s).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+
+const score = z.number().int().min(0).max(999);
+
+/** A slot of a match: a seeded team id, a feed from another match, or null (an empty slot: a bye). */
+const slot = z
+  .union([
+    id,
+    z.object({ winner_of: id }).strict(),
+    z.object({ loser_of: id }).strict(),
+    z.null(),
+  ])
+  .optional()
+  .transform((v) => v ?? null);
+
+const match = z
+  .object({
+    id,
+    round: z.number().int().min(1).max(1000).default(1),
+    round_name: optionalText,
+    group: optionalText,
+    bracket_role: z.enum(['winners', 'losers', 'grand_final', 'grand_final_reset', 'third_place']).nullish(),
+    position: z.number().int().min(0).max(100_000).default(0),
+    home: slot,
+    away: slot,
+    kickoff: instant.nullish().transform((v) => v ?? null),
+    ends_at: instant.nullish().transform((v) => v ?? null),
+    venue: optionalText,
+    status: z.enum(['scheduled', 'in_progress', 'completed', 'postponed', 'cancelled']).default('scheduled'),
+    score: z
+      .object({
+        home: score,
+        away: score,
+        home_penalties: score.nullish(),
+        away_penalties: score.nullish(),
+      })
+      .strict()
+      .nullish(),
+    walkover: z.enum(['home', 'away']).nullish(),
+  })
+  .strict();
+
+const event = z
+  .object({
+    id,
+    name: text,
+    type: z.enum(['league', 'knockout', 'hybrid']),
+    status: z.enum(['scheduled', 'in_progress', 'completed', 'cancelled']).default('scheduled'),
+    starts_at: instant.nullish().transform((v) => v ?? null),
+    ends_at: instant.nullish().transform((v) => v ?? null),
+    venue_city: optionalText,
+    public: z.boolean().default(true),
+    points: z
+      .object({
+        win: z.number().int().min(-100).max(100),
+        draw: z.number().int().min(-100).max(100),
+        loss: z.number().int().min(-100).max(100),
+      })
+      .strict()
+      .default({ win: 3, draw: 1, loss: 0 }),
+    match_duration_minutes: z.number().int().min(1).max(24 * 60).default(90),
+    matches: z.array(match).max(100_000).default([]),
+  })
+  .strict();
+
+const league = z
+  .object({
+    id,
+    name: text,
+    name_ar: optionalText,
+    events: z.array(event).default([]),
+  })
+  .strict();
+
+const division = z
+  .object({
+    id,
+    name: text,
+    name_ar: optionalText,
+    league: id.nullish().transform((v) => v ?? null),
+  })
+  .strict();
+
+const member = z
+  .object({
+    id,
+    name: text,
+    name_ar: optionalText,
+    email: z
+      .email('must be an email address')
+      .max(254)
+      .nullish()
+      .transform((v) => v?.toLowerCase() ?? null),
+  })
+  .strict();
+
+const team = z
+  .object({
+    id,
+    name: text,
+    name_ar: optionalText,
+    members: z.array(member).default([]),
+  })
+  .strict();
+
+const organization = z
+  .object({
+    id,
+    name: text,
+    name_ar: optionalText,
+    language: z.enum(['en', 'ar']).default('en'),
+    teams: z.array(team).default([]),
+    leagues: z.array(league).default([]),
+    divisions: z.array(division).default([]),
+  })
+  .strict();
+
+export const importFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    organizations: z.array(organization).min(1, 'must list at least one organization'),
+  })
+  .strict();
+
+export type ImportFile = z.output<typeof importFileSchema>;
+export type ImportOrganization = ImportFile['organizations'][number];
+export type ImportEvent = ImportOrganization['leagues'][number]['events'][number];
+export type ImportMatch = ImportEvent['matches'][number];
+export type ImportSlot = ImportMatch['home'];
+
+export interface ImportProblem {
+  /** JSON path of the offending value, e.g. `organizations[0].leagues[1].events[0].matches[3].home`. */
+  path: string;
+  message: string;
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out === '' ? '(root)' : out;
+}
+
+/** Rules across the whole file. Returns every problem, each with its JSON path. */
+export function crossCheck(file: ImportFile): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  const report = (path: PropertyKey[], message: string) => problems.push({ path: formatPath(path), message });
+
+  const seen = new Map<string, Map<string, string>>();
+  const unique = (kind: string, value: string, path: PropertyKey[]) => {
+    const kindSeen = seen.get(kind) ?? new Map<string, string>();
+    seen.set(kind, kindSeen);
+    const first = kindSeen.get(value);
+    if (first) report(path, `duplicate ${kind} id "${value}" (first used at ${first})`);
+    else kindSeen.set(value, formatPath(path));
+  };
+
+  file.organizations.forEach((org, o) => {
+    const orgPath = ['organizations', o];
+    unique('organization', org.id, [...orgPath, 'id']);
+    const teamIds = new Set(org.teams.map((t) => t.id));
+    const leagueIds = new Set(org.leagues.map((l) => l.id));
+    org.teams.forEach((team, t) => {
+      unique('team', team.id, [...orgPath, 'teams', t, 'id']);
+      team.members.forEach((m, i) => unique('member', m.id, [...orgPath, 'teams', t, 'members', i, 'id']));
+    });
+    org.divisions.forEach((d, i) => {
+      unique('division', d.id, [...orgPath, 'divisions', i, 'id']);
+      if (d.league !== null && !leagueIds.has(d.league)) {
+        report([...orgPath, 'divisions', i, 'league'], `league "${d.league}" is not a league of this organization`);
+      }
+    });
+    org.leagues.forEach((league, l) => {
+      const leaguePath = [...orgPath, 'leagues', l];
+      unique('league', league.id, [...leaguePath, 'id']);
+      league.events.forEach((ev, e) => {
+        const eventPath = [...leaguePath, 'events', e];
+        unique('event', ev.id, [...eventPath, 'id']);
+        if (ev.starts_at && ev.ends_at && ev.ends_at < ev.starts_at) {
+          report([...eventPath, 'ends_at'], 'must not be before starts_at');
+        }
+        const matchIds = new Set(ev.matches.map((m) => m.id));
+        ev.matches.forEach((m, i) => {
+          const matchPath = [...eventPath, 'matches', i];
+          unique('match', m.id, [...matchPath, 'id']);
+          checkMatch(ev, m, matchPath, teamIds, matchIds, report);
+        });
+        checkFeedCycles(ev, eventPath, report);
+      });
+    });
+  });
+  return problems;
+}
+
+type Report = (path: PropertyKey[], message: string) => void;
+
+function checkMatch(
+  ev: ImportEvent,
+  m: ImportMatch,
+  path: PropertyKey[],
+  teamIds: Set<string>,
+  matchIds: Set<string>,
+  report: Report,
+): void {
+  const role = m.bracket_role ?? (ev.type === 'knockout' ? 'winners' : null);
+  if (ev.type === 'league' && role !== null) report([...path, 'bracket_role'], 'a league event has no bracket');
+  for (const side of ['home', 'away'] as const) {
+    const s = m[side];
+    if (s === null) continue;
+    if (typeof s === 'string') {
+      if (!teamIds.has(s)) report([...path, side], `team "${s}" is not a team of this organization`);
+      continue;
+    }
+    const source = 'winner_of' in s ? s.winner_of : s.loser_of;
+    if (role === null) report([...path, side], 'only a bracket match can be fed by another match');
+    else if (source === m.id) report([...path, side], 'a match cannot feed itself');
+    else if (!matchIds.has(source)) report([...path, side], `match "${source}" is not a match of this event`);
+  }
+  if (role === null && (m.home === null || m.away === null)) {
+    report([...path, m.home === null ? 'home' : 'away'], 'a league or group match needs both teams');
+  }
+  if (typeof m.home === 'string' && m.home === m.away) report([...path, 'away'], 'a team cannot play itself');
+  if (m.kickoff && m.ends_at && m.ends_at <= m.kickoff) report([...path, 'ends_at'], 'must be after kickoff');
+
+  const bye = role !== null && (m.home === null) !== (m.away === null);
+  const hasResult = m.score != null || m.walkover != null;
+  if (m.status === 'completed' && !hasResult && !bye) {
+    report([...path, 'score'], 'a completed match needs a score (or a walkover in a bracket)');
+  }
+  if (hasResult && !['completed', 'in_progress'].includes(m.status)) {
+    report([...path, 'status'], `a match with a result cannot be ${m.status}`);
+  }
+  if (m.walkover != null && role === null) {
+    report([...path, 'walkover'], 'a walkover decides a bracket match; record a league walkover as its awarded score');
+  }
+  if (m.walkover != null && m.status !== 'completed') report([...path, 'status'], 'a walkover is a completed match');
+  const s = m.score;
+  if (s) {
+    const hasPens = s.home_penalties != null || s.away_penalties != null;
+    if (hasPens) {
+      if (s.home_penalties == null || s.away_penalties == null) {
+        report([...path, 'score'], 'penalties need both home_penalties and away_penalties');
+      } else if (s.home_penalties === s.away_penalties) {
+        report([...path, 'score', 'home_penalties'], 'a shoot-out cannot end level');
+      }
+      if (s.home !== s.away) report([...path, 'score'], 'penalties only follow a level score');
+      if (role === null) report([...path, 'score'], 'penalties only decide a bracket match');
+    }
+    if (role !== null && m.status === 'completed' && m.walkover == null && s.home === s.away && !hasPens) {
+      report([...path, 'score'], 'a completed bracket match cannot end level without penalties');
+    }
+  }
+}
+
+/** A bracket whose feeds loop can never be decided. */
+function checkFeedCycles(ev: ImportEvent, eventPath: PropertyKey[], report: Report): void {
+  const feeds = new Map<string, string[]>();
+  for (const m of ev.matches) {
+    const sources: string[] = [];
+    for (const s of [m.home, m.away]) {
+      if (s !== null && typeof s === 'object') sources.push('winner_of' in s ? s.winner_of : s.loser_of);
+    }
+    feeds.set(m.id, sources);
+  }
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (matchId: string): boolean => {
+    const st = state.get(matchId);
+    if (st === 'done') return false;
+    if (st === 'visiting') return true;
+    state.set(matchId, 'visiting');
+    const cyclic = (feeds.get(matchId) ?? []).some(visit);
+    state.set(matchId, 'done');
+    return cyclic;
+  };
+  ev.matches.forEach((m, i) => {
+    if (!state.has(m.id) && visit(m.id)) {
+      report([...eventPath, 'matches', i], `the feeds through match "${m.id}" form a cycle`);
+    }
+  });
+}

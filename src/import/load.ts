@@ -1,0 +1,273 @@
+// Loads an import file into the database: all or nothing, idempotent, rows updated by id.
+// The file is the whole truth about the organizations it lists: their rows that the file no longer
+// holds are removed. This bulk path uses better-sqlite3 statements directly (prepared once, run in one
+// synchronous transaction) because it writes up to hundreds of thousands of rows.
+import type Database from 'better-sqlite3';
+import {
+  crossCheck,
+  formatPath,
+  importFileSchema,
+  type ImportFile,
+  type ImportMatch,
+  type ImportProblem,
+  type ImportSlot,
+} from './format.js';
+
+export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
+
+/** Parses and validates the text of an import file, reporting every problem with its JSON path. */
+export function parseImport(text: string): ParseResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, problems: [{ path: '(root)', message: `not valid JSON: ${reason}` }] };
+  }
+  const parsed = importFileSchema.safeParse(json);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
+    };
+  }
+  const problems = crossCheck(parsed.data);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, file: parsed.data };
+}
+
+export interface ImportCounts {
+  organizations: number;
+  leagues: number;
+  divisions: number;
+  teams: number;
+  members: number;
+  events: number;
+  matches: number;
+  /** Rows inserted or changed, and rows removed because the file no longer holds them. */
+  changed: number;
+  removed: number;
+}
+
+export class ImportConflictError extends Error {
+  override name = 'ImportConflictError';
+  constructor(readonly problems: ImportProblem[]) {
+    super(problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
+  }
+}
+
+type Row = Record<string, string | number | null>;
+
+/**
+ * INSERT … ON CONFLICT(id) DO UPDATE that writes only when a value differs, so a re-import of the same
+ * file changes nothing at all (no trigger fires, no revision moves, no SEQUENCE rises).
+ */
+function upsert(sqlite: Database.Database, table: string, columns: string[]) {
+  const updatable = columns.filter((c) => c !== 'id');
+  const statement = sqlite.prepare(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
+     ON CONFLICT(id) DO UPDATE SET ${updatable.map((c) => `${c} = excluded.${c}`).join(', ')}
+     WHERE ${updatable.map((c) => `${table}.${c} IS NOT excluded.${c}`).join(' OR ')}`,
+  );
+  return (row: Row): number => statement.run(row).changes;
+}
+
+function slotColumns(slot: ImportSlot): { team: string | null; source: string | null; outcome: string | null } {
+  if (slot === null) return { team: null, source: null, outcome: null };
+  if (typeof slot === 'string') return { team: slot, source: null, outcome: null };
+  if ('winner_of' in slot) return { team: null, source: slot.winner_of, outcome: 'winner' };
+  return { team: null, source: slot.loser_of, outcome: 'loser' };
+}
+
+function matchRow(eventId: string, eventType: string, m: ImportMatch): Row {
+  const home = slotColumns(m.home);
+  const away = slotColumns(m.away);
+  return {
+    id: m.id,
+    event_id: eventId,
+    round_ordinal: m.round,
+    round_name: m.round_name,
+    group_name: m.group,
+    bracket_role: m.bracket_role ?? (eventType === 'knockout' ? 'winners' : null),
+    bracket_position: m.position,
+    home_team_id: home.team,
+    away_team_id: away.team,
+    home_source_match_id: home.source,
+    home_source_outcome: home.outcome,
+    away_source_match_id: away.source,
+    away_source_outcome: away.outcome,
+    kickoff_at: m.kickoff,
+    ends_at: m.ends_at,
+    venue: m.venue,
+    status: m.status,
+    home_score: m.score?.home ?? null,
+    away_score: m.score?.away ?? null,
+    home_penalties: m.score?.home_penalties ?? null,
+    away_penalties: m.score?.away_penalties ?? null,
+    walkover_winner: m.walkover ?? null,
+  };
+}
+
+/** Ids already owned by another organization cannot be taken over by this file. */
+function ownershipProblems(sqlite: Database.Database, file: ImportFile): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  const owner = {
+    leagues: sqlite.prepare('SELECT org_id AS org FROM leagues WHERE id = ?'),
+    teams: sqlite.prepare('SELECT org_id AS org FROM teams WHERE id = ?'),
+    divisions: sqlite.prepare('SELECT org_id AS org FROM divisions WHERE id = ?'),
+    events: sqlite.prepare('SELECT l.org_id AS org FROM events e JOIN leagues l ON l.id = e.league_id WHERE e.id = ?'),
+    matches: sqlite.prepare(
+      `SELECT l.org_id AS org FROM matches m JOIN events e ON e.id = m.event_id
+       JOIN leagues l ON l.id = e.league_id WHERE m.id = ?`,
+    ),
+    team_members: sqlite.prepare('SELECT t.org_id AS org FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.id = ?'),
+  };
+  const check = (kind: keyof typeof owner, id: string, orgId: string, path: PropertyKey[]) => {
+    const row = owner[kind].get(id) as { org: string } | undefined;
+    if (row && row.org !== orgId) {
+      problems.push({ path: formatPath(path), message: `id "${id}" already belongs to organization "${row.org}"` });
+    }
+  };
+  file.organizations.forEach((org, o) => {
+    org.teams.forEach((t, i) => {
+      check('teams', t.id, org.id, ['organizations', o, 'teams', i, 'id']);
+      t.members.forEach((m, j) =>
+        check('team_members', m.id, org.id, ['organizations', o, 'teams', i, 'members', j, 'id']),
+      );
+    });
+    org.divisions.forEach((d, i) => check('divisions', d.id, org.id, ['organizations', o, 'divisions', i, 'id']));
+    org.leagues.forEach((l, i) => {
+      check('leagues', l.id, org.id, ['organizations', o, 'leagues', i, 'id']);
+      l.events.forEach((e, j) => {
+        check('events', e.id, org.id, ['organizations', o, 'leagues', i, 'events', j, 'id']);
+        e.matches.forEach((m, k) =>
+          check('matches', m.id, org.id, ['organizations', o, 'leagues', i, 'events', j, 'matches', k, 'id']),
+        );
+      });
+    });
+  });
+  return problems;
+}
+
+/** Applies a validated file in one transaction. Throws ImportConflictError (nothing written) on a conflict. */
+export function applyImport(sqlite: Database.Database, file: ImportFile): ImportCounts {
+  const put = {
+    org: upsert(sqlite, 'organizations', ['id', 'name', 'name_ar', 'language']),
+    league: upsert(sqlite, 'leagues', ['id', 'org_id', 'name', 'name_ar']),
+    division: upsert(sqlite, 'divisions', ['id', 'org_id', 'league_id', 'name', 'name_ar']),
+    team: upsert(sqlite, 'teams', ['id', 'org_id', 'name', 'name_ar']),
+    member: upsert(sqlite, 'team_members', ['id', 'team_id', 'name', 'name_ar', 'email']),
+    event: upsert(sqlite, 'events', [
+      'id', 'league_id', 'name', 'competition_type', 'status', 'starts_at', 'ends_at', 'venue_city',
+      'is_public', 'points_win', 'points_draw', 'points_loss', 'match_duration_min',
+    ]),
+    match: upsert(sqlite, 'matches', [
+      'id', 'event_id', 'round_ordinal', 'round_name', 'group_name', 'bracket_role', 'bracket_position',
+      'home_team_id', 'away_team_id', 'home_source_match_id', 'home_source_outcome', 'away_source_match_id',
+      'away_source_outcome', 'kickoff_at', 'ends_at', 'venue', 'status', 'home_score', 'away_score',
+      'home_penalties', 'away_penalties', 'walkover_winner',
+    ]),
+  };
+  // Rows of the file's organizations that the file no longer holds; ids passed as one JSON array.
+  const prune = [
+    `DELETE FROM matches WHERE event_id IN (SELECT e.id FROM events e JOIN leagues l ON l.id = e.league_id WHERE l.org_id = @org)
+       AND id NOT IN (SELECT value FROM json_each(@matches))`,
+    `DELETE FROM events WHERE league_id IN (SELECT id FROM leagues WHERE org_id = @org)
+       AND id NOT IN (SELECT value FROM json_each(@events))`,
+    `DELETE FROM team_members WHERE team_id IN (SELECT id FROM teams WHERE org_id = @org)
+       AND id NOT IN (SELECT value FROM json_each(@members))`,
+    `DELETE FROM divisions WHERE org_id = @org AND id NOT IN (SELECT value FROM json_each(@divisions))`,
+    `DELETE FROM leagues WHERE org_id = @org AND id NOT IN (SELECT value FROM json_each(@leagues))`,
+    `DELETE FROM teams WHERE org_id = @org AND id NOT IN (SELECT value FROM json_each(@teams))`,
+  ].map((s) => sqlite.prepare(s));
+
+  const counts: ImportCounts = {
+    organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
+  };
+
+  const run = sqlite.transaction(() => {
+    const conflicts = ownershipProblems(sqlite, file);
+    if (conflicts.length > 0) throw new ImportConflictError(conflicts);
+    // Matches reference each other (feeds) and may come in any order: check keys at commit.
+    sqlite.pragma('defer_foreign_keys = ON');
+    for (const org of file.organizations) {
+      counts.organizations++;
+      counts.changed += put.org({ id: org.id, name: org.name, name_ar: org.name_ar, language: org.language });
+      for (const t of org.teams) {
+        counts.teams++;
+        counts.changed += put.team({ id: t.id, org_id: org.id, name: t.name, name_ar: t.name_ar });
+        for (const m of t.members) {
+          counts.members++;
+          counts.changed += put.member({ id: m.id, team_id: t.id, name: m.name, name_ar: m.name_ar, email: m.email });
+        }
+      }
+      for (const l of org.leagues) {
+        counts.leagues++;
+        counts.changed += put.league({ id: l.id, org_id: org.id, name: l.name, name_ar: l.name_ar });
+      }
+      for (const d of org.divisions) {
+        counts.divisions++;
+        counts.changed += put.division({ id: d.id, org_id: org.id, league_id: d.league, name: d.name, name_ar: d.name_ar });
+      }
+      const ids = { matches: [] as string[], events: [] as string[] };
+      for (const l of org.leagues) {
+        for (const e of l.events) {
+          counts.events++;
+          ids.events.push(e.id);
+          counts.changed += put.event({
+            id: e.id,
+            league_id: l.id,
+            name: e.name,
+            competition_type: e.type,
+            status: e.status,
+            starts_at: e.starts_at,
+            ends_at: e.ends_at,
+            venue_city: e.venue_city,
+            is_public: e.public ? 1 : 0,
+            points_win: e.points.win,
+            points_draw: e.points.draw,
+            points_loss: e.points.loss,
+            match_duration_min: e.match_duration_minutes,
+          });
+          for (const m of e.matches) {
+            counts.matches++;
+            ids.matches.push(m.id);
+            counts.changed += put.match(matchRow(e.id, e.type, m));
+          }
+        }
+      }
+      const keep = {
+        org: org.id,
+        matches: JSON.stringify(ids.matches),
+        events: JSON.stringify(ids.events),
+        members: JSON.stringify(org.teams.flatMap((t) => t.members.map((m) => m.id))),
+        divisions: JSON.stringify(org.divisions.map((d) => d.id)),
+        leagues: JSON.stringify(org.leagues.map((l) => l.id)),
+        teams: JSON.stringify(org.teams.map((t) => t.id)),
+      };
+      for (const statement of prune) {
+        const params = Object.fromEntries(
+          Object.entries(keep).filter(([k]) => statement.source.includes(`@${k}`)),
+        );
+        counts.removed += statement.run(params).changes;
+      }
+    }
+  });
+  try {
+    run.immediate();
+  } catch (error) {
+    if (error instanceof ImportConflictError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      throw new ImportConflictError([
+        {
+          path: '(root)',
+          message:
+            'the file removes a division, league, match or member that public data still refers to ' +
+            '(a registration, follow or RSVP invitation); keep it in the file',
+        },
+      ]);
+    }
+    throw error;
+  }
+  return counts;
+}
