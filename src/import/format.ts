@@ -32,7 +32,7 @@ const slot = z
   .optional()
   .transform((v) => v ?? null);
 
-const match = z
+export const matchSchema = z
   .object({
     id,
     round: z.number().int().min(1).max(1000).default(1),
@@ -59,7 +59,7 @@ const match = z
   })
   .strict();
 
-const event = z
+export const eventSchema = z
   .object({
     id,
     name: text,
@@ -78,20 +78,20 @@ const event = z
       .strict()
       .default({ win: 3, draw: 1, loss: 0 }),
     match_duration_minutes: z.number().int().min(1).max(24 * 60).default(90),
-    matches: z.array(match).max(100_000).default([]),
+    matches: z.array(matchSchema).max(100_000).default([]),
   })
   .strict();
 
-const league = z
+export const leagueSchema = z
   .object({
     id,
     name: text,
     name_ar: optionalText,
-    events: z.array(event).default([]),
+    events: z.array(eventSchema).default([]),
   })
   .strict();
 
-const division = z
+export const divisionSchema = z
   .object({
     id,
     name: text,
@@ -100,7 +100,7 @@ const division = z
   })
   .strict();
 
-const member = z
+export const memberSchema = z
   .object({
     id,
     name: text,
@@ -113,31 +113,31 @@ const member = z
   })
   .strict();
 
-const team = z
+export const teamSchema = z
   .object({
     id,
     name: text,
     name_ar: optionalText,
-    members: z.array(member).default([]),
+    members: z.array(memberSchema).default([]),
   })
   .strict();
 
-const organization = z
+export const organizationSchema = z
   .object({
     id,
     name: text,
     name_ar: optionalText,
     language: z.enum(['en', 'ar']).default('en'),
-    teams: z.array(team).default([]),
-    leagues: z.array(league).default([]),
-    divisions: z.array(division).default([]),
+    teams: z.array(teamSchema).default([]),
+    leagues: z.array(leagueSchema).default([]),
+    divisions: z.array(divisionSchema).default([]),
   })
   .strict();
 
 export const importFileSchema = z
   .object({
     $schema: z.string().optional(),
-    organizations: z.array(organization).min(1, 'must list at least one organization'),
+    organizations: z.array(organizationSchema).min(1, 'must list at least one organization'),
   })
   .strict();
 
@@ -162,9 +162,19 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out === '' ? '(root)' : out;
 }
 
-/** Rules across the whole file. Returns every problem, each with its JSON path. */
-export function crossCheck(file: ImportFile): ImportProblem[] {
+/**
+ * Rules across the whole file. Returns every problem, each with its JSON path. `broken` holds
+ * `kind:id` keys of elements that failed their own validation (already reported): references to
+ * them are not reported a second time.
+ */
+export function crossCheck(
+  file: ImportFile,
+  broken: ReadonlySet<string> = new Set(),
+  positions: WeakMap<object, number> = new WeakMap(),
+): ImportProblem[] {
   const problems: ImportProblem[] = [];
+  // Index of an element in the file as written (the validator may have dropped broken siblings).
+  const at = (element: object, index: number) => positions.get(element) ?? index;
   const report = (path: PropertyKey[], message: string) => problems.push({ path: formatPath(path), message });
 
   const seen = new Map<string, Map<string, string>>();
@@ -177,36 +187,43 @@ export function crossCheck(file: ImportFile): ImportProblem[] {
   };
 
   file.organizations.forEach((org, o) => {
-    const orgPath = ['organizations', o];
+    const orgPath = ['organizations', at(org, o)];
     unique('organization', org.id, [...orgPath, 'id']);
     const teamIds = new Set(org.teams.map((t) => t.id));
     const leagueIds = new Set(org.leagues.map((l) => l.id));
+    for (const key of broken) {
+      if (key.startsWith('team:')) teamIds.add(key.slice(5));
+      if (key.startsWith('league:')) leagueIds.add(key.slice(7));
+    }
     org.teams.forEach((team, t) => {
-      unique('team', team.id, [...orgPath, 'teams', t, 'id']);
-      team.members.forEach((m, i) => unique('member', m.id, [...orgPath, 'teams', t, 'members', i, 'id']));
+      const teamPath = [...orgPath, 'teams', at(team, t)];
+      unique('team', team.id, [...teamPath, 'id']);
+      team.members.forEach((m, i) => unique('member', m.id, [...teamPath, 'members', at(m, i), 'id']));
     });
     org.divisions.forEach((d, i) => {
-      unique('division', d.id, [...orgPath, 'divisions', i, 'id']);
+      const divisionPath = [...orgPath, 'divisions', at(d, i)];
+      unique('division', d.id, [...divisionPath, 'id']);
       if (d.league !== null && !leagueIds.has(d.league)) {
-        report([...orgPath, 'divisions', i, 'league'], `league "${d.league}" is not a league of this organization`);
+        report([...divisionPath, 'league'], `league "${d.league}" is not a league of this organization`);
       }
     });
     org.leagues.forEach((league, l) => {
-      const leaguePath = [...orgPath, 'leagues', l];
+      const leaguePath = [...orgPath, 'leagues', at(league, l)];
       unique('league', league.id, [...leaguePath, 'id']);
       league.events.forEach((ev, e) => {
-        const eventPath = [...leaguePath, 'events', e];
+        const eventPath = [...leaguePath, 'events', at(ev, e)];
         unique('event', ev.id, [...eventPath, 'id']);
         if (ev.starts_at && ev.ends_at && ev.ends_at < ev.starts_at) {
           report([...eventPath, 'ends_at'], 'must not be before starts_at');
         }
         const matchIds = new Set(ev.matches.map((m) => m.id));
+        for (const key of broken) if (key.startsWith(`match:${ev.id}:`)) matchIds.add(key.slice(`match:${ev.id}:`.length));
         ev.matches.forEach((m, i) => {
-          const matchPath = [...eventPath, 'matches', i];
+          const matchPath = [...eventPath, 'matches', at(m, i)];
           unique('match', m.id, [...matchPath, 'id']);
           checkMatch(ev, m, matchPath, teamIds, matchIds, report);
         });
-        checkFeedCycles(ev, eventPath, report);
+        checkFeedCycles(ev, eventPath, report, at);
       });
     });
   });
@@ -274,7 +291,12 @@ function checkMatch(
 }
 
 /** A bracket whose feeds loop can never be decided. */
-function checkFeedCycles(ev: ImportEvent, eventPath: PropertyKey[], report: Report): void {
+function checkFeedCycles(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
   const feeds = new Map<string, string[]>();
   for (const m of ev.matches) {
     const sources: string[] = [];
@@ -295,7 +317,7 @@ function checkFeedCycles(ev: ImportEvent, eventPath: PropertyKey[], report: Repo
   };
   ev.matches.forEach((m, i) => {
     if (!state.has(m.id) && visit(m.id)) {
-      report([...eventPath, 'matches', i], `the feeds through match "${m.id}" form a cycle`);
+      report([...eventPath, 'matches', at(m, i)], `the feeds through match "${m.id}" form a cycle`);
     }
   });
 }

@@ -3,10 +3,9 @@
 // holds are removed. This bulk path uses better-sqlite3 statements directly (prepared once, run in one
 // synchronous transaction) because it writes up to hundreds of thousands of rows.
 import type Database from 'better-sqlite3';
+import { validateImport } from './validate.js';
 import {
-  crossCheck,
   formatPath,
-  importFileSchema,
   type ImportFile,
   type ImportMatch,
   type ImportProblem,
@@ -24,15 +23,7 @@ export function parseImport(text: string): ParseResult {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, problems: [{ path: '(root)', message: `not valid JSON: ${reason}` }] };
   }
-  const parsed = importFileSchema.safeParse(json);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
-    };
-  }
-  const problems = crossCheck(parsed.data);
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, file: parsed.data };
+  return validateImport(json);
 }
 
 export interface ImportCounts {

@@ -1,0 +1,38 @@
+// npm start: build what is missing, migrate, load the demo data into an empty database, serve on PORT.
+import path from 'node:path';
+import { sql } from 'kysely';
+import { config } from '../src/config.js';
+import { openDb } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { importFile } from '../src/import/run.js';
+import { startServer } from '../src/server/main.js';
+import { buildIfNeeded } from './build-if-needed.js';
+import { CliError, runCli } from './cli.js';
+
+const DEMO_FILE = path.resolve(import.meta.dirname, '../data/demo.json');
+
+await runCli(async () => {
+  const cfg = config();
+  buildIfNeeded();
+
+  const { db, sqlite } = openDb(cfg.databasePath);
+  await migrateToLatest(db);
+  const { count } = (await sql<{ count: number }>`SELECT count(*) AS count FROM organizations`.execute(db)).rows[0]!;
+  if (count === 0) {
+    const outcome = importFile(sqlite, DEMO_FILE);
+    if (!outcome.ok) throw new CliError(`demo data: ${outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    console.log(`empty database: loaded the demo data (${outcome.counts.events} events, ${outcome.counts.matches} matches)`);
+  }
+  await db.destroy();
+
+  const running = await startServer(cfg);
+  console.log(`serving on ${running.url}  (database ${cfg.databasePath})`);
+
+  const stop = (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    void running.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+});

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 4321,
+      host: '0.0.0.0',
+      databasePath: path.resolve('data/app.db'),
+      artifactsDir: path.resolve('data/artifacts'),
+      publicBaseUrl: 'http://localhost:4321',
+      mailTransport: 'file',
+      mailDir: path.resolve('data/mail'),
+      regenerateEveryS: 60,
+      trustProxy: false,
+    });
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('reads values and trims the base URL', () => {
+    const c = loadConfig({ PORT: '8080', PUBLIC_BASE_URL: 'https://fixtures.example/', TRUST_PROXY: 'true', REGENERATE_EVERY_S: '15' });
+    expect(c).toMatchObject({ port: 8080, publicBaseUrl: 'https://fixtures.example', trustProxy: true, regenerateEveryS: 15 });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT \(got "abc"\)/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ MAIL_TRANSPORT: 'smtp' }, /MAIL_TRANSPORT \(got "smtp"\)/],
+    [{ MAIL_TRANSPORT: 'postmark' }, /POSTMARK_SERVER_TOKEN: is required/],
+    [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
+    [{ PUBLIC_BASE_URL: 'ftp://x.example' }, /PUBLIC_BASE_URL/],
+    [{ REGENERATE_EVERY_S: '0' }, /REGENERATE_EVERY_S/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+  ])('stops on %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never echoes a token', () => {
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'postmark', POSTMARK_SERVER_TOKEN: ' ' })).toThrow(/POSTMARK_SERVER_TOKEN/);
+  });
+});

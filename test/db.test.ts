@@ -1,0 +1,108 @@
+// Migrations and the model's invariants, on a real SQLite file.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { migratedDb, type TestDb } from './helpers/db.js';
+
+let t: TestDb;
+beforeEach(async () => {
+  t = await migratedDb();
+});
+afterEach(async () => t.close());
+
+async function seed(db: TestDb['db']) {
+  await db.insertInto('organizations').values({ id: 'org1', name: 'Org' }).execute();
+  await db.insertInto('leagues').values({ id: 'lg1', org_id: 'org1', name: 'League', name_ar: null }).execute();
+  await db.insertInto('teams').values([
+    { id: 't1', org_id: 'org1', name: 'One', name_ar: null },
+    { id: 't2', org_id: 'org1', name: 'Two', name_ar: null },
+  ]).execute();
+  await db.insertInto('events').values({
+    id: 'ev1', league_id: 'lg1', name: 'Event', competition_type: 'league', starts_at: null, ends_at: null, venue_city: null,
+  }).execute();
+  await db.insertInto('matches').values({
+    id: 'm1', event_id: 'ev1', home_team_id: 't1', away_team_id: 't2', round_name: null, group_name: null,
+    bracket_role: null, home_source_match_id: null, home_source_outcome: null, away_source_match_id: null,
+    away_source_outcome: null, kickoff_at: '2026-03-07T18:30:00Z', ends_at: null, venue: null, home_score: null,
+    away_score: null, home_penalties: null, away_penalties: null, walkover_winner: null,
+  }).execute();
+}
+
+const revision = async (db: TestDb['db']) =>
+  (await db.selectFrom('events').select('revision').where('id', '=', 'ev1').executeTakeFirstOrThrow()).revision;
+
+describe('migrations', () => {
+  it('set WAL, foreign keys and a busy timeout on every connection', () => {
+    expect(t.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(t.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(t.sqlite.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('create every table and are idempotent', async () => {
+    const tables = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' AND name NOT LIKE 'sqlite%' ORDER BY name`.execute(t.db)).rows.map((r) => r.name);
+    expect(tables).toEqual([
+      'divisions', 'email_outbox', 'events', 'follows', 'idempotency_keys', 'leagues', 'matches', 'organizations',
+      'registrations', 'rsvp_invitations', 'team_members', 'teams',
+    ]);
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+});
+
+describe('model', () => {
+  it.each([
+    ['a space', 'a b'], ['a slash', 'a/b'], ['a leading dash', '-ab'], ['non-ASCII', 'é'], ['65 characters', 'a'.repeat(65)],
+  ])('rejects an id with %s', async (_label, id) => {
+    await expect(t.db.insertInto('organizations').values({ id, name: 'x' }).execute()).rejects.toThrow(/CHECK/);
+  });
+
+  it('enforces foreign keys', async () => {
+    await expect(
+      t.db.insertInto('leagues').values({ id: 'l', org_id: 'missing', name: 'x', name_ar: null }).execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it('raises SEQUENCE and the event revision when a match changes, and not when nothing changes', async () => {
+    await seed(t.db);
+    const before = await revision(t.db);
+    await t.db.updateTable('matches').set({ venue: null }).where('id', '=', 'm1').execute();
+    let m = await t.db.selectFrom('matches').selectAll().where('id', '=', 'm1').executeTakeFirstOrThrow();
+    expect(m.sequence).toBe(0);
+    expect(await revision(t.db)).toBe(before);
+
+    await t.db.updateTable('matches').set({ kickoff_at: '2026-03-08T18:30:00Z' }).where('id', '=', 'm1').execute();
+    m = await t.db.selectFrom('matches').selectAll().where('id', '=', 'm1').executeTakeFirstOrThrow();
+    expect(m.sequence).toBe(1);
+    expect(await revision(t.db)).toBe(before + 1);
+
+    await t.db.updateTable('matches').set({ status: 'completed', home_score: 2, away_score: 0 }).where('id', '=', 'm1').execute();
+    m = await t.db.selectFrom('matches').selectAll().where('id', '=', 'm1').executeTakeFirstOrThrow();
+    expect(m.sequence).toBe(2);
+  });
+
+  it('re-renders the events that show a renamed team, league or organization', async () => {
+    await seed(t.db);
+    const start = await revision(t.db);
+    await t.db.updateTable('teams').set({ name: 'One FC' }).where('id', '=', 't1').execute();
+    expect(await revision(t.db)).toBe(start + 1);
+    await t.db.updateTable('teams').set({ name: 'One FC' }).where('id', '=', 't1').execute();
+    expect(await revision(t.db)).toBe(start + 1);
+    await t.db.updateTable('leagues').set({ name: 'Renamed' }).where('id', '=', 'lg1').execute();
+    expect(await revision(t.db)).toBe(start + 2);
+    await t.db.updateTable('organizations').set({ language: 'ar' }).where('id', '=', 'org1').execute();
+    expect(await revision(t.db)).toBe(start + 3);
+    await t.db.updateTable('events').set({ status: 'in_progress' }).where('id', '=', 'ev1').execute();
+    expect(await revision(t.db)).toBe(start + 4);
+  });
+
+  it('allows one follow per address and scope, the whole organization being its own scope', async () => {
+    await seed(t.db);
+    const follow = (id: string, league_id: string | null) => ({
+      id, org_id: 'org1', league_id, email: 'a@example.org', unsubscribe_token_hash: `h-${id}`,
+      confirm_token_hash: null, confirm_expires_at: null, last_confirmation_sent_at: null, confirmed_at: null,
+      unsubscribed_at: null,
+    });
+    await t.db.insertInto('follows').values(follow('f1', null)).execute();
+    await t.db.insertInto('follows').values(follow('f2', 'lg1')).execute();
+    await expect(t.db.insertInto('follows').values(follow('f3', null)).execute()).rejects.toThrow(/UNIQUE/);
+  });
+});

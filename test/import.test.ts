@@ -1,0 +1,145 @@
+// Import: validation reports every problem with its path, all or nothing, idempotent, updates by id.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyImport, ImportConflictError, parseImport } from '../src/import/load.js';
+import { migratedDb, type TestDb } from './helpers/db.js';
+import { dumpTables } from './helpers/dump.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SMALL = path.join(ROOT, 'test/fixtures/import-small.json');
+const DEMO = path.join(ROOT, 'data/demo.json');
+
+type Json = any; // the test edits raw import files freely
+const load = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+function importJson(t: TestDb, json: Json) {
+  const parsed = parseImport(JSON.stringify(json));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  return applyImport(t.sqlite, parsed.file);
+}
+
+let t: TestDb;
+beforeEach(async () => {
+  t = await migratedDb();
+});
+afterEach(async () => t.close());
+
+describe('import', () => {
+  it.each([
+    ['the small fixture', SMALL],
+    ['the demo data', DEMO],
+  ])('of %s twice leaves identical tables', (_label, file) => {
+    const json = load(file);
+    const first = importJson(t, json);
+    expect(first.changed).toBeGreaterThan(0);
+    const once = dumpTables(t.sqlite);
+    const second = importJson(t, json);
+    expect(second.changed).toBe(0);
+    expect(second.removed).toBe(0);
+    expect(dumpTables(t.sqlite)).toEqual(once);
+  });
+
+  it('reports three separate mistakes with their paths, and changes nothing', () => {
+    importJson(t, load(SMALL));
+    const before = dumpTables(t.sqlite);
+    const json = load(SMALL);
+    json.organizations[0].teams[0].members[0].email = 'not-an-email';
+    json.organizations[0].leagues[0].events[0].matches[0].kickoff = '2026-13-45T10:00:00Z';
+    json.organizations[0].leagues[0].events[0].matches[1].away = 'no-such-team';
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems.map((p) => p.path)).toEqual([
+      'organizations[0].teams[0].members[0].email',
+      'organizations[0].leagues[0].events[0].matches[0].kickoff',
+      'organizations[0].leagues[0].events[0].matches[1].away',
+    ]);
+    expect(dumpTables(t.sqlite)).toEqual(before);
+  });
+
+  it.each<[string, (json: Json) => void, string, RegExp]>([
+    ['a duplicate id', (j) => (j.organizations[0].teams[1].id = 'rs-lions'), 'organizations[0].teams[1].id', /duplicate team id/],
+    ['an unknown feed', (j) => (j.organizations[0].leagues[0].events[1].matches[1].home = { winner_of: 'nope' }), 'organizations[0].leagues[0].events[1].matches[1].home', /not a match of this event/],
+    ['a feed cycle', (j) => (j.organizations[0].leagues[0].events[1].matches[0].home = { winner_of: 'rs-c2' }), 'organizations[0].leagues[0].events[1].matches[0]', /cycle/],
+    ['a level knockout without penalties', (j) => (j.organizations[0].leagues[0].events[1].matches[0].score = { home: 1, away: 1 }), 'organizations[0].leagues[0].events[1].matches[0].score', /penalties/],
+    ['a completed match without a score', (j) => delete j.organizations[0].leagues[0].events[0].matches[0].score, 'organizations[0].leagues[0].events[0].matches[0].score', /needs a score/],
+    ['a result on a scheduled match', (j) => (j.organizations[0].leagues[0].events[0].matches[2].score = { home: 1, away: 0 }), 'organizations[0].leagues[0].events[0].matches[2].status', /cannot be scheduled/],
+    ['an unknown field', (j) => (j.organizations[0].leagues[0].events[0].colour = 'red'), 'organizations[0].leagues[0].events[0]', /colour/],
+    ['a bad id', (j) => (j.organizations[0].id = 'bad id'), 'organizations[0].id', /must match/],
+    ['a division of another league', (j) => (j.organizations[0].divisions[0].league = 'elsewhere'), 'organizations[0].divisions[0].league', /not a league of this organization/],
+    ['an instant without offset', (j) => (j.organizations[0].leagues[0].events[0].starts_at = '2026-09-06T10:00:00'), 'organizations[0].leagues[0].events[0].starts_at', /offset/],
+  ])('rejects %s at its path', (_label, mutate, wantPath, wantMessage) => {
+    const json = load(SMALL);
+    mutate(json);
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems).toContainEqual({ path: wantPath, message: expect.stringMatching(wantMessage) });
+  });
+
+  it('normalizes instants to UTC and emails to lower case', () => {
+    importJson(t, load(SMALL));
+    const ev = t.sqlite.prepare(`SELECT starts_at FROM events WHERE id = 'rs-winter-2026'`).get() as { starts_at: string };
+    expect(ev.starts_at).toBe('2026-09-06T09:00:00Z');
+    const m = t.sqlite.prepare(`SELECT email FROM team_members WHERE id = 'rs-lions-1'`).get() as { email: string };
+    expect(m.email).toBe('sam.carter@example.org');
+  });
+
+  it('updates changed rows by id and removes what the file no longer holds', () => {
+    importJson(t, load(SMALL));
+    const json = load(SMALL);
+    const league = json.organizations[0].leagues[0];
+    league.events[0].matches[2].kickoff = '2026-12-20T10:00:00Z';
+    league.events[0].matches.splice(1, 1);
+    const counts = importJson(t, json);
+    expect(counts.changed).toBe(1);
+    expect(counts.removed).toBe(1);
+    const m3 = t.sqlite.prepare(`SELECT kickoff_at, sequence FROM matches WHERE id = 'rs-m3'`).get();
+    expect(m3).toEqual({ kickoff_at: '2026-12-20T10:00:00Z', sequence: 1 });
+    expect(t.sqlite.prepare(`SELECT id FROM matches WHERE id = 'rs-m2'`).get()).toBeUndefined();
+  });
+
+  it('refuses ids that belong to another organization, writing nothing', () => {
+    importJson(t, load(SMALL));
+    const before = dumpTables(t.sqlite);
+    const other = load(SMALL);
+    other.organizations[0].id = 'someone-else';
+    const parsed = parseImport(JSON.stringify(other));
+    if (!parsed.ok) throw new Error('fixture should be valid');
+    expect(() => applyImport(t.sqlite, parsed.file)).toThrow(ImportConflictError);
+    expect(dumpTables(t.sqlite)).toEqual(before);
+  });
+});
+
+describe('npm run import', () => {
+  const run = (args: string[], db: string) =>
+    spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/import.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: db },
+      encoding: 'utf8',
+    });
+
+  it('answers a file that is not JSON with one clear line and exit 1', () => {
+    const bad = path.join(t.dir, 'bad.json');
+    fs.writeFileSync(bad, '{"organizations": [');
+    const result = run([bad], path.join(t.dir, 'cli.db'));
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `${bad}: 1 problem, nothing imported`,
+      expect.stringMatching(/^ {2}\(root\): not valid JSON: /),
+    ]);
+    expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('imports a valid file and says what it loaded', () => {
+    const out = execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/import.ts', SMALL], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: path.join(t.dir, 'cli.db') },
+      encoding: 'utf8',
+    });
+    expect(out).toMatch(/imported 1 organizations, 1 leagues, 2 events, 5 matches/);
+  });
+});
