@@ -94,6 +94,17 @@ describe('model', () => {
     expect(await revision(t.db)).toBe(start + 4);
   });
 
+  it('clears the feeds of a deleted match, and deleting an event removes its matches', async () => {
+    await seed(t.db);
+    t.sqlite.prepare(`INSERT INTO matches (id, event_id, bracket_role, home_source_match_id, home_source_outcome, away_team_id)
+      VALUES ('m2', 'ev1', 'winners', 'm1', 'winner', 't1')`).run();
+    t.sqlite.prepare(`DELETE FROM matches WHERE id = 'm1'`).run();
+    expect(t.sqlite.prepare(`SELECT home_source_match_id, home_source_outcome FROM matches WHERE id = 'm2'`).get())
+      .toEqual({ home_source_match_id: null, home_source_outcome: null });
+    t.sqlite.prepare(`DELETE FROM events WHERE id = 'ev1'`).run();
+    expect(t.sqlite.prepare(`SELECT count(*) AS n FROM matches`).get()).toEqual({ n: 0 });
+  });
+
   it('allows one follow per address and scope, the whole organization being its own scope', async () => {
     await seed(t.db);
     const follow = (id: string, league_id: string | null) => ({

@@ -75,9 +75,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       bracket_position INTEGER NOT NULL DEFAULT 0,
       home_team_id TEXT REFERENCES teams(id),
       away_team_id TEXT REFERENCES teams(id),
-      home_source_match_id TEXT REFERENCES matches(id) ON DELETE SET NULL,
+      home_source_match_id TEXT REFERENCES matches(id),
       home_source_outcome TEXT CHECK (home_source_outcome IN ('winner', 'loser')),
-      away_source_match_id TEXT REFERENCES matches(id) ON DELETE SET NULL,
+      away_source_match_id TEXT REFERENCES matches(id),
       away_source_outcome TEXT CHECK (away_source_outcome IN ('winner', 'loser')),
       kickoff_at TEXT,
       ends_at TEXT,
@@ -192,6 +192,12 @@ export async function up(db: Kysely<any>): Promise<void> {
      BEGIN
        UPDATE matches SET sequence = old.sequence + 1, updated_at = ${NOW} WHERE id = new.id;
        UPDATE events SET revision = revision + 1 WHERE id IN (new.event_id, old.event_id);
+     END`,
+    // A deleted match no longer feeds anything: clear both halves of each feed that pointed at it
+    // (ON DELETE SET NULL could clear only the id and break the feed's CHECK).
+    `CREATE TRIGGER matches_unfeed BEFORE DELETE ON matches BEGIN
+       UPDATE matches SET home_source_match_id = NULL, home_source_outcome = NULL WHERE home_source_match_id = old.id;
+       UPDATE matches SET away_source_match_id = NULL, away_source_outcome = NULL WHERE away_source_match_id = old.id;
      END`,
     `CREATE TRIGGER matches_inserted AFTER INSERT ON matches BEGIN
        UPDATE events SET revision = revision + 1 WHERE id = new.event_id;
