@@ -5,6 +5,9 @@ import { config } from '../src/config.js';
 import { openDb } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { importFile } from '../src/import/run.js';
+import { formatResult, regenerate, regenerateOptions } from '../src/publish/regenerate.js';
+import { startRegenerationLoop } from '../src/publish/schedule.js';
+import { artifactHandler } from '../src/server/artifacts.js';
 import { startServer } from '../src/server/main.js';
 import { buildIfNeeded } from './build-if-needed.js';
 import { CliError, runCli } from './cli.js';
@@ -23,13 +26,17 @@ await runCli(async () => {
     if (!outcome.ok) throw new CliError(`demo data: ${outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
     console.log(`empty database: loaded the demo data (${outcome.counts.events} events, ${outcome.counts.matches} matches)`);
   }
+  // Serve nothing stale or missing: render once before listening, then every REGENERATE_EVERY_S.
+  console.log(formatResult(await regenerate(db, regenerateOptions(cfg))));
   await db.destroy();
+  const loop = startRegenerationLoop(cfg.regenerateEveryS);
 
-  const running = await startServer(cfg);
-  console.log(`serving on ${running.url}  (database ${cfg.databasePath})`);
+  const running = await startServer(cfg, [artifactHandler(cfg.artifactsDir)]);
+  console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir})`);
 
   const stop = (signal: string) => {
     console.log(`${signal}: shutting down`);
+    loop.stop();
     void running.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   };

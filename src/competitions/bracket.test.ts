@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import { computeBracket, resolveTeams, type BracketSlot, type ResolvedMatch } from './bracket.js';
+import type { BracketRole, MatchFacts, Side } from './types.js';
+
+/** A slot as written in a test: a seeded team id, a feed, or null for an empty slot. */
+type SlotSpec = string | { winner_of: string } | { loser_of: string } | null;
+
+interface Result {
+  score?: [number, number];
+  pens?: [number, number];
+  walkover?: Side;
+  status?: MatchFacts['status'];
+}
+
+function bm(
+  id: string,
+  role: BracketRole,
+  round: number,
+  position: number,
+  home: SlotSpec,
+  away: SlotSpec,
+  result: Result = {},
+): MatchFacts {
+  const slot = (s: SlotSpec) =>
+    s === null
+      ? { team: null, source: null, outcome: null }
+      : typeof s === 'string'
+        ? { team: s, source: null, outcome: null }
+        : 'winner_of' in s
+          ? { team: null, source: s.winner_of, outcome: 'winner' as const }
+          : { team: null, source: s.loser_of, outcome: 'loser' as const };
+  const h = slot(home);
+  const a = slot(away);
+  const decided = result.score !== undefined || result.walkover !== undefined;
+  return {
+    id,
+    round_ordinal: round,
+    round_name: null,
+    group_name: null,
+    bracket_role: role,
+    bracket_position: position,
+    home_team_id: h.team,
+    away_team_id: a.team,
+    home_source_match_id: h.source,
+    home_source_outcome: h.outcome,
+    away_source_match_id: a.source,
+    away_source_outcome: a.outcome,
+    kickoff_at: null,
+    ends_at: null,
+    venue: null,
+    status: result.status ?? (decided ? 'completed' : 'scheduled'),
+    home_score: result.score?.[0] ?? null,
+    away_score: result.score?.[1] ?? null,
+    home_penalties: result.pens?.[0] ?? null,
+    away_penalties: result.pens?.[1] ?? null,
+    walkover_winner: result.walkover ?? null,
+    sequence: 0,
+    updated_at: '2026-01-01T00:00:00Z',
+  };
+}
+
+const W = (id: string) => ({ winner_of: id });
+const L = (id: string) => ({ loser_of: id });
+
+/** One line per match: "id: home v away -> winner", with "?" for unknown. */
+function lines(slots: BracketSlot[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < slots.length; i += 2) {
+    const h = slots[i] as BracketSlot;
+    const a = slots[i + 1] as BracketSlot;
+    out.push(`${h.match_id}: ${h.team_id ?? '?'} v ${a.team_id ?? '?'} -> ${h.winner_team_id ?? '?'}`);
+  }
+  return out;
+}
+
+/** Four-team single elimination with a third-place match; results optional per match. */
+function fourTeam(sf1: Result, sf2: Result, final: Result = {}, third: Result = {}): MatchFacts[] {
+  return [
+    bm('sf1', 'winners', 1, 1, 'a', 'b', sf1),
+    bm('sf2', 'winners', 1, 2, 'c', 'd', sf2),
+    bm('final', 'winners', 2, 1, W('sf1'), W('sf2'), final),
+    bm('third', 'third_place', 2, 1, L('sf1'), L('sf2'), third),
+  ];
+}
+
+/**
+ * Four-team double elimination. wb1/wb2 seeded; wbf = winners final; lb1 = the two first-round
+ * losers; lbf = loser of wbf against winner of lb1; gf = winners-bracket champion (home) against
+ * losers-bracket champion (away); reset = winner and loser of gf.
+ */
+function doubleElim(gf: Result, reset: Result | null): MatchFacts[] {
+  const ms = [
+    bm('wb1', 'winners', 1, 1, 'a', 'b', { score: [2, 0] }),
+    bm('wb2', 'winners', 1, 2, 'c', 'd', { score: [0, 1] }),
+    bm('wbf', 'winners', 2, 1, W('wb1'), W('wb2'), { score: [3, 1] }),
+    bm('lb1', 'losers', 1, 1, L('wb1'), L('wb2'), { score: [1, 0] }),
+    bm('lbf', 'losers', 2, 1, L('wbf'), W('lb1'), { score: [2, 1] }),
+    bm('gf', 'grand_final', 3, 1, W('wbf'), W('lbf'), gf),
+  ];
+  if (reset !== null) ms.push(bm('reset', 'grand_final_reset', 4, 1, W('gf'), L('gf'), reset));
+  return ms;
+}
+
+interface Case {
+  name: string;
+  matches: MatchFacts[];
+  expected: string[];
+}
+
+const cases: Case[] = [
+  {
+    name: 'nothing played: seeded slots known, fed slots null',
+    matches: fourTeam({}, {}),
+    expected: ['sf1: a v b -> ?', 'sf2: c v d -> ?', 'final: ? v ? -> ?', 'third: ? v ? -> ?'],
+  },
+  {
+    name: 'one semi decided feeds its winner and its loser',
+    matches: fourTeam({ score: [0, 2] }, {}),
+    expected: ['sf1: a v b -> b', 'sf2: c v d -> ?', 'final: b v ? -> ?', 'third: a v ? -> ?'],
+  },
+  {
+    name: 'full single elimination with third place',
+    matches: fourTeam({ score: [3, 1] }, { score: [0, 1] }, { score: [1, 2] }, { score: [4, 4], pens: [5, 4] }),
+    expected: ['sf1: a v b -> a', 'sf2: c v d -> d', 'final: a v d -> d', 'third: b v c -> b'],
+  },
+  {
+    name: 'penalties decide a level match; level penalties or none leave it undecided',
+    matches: [
+      bm('p1', 'winners', 1, 1, 'a', 'b', { score: [1, 1], pens: [3, 4] }),
+      bm('p2', 'winners', 1, 2, 'c', 'd', { score: [2, 2], pens: [5, 5] }),
+      bm('p3', 'winners', 1, 3, 'e', 'f', { score: [0, 0] }),
+      bm('p4', 'winners', 1, 4, 'g', 'h', { score: [2, 1], pens: [0, 5] }), // the score already decided it
+    ],
+    expected: ['p1: a v b -> b', 'p2: c v d -> ?', 'p3: e v f -> ?', 'p4: g v h -> g'],
+  },
+  {
+    name: 'only a completed match is decided, whatever its score',
+    matches: [
+      bm('s1', 'winners', 1, 1, 'a', 'b', { score: [2, 0], status: 'in_progress' }),
+      bm('s2', 'winners', 1, 2, 'c', 'd', { score: [2, 0], status: 'postponed' }),
+      bm('s3', 'winners', 1, 3, 'e', 'f', { score: [2, 0], status: 'cancelled' }),
+      bm('s4', 'winners', 1, 4, 'g', 'h', { status: 'completed' }),
+    ],
+    expected: ['s1: a v b -> ?', 's2: c v d -> ?', 's3: e v f -> ?', 's4: g v h -> ?'],
+  },
+  {
+    name: 'walkover: the named side wins without (or against) a score, and feeds on',
+    matches: [
+      bm('w1', 'winners', 1, 1, 'a', 'b', { walkover: 'away' }),
+      bm('w2', 'winners', 1, 2, 'c', 'd', { walkover: 'home', score: [0, 3] }),
+      bm('w3', 'winners', 1, 3, 'e', 'f', { walkover: 'home', status: 'scheduled' }),
+      bm('wf', 'winners', 2, 1, W('w1'), L('w2')),
+    ],
+    expected: ['w1: a v b -> b', 'w2: c v d -> c', 'w3: e v f -> ?', 'wf: b v d -> ?'],
+  },
+  {
+    name: 'byes: the present team advances at once; the loser of a bye is nobody',
+    matches: [
+      bm('b1', 'winners', 1, 1, 'a', null),
+      bm('b2', 'winners', 1, 2, null, 'b', { status: 'cancelled' }),
+      bm('r2', 'winners', 2, 1, W('b1'), W('b2')),
+      bm('cons', 'third_place', 2, 1, L('b1'), L('b2')),
+    ],
+    expected: ['b1: a v ? -> a', 'b2: ? v b -> b', 'r2: a v b -> ?', 'cons: ? v ? -> ?'],
+  },
+  {
+    name: 'a bye whose present slot is fed waits for its source',
+    matches: [
+      bm('q1', 'winners', 1, 1, 'a', 'b'),
+      bm('q2', 'winners', 1, 2, 'c', 'd', { score: [0, 1] }),
+      bm('bye1', 'winners', 2, 1, W('q1'), null),
+      bm('bye2', 'winners', 2, 2, null, W('q2')),
+    ],
+    expected: ['q1: a v b -> ?', 'q2: c v d -> d', 'bye1: ? v ? -> ?', 'bye2: ? v d -> d'],
+  },
+  {
+    name: 'two empty slots: nobody advances',
+    matches: [bm('e1', 'winners', 1, 1, null, null, { status: 'completed' })],
+    expected: ['e1: ? v ? -> ?'],
+  },
+  {
+    name: 'double elimination, winners-bracket champion takes the grand final: reset not played',
+    matches: doubleElim({ score: [2, 0] }, { status: 'cancelled' }),
+    expected: [
+      'wb1: a v b -> a',
+      'wb2: c v d -> d',
+      'wbf: a v d -> a',
+      'lb1: b v c -> b',
+      'lbf: d v b -> d',
+      'gf: a v d -> a',
+      // The reset reports its feeds as the data says, with no winner since it was never played.
+      'reset: a v d -> ?',
+    ],
+  },
+  {
+    name: 'double elimination, losers-bracket champion takes the grand final: reset decides',
+    matches: doubleElim({ score: [0, 1] }, { score: [1, 3] }),
+    expected: [
+      'wb1: a v b -> a',
+      'wb2: c v d -> d',
+      'wbf: a v d -> a',
+      'lb1: b v c -> b',
+      'lbf: d v b -> d',
+      'gf: a v d -> d',
+      'reset: d v a -> a',
+    ],
+  },
+  {
+    name: 'a feed cycle is undecided, and so is everything downstream of it',
+    matches: [
+      bm('x', 'winners', 1, 1, W('y'), 'a', { score: [1, 0] }),
+      bm('y', 'winners', 1, 2, W('x'), 'b', { score: [1, 0] }),
+      bm('self', 'winners', 1, 3, L('self'), null),
+      bm('down', 'winners', 2, 1, W('x'), 'c', { score: [0, 1] }),
+    ],
+    expected: ['x: ? v a -> ?', 'y: ? v b -> ?', 'self: ? v ? -> ?', 'down: ? v c -> ?'],
+  },
+  {
+    name: 'a feed from a match that does not exist stays null',
+    matches: [bm('f', 'winners', 2, 1, W('nowhere'), 'a', { score: [0, 1] })],
+    expected: ['f: ? v a -> ?'],
+  },
+  {
+    name: 'order: role, then round, then position, then id, whatever the input order',
+    matches: [
+      bm('t', 'third_place', 1, 0, 'a', 'b'),
+      bm('gr', 'grand_final_reset', 1, 0, 'a', 'b'),
+      bm('g', 'grand_final', 1, 0, 'a', 'b'),
+      bm('l2', 'losers', 2, 0, 'a', 'b'),
+      bm('l1', 'losers', 1, 0, 'a', 'b'),
+      bm('w2b', 'winners', 2, 1, 'a', 'b'),
+      bm('w2a', 'winners', 2, 1, 'a', 'b'),
+      bm('w10', 'winners', 1, 10, 'a', 'b'),
+      bm('w9', 'winners', 1, 9, 'a', 'b'),
+    ],
+    expected: [
+      'w9: a v b -> ?',
+      'w10: a v b -> ?',
+      'w2a: a v b -> ?',
+      'w2b: a v b -> ?',
+      'l1: a v b -> ?',
+      'l2: a v b -> ?',
+      'g: a v b -> ?',
+      'gr: a v b -> ?',
+      't: a v b -> ?',
+    ],
+  },
+];
+
+describe('computeBracket', () => {
+  it.each(cases)('$name', ({ matches, expected }) => {
+    expect(lines(computeBracket(matches))).toEqual(expected);
+  });
+
+  it.each(cases)('$name: independent of input order', ({ matches }) => {
+    expect(computeBracket([...matches].reverse())).toEqual(computeBracket(matches));
+  });
+
+  it('gives every field of both slots: seeded home then fed away', () => {
+    const slots = computeBracket([
+      bm('sf', 'winners', 1, 1, 'a', 'b', { score: [1, 0] }),
+      bm('f', 'winners', 2, 1, 'c', W('sf'), { score: [0, 2] }),
+    ]).filter((s) => s.match_id === 'f');
+    expect(slots).toEqual([
+      { match_id: 'f', round_ordinal: 2, side: 'home', team_id: 'c', bracket_role: 'winners', source_match_id: null, source_outcome: null, status: 'completed', winner_team_id: 'a' },
+      { match_id: 'f', round_ordinal: 2, side: 'away', team_id: 'a', bracket_role: 'winners', source_match_id: 'sf', source_outcome: 'winner', status: 'completed', winner_team_id: 'a' },
+    ]);
+  });
+
+  it('leaves league and group matches out', () => {
+    const group: MatchFacts = { ...bm('g1', 'winners', 1, 1, 'a', 'b'), bracket_role: null, group_name: 'Group A' };
+    expect(computeBracket([group, bm('k', 'winners', 2, 1, 'a', 'b')]).map((s) => s.match_id)).toEqual(['k', 'k']);
+  });
+
+  it('a seeded slot reports no source outcome even if one is stored', () => {
+    const m = { ...bm('s', 'winners', 1, 1, 'a', 'b'), home_source_outcome: 'winner' as const };
+    expect(computeBracket([m])[0]?.source_outcome).toBeNull();
+  });
+
+  it('derives a fed team from its source, not from a stale team column', () => {
+    const sf = bm('sf', 'winners', 1, 1, 'a', 'b', { score: [0, 1] });
+    const f = { ...bm('f', 'winners', 2, 1, W('sf'), 'c'), home_team_id: 'a' };
+    expect(computeBracket([sf, f])[2]?.team_id).toBe('b');
+  });
+
+  it('follows a chain of 20000 byes without exhausting the stack', () => {
+    const ms = [bm('c0', 'winners', 1, 0, 'a', null)];
+    for (let i = 1; i < 20_000; i++) ms.push(bm(`c${i}`, 'winners', i + 1, 0, W(`c${i - 1}`), null));
+    ms.reverse(); // resolve from the far end first: the deepest walk
+    expect(resolveTeams(ms).get('c19999')?.winner).toBe('a');
+  });
+
+  it('breaks a long feed cycle without hanging', () => {
+    const n = 5_000;
+    const ms = Array.from({ length: n }, (_, i) => bm(`k${i}`, 'winners', 1, i, W(`k${(i + 1) % n}`), null));
+    const resolved = resolveTeams(ms);
+    expect([...resolved.values()].every((r) => r.winner === null && r.home === null)).toBe(true);
+  });
+});
+
+describe('resolveTeams', () => {
+  it.each<[string, MatchFacts[], string, ResolvedMatch]>([
+    [
+      'final with both semis decided',
+      fourTeam({ score: [3, 1] }, { score: [0, 1] }, { score: [1, 2] }),
+      'final',
+      { home: 'a', away: 'd', winner: 'd', loser: 'a' },
+    ],
+    ['third place before any semi', fourTeam({}, {}), 'third', { home: null, away: null, winner: null, loser: null }],
+    ['a bye', [bm('b', 'winners', 1, 1, null, 'x')], 'b', { home: null, away: 'x', winner: 'x', loser: null }],
+    [
+      'a league match is resolved from its columns',
+      [{ ...bm('lg', 'winners', 1, 1, 'a', 'b', { score: [0, 0] }), bracket_role: null }],
+      'lg',
+      { home: 'a', away: 'b', winner: null, loser: null },
+    ],
+  ])('%s', (_name, matches, id, expected) => {
+    expect(resolveTeams(matches).get(id)).toEqual(expected);
+  });
+});

@@ -1,0 +1,182 @@
+// Knockout brackets: which team sits in each slot and who won each match, derived from results
+// alone. Pure: nothing is stored, so a corrected score flows through every later round on the
+// next regeneration.
+import type { BracketRole, MatchFacts, MatchStatus, Side, SourceOutcome } from './types.js';
+import { compareCodeUnits } from './standings.js';
+
+export interface BracketSlot {
+  match_id: string;
+  round_ordinal: number;
+  side: Side;
+  team_id: string | null;
+  bracket_role: BracketRole;
+  source_match_id: string | null;
+  source_outcome: SourceOutcome | null;
+  status: MatchStatus;
+  winner_team_id: string | null;
+}
+
+/** Who plays a match and how it ended, once feeds are followed. Null means "not known yet". */
+export interface ResolvedMatch {
+  home: string | null;
+  away: string | null;
+  winner: string | null;
+  loser: string | null;
+}
+
+/** Display order of the bracket sections: main draw, repechage, finals, then the consolation match. */
+export const BRACKET_ROLE_ORDER: readonly BracketRole[] = [
+  'winners',
+  'losers',
+  'grand_final',
+  'grand_final_reset',
+  'third_place',
+];
+
+export function compareBracketMatches(a: MatchFacts, b: MatchFacts): number {
+  const ra = a.bracket_role === null ? -1 : BRACKET_ROLE_ORDER.indexOf(a.bracket_role);
+  const rb = b.bracket_role === null ? -1 : BRACKET_ROLE_ORDER.indexOf(b.bracket_role);
+  return (
+    ra - rb ||
+    a.round_ordinal - b.round_ordinal ||
+    a.bracket_position - b.bracket_position ||
+    compareCodeUnits(a.id, b.id)
+  );
+}
+
+/** A slot with neither a seeded team nor a feed: nobody will ever fill it. */
+function isEmptySlot(m: MatchFacts, side: Side): boolean {
+  return side === 'home'
+    ? m.home_team_id === null && m.home_source_match_id === null
+    : m.away_team_id === null && m.away_source_match_id === null;
+}
+
+/** A bracket match with exactly one empty slot: the other team advances without playing. */
+export function isBye(m: MatchFacts): boolean {
+  return m.bracket_role !== null && isEmptySlot(m, 'home') !== isEmptySlot(m, 'away');
+}
+
+/**
+ * Decides a match from its own columns, given the teams already resolved into its slots.
+ * A completed match that is still level after penalties (or has no score) stays undecided
+ * rather than guessing: the organizer has to record who went through.
+ */
+export function decideMatch(m: MatchFacts, home: string | null, away: string | null): ResolvedMatch {
+  const undecided: ResolvedMatch = { home, away, winner: null, loser: null };
+  if (isBye(m)) {
+    // A bye has no loser: nobody was beaten, so nothing feeds a loser_of slot from it.
+    return { home, away, winner: home ?? away, loser: null };
+  }
+  if (home === null || away === null || m.status !== 'completed') return undecided;
+  const pick = (side: Side): ResolvedMatch =>
+    side === 'home' ? { home, away, winner: home, loser: away } : { home, away, winner: away, loser: home };
+  if (m.walkover_winner !== null) return pick(m.walkover_winner);
+  if (m.home_score === null || m.away_score === null) return undecided;
+  if (m.home_score !== m.away_score) return pick(m.home_score > m.away_score ? 'home' : 'away');
+  if (m.home_penalties === null || m.away_penalties === null) return undecided;
+  if (m.home_penalties !== m.away_penalties) return pick(m.home_penalties > m.away_penalties ? 'home' : 'away');
+  return undecided;
+}
+
+function sourcesOf(m: MatchFacts): string[] {
+  const out: string[] = [];
+  if (m.home_source_match_id !== null) out.push(m.home_source_match_id);
+  if (m.away_source_match_id !== null) out.push(m.away_source_match_id);
+  return out;
+}
+
+/**
+ * Resolves every match (bracket or not) to its teams and result, following winner_of / loser_of
+ * feeds. The calendar uses it to name both sides of a later-round match.
+ *
+ * Iterative depth-first with memoization: linear in the number of matches, no recursion depth limit.
+ * A feed cycle (bad data) resolves to "undecided" for every match on it, which is also the only
+ * consistent answer: each match on a cycle needs the previous one decided first. A feed naming a match
+ * that is not in the list is undecided too. For a fed slot the team is always derived from its
+ * source, never read from the team column, so a corrected earlier result cannot leave a stale team behind.
+ */
+export function resolveTeams(matches: MatchFacts[]): Map<string, ResolvedMatch> {
+  const byId = new Map<string, MatchFacts>();
+  for (const m of matches) byId.set(m.id, m);
+  const done = new Map<string, ResolvedMatch>();
+  const visiting = new Set<string>();
+
+  const fed = (sourceId: string | null, outcome: SourceOutcome | null, seeded: string | null): string | null => {
+    if (sourceId === null) return seeded;
+    // A source still being visited is on a cycle with this match: undecided.
+    const src = done.get(sourceId);
+    if (src === undefined) return null;
+    return outcome === 'loser' ? src.loser : outcome === 'winner' ? src.winner : null;
+  };
+
+  for (const root of byId.keys()) {
+    if (done.has(root)) continue;
+    const stack = [root];
+    while (stack.length > 0) {
+      const id = stack[stack.length - 1] as string;
+      if (done.has(id)) {
+        stack.pop();
+        continue;
+      }
+      const m = byId.get(id) as MatchFacts;
+      if (!visiting.has(id)) {
+        visiting.add(id);
+        for (const s of sourcesOf(m)) {
+          if (byId.has(s) && !done.has(s) && !visiting.has(s)) stack.push(s);
+        }
+        continue;
+      }
+      const home = fed(m.home_source_match_id, m.home_source_outcome, m.home_team_id);
+      const away = fed(m.away_source_match_id, m.away_source_outcome, m.away_team_id);
+      done.set(id, decideMatch(m, home, away));
+      visiting.delete(id);
+      stack.pop();
+    }
+  }
+  return done;
+}
+
+/** Winner of one match after following feeds; null until decided. */
+export function matchWinner(resolved: Map<string, ResolvedMatch>, matchId: string): string | null {
+  return resolved.get(matchId)?.winner ?? null;
+}
+
+/** Loser of one match after following feeds; null until decided, and always null for a bye. */
+export function matchLoser(resolved: Map<string, ResolvedMatch>, matchId: string): string | null {
+  return resolved.get(matchId)?.loser ?? null;
+}
+
+/**
+ * Two slots per bracket match, home then away, in display order.
+ *
+ * Double elimination: the data carries a grand_final_reset fed by the winner and the loser of the
+ * grand final. The bracket reports it as the data says: if the winners-bracket finalist won the grand
+ * final the reset is not played (typically status 'cancelled'), and its slots still show the teams
+ * the feeds resolve to, with no winner.
+ */
+export function computeBracket(matches: MatchFacts[]): BracketSlot[] {
+  const resolved = resolveTeams(matches);
+  const bracket = matches
+    .filter((m): m is MatchFacts & { bracket_role: BracketRole } => m.bracket_role !== null)
+    .sort(compareBracketMatches);
+  return bracket.flatMap((m) => {
+    const r = resolved.get(m.id) as ResolvedMatch;
+    const slot = (side: Side): BracketSlot => {
+      const sourceId = side === 'home' ? m.home_source_match_id : m.away_source_match_id;
+      const outcome = side === 'home' ? m.home_source_outcome : m.away_source_outcome;
+      return {
+        match_id: m.id,
+        round_ordinal: m.round_ordinal,
+        side,
+        team_id: side === 'home' ? r.home : r.away,
+        bracket_role: m.bracket_role,
+        source_match_id: sourceId,
+        // A seeded slot has no outcome even if a stray value sits in the column.
+        source_outcome: sourceId === null ? null : outcome,
+        status: m.status,
+        winner_team_id: r.winner,
+      };
+    };
+    return [slot('home'), slot('away')];
+  });
+}

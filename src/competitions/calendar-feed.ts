@@ -1,0 +1,88 @@
+// What a competition's calendar says about each match, in the organization's language.
+// renderCalendar (calendar.ts) turns it into RFC 5545 text.
+import { resolveTeams } from './bracket.js';
+import type { CalendarInput } from './calendar.js';
+import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
+
+const WORDS = {
+  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
+  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
+} as const;
+
+export interface FeedOptions {
+  uidDomain: string;
+  refreshMinutes: number;
+}
+
+function addMinutes(instant: string, minutes: number): string {
+  return new Date(Date.parse(instant) + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function calendarFeed(
+  event: EventFacts,
+  matches: readonly MatchFacts[],
+  teams: ReadonlyMap<string, TeamFacts>,
+  options: FeedOptions,
+): CalendarInput {
+  const w = WORDS[event.language];
+  const resolved = resolveTeams([...matches]);
+  const byId = new Map(matches.map((m) => [m.id, m]));
+  const teamName = (id: string | null) => {
+    const t = id ? teams.get(id) : undefined;
+    if (!t) return null;
+    return event.language === 'ar' ? (t.name_ar ?? t.name) : t.name;
+  };
+  const matchLabel = (m: MatchFacts) => m.round_name ?? `${w.round} ${m.round_ordinal}`;
+  const slotName = (m: MatchFacts, side: 'home' | 'away', teamId: string | null) => {
+    const known = teamName(teamId);
+    if (known) return known;
+    const sourceId = side === 'home' ? m.home_source_match_id : m.away_source_match_id;
+    const source = sourceId ? byId.get(sourceId) : undefined;
+    if (!source) return w.tbd;
+    const outcome = side === 'home' ? m.home_source_outcome : m.away_source_outcome;
+    return `${outcome === 'loser' ? w.loserOf : w.winnerOf} ${matchLabel(source)}`;
+  };
+
+  const entries: CalendarInput['matches'] = [];
+  for (const m of matches) {
+    // No date, no calendar entry; a bye (one empty slot that nothing feeds) is never played.
+    if (m.kickoff_at === null) continue;
+    const homeEmpty = m.home_team_id === null && m.home_source_match_id === null;
+    const awayEmpty = m.away_team_id === null && m.away_source_match_id === null;
+    if (homeEmpty || awayEmpty) continue;
+    const r = resolved.get(m.id);
+    const home = slotName(m, 'home', r?.home ?? m.home_team_id);
+    const away = slotName(m, 'away', r?.away ?? m.away_team_id);
+
+    const lines = [event.name, [m.group_name, matchLabel(m)].filter(Boolean).join(' · ')];
+    if (m.walkover_winner) {
+      lines.push(`${w.result}: ${m.walkover_winner === 'home' ? home : away} (${w.walkover})`);
+    } else if (m.home_score !== null && m.away_score !== null) {
+      const pens =
+        m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
+      lines.push(`${w.result}: ${home} ${m.home_score}–${m.away_score} ${away}${pens}`);
+    }
+    if (m.status === 'postponed') lines.push(w.postponed);
+    if (m.status === 'cancelled') lines.push(w.cancelled);
+
+    entries.push({
+      id: m.id,
+      summary: `${home} ${w.vs} ${away}`,
+      description: lines.join('\n'),
+      location: [m.venue, event.venue_city].filter((x): x is string => Boolean(x)).join(', ') || null,
+      start: m.kickoff_at,
+      end: m.ends_at ?? addMinutes(m.kickoff_at, event.match_duration_min),
+      status: m.status,
+      sequence: m.sequence,
+      updatedAt: m.updated_at,
+    });
+  }
+  return {
+    calendarName: `${event.name} — ${event.league_name}`,
+    eventId: event.id,
+    uidDomain: options.uidDomain,
+    refreshMinutes: options.refreshMinutes,
+    language: event.language,
+    matches: entries,
+  };
+}

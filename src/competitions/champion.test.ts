@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { championName } from './champion.js';
+import type { BracketRole, CompetitionType, EventStatus, MatchFacts, PointsRule, Side, TeamFacts } from './types.js';
+
+type SlotSpec = string | { winner_of: string } | { loser_of: string } | null;
+
+interface Result {
+  score?: [number, number];
+  pens?: [number, number];
+  walkover?: Side;
+  status?: MatchFacts['status'];
+}
+
+function mk(
+  id: string,
+  role: BracketRole | null,
+  round: number,
+  home: SlotSpec,
+  away: SlotSpec,
+  result: Result = {},
+  group: string | null = null,
+): MatchFacts {
+  const slot = (s: SlotSpec) =>
+    s === null || typeof s === 'string'
+      ? { team: s, source: null, outcome: null }
+      : 'winner_of' in s
+        ? { team: null, source: s.winner_of, outcome: 'winner' as const }
+        : { team: null, source: s.loser_of, outcome: 'loser' as const };
+  const h = slot(home);
+  const a = slot(away);
+  const decided = result.score !== undefined || result.walkover !== undefined;
+  return {
+    id,
+    round_ordinal: round,
+    round_name: null,
+    group_name: group,
+    bracket_role: role,
+    bracket_position: 0,
+    home_team_id: h.team,
+    away_team_id: a.team,
+    home_source_match_id: h.source,
+    home_source_outcome: h.outcome,
+    away_source_match_id: a.source,
+    away_source_outcome: a.outcome,
+    kickoff_at: null,
+    ends_at: null,
+    venue: null,
+    status: result.status ?? (decided ? 'completed' : 'scheduled'),
+    home_score: result.score?.[0] ?? null,
+    away_score: result.score?.[1] ?? null,
+    home_penalties: result.pens?.[0] ?? null,
+    away_penalties: result.pens?.[1] ?? null,
+    walkover_winner: result.walkover ?? null,
+    sequence: 0,
+    updated_at: '2026-01-01T00:00:00Z',
+  };
+}
+
+const W = (id: string) => ({ winner_of: id });
+const L = (id: string) => ({ loser_of: id });
+
+const TEAMS: Map<string, TeamFacts> = new Map(
+  ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id) => [id, { id, name: `Club ${id.toUpperCase()}`, name_ar: null }]),
+);
+
+/** Semis a-b and c-d, then the final and the third-place match (given a higher round on purpose). */
+function knockout(final: Result, sf1: Result = { score: [1, 0] }, sf2: Result = { score: [0, 1] }): MatchFacts[] {
+  return [
+    mk('sf1', 'winners', 1, 'a', 'b', sf1),
+    mk('sf2', 'winners', 1, 'c', 'd', sf2),
+    mk('final', 'winners', 2, W('sf1'), W('sf2'), final),
+    mk('third', 'third_place', 3, L('sf1'), L('sf2'), { score: [5, 0] }),
+  ];
+}
+
+/** Double elimination: GF home = winners-bracket champion a, GF away = losers-bracket champion d. */
+function doubleElim(gf: Result, reset: Result | null): MatchFacts[] {
+  const ms = [
+    mk('wb1', 'winners', 1, 'a', 'b', { score: [2, 0] }),
+    mk('wb2', 'winners', 1, 'c', 'd', { score: [0, 1] }),
+    mk('wbf', 'winners', 2, W('wb1'), W('wb2'), { score: [3, 1] }),
+    mk('lb1', 'losers', 1, L('wb1'), L('wb2'), { score: [0, 1] }),
+    mk('lbf', 'losers', 2, L('wbf'), W('lb1'), { score: [2, 1] }),
+    mk('gf', 'grand_final', 3, W('wbf'), W('lbf'), gf),
+  ];
+  if (reset !== null) ms.push(mk('reset', 'grand_final_reset', 4, W('gf'), L('gf'), reset));
+  return ms;
+}
+
+/** Under 3/1/0: A 6p (0 gd), B 4p (+2), C 4p (-1), D 2p. With draws worth a win, all four have 4p. */
+const season = [
+  mk('l1', null, 1, 'a', 'b', { score: [1, 0] }),
+  mk('l2', null, 1, 'c', 'a', { score: [2, 0] }),
+  mk('l3', null, 2, 'b', 'c', { score: [3, 0] }),
+  mk('l4', null, 2, 'a', 'd', { score: [1, 0] }),
+  mk('l5', null, 3, 'c', 'd', { score: [0, 0] }),
+  mk('l6', null, 3, 'b', 'd', { score: [0, 0] }),
+];
+
+interface Case {
+  name: string;
+  type: CompetitionType;
+  status?: EventStatus;
+  points?: PointsRule;
+  matches: MatchFacts[];
+  expected: string | null;
+}
+
+const cases: Case[] = [
+  { name: 'league completed: top of the table', type: 'league', status: 'completed', matches: season, expected: 'Club A' },
+  { name: 'league in progress: no champion yet', type: 'league', status: 'in_progress', matches: season, expected: null },
+  { name: 'league scheduled: no champion', type: 'league', status: 'scheduled', matches: season, expected: null },
+  { name: 'league cancelled: no champion', type: 'league', status: 'cancelled', matches: season, expected: null },
+  {
+    // Everyone on 4 points: B's goal difference (+2) beats A's (0).
+    name: 'league with custom points: the points rule picks the champion',
+    type: 'league',
+    status: 'completed',
+    points: { win: 2, draw: 2, loss: 0 },
+    matches: season,
+    expected: 'Club B',
+  },
+  { name: 'league with no matches', type: 'league', status: 'completed', matches: [], expected: null },
+  { name: 'knockout: final decided on the score', type: 'knockout', matches: knockout({ score: [0, 2] }), expected: 'Club D' },
+  {
+    name: 'knockout: final decided on penalties',
+    type: 'knockout',
+    matches: knockout({ score: [3, 3], pens: [4, 2] }),
+    expected: 'Club A',
+  },
+  { name: 'knockout: final by walkover', type: 'knockout', matches: knockout({ walkover: 'away' }), expected: 'Club D' },
+  { name: 'knockout: final not played yet', type: 'knockout', matches: knockout({}), expected: null },
+  {
+    name: 'knockout: final level after penalties is not decided',
+    type: 'knockout',
+    matches: knockout({ score: [1, 1], pens: [3, 3] }),
+    expected: null,
+  },
+  {
+    name: 'knockout: a final with a missing finalist is not decided, whatever the score says',
+    type: 'knockout',
+    matches: knockout({ score: [1, 0] }, {}),
+    expected: null,
+  },
+  {
+    name: 'knockout: the last round still has two matches',
+    type: 'knockout',
+    matches: knockout({ score: [1, 0] }).filter((m) => m.id !== 'final'),
+    expected: null,
+  },
+  {
+    name: 'knockout: the event status does not matter once the final is decided',
+    type: 'knockout',
+    status: 'in_progress',
+    matches: knockout({ score: [2, 1] }),
+    expected: 'Club A',
+  },
+  { name: 'knockout with no matches', type: 'knockout', matches: [], expected: null },
+  {
+    name: 'hybrid: the bracket winner, not the best group team',
+    type: 'hybrid',
+    status: 'completed',
+    matches: [
+      mk('g1', null, 1, 'e', 'a', { score: [9, 0] }, 'Group A'),
+      mk('g2', null, 1, 'f', 'b', { score: [9, 0] }, 'Group B'),
+      mk('k1', 'winners', 2, 'a', 'b', { score: [0, 1] }),
+    ],
+    expected: 'Club B',
+  },
+  {
+    name: 'hybrid: group stage only so far',
+    type: 'hybrid',
+    status: 'in_progress',
+    matches: [mk('g1', null, 1, 'e', 'a', { score: [9, 0] }, 'Group A')],
+    expected: null,
+  },
+  {
+    name: 'double elimination: winners-bracket champion wins the grand final, reset cancelled',
+    type: 'knockout',
+    matches: doubleElim({ score: [2, 1] }, { status: 'cancelled' }),
+    expected: 'Club A',
+  },
+  {
+    name: 'double elimination: no reset match in the data',
+    type: 'knockout',
+    matches: doubleElim({ score: [2, 1] }, null),
+    expected: 'Club A',
+  },
+  {
+    name: 'double elimination: losers-bracket champion wins the grand final, reset still to play',
+    type: 'knockout',
+    matches: doubleElim({ score: [0, 1] }, {}),
+    expected: null,
+  },
+  {
+    name: 'double elimination: the reset is decided',
+    type: 'knockout',
+    matches: doubleElim({ score: [0, 1] }, { score: [2, 2], pens: [4, 3] }),
+    expected: 'Club D',
+  },
+  {
+    name: 'double elimination: the reset winner can be the grand-final loser',
+    type: 'knockout',
+    matches: doubleElim({ score: [0, 1] }, { score: [0, 1] }),
+    expected: 'Club A',
+  },
+  {
+    name: 'double elimination: grand final not played yet',
+    type: 'knockout',
+    matches: doubleElim({}, {}),
+    expected: null,
+  },
+  {
+    name: 'double elimination: the reset is still scheduled although not needed (organizer has not closed it)',
+    type: 'knockout',
+    matches: doubleElim({ score: [2, 1] }, {}),
+    expected: null,
+  },
+];
+
+describe('championName', () => {
+  it.each(cases)('$name', ({ type, status, points, matches, expected }) => {
+    const event = { competition_type: type, status: status ?? 'completed', points: points ?? { win: 3, draw: 1, loss: 0 } };
+    expect(championName(event, matches, TEAMS)).toBe(expected);
+  });
+});

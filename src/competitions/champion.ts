@@ -1,0 +1,62 @@
+// The champion shown in the event list (champion_name). Null is the honest answer whenever the
+// data does not yet settle it: consumers show "to be decided", never a provisional leader.
+import { resolveTeams, compareBracketMatches } from './bracket.js';
+import { computeStandings, teamName } from './standings.js';
+import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
+
+/** The last of the matches with this role in bracket order (the latest round wins if data has several). */
+function lastWithRole(matches: MatchFacts[], role: MatchFacts['bracket_role']): MatchFacts | undefined {
+  return matches.filter((m) => m.bracket_role === role).sort(compareBracketMatches).at(-1);
+}
+
+/**
+ * The match that decides a bracket, or null when the data says it is not decided yet (or cannot be).
+ *
+ * Double elimination: the reset is only played when the losers-bracket finalist wins the grand final.
+ * We trust the data on whether it is needed: a cancelled (or absent) reset means the grand final
+ * decided; a reset that is still scheduled means we cannot name a champion yet, even if the
+ * winners-bracket finalist took the grand final (the organizer has not closed the reset).
+ */
+function knockoutChampionId(matches: MatchFacts[]): string | null {
+  const bracket = matches.filter((m) => m.bracket_role !== null);
+  if (bracket.length === 0) return null;
+  const resolved = resolveTeams(matches);
+  const winnerOf = (m: MatchFacts | undefined): string | null =>
+    m === undefined ? null : (resolved.get(m.id)?.winner ?? null);
+
+  const grandFinal = lastWithRole(bracket, 'grand_final');
+  const reset = lastWithRole(bracket, 'grand_final_reset');
+  if (grandFinal !== undefined || reset !== undefined) {
+    const resetWinner = winnerOf(reset);
+    if (resetWinner !== null) return resetWinner;
+    if (reset !== undefined && reset.status !== 'cancelled') return null;
+    return winnerOf(grandFinal);
+  }
+
+  const winners = bracket.filter((m) => m.bracket_role === 'winners');
+  if (winners.length === 0) return null;
+  const lastRound = Math.max(...winners.map((m) => m.round_ordinal));
+  const finals = winners.filter((m) => m.round_ordinal === lastRound);
+  // Several matches in the last round means the bracket is not complete (or not a single-winner draw).
+  return finals.length === 1 ? winnerOf(finals[0]) : null;
+}
+
+/**
+ * League: the top of the table, but only once the event is completed (a leader mid-season is not a
+ * champion). Knockout and hybrid: the winner of the deciding match, whatever the event status, since
+ * a decided final is final. Needs the event's points rule because it decides who tops a league.
+ */
+export function championName(
+  event: Pick<EventFacts, 'competition_type' | 'status' | 'points'>,
+  matches: MatchFacts[],
+  teams: Map<string, TeamFacts>,
+): string | null {
+  if (event.competition_type === 'league') {
+    if (event.status !== 'completed') return null;
+    const leaders = computeStandings(matches, teams, event.points).filter((r) => r.rank === 1);
+    // One table has one leader; several tables (groups) in a league would leave the title ambiguous.
+    return leaders.length === 1 ? (leaders[0]?.club_name ?? null) : null;
+  }
+  const id = knockoutChampionId(matches);
+  return id === null ? null : teamName(teams, id);
+}

@@ -1,0 +1,90 @@
+// Kysely reads of the competition data, shaped into the facts the pure rules take.
+import type { Db } from '../db/connect.js';
+import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
+
+export interface EventHead {
+  id: string;
+  revision: number;
+  is_public: boolean;
+}
+
+/** Every event's id, revision and visibility: the regeneration's cheap "what changed" question. */
+export async function listEventHeads(db: Db): Promise<EventHead[]> {
+  const rows = await db.selectFrom('events').select(['id', 'revision', 'is_public']).orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, revision: r.revision, is_public: r.is_public === 1 }));
+}
+
+export async function loadEvents(db: Db, ids: readonly string[]): Promise<EventFacts[]> {
+  if (ids.length === 0) return [];
+  const out: EventFacts[] = [];
+  // Chunked: SQLite caps the number of bound parameters.
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('events as e')
+      .innerJoin('leagues as l', 'l.id', 'e.league_id')
+      .innerJoin('organizations as o', 'o.id', 'l.org_id')
+      .select([
+        'e.id', 'e.league_id', 'l.name as league_name', 'o.id as org_id', 'o.name as org_name', 'o.language',
+        'e.name', 'e.competition_type', 'e.status', 'e.starts_at', 'e.ends_at', 'e.venue_city',
+        'e.points_win', 'e.points_draw', 'e.points_loss', 'e.match_duration_min',
+      ])
+      .where('e.id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      out.push({
+        id: r.id,
+        league_id: r.league_id,
+        league_name: r.league_name,
+        org_id: r.org_id,
+        org_name: r.org_name,
+        language: r.language,
+        name: r.name,
+        competition_type: r.competition_type,
+        status: r.status,
+        starts_at: r.starts_at,
+        ends_at: r.ends_at,
+        venue_city: r.venue_city,
+        points: { win: r.points_win, draw: r.points_draw, loss: r.points_loss },
+        match_duration_min: r.match_duration_min,
+      });
+    }
+  }
+  return out;
+}
+
+const MATCH_COLUMNS = [
+  'id', 'event_id', 'round_ordinal', 'round_name', 'group_name', 'bracket_role', 'bracket_position',
+  'home_team_id', 'away_team_id', 'home_source_match_id', 'home_source_outcome', 'away_source_match_id',
+  'away_source_outcome', 'kickoff_at', 'ends_at', 'venue', 'status', 'home_score', 'away_score',
+  'home_penalties', 'away_penalties', 'walkover_winner', 'sequence', 'updated_at',
+] as const;
+
+/** The matches of some events, one event at a time, so memory holds one event's matches, not all. */
+export async function* streamMatchesByEvent(
+  db: Db,
+  eventIds: readonly string[],
+): AsyncGenerator<{ eventId: string; matches: MatchFacts[] }> {
+  for (let i = 0; i < eventIds.length; i += 200) {
+    const chunk = eventIds.slice(i, i + 200);
+    const rows = await db
+      .selectFrom('matches')
+      .select(MATCH_COLUMNS)
+      .where('event_id', 'in', chunk)
+      .orderBy('event_id')
+      .orderBy('id')
+      .execute();
+    const byEvent = new Map<string, MatchFacts[]>(chunk.map((id) => [id, []]));
+    for (const { event_id, ...match } of rows) byEvent.get(event_id)?.push(match);
+    for (const [eventId, matches] of byEvent) yield { eventId, matches };
+  }
+}
+
+export async function loadTeams(db: Db, ids: Iterable<string>): Promise<Map<string, TeamFacts>> {
+  const all = [...new Set(ids)];
+  const teams = new Map<string, TeamFacts>();
+  for (let i = 0; i < all.length; i += 500) {
+    const rows = await db.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', all.slice(i, i + 500)).execute();
+    for (const r of rows) teams.set(r.id, r);
+  }
+  return teams;
+}

@@ -1,0 +1,227 @@
+// League and group tables. Pure: the same matches always give the same table, byte for byte,
+// whatever the host locale or the order the matches arrive in.
+import type { MatchFacts, PointsRule, TeamFacts } from './types.js';
+
+export interface StandingsRow {
+  rank: number;
+  club_name: string;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goals_for: number;
+  goals_against: number;
+  points: number;
+  /** Internal: the public encoder decides whether to expose it. */
+  team_id: string;
+  /** Internal: null for a single table, the group label in a hybrid event. */
+  group_name: string | null;
+}
+
+/** Counters of one team over some set of matches (the whole table, or a head-to-head mini-table). */
+interface Tally {
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goals_for: number;
+  goals_against: number;
+  points: number;
+}
+
+/** A match whose result is final and complete enough to count. */
+interface Counted {
+  home: string;
+  away: string;
+  homeScore: number;
+  awayScore: number;
+}
+
+function emptyTally(): Tally {
+  return { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0 };
+}
+
+/**
+ * Locale-independent string order (UTF-16 code units). localeCompare would make the ranking
+ * depend on the server's ICU data and locale, and two servers must publish the same table.
+ */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Group labels in natural order so "Group 10" follows "Group 9"; still locale-independent:
+ * digit runs compare by value, everything else by code unit.
+ */
+export function compareGroupNames(a: string | null, b: string | null): number {
+  // The ungrouped table (if any sits beside groups) comes first: it is the event's main table.
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  const chunk = /(\d+)|(\D+)/g;
+  const pa = a.match(chunk) ?? [];
+  const pb = b.match(chunk) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i] as string;
+    const y = pb[i] as string;
+    const xd = /^\d/.test(x);
+    const yd = /^\d/.test(y);
+    if (xd && yd) {
+      // Compare by length first so digit runs longer than a safe integer still order by value.
+      const xs = x.replace(/^0+(?=\d)/, '');
+      const ys = y.replace(/^0+(?=\d)/, '');
+      if (xs.length !== ys.length) return xs.length - ys.length;
+      const c = compareCodeUnits(xs, ys);
+      if (c !== 0) return c;
+    } else {
+      const c = compareCodeUnits(x, y);
+      if (c !== 0) return c;
+    }
+  }
+  if (pa.length !== pb.length) return pa.length - pb.length;
+  // "Group 01" and "Group 1" are different labels; keep their order total.
+  return compareCodeUnits(a, b);
+}
+
+/**
+ * The team's display name. Teams referenced by matches always exist in the database (foreign key);
+ * the id fallback only keeps the function total for hand-built inputs.
+ */
+export function teamName(teams: Map<string, TeamFacts>, teamId: string): string {
+  return teams.get(teamId)?.name ?? teamId;
+}
+
+function countable(m: MatchFacts): Counted | null {
+  if (m.bracket_role !== null || m.status !== 'completed') return null;
+  if (m.home_team_id === null || m.away_team_id === null) return null;
+  if (m.home_score === null || m.away_score === null) return null;
+  return { home: m.home_team_id, away: m.away_team_id, homeScore: m.home_score, awayScore: m.away_score };
+}
+
+function addResult(t: Tally, scored: number, conceded: number, points: PointsRule): void {
+  t.played += 1;
+  t.goals_for += scored;
+  t.goals_against += conceded;
+  if (scored > conceded) {
+    t.won += 1;
+    t.points += points.win;
+  } else if (scored < conceded) {
+    t.lost += 1;
+    t.points += points.loss;
+  } else {
+    t.drawn += 1;
+    t.points += points.draw;
+  }
+}
+
+/** Tallies for exactly `teamIds`, over the counted matches among them (or all, for the main table). */
+function tally(teamIds: Iterable<string>, matches: Counted[], points: PointsRule, onlyAmong: boolean): Map<string, Tally> {
+  const out = new Map<string, Tally>();
+  for (const id of teamIds) out.set(id, emptyTally());
+  for (const m of matches) {
+    const h = out.get(m.home);
+    const a = out.get(m.away);
+    if (onlyAmong && (h === undefined || a === undefined)) continue;
+    if (h !== undefined) addResult(h, m.homeScore, m.awayScore, points);
+    if (a !== undefined) addResult(a, m.awayScore, m.homeScore, points);
+  }
+  return out;
+}
+
+/** Descending on points, goal difference, goals for; 0 when all three are equal. */
+function compareTallies(x: Tally, y: Tally): number {
+  return (
+    y.points - x.points ||
+    y.goals_for - y.goals_against - (x.goals_for - x.goals_against) ||
+    y.goals_for - x.goals_for
+  );
+}
+
+/** Splits an already sorted list into runs that `same` considers equal. */
+function runs<T>(sorted: T[], same: (a: T, b: T) => boolean): T[][] {
+  const out: T[][] = [];
+  for (const item of sorted) {
+    const last = out[out.length - 1];
+    if (last !== undefined && same(last[0] as T, item)) last.push(item);
+    else out.push([item]);
+  }
+  return out;
+}
+
+/**
+ * Orders clubs level on points, goal difference and goals for.
+ * Head-to-head is re-run on every smaller subset it leaves tied, because results against a club that
+ * head-to-head has already separated must not decide between the ones still level (FIFA/UEFA style).
+ * When head-to-head separates nobody, the name (then id) decides so the order is always total.
+ */
+function breakTie(
+  tied: string[],
+  matches: Counted[],
+  points: PointsRule,
+  nameOf: (id: string) => string,
+): string[] {
+  if (tied.length < 2) return tied;
+  const h2h = tally(tied, matches, points, true);
+  const get = (id: string): Tally => h2h.get(id) as Tally;
+  const sorted = [...tied].sort((a, b) => compareTallies(get(a), get(b)));
+  const blocks = runs(sorted, (a, b) => compareTallies(get(a), get(b)) === 0);
+  if (blocks.length === 1) {
+    return [...tied].sort((a, b) => compareCodeUnits(nameOf(a), nameOf(b)) || compareCodeUnits(a, b));
+  }
+  return blocks.flatMap((block) => breakTie(block, matches, points, nameOf));
+}
+
+function oneTable(
+  groupName: string | null,
+  teamIds: Set<string>,
+  groupMatches: MatchFacts[],
+  teams: Map<string, TeamFacts>,
+  points: PointsRule,
+): StandingsRow[] {
+  const counted = groupMatches.map(countable).filter((c): c is Counted => c !== null);
+  const table = tally(teamIds, counted, points, false);
+  const get = (id: string): Tally => table.get(id) as Tally;
+  const nameOf = (id: string): string => teamName(teams, id);
+  const sorted = [...teamIds].sort((a, b) => compareTallies(get(a), get(b)));
+  const ordered = runs(sorted, (a, b) => compareTallies(get(a), get(b)) === 0).flatMap((block) =>
+    breakTie(block, counted, points, nameOf),
+  );
+  return ordered.map((id, i) => ({
+    rank: i + 1,
+    club_name: nameOf(id),
+    ...get(id),
+    team_id: id,
+    group_name: groupName,
+  }));
+}
+
+/**
+ * The table(s) of an event. Bracket matches never count; a group-stage or league fixture puts its
+ * teams in the table even before it is played, so a new season shows every club at 0.
+ * Only completed matches with both scores count: a walkover without a score is a bracket concept,
+ * and a league that awards one records the awarded score.
+ */
+export function computeStandings(
+  matches: MatchFacts[],
+  teams: Map<string, TeamFacts>,
+  points: PointsRule,
+): StandingsRow[] {
+  const groups = new Map<string | null, { teamIds: Set<string>; matches: MatchFacts[] }>();
+  for (const m of matches) {
+    if (m.bracket_role !== null) continue;
+    let g = groups.get(m.group_name);
+    if (g === undefined) {
+      g = { teamIds: new Set(), matches: [] };
+      groups.set(m.group_name, g);
+    }
+    g.matches.push(m);
+    if (m.home_team_id !== null) g.teamIds.add(m.home_team_id);
+    if (m.away_team_id !== null) g.teamIds.add(m.away_team_id);
+  }
+  return [...groups.keys()]
+    .sort(compareGroupNames)
+    .flatMap((name) => {
+      const g = groups.get(name) as { teamIds: Set<string>; matches: MatchFacts[] };
+      return oneTable(name, g.teamIds, g.matches, teams, points);
+    });
+}

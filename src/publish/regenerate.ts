@@ -1,0 +1,185 @@
+// Renders every public read from one consistent snapshot of the database into the artifacts directory.
+// Events whose revision did not move since the last run are skipped without reading their matches,
+// so a quiet minute costs one small query. Files are written only when their bytes change.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import { computeBracket } from '../competitions/bracket.js';
+import { renderCalendar } from '../competitions/calendar.js';
+import { calendarFeed } from '../competitions/calendar-feed.js';
+import { championName } from '../competitions/champion.js';
+import {
+  compareEvents,
+  encodeBracketSlot,
+  encodeEvent,
+  encodeStandingsRow,
+  type PublicEvent,
+} from '../competitions/encoders.js';
+import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
+import { computeStandings } from '../competitions/standings.js';
+import { ArtifactStore, writeFileAtomic } from './store.js';
+import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH } from './routes.js';
+
+/** Bump when the renderers change output for the same data: every event is then rendered again. */
+export const RENDER_VERSION = 1;
+const MANIFEST = '.manifest.json';
+
+interface ManifestEvent {
+  revision: number;
+  entry: PublicEvent;
+  files: Record<string, string>;
+}
+
+interface Manifest {
+  renderVersion: number;
+  /** Inputs outside the database that change output (base URL, refresh interval). */
+  settings: string;
+  listHash?: string;
+  events: Record<string, ManifestEvent>;
+}
+
+export interface RegenerateOptions {
+  artifactsDir: string;
+  publicBaseUrl: string;
+  refreshMinutes: number;
+}
+
+export function regenerateOptions(config: Config): RegenerateOptions {
+  return {
+    artifactsDir: config.artifactsDir,
+    publicBaseUrl: config.publicBaseUrl,
+    // Calendar apps should poll about as often as the feed can change, and not more than hourly-ish.
+    refreshMinutes: Math.min(60, Math.max(5, Math.round(config.regenerateEveryS / 60))),
+  };
+}
+
+export interface RegenerateResult {
+  events: number;
+  rendered: number;
+  written: number;
+  unchanged: number;
+  removed: number;
+  ms: number;
+}
+
+function readManifest(file: string, settings: string): Manifest {
+  const empty: Manifest = { renderVersion: RENDER_VERSION, settings, events: {} };
+  try {
+    const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+    return m.renderVersion === RENDER_VERSION && m.settings === settings ? m : { ...empty, events: m.events ?? {} };
+  } catch {
+    return empty;
+  }
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Event ids that have files on disk, whatever the manifest says. */
+function listRenderedEventIds(root: string): Set<string> {
+  const ids = new Set<string>();
+  const read = (dir: string) => {
+    try {
+      return fs.readdirSync(path.join(root, dir));
+    } catch {
+      return [];
+    }
+  };
+  for (const name of read(EVENTS_DIR)) ids.add(name);
+  for (const name of read(CALENDAR_DIR)) {
+    const id = /^([^.]+)\.ics/.exec(name)?.[1];
+    if (id) ids.add(id);
+  }
+  return ids;
+}
+
+export async function regenerate(db: Db, options: RegenerateOptions): Promise<RegenerateResult> {
+  const started = performance.now();
+  const root = options.artifactsDir;
+  fs.mkdirSync(root, { recursive: true });
+  const manifestFile = path.join(root, MANIFEST);
+  const settings = json({ base: options.publicBaseUrl, refresh: options.refreshMinutes });
+  const previous = readManifest(manifestFile, settings);
+  // A manifest from another render version or settings still tells which files exist (to remove them),
+  // but none of its revisions can be trusted.
+  const trusted = previous.renderVersion === RENDER_VERSION && previous.settings === settings;
+  const store = new ArtifactStore(root);
+  const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {} };
+  let rendered = 0;
+  const uidDomain = new URL(options.publicBaseUrl).hostname;
+
+  // One read transaction: every artifact of this run comes from the same snapshot (WAL isolation).
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT 1`.execute(trx);
+    const heads = new Map((await listEventHeads(trx)).filter((h) => h.is_public).map((h) => [h.id, h]));
+    const stale: string[] = [];
+    for (const head of heads.values()) {
+      const before = previous.events[head.id];
+      if (trusted && before && before.revision === head.revision) next.events[head.id] = before;
+      else stale.push(head.id);
+    }
+
+    const events = new Map((await loadEvents(trx, stale)).map((e) => [e.id, e]));
+    for await (const { eventId, matches } of streamMatchesByEvent(trx, stale)) {
+      const event = events.get(eventId);
+      const head = heads.get(eventId);
+      if (!event || !head) continue;
+      const teamIds = new Set<string>();
+      for (const m of matches) {
+        if (m.home_team_id) teamIds.add(m.home_team_id);
+        if (m.away_team_id) teamIds.add(m.away_team_id);
+      }
+      const teams = await loadTeams(trx, teamIds);
+      const paths = artifactPaths(eventId);
+      const before = previous.events[eventId]?.files ?? {};
+      const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points);
+      const bracket = event.competition_type === 'league' ? [] : computeBracket(matches);
+      const calendar = renderCalendar(
+        calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }),
+      );
+      const files: Record<string, string> = {
+        [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before[paths.standings]),
+        [paths.bracket]: store.put(paths.bracket, json(bracket.map(encodeBracketSlot)), before[paths.bracket]),
+        [paths.calendar]: store.put(paths.calendar, calendar, before[paths.calendar]),
+      };
+      next.events[eventId] = {
+        revision: head.revision,
+        entry: encodeEvent(event, championName(event, matches, teams)),
+        files,
+      };
+      rendered++;
+    }
+  });
+
+  const list = Object.values(next.events)
+    .map((e) => e.entry)
+    .sort(compareEvents);
+  next.listHash = store.put(EVENTS_LIST_PATH, json(list), previous.listHash);
+
+  // Events that became private or were removed: their artifacts go. The directories are swept too,
+  // so nothing private survives a lost or stale manifest.
+  for (const [eventId, before] of Object.entries(previous.events)) {
+    if (next.events[eventId]) continue;
+    for (const rel of Object.keys(before.files)) store.remove(rel);
+  }
+  for (const eventId of listRenderedEventIds(root)) {
+    if (next.events[eventId]) continue;
+    for (const rel of Object.values(artifactPaths(eventId))) store.remove(rel);
+  }
+
+  if (json(next) !== json(previous)) writeFileAtomic(manifestFile, json(next));
+  return {
+    events: Object.keys(next.events).length,
+    rendered,
+    ...store.stats,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+export function formatResult(r: RegenerateResult): string {
+  return (
+    `regenerated: ${r.events} events (${r.rendered} rendered), files written ${r.written} / ` +
+    `unchanged ${r.unchanged} / removed ${r.removed}, ${r.ms} ms`
+  );
+}

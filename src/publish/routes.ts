@@ -1,0 +1,45 @@
+// The one mapping between public read URLs and artifact files, used by the renderer, the node server and
+// the nginx example alike. Files carry an extension; URLs (as in the spec) do not.
+import { ID_PATTERN } from '../import/format.js';
+
+export const EVENTS_LIST_PATH = 'api/v0/events.json';
+export const EVENTS_DIR = 'api/v0/events';
+export const CALENDAR_DIR = 'api/v0/calendar';
+
+export const CONTENT_TYPES = {
+  json: 'application/json; charset=utf-8',
+  ics: 'text/calendar; charset=utf-8',
+} as const;
+
+export function artifactPaths(eventId: string) {
+  return {
+    standings: `${EVENTS_DIR}/${eventId}/standings.json`,
+    bracket: `${EVENTS_DIR}/${eventId}/bracket.json`,
+    calendar: `${CALENDAR_DIR}/${eventId}.ics`,
+  };
+}
+
+export type ArtifactRoute =
+  | { kind: 'events'; file: string; contentType: string }
+  | { kind: 'standings' | 'bracket' | 'calendar'; eventId: string; file: string; contentType: string };
+
+/**
+ * The artifact behind a URL path, or null when the path is not a read route. An id that cannot be an
+ * event id (`..`, an encoded slash, NUL, anything outside the id pattern) never reaches the file system.
+ */
+export function matchArtifactRoute(pathname: string): ArtifactRoute | { kind: 'bad-id' } | null {
+  if (pathname === '/api/v0/events') return { kind: 'events', file: EVENTS_LIST_PATH, contentType: CONTENT_TYPES.json };
+  const eventRoute = /^\/api\/v0\/events\/([^/]*)\/(standings|bracket)$/.exec(pathname);
+  if (eventRoute) {
+    const [, id, which] = eventRoute as unknown as [string, string, 'standings' | 'bracket'];
+    if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };
+    return { kind: which, eventId: id, file: artifactPaths(id)[which], contentType: CONTENT_TYPES.json };
+  }
+  const calendarRoute = /^\/api\/v0\/calendar\/([^/]*)$/.exec(pathname);
+  if (calendarRoute) {
+    const id = calendarRoute[1]!;
+    if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };
+    return { kind: 'calendar', eventId: id, file: artifactPaths(id).calendar, contentType: CONTENT_TYPES.ics };
+  }
+  return null;
+}

@@ -1,0 +1,100 @@
+// The artifacts directory: files written atomically (a reader sees the old bytes or the new, never
+// half a file), only when their bytes changed, each with gzip and brotli variants beside it.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export const VARIANTS = ['', '.gz', '.br'] as const;
+
+export function contentHash(bytes: Buffer | string): string {
+  return crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
+}
+
+/** Writes to a temporary file in the same directory, fsyncs it, then renames it over the target. */
+export function writeFileAtomic(file: string, bytes: Buffer | string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
+  const fd = fs.openSync(temp, 'w', 0o644);
+  try {
+    fs.writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+    fs.fsyncSync(fd);
+  } catch (error) {
+    fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  fs.closeSync(fd);
+  fs.renameSync(temp, file);
+}
+
+/**
+ * Brotli quality 9 and gzip level 9: near the best ratios at a few milliseconds per artifact
+ * (quality 11 costs ~20x the time for ~5% less on these files).
+ */
+export function compressVariants(bytes: Buffer): { gz: Buffer; br: Buffer } {
+  return {
+    gz: zlib.gzipSync(bytes, { level: 9 }),
+    br: zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+  };
+}
+
+export interface StoreStats {
+  written: number;
+  unchanged: number;
+  removed: number;
+}
+
+/**
+ * One artifact (identity + .gz + .br) at a path relative to the root. `previousHash` is what the
+ * manifest says the file holds; the file is rewritten only when the content differs or a variant is missing.
+ */
+export class ArtifactStore {
+  readonly stats: StoreStats = { written: 0, unchanged: 0, removed: 0 };
+
+  constructor(readonly root: string) {}
+
+  put(relPath: string, content: string, previousHash: string | undefined): string {
+    const bytes = Buffer.from(content, 'utf8');
+    const hash = contentHash(bytes);
+    const file = path.join(this.root, relPath);
+    if (hash === previousHash && VARIANTS.every((v) => fs.existsSync(file + v))) {
+      this.stats.unchanged++;
+      return hash;
+    }
+    const { gz, br } = compressVariants(bytes);
+    // Variants first, identity last: a server that sees the new identity file finds fresh variants.
+    writeFileAtomic(file + '.gz', gz);
+    writeFileAtomic(file + '.br', br);
+    writeFileAtomic(file, bytes);
+    this.stats.written++;
+    return hash;
+  }
+
+  remove(relPath: string): void {
+    const file = path.join(this.root, relPath);
+    let removed = false;
+    // Identity first: once it is gone the route answers 404 and the variants are never looked at.
+    for (const v of VARIANTS) {
+      try {
+        fs.unlinkSync(file + v);
+        removed = true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    if (removed) this.stats.removed++;
+    // Drop the event's folder when it became empty.
+    try {
+      fs.rmdirSync(path.dirname(file));
+    } catch {
+      /* not empty, or already gone */
+    }
+  }
+}

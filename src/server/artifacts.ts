@@ -1,0 +1,153 @@
+// Serves the rendered read artifacts (endpoints 1, 2, 3, 5) straight from ARTIFACTS_DIR: no database.
+// Files are kept in memory and re-checked with one stat at most once a second, so a request costs a
+// map lookup; the regeneration job replaces files atomically and the next check picks them up.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CORS_HEADERS, preflightHeaders, READ_CACHE_CONTROL } from '../http/cors.js';
+import { sendProblem } from '../http/problem.js';
+import { matchArtifactRoute } from '../publish/routes.js';
+import type { RouteHandler } from './http-server.js';
+
+const ALLOW = ['GET', 'HEAD', 'OPTIONS'];
+const RECHECK_MS = 1_000;
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+  lastModified: string;
+  mtimeS: number;
+  ino: number;
+  mtimeMs: number;
+  checkedAt: number;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
+
+/** The best encoding the client accepts among ours: brotli, then gzip, then none. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  // Weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored.
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export function artifactHandler(artifactsDir: string): RouteHandler {
+  const root = path.resolve(artifactsDir);
+  const cache = new Map<string, Variant | null>();
+
+  function load(file: string, now: number): Variant | null {
+    const cached = cache.get(file);
+    if (cached !== undefined && (cached === null ? false : now - cached.checkedAt < RECHECK_MS)) return cached;
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      cache.delete(file);
+      return null;
+    }
+    if (cached && cached.ino === stat.ino && cached.mtimeMs === stat.mtimeMs) {
+      cached.checkedAt = now;
+      return cached;
+    }
+    let body: Buffer;
+    try {
+      body = fs.readFileSync(file);
+    } catch {
+      cache.delete(file);
+      return null;
+    }
+    const variant: Variant = {
+      body,
+      etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      lastModified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString(),
+      mtimeS: Math.floor(stat.mtimeMs / 1000),
+      ino: stat.ino,
+      mtimeMs: stat.mtimeMs,
+      checkedAt: now,
+    };
+    cache.set(file, variant);
+    return variant;
+  }
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    if (!pathname.startsWith('/api/v0/')) return false;
+    const route = matchArtifactRoute(pathname);
+    if (route === null) return false;
+    const head = req.method === 'HEAD';
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, preflightHeaders(ALLOW));
+      res.end();
+      return true;
+    }
+    if (req.method !== 'GET' && !head) {
+      sendProblem(res, 405, `${req.method} is not allowed here; use GET.`, { headers: { Allow: ALLOW.join(', ') } });
+      return true;
+    }
+    if (route.kind === 'bad-id') {
+      sendProblem(res, 404, 'No public event has this id.', { head });
+      return true;
+    }
+    const now = Date.now();
+    const identityFile = path.join(root, route.file);
+    const identity = load(identityFile, now);
+    if (!identity) {
+      if (route.kind === 'events') sendProblem(res, 503, 'The event list has not been rendered yet.', { head, headers: { 'Retry-After': '5' } });
+      else sendProblem(res, 404, `No public event "${route.eventId}".`, { head });
+      return true;
+    }
+    let encoding = chooseEncoding(req.headers['accept-encoding']);
+    let variant = encoding === 'identity' ? identity : load(identityFile + SUFFIX[encoding], now);
+    if (!variant) {
+      encoding = 'identity';
+      variant = identity;
+    }
+    const headers: Record<string, string | number> = {
+      ...CORS_HEADERS,
+      'Content-Type': route.contentType,
+      'Cache-Control': READ_CACHE_CONTROL,
+      ETag: variant.etag,
+      'Last-Modified': identity.lastModified,
+      Vary: 'Accept-Encoding',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    if (route.kind === 'calendar') headers['Content-Disposition'] = `inline; filename="${route.eventId}.ics"`;
+
+    const inm = req.headers['if-none-match'];
+    const ims = req.headers['if-modified-since'];
+    const notModified =
+      inm !== undefined
+        ? etagMatches(inm, variant.etag)
+        : ims !== undefined && !Number.isNaN(Date.parse(ims)) && identity.mtimeS <= Date.parse(ims) / 1000;
+    if (notModified) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    headers['Content-Length'] = variant.body.length;
+    res.writeHead(200, headers);
+    res.end(head ? undefined : variant.body);
+    return true;
+  };
+}

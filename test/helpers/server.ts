@@ -1,0 +1,77 @@
+// Starts the real service (scripts/start.ts: migrate, demo data, regenerate, serve) as a child process
+// on its own port, database, artifacts and mail folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { tempDir } from './db.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningService {
+  url: string;
+  dir: string;
+  env: Record<string, string>;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  child: ChildProcess;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startService(extraEnv: Record<string, string> = {}, dir = tempDir('competitions-http-')): Promise<RunningService> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    DATABASE_PATH: path.join(dir, 'app.db'),
+    ARTIFACTS_DIR: path.join(dir, 'artifacts'),
+    MAIL_DIR: path.join(dir, 'mail'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    REGENERATE_EVERY_S: '3600',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ...extraEnv,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${out}`)), 60_000);
+    const check = () => {
+      if (out.includes('serving on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dir,
+    env,
+    child,
+    output: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}

@@ -1,0 +1,169 @@
+// The read endpoints (1, 2, 3, 5) over HTTP against the running service, demo data loaded.
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService } from './helpers/server.js';
+import { request } from './helpers/http.js';
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => svc?.stop());
+
+const READS = [
+  ['/api/v0/events', 'application/json; charset=utf-8'],
+  ['/api/v0/events/rsl-prem-2026-27/standings', 'application/json; charset=utf-8'],
+  ['/api/v0/events/rsl-cup-2026/bracket', 'application/json; charset=utf-8'],
+  ['/api/v0/calendar/rsl-prem-2026-27', 'text/calendar; charset=utf-8'],
+] as const;
+
+describe.each(READS)('GET %s', (path, contentType) => {
+  it('answers 200 with the contract headers', async () => {
+    const res = await request(svc.url + path);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(contentType);
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600, stale-if-error=86400');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['etag']).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+    expect(Date.parse(res.headers['last-modified']!)).not.toBeNaN();
+    expect(res.headers['vary']).toBe('Accept-Encoding');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+  });
+
+  it('answers HEAD with the same headers and no body', async () => {
+    const get = await request(svc.url + path);
+    const head = await request(svc.url + path, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers['etag']).toBe(get.headers['etag']);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+  });
+
+  it('answers 304 to If-None-Match and If-Modified-Since, 200 to a stale validator', async () => {
+    const first = await request(svc.url + path);
+    const etag = first.headers['etag']!;
+    const byEtag = await request(svc.url + path, { headers: { 'If-None-Match': etag } });
+    expect(byEtag.status).toBe(304);
+    expect(byEtag.body.length).toBe(0);
+    expect(byEtag.headers['etag']).toBe(etag);
+    expect(byEtag.headers['access-control-allow-origin']).toBe('*');
+    const listed = await request(svc.url + path, { headers: { 'If-None-Match': `"other", W/${etag}` } });
+    expect(listed.status).toBe(304);
+    const bySince = await request(svc.url + path, { headers: { 'If-Modified-Since': first.headers['last-modified']! } });
+    expect(bySince.status).toBe(304);
+    const stale = await request(svc.url + path, { headers: { 'If-None-Match': '"not-it"' } });
+    expect(stale.status).toBe(200);
+    const older = await request(svc.url + path, { headers: { 'If-Modified-Since': 'Thu, 01 Jan 2015 00:00:00 GMT' } });
+    expect(older.status).toBe(200);
+  });
+
+  it.each([
+    ['br', (b: Buffer) => zlib.brotliDecompressSync(b)],
+    ['gzip', (b: Buffer) => zlib.gunzipSync(b)],
+    ['gzip, deflate, br;q=1', (b: Buffer) => zlib.brotliDecompressSync(b)],
+    ['br;q=0, gzip', (b: Buffer) => zlib.gunzipSync(b)],
+  ])('serves the compressed variant for Accept-Encoding: %s', async (accept, decode) => {
+    const plain = await request(svc.url + path);
+    const res = await request(svc.url + path, { headers: { 'Accept-Encoding': accept } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(accept.startsWith('br;q=0') ? 'gzip' : accept.includes('br') ? 'br' : 'gzip');
+    expect(res.headers['vary']).toBe('Accept-Encoding');
+    expect(res.headers['etag']).not.toBe(plain.headers['etag']);
+    expect(res.body.length).toBeLessThan(plain.body.length);
+    expect(decode(res.body).equals(plain.body)).toBe(true);
+  });
+
+  it('answers identity for Accept-Encoding it does not offer', async () => {
+    const res = await request(svc.url + path, { headers: { 'Accept-Encoding': 'deflate, identity' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('read bodies', () => {
+  it('lists public events only, with the spec fields, newest first', async () => {
+    const events = (await request(svc.url + '/api/v0/events')).json<Record<string, unknown>[]>();
+    expect(events.length).toBe(7);
+    for (const e of events) {
+      expect(Object.keys(e)).toEqual([
+        'league_id', 'event_id', 'league_name', 'event_name', 'competition_type', 'status', 'starts_at', 'ends_at',
+        'venue_city', 'champion_name',
+      ]);
+    }
+    expect(events.map((e) => e.event_id)).not.toContain('nssa-futsal-friendlies-2026');
+    const starts = events.map((e) => e.starts_at as string);
+    expect([...starts].sort().reverse()).toEqual(starts);
+    const byId = Object.fromEntries(events.map((e) => [e.event_id, e]));
+    expect(byId['rsl-cup-2026']!.champion_name).toBe('Westgate Wanderers');
+    expect(byId['nssa-futsal-champs-2026']!.champion_name).toBe('Northgate Academy Y10');
+    expect(byId['rsl-prem-2026-27']!.champion_name).toBeNull();
+  });
+
+  it('ranks the demo league by points, goal difference, then head-to-head', async () => {
+    const rows = (await request(svc.url + '/api/v0/events/rsl-prem-2026-27/standings')).json<{ rank: number; club_name: string; points: number }[]>();
+    expect(rows.map((r) => [r.rank, r.club_name, r.points])).toEqual([
+      [1, 'Riverside Rovers', 15],
+      [2, 'Harbour Lane FC', 10],
+      [3, 'Ashford Park Rangers', 10],
+      [4, 'Old Mill Athletic', 7],
+      [5, 'Crown & Anchor FC', 7],
+      [6, 'Al-Noor FC', 0],
+    ]);
+  });
+
+  it('gives [] for the standings of a knockout and the bracket of a league', async () => {
+    expect((await request(svc.url + '/api/v0/events/rsl-cup-2026/standings')).json()).toEqual([]);
+    expect((await request(svc.url + '/api/v0/events/rsl-prem-2026-27/bracket')).json()).toEqual([]);
+  });
+
+  it('gives two slots per bracket match with the final decided on penalties', async () => {
+    const slots = (await request(svc.url + '/api/v0/events/rsl-cup-2026/bracket')).json<Record<string, unknown>[]>();
+    expect(slots.length).toBe(16);
+    const final = slots.filter((s) => s.match_id === 'rsl-cup-final');
+    expect(final.map((s) => s.side)).toEqual(['home', 'away']);
+    expect(final.every((s) => s.winner_team_id === final[1]!.team_id)).toBe(true);
+    expect(final[0]!.source_outcome).toBe('winner');
+  });
+});
+
+describe('read errors', () => {
+  it.each([
+    '/api/v0/events/no-such-event/standings',
+    '/api/v0/events/no-such-event/bracket',
+    '/api/v0/calendar/no-such-event',
+    '/api/v0/events/nssa-futsal-friendlies-2026/standings',
+    '/api/v0/calendar/nssa-futsal-friendlies-2026',
+    '/api/v0/events/..%2F..%2Fpackage.json/standings',
+    '/api/v0/calendar/..%2F..%2F..%2Fpackage',
+    '/api/v0/calendar/%2e%2e',
+    '/api/v0/events/%00/bracket',
+    '/api/v0/events/a%2Fb/standings',
+  ])('answers 404 problem details for %s', async (path) => {
+    const res = await request(svc.url + path);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.json()).toMatchObject({ status: 404, title: 'Not found', type: expect.any(String), detail: expect.any(String) });
+  });
+
+  it('answers 405 with Allow to a write on a read route', async () => {
+    const res = await request(svc.url + '/api/v0/events', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(res.json()).toMatchObject({ status: 405 });
+  });
+
+  it('answers a preflight with 204 and the CORS headers', async () => {
+    const res = await request(svc.url + '/api/v0/events', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://club.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers['access-control-allow-headers']).toBe('Content-Type, Idempotency-Key');
+    expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
+  });
+});

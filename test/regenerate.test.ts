@@ -1,0 +1,110 @@
+// Regeneration on a real SQLite file: renders, skips what did not change, removes what became private.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyImport, parseImport } from '../src/import/load.js';
+import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { migratedDb, type TestDb } from './helpers/db.js';
+
+const DEMO = path.resolve(import.meta.dirname, '../data/demo.json');
+
+let t: TestDb;
+let options: RegenerateOptions;
+beforeEach(async () => {
+  t = await migratedDb();
+  const parsed = parseImport(fs.readFileSync(DEMO, 'utf8'));
+  if (!parsed.ok) throw new Error('demo data invalid');
+  applyImport(t.sqlite, parsed.file);
+  options = { artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', refreshMinutes: 5 };
+});
+afterEach(async () => t.close());
+
+/** Every file under the artifacts dir with its mtime and inode: what a run touched. */
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name !== '.manifest.json') {
+        const s = fs.statSync(full);
+        out.set(path.relative(dir, full), `${s.ino}:${s.mtimeMs}`);
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const changedFiles = (a: Map<string, string>, b: Map<string, string>) =>
+  [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
+
+describe('regenerate', () => {
+  it('renders every public event with gzip and brotli variants, nothing private', async () => {
+    const r = await regenerate(t.db, options);
+    expect(r).toMatchObject({ events: 7, rendered: 7, written: 22, unchanged: 0, removed: 0 });
+    const files = [...snapshot(options.artifactsDir).keys()];
+    expect(files).toContain('api/v0/events.json');
+    expect(files).toContain('api/v0/events.json.gz');
+    expect(files).toContain('api/v0/events.json.br');
+    expect(files).toContain('api/v0/calendar/rsl-prem-2026-27.ics');
+    expect(files.filter((f) => f.includes('nssa-futsal-friendlies-2026'))).toEqual([]);
+    expect(files.length).toBe(66);
+  });
+
+  it('writes no file when nothing changed', async () => {
+    await regenerate(t.db, options);
+    const before = snapshot(options.artifactsDir);
+    const r = await regenerate(t.db, options);
+    expect(r).toMatchObject({ rendered: 0, written: 0, removed: 0 });
+    expect(changedFiles(before, snapshot(options.artifactsDir))).toEqual([]);
+  });
+
+  it('after one result changes, rewrites only the files whose content changed', async () => {
+    await regenerate(t.db, options);
+    const before = snapshot(options.artifactsDir);
+    // A scheduled league fixture gets a result: the table and the calendar change, the bracket ([]) and the list do not.
+    t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
+    const r = await regenerate(t.db, options);
+    expect(r).toMatchObject({ rendered: 1, written: 2, unchanged: 2, removed: 0 });
+    expect(changedFiles(before, snapshot(options.artifactsDir))).toEqual([
+      'api/v0/calendar/rsl-prem-2026-27.ics',
+      'api/v0/calendar/rsl-prem-2026-27.ics.br',
+      'api/v0/calendar/rsl-prem-2026-27.ics.gz',
+      'api/v0/events/rsl-prem-2026-27/standings.json',
+      'api/v0/events/rsl-prem-2026-27/standings.json.br',
+      'api/v0/events/rsl-prem-2026-27/standings.json.gz',
+    ]);
+  });
+
+  it('removes the artifacts of an event that became private, and the list entry', async () => {
+    await regenerate(t.db, options);
+    t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
+    const r = await regenerate(t.db, options);
+    expect(r.removed).toBe(3);
+    const files = [...snapshot(options.artifactsDir).keys()];
+    expect(files.filter((f) => f.includes('rsl-cup-2026'))).toEqual([]);
+    const list = JSON.parse(fs.readFileSync(path.join(options.artifactsDir, 'api/v0/events.json'), 'utf8'));
+    expect(list.map((e: { event_id: string }) => e.event_id)).not.toContain('rsl-cup-2026');
+  });
+
+  it('sweeps files of events it no longer knows even without a manifest', async () => {
+    await regenerate(t.db, options);
+    fs.rmSync(path.join(options.artifactsDir, '.manifest.json'));
+    t.sqlite.prepare(`DELETE FROM events WHERE id = 'rsl-cup-2026'`).run();
+    await regenerate(t.db, options);
+    expect([...snapshot(options.artifactsDir).keys()].filter((f) => f.includes('rsl-cup-2026'))).toEqual([]);
+  });
+
+  it('renders the same bytes for the same data', async () => {
+    await regenerate(t.db, options);
+    const read = () =>
+      ['api/v0/events.json', 'api/v0/calendar/amm-u14-winter-cup-2026.ics', 'api/v0/events/nssa-futsal-champs-2026/bracket.json'].map(
+        (f) => fs.readFileSync(path.join(options.artifactsDir, f)),
+      );
+    const first = read();
+    fs.rmSync(options.artifactsDir, { recursive: true });
+    await regenerate(t.db, options);
+    expect(read()).toEqual(first);
+  });
+});
