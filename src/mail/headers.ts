@@ -1,0 +1,79 @@
+// Header rules shared by the outbox (checked when a message is queued) and the .eml builder.
+
+export class InvalidOutgoingEmailError extends Error {
+  override name = 'InvalidOutgoingEmailError';
+}
+
+export interface Mailbox {
+  /** The display name, unquoted; '' when there is none. */
+  name: string;
+  address: string;
+}
+
+// Deliberately simple: one mailbox, `local@domain`, no comments, no groups, no lists.
+const ADDRESS = /^[^\s<>()",;:\\@[\]]+@[^\s<>()",;:\\@[\]]+$/;
+const NAME_ADDR = /^(.*?)\s*<([^<>]*)>$/s;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Parses `Name <local@domain>`, `"Name, Jr." <local@domain>` or a bare `local@domain`. */
+export function parseMailbox(value: string): Mailbox {
+  const trimmed = value.trim();
+  if (CONTROL.test(trimmed)) throw new InvalidOutgoingEmailError('address has control characters');
+  const m = NAME_ADDR.exec(trimmed);
+  let name = '';
+  let address = trimmed;
+  if (m) {
+    name = m[1]!.trim();
+    address = m[2]!.trim();
+    if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) {
+      name = name.slice(1, -1).replace(/\\(.)/g, '$1');
+    }
+  }
+  if (!ADDRESS.test(address) || address.length > 254) {
+    throw new InvalidOutgoingEmailError('not a single email address');
+  }
+  return { name, address };
+}
+
+/** The domain of an address, lower-cased: for logs that must not name the person, and for Message-IDs. */
+export function addressDomain(value: string): string {
+  try {
+    return parseMailbox(value).address.split('@')[1]!.toLowerCase();
+  } catch {
+    return 'invalid';
+  }
+}
+
+// Headers the message builder and the providers own; a caller setting them would forge or break the MIME structure.
+const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'mime-version', 'sender']);
+const HEADER_NAME = /^[!-9;-~]{1,76}$/; // RFC 5322 ftext
+const CONTROL_EXCEPT_TAB = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** Checks extra headers; throws InvalidOutgoingEmailError naming the bad one. */
+export function validateExtraHeaders(headers: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) throw new InvalidOutgoingEmailError(`header name ${JSON.stringify(name)} is not valid`);
+    const lower = name.toLowerCase();
+    if (RESERVED_HEADERS.has(lower) || lower.startsWith('content-')) {
+      throw new InvalidOutgoingEmailError(`header ${name} is set by the mailer, not by the caller`);
+    }
+    if (typeof value !== 'string' || CONTROL_EXCEPT_TAB.test(value) || value.length > 900) {
+      throw new InvalidOutgoingEmailError(`header ${name} has line breaks, control characters or is too long`);
+    }
+  }
+}
+
+/**
+ * RFC 2369 + RFC 8058 one-click unsubscribe: mail clients show an "Unsubscribe" button that POSTs
+ * `List-Unsubscribe=One-Click` to the URL, so that URL must accept a POST without any other input.
+ */
+export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  const url = new URL(unsubscribeUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InvalidOutgoingEmailError('unsubscribe URL must be http(s)');
+  }
+  return {
+    'List-Unsubscribe': `<${url.href}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}

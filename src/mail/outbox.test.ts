@@ -1,0 +1,151 @@
+// The outbox queries on a real, migrated SQLite file.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncDb } from '../db/sync.js';
+import { migratedDb, type TestDb } from '../../test/helpers/db.js';
+import {
+  claimDueEmails,
+  enqueueEmail,
+  enqueueEmailSync,
+  InvalidOutgoingEmailError,
+  markEmailFailed,
+  markEmailRetry,
+  markEmailSent,
+  outboxHeaders,
+  type OutgoingEmail,
+} from './outbox.js';
+
+let t: TestDb;
+beforeEach(async () => {
+  t = await migratedDb();
+});
+afterEach(async () => t.close());
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const mail = (n = 1): OutgoingEmail => ({
+  to: `fan${n}@example.com`,
+  subject: `Subject ${n}`,
+  text: 'text',
+  html: '<p>html</p>',
+  headers: { 'List-Unsubscribe': '<https://competitions.example/u?t=1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  tag: 'follow-confirm',
+});
+const rows = () => t.db.selectFrom('email_outbox').selectAll().orderBy('id').execute();
+
+describe('enqueueEmail', () => {
+  it('writes nothing when the caller’s transaction rolls back', async () => {
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.insertInto('organizations').values({ id: 'org1', name: 'Org' }).execute();
+        await enqueueEmail(trx, mail());
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await rows()).toEqual([]);
+    expect(await t.db.selectFrom('organizations').selectAll().execute()).toEqual([]);
+  });
+
+  it('commits with the transaction: one pending row, due now, headers kept', async () => {
+    const id = await t.db.transaction().execute((trx) => enqueueEmail(trx, mail()));
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      id,
+      to_address: 'fan1@example.com',
+      subject: 'Subject 1',
+      status: 'pending',
+      attempts: 0,
+      tag: 'follow-confirm',
+      last_error: null,
+      sent_at: null,
+      provider_message_id: null,
+    });
+    expect(row!.next_attempt_at).toMatch(TIMESTAMP);
+    expect(row!.created_at).toMatch(TIMESTAMP);
+    expect(outboxHeaders(row!)).toEqual(mail().headers);
+  });
+
+  it('the synchronous variant joins a SyncDb transaction, and rolls back with it', async () => {
+    const store = new SyncDb(t.sqlite);
+    expect(() =>
+      store.transaction(() => {
+        enqueueEmailSync(store, mail(1));
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(await rows()).toEqual([]);
+    const id = store.transaction(() => enqueueEmailSync(store, { ...mail(2), createdAt: '2026-03-07T18:30:00Z' }));
+    const [row] = await rows();
+    expect(row).toMatchObject({ id, created_at: '2026-03-07T18:30:00.000Z', next_attempt_at: '2026-03-07T18:30:00.000Z' });
+  });
+
+  it('refuses what would break or forge the message', async () => {
+    const bad: OutgoingEmail[] = [
+      { ...mail(), to: 'a@example.com\r\nBcc: x@example.com' },
+      { ...mail(), to: 'a@example.com, b@example.com' },
+      { ...mail(), to: 'not an address' },
+      { ...mail(), headers: { 'X-A': 'v\r\nBcc: x@example.com' } },
+      { ...mail(), headers: { From: 'ceo@example.com' } },
+      { ...mail(), subject: '   ' },
+      { ...mail(), tag: 'a\nb' },
+    ];
+    for (const msg of bad) await expect(enqueueEmail(t.db, msg), JSON.stringify(msg)).rejects.toThrow(InvalidOutgoingEmailError);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('folds line breaks in a subject into spaces', async () => {
+    await enqueueEmail(t.db, { ...mail(), subject: 'Welcome\r\n  Ali' });
+    expect((await rows())[0]!.subject).toBe('Welcome Ali');
+  });
+});
+
+describe('claim and outcomes', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('claims due pending messages oldest first, up to the limit, and leases them', async () => {
+    const ids = [];
+    for (let n = 1; n <= 4; n++) ids.push(await enqueueEmail(t.db, { ...mail(n), createdAt: '2026-01-01T00:00:00Z' }));
+    await enqueueEmail(t.db, { ...mail(5), notBefore: '2026-01-01T01:00:00Z' }); // not due yet
+    await markEmailFailed(t.db, ids[3]!, { error: 'permanent: x' }); // not pending
+
+    const now = at('2026-01-01T00:10:00.000Z');
+    const first = await claimDueEmails(t.db, { now, limit: 2, leaseMs: 60_000 });
+    expect(first.map((r) => r.id)).toEqual([ids[0], ids[1]]);
+    expect(first.every((r) => r.next_attempt_at === '2026-01-01T00:11:00.000Z')).toBe(true);
+
+    // Leased rows are invisible to a second claim; the rest comes next.
+    const second = await claimDueEmails(t.db, { now, limit: 10, leaseMs: 60_000 });
+    expect(second.map((r) => r.id)).toEqual([ids[2]]);
+    expect(await claimDueEmails(t.db, { now, limit: 10, leaseMs: 60_000 })).toEqual([]);
+
+    // A lease that runs out (the process died mid-send) makes them due again.
+    const later = await claimDueEmails(t.db, { now: at('2026-01-01T00:11:00.000Z'), limit: 10, leaseMs: 60_000 });
+    expect(later.map((r) => r.id)).toEqual([ids[0], ids[1], ids[2]]);
+  });
+
+  it('records sent, retry and failed, each only on a pending message', async () => {
+    const a = await enqueueEmail(t.db, mail(1));
+    const b = await enqueueEmail(t.db, mail(2));
+    const c = await enqueueEmail(t.db, mail(3));
+
+    expect(await markEmailRetry(t.db, a, { error: 'HTTP 500', nextAttemptAt: at('2026-05-01T00:00:05Z') })).toBe(true);
+    expect(await markEmailSent(t.db, a, { providerMessageId: 'pm-1', sentAt: at('2026-05-01T00:00:06Z') })).toBe(true);
+    expect(await markEmailFailed(t.db, b, { error: 'permanent: inactive recipient' })).toBe(true);
+    expect(await markEmailRetry(t.db, c, { error: 'timeout', nextAttemptAt: at('2026-05-01T00:00:10Z') })).toBe(true);
+
+    const [ra, rb, rc] = await rows();
+    expect(ra).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: 'pm-1', sent_at: '2026-05-01T00:00:06.000Z' });
+    expect(rb).toMatchObject({ status: 'failed', attempts: 1, last_error: 'permanent: inactive recipient', sent_at: null });
+    expect(rc).toMatchObject({ status: 'pending', attempts: 1, last_error: 'timeout', next_attempt_at: '2026-05-01T00:00:10.000Z' });
+
+    // A finished message is never changed again.
+    expect(await markEmailSent(t.db, b, { providerMessageId: 'x', sentAt: new Date() })).toBe(false);
+    expect(await markEmailRetry(t.db, a, { error: 'x', nextAttemptAt: new Date() })).toBe(false);
+    expect(await markEmailFailed(t.db, a, { error: 'x' })).toBe(false);
+    expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('keeps last_error bounded', async () => {
+    const id = await enqueueEmail(t.db, mail());
+    await markEmailRetry(t.db, id, { error: 'e'.repeat(5000), nextAttemptAt: new Date() });
+    expect((await rows())[0]!.last_error!.length).toBeLessThanOrEqual(1000);
+  });
+});

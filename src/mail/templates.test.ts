@@ -1,0 +1,201 @@
+// The emails' content: language, direction, escaping, links, and nothing loaded from elsewhere.
+import { describe, expect, it } from 'vitest';
+import {
+  followConfirmationEmail,
+  formatKickoff,
+  registrationReceiptEmail,
+  rsvpInviteEmail,
+  type RenderedEmail,
+} from './templates.js';
+
+const CONFIRM = 'https://competitions.example/follow/confirm?token=abc123&lang=en';
+const UNSUB = 'https://competitions.example/follow/unsubscribe?token=def456';
+const RSVP = 'https://competitions.example/rsvp?token=ghi789';
+const NASTY = `<script>alert("x")</script> & 'Co'`;
+const ARABIC = /[\u0600-\u06ff]/;
+
+/** Nothing in the HTML fetches anything: no images, stylesheets, fonts, frames or scripts. */
+function expectSelfContained(html: string) {
+  expect(html).not.toMatch(/<(img|link|script|iframe|object|embed|video|audio|source|style)\b/i);
+  expect(html).not.toMatch(/\bsrc\s*=/i);
+  expect(html).not.toMatch(/url\(|@import/i);
+}
+
+function expectWellFormedShell(mail: RenderedEmail, lang: 'en' | 'ar') {
+  expect(mail.html).toMatch(/^<!DOCTYPE html>\n/);
+  expect(mail.html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+  expect(mail.html).toContain('<meta charset="utf-8">');
+  expect(mail.html).toContain(`<title>`);
+  expect(mail.text.endsWith('\n')).toBe(true);
+  expectSelfContained(mail.html);
+}
+
+describe('follow confirmation', () => {
+  it('in English: names the scope, links confirm and unsubscribe, says ignoring is safe', () => {
+    const mail = followConfirmationEmail({
+      language: 'en',
+      organizationName: 'Riverside FA',
+      leagueName: 'Sunday League',
+      confirmUrl: CONFIRM,
+      unsubscribeUrl: UNSUB,
+    });
+    expectWellFormedShell(mail, 'en');
+    expect(mail.subject).toBe('Confirm you want to follow Sunday League (Riverside FA)');
+    expect(mail.html).toContain(`href="${CONFIRM.replace('&', '&amp;')}"`);
+    expect(mail.html).toContain(`href="${UNSUB}"`);
+    expect(mail.html).toContain('Confirm follow');
+    expect(mail.html).toContain('nothing will happen');
+    expect(mail.text).toContain(`\n${CONFIRM}\n`);
+    expect(mail.text).toContain(`Unsubscribe: ${UNSUB}`);
+    expect(mail.text).toContain('If you did not ask for this, ignore this email: nothing will happen');
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+
+  it('in Arabic: right to left, Arabic text in both parts', () => {
+    const mail = followConfirmationEmail({
+      language: 'ar',
+      organizationName: 'نادي الشارقة',
+      leagueName: null,
+      confirmUrl: CONFIRM,
+      unsubscribeUrl: UNSUB,
+    });
+    expectWellFormedShell(mail, 'ar');
+    expect(mail.subject).toBe('أكِّد متابعة نادي الشارقة');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.html).toContain('text-align:right');
+    expect(mail.html).not.toContain('text-align:left');
+    expect(mail.html).toContain('تأكيد المتابعة');
+    expect(mail.html).toContain('إلغاء الاشتراك');
+    expect(mail.text).toMatch(ARABIC);
+    expect(mail.text).toContain('لن يحدث شيء');
+    expect(mail.text).toContain(CONFIRM);
+    expect(mail.text).toContain(UNSUB);
+    // No English sentences left in the Arabic mail (URLs and "UTC" aside).
+    expect(mail.text.replace(/https?:\/\/\S+/g, '')).not.toMatch(/\b(the|you|confirm|follow)\b/i);
+  });
+
+  it('escapes names in the HTML and keeps them as typed in the text', () => {
+    const mail = followConfirmationEmail({
+      language: 'en',
+      organizationName: NASTY,
+      leagueName: 'A "B" & C',
+      confirmUrl: CONFIRM,
+      unsubscribeUrl: UNSUB,
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;');
+    expect(mail.html).toContain('A &quot;B&quot; &amp; C');
+    expect(mail.text).toContain(NASTY);
+    expectSelfContained(mail.html);
+  });
+
+  it('refuses links that are not http(s)', () => {
+    expect(() =>
+      followConfirmationEmail({ language: 'en', organizationName: 'X', confirmUrl: 'javascript:alert(1)', unsubscribeUrl: UNSUB }),
+    ).toThrow();
+  });
+});
+
+describe('RSVP invitation', () => {
+  const base = {
+    memberName: 'Sam',
+    homeName: 'Riverside',
+    awayName: 'Hillside',
+    kickoffAt: '2026-03-07T18:30:00Z',
+    venue: 'North Park, pitch 2',
+    eventName: 'Spring Cup',
+    rsvpUrl: RSVP,
+  };
+
+  it('in English: member, match, kickoff in UTC with the date, venue, link', () => {
+    const mail = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base });
+    expectWellFormedShell(mail, 'en');
+    expect(mail.subject).toBe('Will you play? Riverside vs Hillside, 7 Mar');
+    expect(mail.text).toContain('Hello Sam,');
+    expect(mail.text).toContain('Match: Riverside vs Hillside');
+    expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC');
+    expect(mail.text).toContain('Venue: North Park, pitch 2');
+    expect(mail.text).toContain('Competition: Spring Cup');
+    expect(mail.text).toContain(`\n${RSVP}\n`);
+    expect(mail.html).toContain(`href="${RSVP}"`);
+    expect(mail.html).toContain('Saturday 7 March 2026, 18:30 UTC');
+    expect(mail.html).toContain('Riverside FA');
+  });
+
+  it('in Arabic: right to left, Arabic date words', () => {
+    const mail = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, memberName: 'سامي', venue: null });
+    expectWellFormedShell(mail, 'ar');
+    expect(mail.subject).toBe('هل ستشارك؟ Riverside ضد Hillside، 7 مارس');
+    expect(mail.text).toContain('مرحبًا سامي،');
+    expect(mail.text).toContain('موعد الانطلاق: السبت 7 مارس 2026، الساعة 18:30 (UTC)');
+    expect(mail.text).toContain('الملعب: سيُعلن لاحقًا');
+    expect(mail.html).toContain('<bdi>Riverside ضد Hillside</bdi>');
+  });
+
+  it('says "to be announced" without a kickoff, and works without an organization name', () => {
+    const mail = rsvpInviteEmail({ language: 'en', ...base, kickoffAt: null, eventName: null });
+    expect(mail.subject).toBe('Will you play? Riverside vs Hillside');
+    expect(mail.text).toContain('Kickoff: To be announced');
+    expect(mail.text).not.toContain('Competition:');
+    expect(mail.text).not.toContain('undefined');
+    expect(mail.html).not.toContain('undefined');
+    expect(mail.html).not.toContain('null');
+  });
+
+  it('escapes every name', () => {
+    const mail = rsvpInviteEmail({ language: 'en', ...base, memberName: NASTY, homeName: '<b>H</b>', venue: '"V" & <i>' });
+    expect(mail.html).not.toMatch(/<script>|<b>H|<i>/);
+    expect(mail.html).toContain('&lt;b&gt;H&lt;/b&gt;');
+    expect(mail.html).toContain('&quot;V&quot; &amp; &lt;i&gt;');
+    expect(mail.text).toContain(`Hello ${NASTY},`);
+  });
+});
+
+describe('registration receipt', () => {
+  it('in English: player, organization, division, request id, next steps', () => {
+    const mail = registrationReceiptEmail({
+      language: 'en',
+      organizationName: 'Riverside FA',
+      playerName: 'Alex Doe',
+      divisionName: 'Under 12',
+      registrationId: 'reg_01HXYZ',
+    });
+    expectWellFormedShell(mail, 'en');
+    expect(mail.subject).toBe('Registration received: Riverside FA');
+    for (const line of ['Player: Alex Doe', 'Organization: Riverside FA', 'Division: Under 12', 'Request ID: reg_01HXYZ', 'What happens next?']) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.html).toContain('<bdi>reg_01HXYZ</bdi>');
+    expect(mail.html).not.toContain('href=');
+  });
+
+  it('in Arabic, without a division', () => {
+    const mail = registrationReceiptEmail({
+      language: 'ar',
+      organizationName: 'نادي الشارقة',
+      playerName: 'أحمد',
+      divisionName: null,
+      registrationId: 'reg_01HXYZ',
+    });
+    expectWellFormedShell(mail, 'ar');
+    expect(mail.text).toContain('اللاعب: أحمد');
+    expect(mail.text).toContain('الفئة: غير محددة');
+    expect(mail.text).toContain('رقم الطلب: reg_01HXYZ');
+    expect(mail.text).toContain('ماذا بعد؟');
+  });
+
+  it('escapes the player name', () => {
+    const mail = registrationReceiptEmail({ language: 'ar', organizationName: 'O', playerName: NASTY, divisionName: null, registrationId: 'r1' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('formatKickoff', () => {
+  it('formats in UTC whatever the offset given', () => {
+    expect(formatKickoff('2026-03-08T01:30:00+03:00', 'en')).toBe('Saturday 7 March 2026, 22:30 UTC');
+    expect(formatKickoff('2026-12-31T23:05:00Z', 'ar')).toBe('الخميس 31 ديسمبر 2026، الساعة 23:05 (UTC)');
+    expect(formatKickoff(null, 'en')).toBeNull();
+    expect(formatKickoff('not a date', 'en')).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+// The one seam between the outbox worker and whatever carries mail out (Postmark, .eml files).
+
+/** A message ready to leave: everything a transport needs, nothing it has to look up. */
+export interface MailMessage {
+  /** The outbox row id: stable for the life of the message (file names, Message-ID, provider metadata). */
+  outboxId: number;
+  /** `Name <address>` or a bare address. */
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Readonly<Record<string, string>>;
+  tag?: string | undefined;
+}
+
+export interface MailTransport {
+  /** Hands the message over; rejects with MailDeliveryError (anything else counts as retryable). */
+  send(msg: MailMessage): Promise<{ messageId: string }>;
+}
+
+/**
+ * A delivery that did not happen. `permanent` means retrying cannot help (the recipient is
+ * inactive, the address is invalid): the worker marks the message failed at once. Anything else is
+ * retried with backoff, configuration mistakes included, so a bad token never drops mail.
+ *
+ * `kind` is a short classification that is safe to log (no addresses, no bodies, no tokens);
+ * `message` may quote the provider's answer and goes to the outbox row only.
+ */
+export class MailDeliveryError extends Error {
+  override name = 'MailDeliveryError';
+  readonly permanent: boolean;
+  readonly kind: string;
+
+  constructor(message: string, options: { permanent: boolean; kind: string; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.permanent = options.permanent;
+    this.kind = options.kind;
+  }
+}
+
+/** Any thrown value as a MailDeliveryError: unknown failures are retryable. */
+export function toDeliveryError(err: unknown): MailDeliveryError {
+  if (err instanceof MailDeliveryError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  const kind = err instanceof Error ? `unexpected-${err.name}` : 'unexpected';
+  return new MailDeliveryError(message || kind, { permanent: false, kind, cause: err });
+}

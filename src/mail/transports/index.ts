@@ -1,0 +1,16 @@
+// The transport the configuration asks for (MAIL_TRANSPORT): .eml files under MAIL_DIR, or Postmark.
+import type { Config } from '../../config.js';
+import type { MailTransport } from '../transport.js';
+import { createFileTransport } from './file.js';
+import { createPostmarkTransport } from './postmark.js';
+
+export function createMailTransport(
+  cfg: Pick<Config, 'mailTransport' | 'mailDir' | 'postmarkServerToken' | 'postmarkApiHost'>,
+): MailTransport {
+  if (cfg.mailTransport === 'postmark') {
+    // config.ts already refuses MAIL_TRANSPORT=postmark without a token; this guards other callers.
+    if (!cfg.postmarkServerToken) throw new Error('POSTMARK_SERVER_TOKEN is required for the postmark transport');
+    return createPostmarkTransport({ serverToken: cfg.postmarkServerToken, apiHost: cfg.postmarkApiHost });
+  }
+  return createFileTransport({ dir: cfg.mailDir });
+}

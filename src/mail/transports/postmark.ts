@@ -1,0 +1,104 @@
+// Production transport: the official `postmark` client (v5, fetch-based), sending one message per call.
+import { Errors, Models, ServerClient } from 'postmark';
+import { MailDeliveryError, type MailMessage, type MailTransport } from '../transport.js';
+
+export interface PostmarkTransportOptions {
+  serverToken: string;
+  /**
+   * Config POSTMARK_API_HOST: a base URL (`http://127.0.0.1:8025`, `https://api.postmarkapp.com`) or a bare
+   * host (`api.postmarkapp.com`, spoken over HTTPS). Default: Postmark's own API.
+   */
+  apiHost?: string | undefined;
+  /** Per-request timeout, so a slow API never stalls the worker. Default 10 s. */
+  timeoutMs?: number;
+  /** Default 'outbound', Postmark's transactional stream: every message here is one a person asked for. */
+  messageStream?: string;
+}
+
+/** The client's connection options from POSTMARK_API_HOST. */
+export function postmarkClientOptions(apiHost: string | undefined, timeoutMs: number): Models.ClientOptions.Configuration {
+  // The client takes its timeout in seconds (fractions work: it multiplies by 1000 into AbortSignal.timeout).
+  const timeout = timeoutMs / 1000;
+  if (!apiHost) return { timeout };
+  if (/^https?:\/\//i.test(apiHost)) {
+    const url = new URL(apiHost);
+    return { useHttps: url.protocol === 'https:', requestHost: `${url.host}${url.pathname.replace(/\/+$/, '')}`, timeout };
+  }
+  return { useHttps: true, requestHost: apiHost.replace(/\/+$/, ''), timeout };
+}
+
+export function createPostmarkTransport(options: PostmarkTransportOptions): MailTransport {
+  const client = new ServerClient(
+    options.serverToken,
+    postmarkClientOptions(options.apiHost, options.timeoutMs ?? 10_000),
+  );
+  const messageStream = options.messageStream ?? 'outbound';
+  return {
+    async send(msg: MailMessage): Promise<{ messageId: string }> {
+      let response: Models.MessageSendingResponse;
+      try {
+        response = await client.sendEmail({
+          From: msg.from,
+          To: msg.to,
+          Subject: msg.subject,
+          TextBody: msg.text,
+          HtmlBody: msg.html,
+          Headers: Object.entries(msg.headers).map(([Name, Value]) => ({ Name, Value })),
+          ...(msg.tag ? { Tag: msg.tag } : {}),
+          MessageStream: messageStream,
+          // Tracking would rewrite our links through Postmark's domain and put secret tokens there too.
+          TrackOpens: false,
+          TrackLinks: Models.LinkTrackingOptions.None,
+          // Lets bounce and delivery webhooks find the outbox row.
+          Metadata: { outbox_id: String(msg.outboxId) },
+        });
+      } catch (err) {
+        throw classifyPostmarkError(err);
+      }
+      if (response.ErrorCode !== 0 || !response.MessageID) {
+        throw new MailDeliveryError(`postmark answered ErrorCode ${response.ErrorCode}: ${response.Message}`, {
+          permanent: false,
+          kind: `postmark-code-${response.ErrorCode}`,
+        });
+      }
+      return { messageId: response.MessageID };
+    },
+  };
+}
+
+// Postmark API error codes (https://postmarkapp.com/developer/api/overview#error-codes) that belong to the
+// message, not to our setup: retrying the same message cannot succeed.
+const PERMANENT_CODES = new Map<number, string>([
+  [300, 'invalid email request'],
+  [406, 'inactive recipient'],
+]);
+
+/**
+ * HTTP 5xx, 429, network errors and timeouts are retryable. 422 with ErrorCode 406 (inactive recipient:
+ * bounced, complained or unsubscribed) or 300 (invalid email request, e.g. a bad address) is permanent,
+ * and so is 413 (the message is too large, and will stay so). Everything else, 401 (bad token) and the
+ * other 422 codes (unconfirmed sender signature, paused account, unknown message stream) included, is
+ * a setup problem: retry with backoff rather than lose mail while someone fixes the configuration.
+ */
+export function classifyPostmarkError(err: unknown): MailDeliveryError {
+  if (err instanceof Errors.PostmarkError) {
+    const status = err.statusCode;
+    const code = err.code;
+    if (status === 0) {
+      const timeout = /timeout|timed out|aborted/i.test(err.message);
+      return new MailDeliveryError(`postmark ${timeout ? 'timeout' : 'network error'}: ${err.message}`, {
+        permanent: false,
+        kind: timeout ? 'postmark-timeout' : 'postmark-network',
+        cause: err,
+      });
+    }
+    const permanent = (status === 422 && PERMANENT_CODES.has(code)) || status === 413;
+    return new MailDeliveryError(`postmark HTTP ${status} ErrorCode ${code}: ${err.message}`, {
+      permanent,
+      kind: `postmark-http-${status}-code-${code}`,
+      cause: err,
+    });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new MailDeliveryError(`postmark client failed: ${message}`, { permanent: false, kind: 'postmark-client', cause: err });
+}

@@ -1,0 +1,197 @@
+// Delivers the outbox: polls for due messages, hands them to a transport, records each outcome.
+// Retryable failures come back with exponential backoff and jitter; permanent ones, or a message out
+// of attempts, end as status 'failed' with the reason in last_error. One message failing never stops
+// the others. Logs name the outbox id, tag and recipient domain only: bodies carry secret links.
+import type { Kysely } from 'kysely';
+import type { DB, OutboxMessage } from '../db/schema.js';
+import { addressDomain, parseMailbox } from './headers.js';
+import { claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent, outboxHeaders } from './outbox.js';
+import { MailDeliveryError, toDeliveryError, type MailTransport } from './transport.js';
+
+export interface MailWorkerOptions {
+  /** The From of every message (config MAIL_FROM); checked at start. */
+  from: string;
+  /** Poll period. Default 1000 ms; kick() wakes the worker sooner. */
+  intervalMs?: number;
+  /** Messages claimed per round. Default 10 (claimed together, so batchSize / concurrency × the transport timeout must stay under leaseMs). */
+  batchSize?: number;
+  /** Sends in flight at once. Default 2. */
+  concurrency?: number;
+  /** Attempts before a message is given up. Default 100: with the default backoff, about a day of trying. */
+  maxAttempts?: number;
+  /** Backoff after the first failure, doubling each time. Default 5 s. */
+  backoffBaseMs?: number;
+  /** Backoff ceiling. Default 15 min. */
+  backoffMaxMs?: number;
+  /**
+   * How long a claimed message stays invisible to other claims while it is being sent. It must outlast the
+   * transport's own timeout; if the process dies mid-send the message is due again after it. Default 5 min.
+   */
+  leaseMs?: number;
+  now?: () => Date;
+  /** In [0, 1): the jitter source. */
+  random?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface MailWorker {
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+  /** Runs rounds until nothing is due (now() as the worker sees it), for tests and shutdown. */
+  drain(): Promise<void>;
+  /** Wakes the worker now, e.g. right after a transaction that queued mail has committed. */
+  kick(): void;
+}
+
+/**
+ * Delay before the attempt after `failures` failed ones: base·2^(failures−1), capped, then "equal jitter"
+ * (a uniform draw from the upper half) so that messages failing together do not retry in lockstep.
+ */
+export function backoffMs(failures: number, options: { baseMs?: number; maxMs?: number; random?: () => number } = {}): number {
+  const base = options.baseMs ?? 5_000;
+  const max = options.maxMs ?? 15 * 60_000;
+  const random = options.random ?? Math.random;
+  const exp = Math.min(max, base * 2 ** Math.min(Math.max(failures - 1, 0), 30));
+  return Math.round(exp / 2 + (exp / 2) * random());
+}
+
+export function startMailWorker(db: Kysely<DB>, transport: MailTransport, options: MailWorkerOptions): MailWorker {
+  parseMailbox(options.from); // a bad MAIL_FROM fails at start, not as a permanent failure of every message
+  const intervalMs = options.intervalMs ?? 1_000;
+  const batchSize = options.batchSize ?? 10;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const maxAttempts = options.maxAttempts ?? 100;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.log(line));
+  const backoff = { baseMs: options.backoffBaseMs, maxMs: options.backoffMaxMs, random: options.random };
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | null = null;
+  let again = false;
+  let draining = 0;
+
+  const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'} to=@${addressDomain(row.to_address)}`;
+
+  async function attemptSend(row: OutboxMessage): Promise<{ messageId: string } | MailDeliveryError> {
+    let headers: Record<string, string>;
+    try {
+      headers = outboxHeaders(row);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      return new MailDeliveryError(`stored headers are corrupt: ${why}`, { permanent: true, kind: 'corrupt-row' });
+    }
+    try {
+      return await transport.send({
+        outboxId: row.id,
+        from: options.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        headers,
+        tag: row.tag ?? undefined,
+      });
+    } catch (err) {
+      return toDeliveryError(err);
+    }
+  }
+
+  async function deliver(row: OutboxMessage): Promise<void> {
+    const attempt = row.attempts + 1;
+    const outcome = await attemptSend(row);
+    if (!(outcome instanceof MailDeliveryError)) {
+      await markEmailSent(db, row.id, { providerMessageId: outcome.messageId, sentAt: now() });
+      log(`${describe(row)} sent (attempt ${attempt})`);
+      return;
+    }
+    const err = outcome;
+    if (err.permanent) {
+      await markEmailFailed(db, row.id, { error: `permanent: ${err.message}` });
+      log(`${describe(row)} failed permanently (attempt ${attempt}): ${err.kind}`);
+    } else if (attempt >= maxAttempts) {
+      await markEmailFailed(db, row.id, { error: `gave up after ${attempt} attempts: ${err.message}` });
+      log(`${describe(row)} failed: gave up after ${attempt} attempts: ${err.kind}`);
+    } else {
+      const delay = backoffMs(attempt, backoff);
+      await markEmailRetry(db, row.id, { error: err.message, nextAttemptAt: new Date(now().getTime() + delay) });
+      log(`${describe(row)} attempt ${attempt} failed, retry in ${Math.round(delay / 1000)} s: ${err.kind}`);
+    }
+  }
+
+  async function runBatch(rows: OutboxMessage[]): Promise<void> {
+    const queue = [...rows];
+    const lane = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        try {
+          await deliver(row);
+        } catch (err) {
+          // Recording the outcome failed (the database is busy or gone). The claim's lease makes the
+          // message due again later: at worst it is sent twice, never lost.
+          log(`${describe(row)} outcome not recorded: ${err instanceof Error ? err.name : 'error'}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+  }
+
+  /** One drain of the outbox; concurrent callers share it, and a call during it asks for one more pass. */
+  function pump(): Promise<void> {
+    if (round) {
+      again = true;
+      return round;
+    }
+    round = (async () => {
+      try {
+        for (;;) {
+          again = false;
+          const rows = await claimDueEmails(db, { now: now(), limit: batchSize, leaseMs });
+          if (rows.length === 0) {
+            if (again && (!stopped || draining > 0)) continue;
+            return;
+          }
+          await runBatch(rows);
+          if (stopped && draining === 0) return;
+        }
+      } finally {
+        round = null;
+      }
+    })();
+    return round;
+  }
+
+  function schedule(delayMs = intervalMs): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      pump()
+        .catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => schedule());
+    }, delayMs);
+    timer.unref();
+  }
+  schedule(0); // a backlog left by the last run goes out right away
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (round) await round.catch(() => undefined);
+    },
+    async drain() {
+      // A round in progress may have claimed before the caller's latest enqueue: pump() asks it for another pass.
+      draining++;
+      try {
+        await pump();
+      } finally {
+        draining--;
+      }
+    },
+    kick() {
+      if (stopped) return;
+      pump().catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`));
+    },
+  };
+}

@@ -1,0 +1,247 @@
+// The real `postmark` client, through the outbox worker, against a fake Postmark API on 127.0.0.1.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listUnsubscribeHeaders } from '../src/mail/headers.js';
+import { enqueueEmail, type OutgoingEmail } from '../src/mail/outbox.js';
+import { createPostmarkTransport, postmarkClientOptions } from '../src/mail/transports/postmark.js';
+import { startMailWorker, type MailWorker } from '../src/mail/worker.js';
+import { migratedDb, type TestDb } from './helpers/db.js';
+
+const TOKEN = 'server-token-0000-1111';
+const FROM = 'Competitions <no-reply@competitions.example>';
+
+type Mode =
+  | { kind: 'ok' }
+  | { kind: 'status'; status: number; errorCode: number; message: string }
+  | { kind: 'hang' };
+
+interface Received {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/** POST /email as Postmark answers it: token checked, body echoed into a MessageID. */
+class FakePostmark {
+  mode: Mode = { kind: 'ok' };
+  received: Received[] = [];
+  private server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}') as Record<string, unknown>;
+      this.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const reply = (status: number, json: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      if (req.method !== 'POST' || req.url !== '/email') return reply(404, { ErrorCode: 0, Message: 'not found' });
+      if (req.headers['x-postmark-server-token'] !== TOKEN) {
+        return reply(401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
+      }
+      const mode = this.mode;
+      if (mode.kind === 'hang') return; // never answers
+      if (mode.kind === 'status') return reply(mode.status, { ErrorCode: mode.errorCode, Message: mode.message });
+      return reply(200, {
+        To: body.To,
+        SubmittedAt: new Date().toISOString(),
+        MessageID: `pm-${this.received.length}`,
+        ErrorCode: 0,
+        Message: 'OK',
+      });
+    });
+  });
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+let t: TestDb;
+let fake: FakePostmark;
+let baseUrl: string;
+let clock: Date;
+let worker: MailWorker | undefined;
+let logs: string[];
+
+beforeEach(async () => {
+  t = await migratedDb();
+  fake = new FakePostmark();
+  baseUrl = await fake.listen();
+  clock = new Date(Date.now() + 1_000);
+  logs = [];
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  await fake.close();
+  await t.close();
+});
+
+function start(options: { token?: string; timeoutMs?: number } = {}): MailWorker {
+  const transport = createPostmarkTransport({
+    serverToken: options.token ?? TOKEN,
+    apiHost: baseUrl,
+    timeoutMs: options.timeoutMs ?? 2_000,
+  });
+  worker = startMailWorker(t.db, transport, {
+    from: FROM,
+    intervalMs: 60_000,
+    now: () => clock,
+    random: () => 0.5,
+    log: (line) => logs.push(line),
+  });
+  return worker;
+}
+
+const UNSUBSCRIBE = 'https://competitions.example/follow/unsubscribe?token=secret-unsub';
+const message: OutgoingEmail = {
+  to: 'fan@example.com',
+  subject: 'أكِّد متابعة نادي الشارقة',
+  text: 'Confirm: https://competitions.example/follow/confirm?token=secret-confirm',
+  html: '<p><a href="https://competitions.example/follow/confirm?token=secret-confirm">Confirm</a></p>',
+  headers: listUnsubscribeHeaders(UNSUBSCRIBE),
+  tag: 'follow-confirm',
+};
+const row = async () => (await t.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow());
+const emailRequests = () => fake.received.filter((r) => r.url === '/email');
+
+describe('postmark transport', () => {
+  it('delivers with the server token and the message fields', async () => {
+    const id = await enqueueEmail(t.db, message);
+    await start().drain();
+
+    expect(emailRequests()).toHaveLength(1);
+    const [req] = emailRequests();
+    expect(req!.method).toBe('POST');
+    expect(req!.headers['x-postmark-server-token']).toBe(TOKEN);
+    expect(req!.headers['content-type']).toMatch(/^application\/json/);
+    expect(req!.body).toEqual({
+      From: FROM,
+      To: 'fan@example.com',
+      Subject: message.subject,
+      TextBody: message.text,
+      HtmlBody: message.html,
+      Headers: [
+        { Name: 'List-Unsubscribe', Value: `<${UNSUBSCRIBE}>` },
+        { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+      ],
+      Tag: 'follow-confirm',
+      MessageStream: 'outbound',
+      TrackOpens: false,
+      TrackLinks: 'None',
+      Metadata: { outbox_id: String(id) },
+    });
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: 'pm-1', last_error: null });
+    expect(logs.join('\n')).not.toContain('secret');
+  });
+
+  it('keeps the message through a 500 and sends it once Postmark recovers', async () => {
+    fake.mode = { kind: 'status', status: 500, errorCode: 0, message: 'Internal Server Error' };
+    await enqueueEmail(t.db, message);
+    const w = start();
+    await w.drain();
+
+    let r = await row();
+    expect(r).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
+    expect(r.next_attempt_at > clock.toISOString()).toBe(true);
+    expect(r.last_error).toContain('HTTP 500');
+
+    fake.mode = { kind: 'ok' };
+    await w.drain(); // still backing off
+    expect(emailRequests()).toHaveLength(1);
+
+    clock = new Date(Date.parse(r.next_attempt_at));
+    await w.drain();
+    r = await row();
+    expect(r).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: 'pm-2' });
+    expect(emailRequests()).toHaveLength(2);
+  });
+
+  it('gives up on a request that hangs past the timeout, and retries it later', async () => {
+    fake.mode = { kind: 'hang' };
+    await enqueueEmail(t.db, message);
+    const w = start({ timeoutMs: 300 });
+    const started = Date.now();
+    await w.drain();
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    let r = await row();
+    expect(r).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(r.next_attempt_at > clock.toISOString()).toBe(true);
+    expect(r.last_error).toMatch(/timeout/i);
+
+    fake.mode = { kind: 'ok' };
+    clock = new Date(Date.parse(r.next_attempt_at));
+    await w.drain();
+    r = await row();
+    expect(r).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('fails an inactive recipient (422, ErrorCode 406) for good', async () => {
+    fake.mode = {
+      kind: 'status',
+      status: 422,
+      errorCode: 406,
+      message: 'You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: fan@example.com.',
+    };
+    await enqueueEmail(t.db, message);
+    const w = start();
+    await w.drain();
+    const r = await row();
+    expect(r).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(r.last_error).toMatch(/^permanent: postmark HTTP 422 ErrorCode 406/);
+
+    fake.mode = { kind: 'ok' };
+    clock = new Date(clock.getTime() + 7 * 24 * 3600_000);
+    await w.drain();
+    expect(emailRequests()).toHaveLength(1);
+    expect(logs.join('\n')).not.toContain('fan@');
+  });
+
+  it('fails an invalid email request (422, ErrorCode 300) for good', async () => {
+    fake.mode = { kind: 'status', status: 422, errorCode: 300, message: "Invalid 'To' address: 'fan@example.com'." };
+    await enqueueEmail(t.db, message);
+    await start().drain();
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('retries setup problems (bad token, unconfirmed sender, rate limit) instead of dropping mail', async () => {
+    await enqueueEmail(t.db, message);
+    const w = start({ token: 'wrong-token' });
+    await w.drain();
+    let r = await row();
+    expect(r).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(r.last_error).toContain('HTTP 401');
+
+    for (const [status, errorCode] of [
+      [422, 400],
+      [429, 0],
+    ] as const) {
+      await w.stop();
+      fake.mode = { kind: 'status', status, errorCode, message: 'no' };
+      clock = new Date(Date.parse(r.next_attempt_at));
+      await start().drain();
+      r = await row();
+      expect(r.status, `${status}/${errorCode}`).toBe('pending');
+    }
+  });
+});
+
+describe('postmarkClientOptions', () => {
+  it('reads a base URL or a bare host, with the timeout in seconds', () => {
+    expect(postmarkClientOptions(undefined, 10_000)).toEqual({ timeout: 10 });
+    expect(postmarkClientOptions('http://127.0.0.1:8025', 10_000)).toEqual({ useHttps: false, requestHost: '127.0.0.1:8025', timeout: 10 });
+    expect(postmarkClientOptions('https://api.postmarkapp.com/', 500)).toEqual({ useHttps: true, requestHost: 'api.postmarkapp.com', timeout: 0.5 });
+    expect(postmarkClientOptions('api.postmarkapp.com', 10_000)).toEqual({ useHttps: true, requestHost: 'api.postmarkapp.com', timeout: 10 });
+  });
+});

@@ -1,0 +1,300 @@
+// The outbox worker on a real database: with the file transport end to end (the .eml files parse back),
+// and with a scripted transport for the retry rules (a double of the narrow MailTransport interface only).
+import fs from 'node:fs';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncDb } from '../src/db/sync.js';
+import { enqueueEmail, enqueueEmailSync, type OutgoingEmail } from '../src/mail/outbox.js';
+import { listUnsubscribeHeaders } from '../src/mail/headers.js';
+import { followConfirmationEmail, registrationReceiptEmail } from '../src/mail/templates.js';
+import { MailDeliveryError, type MailMessage, type MailTransport } from '../src/mail/transport.js';
+import { createFileTransport } from '../src/mail/transports/file.js';
+import { backoffMs, startMailWorker, type MailWorker, type MailWorkerOptions } from '../src/mail/worker.js';
+import { migratedDb, type TestDb } from './helpers/db.js';
+
+const FROM = 'منافسات <no-reply@competitions.example>';
+const SECRET = 'tok_s3cr3t_do_not_log';
+
+let t: TestDb;
+let clock: Date;
+let logs: string[];
+let worker: MailWorker | undefined;
+
+beforeEach(async () => {
+  t = await migratedDb();
+  clock = new Date(Date.now() + 1_000); // just after the rows' default next_attempt_at
+  logs = [];
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  await t.close();
+});
+
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+const rows = () => t.db.selectFrom('email_outbox').selectAll().orderBy('id').execute();
+
+function start(transport: MailTransport, options: Partial<MailWorkerOptions> = {}): MailWorker {
+  worker = startMailWorker(t.db, transport, {
+    from: FROM,
+    intervalMs: 60_000,
+    now: () => clock,
+    random: () => 0.5,
+    log: (line) => logs.push(line),
+    ...options,
+  });
+  return worker;
+}
+
+const simple = (n: number, tag = 'test'): OutgoingEmail => ({
+  to: `person${n}@example.org`,
+  subject: `Message ${n}`,
+  text: `Body ${n} with ${SECRET}`,
+  html: `<p>Body ${n} <a href="https://competitions.example/x?token=${SECRET}">link</a></p>`,
+  tag,
+});
+
+/** A transport whose answers the test scripts per call. */
+function scripted(answer: (msg: MailMessage, call: number) => Promise<{ messageId: string }>) {
+  const calls: MailMessage[] = [];
+  const transport: MailTransport = {
+    send: (msg) => {
+      calls.push(msg);
+      return answer(msg, calls.length);
+    },
+  };
+  return { transport, calls };
+}
+
+describe('mail worker with the file transport', () => {
+  it('writes each message as an .eml file that parses back, and marks it sent', async () => {
+    const dir = path.join(t.dir, 'mail');
+    const unsubscribe = `https://competitions.example/follow/unsubscribe?token=${'u'.repeat(43)}`;
+    const confirm = `https://competitions.example/follow/confirm?token=${'c'.repeat(43)}`;
+    const follow = followConfirmationEmail({
+      language: 'ar',
+      organizationName: 'نادي الشارقة الرياضي',
+      leagueName: 'دوري الناشئين',
+      confirmUrl: confirm,
+      unsubscribeUrl: unsubscribe,
+    });
+    const receipt = registrationReceiptEmail({
+      language: 'en',
+      organizationName: 'Riverside FA',
+      playerName: 'Alex <Doe> & "Co"',
+      divisionName: 'U12',
+      registrationId: 'reg_1',
+    });
+    const ids = await t.db.transaction().execute(async (trx) => [
+      await enqueueEmail(trx, { to: 'fan@example.com', ...follow, headers: listUnsubscribeHeaders(unsubscribe), tag: 'follow-confirm' }),
+      await enqueueEmail(trx, { to: 'Alex Doe <alex@example.com>', ...receipt, tag: 'registration-receipt' }),
+    ]);
+
+    await start(createFileTransport({ dir, now: () => clock })).drain();
+
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(2); // no temp files left behind
+    expect(files.sort()).toEqual(files);
+    const [first, second] = files;
+    expect(first).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[0]).padStart(6, '0')}-follow-confirm\\.eml$`));
+    expect(second).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[1]).padStart(6, '0')}-registration-receipt\\.eml$`));
+
+    const a = await PostalMime.parse(fs.readFileSync(path.join(dir, first!)));
+    expect(a.subject).toBe(follow.subject);
+    expect(a.from).toEqual({ name: 'منافسات', address: 'no-reply@competitions.example' });
+    expect(a.to).toEqual([{ name: '', address: 'fan@example.com' }]);
+    expect(a.messageId).toBe(`<outbox.${ids[0]}@competitions.example>`);
+    expect(a.headers.find((h) => h.key === 'list-unsubscribe')?.value).toBe(`<${unsubscribe}>`);
+    expect(a.headers.find((h) => h.key === 'list-unsubscribe-post')?.value).toBe('List-Unsubscribe=One-Click');
+    expect(a.text).toContain(confirm);
+    expect(a.html).toContain('<html lang="ar" dir="rtl">');
+    expect(a.html).toContain(`href="${confirm}"`);
+
+    const b = await PostalMime.parse(fs.readFileSync(path.join(dir, second!)));
+    expect(b.to).toEqual([{ name: 'Alex Doe', address: 'alex@example.com' }]);
+    expect(b.text).toContain('Player: Alex <Doe> & "Co"');
+    expect(b.html).toContain('Alex &lt;Doe&gt; &amp; &quot;Co&quot;');
+
+    const [ra, rb] = await rows();
+    expect(ra).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: first, sent_at: clock.toISOString() });
+    expect(rb).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: second });
+  });
+
+  it('delivers what the synchronous write path queued, over the same connection (SyncDb.q)', async () => {
+    const store = new SyncDb(t.sqlite);
+    const dir = path.join(t.dir, 'mail');
+    const w = startMailWorker(store.q, createFileTransport({ dir }), { from: FROM, intervalMs: 60_000, log: () => {} });
+    worker = w;
+    store.transaction(() => enqueueEmailSync(store, { ...simple(1), createdAt: new Date() }));
+    w.kick();
+    await w.drain();
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    expect((await rows())[0]).toMatchObject({ status: 'sent' });
+  });
+
+  it('keeps the message when the directory cannot be written, and delivers once it can', async () => {
+    const blocker = path.join(t.dir, 'not-a-dir');
+    fs.writeFileSync(blocker, 'a file where the mail directory should be');
+    const w = start(createFileTransport({ dir: path.join(blocker, 'mail') }));
+    await enqueueEmail(t.db, simple(1));
+    await w.drain();
+    expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await rows())[0]!.last_error).toMatch(/ENOTDIR|EEXIST/);
+  });
+});
+
+describe('mail worker retry rules', () => {
+  it('retries a retryable failure with backoff and delivers when the transport recovers', async () => {
+    let up = false;
+    const { transport, calls } = scripted(async () => {
+      if (!up) throw new MailDeliveryError('HTTP 503', { permanent: false, kind: 'http-503' });
+      return { messageId: 'ok-1' };
+    });
+    const w = start(transport);
+    await enqueueEmail(t.db, simple(1));
+
+    await w.drain();
+    let [row] = await rows();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'HTTP 503' });
+    // random() = 0.5 puts the first delay at 3/4 of 5 s.
+    expect(row!.next_attempt_at).toBe(new Date(clock.getTime() + 3_750).toISOString());
+
+    await w.drain(); // not due yet: nothing happens
+    expect(calls).toHaveLength(1);
+
+    advance(3_750);
+    await w.drain();
+    [row] = await rows();
+    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(row!.next_attempt_at).toBe(new Date(clock.getTime() + 7_500).toISOString());
+
+    up = true;
+    advance(7_500);
+    await w.drain();
+    [row] = await rows();
+    expect(row).toMatchObject({ status: 'sent', attempts: 3, provider_message_id: 'ok-1' });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('fails a permanent error at once and never retries it', async () => {
+    const { transport, calls } = scripted(async () => {
+      throw new MailDeliveryError('inactive recipient', { permanent: true, kind: 'inactive' });
+    });
+    const w = start(transport);
+    await enqueueEmail(t.db, simple(1));
+    await w.drain();
+    advance(24 * 3600_000);
+    await w.drain();
+    expect(calls).toHaveLength(1);
+    expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: 'permanent: inactive recipient' });
+  });
+
+  it('gives up after maxAttempts', async () => {
+    const { transport, calls } = scripted(async () => {
+      throw new Error('socket hang up'); // not a MailDeliveryError: counts as retryable
+    });
+    const w = start(transport, { maxAttempts: 3 });
+    await enqueueEmail(t.db, simple(1));
+    for (let i = 0; i < 5; i++) {
+      await w.drain();
+      advance(16 * 60_000);
+    }
+    expect(calls).toHaveLength(3);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(row!.last_error).toBe('gave up after 3 attempts: socket hang up');
+  });
+
+  it('does not let one failing message stop the others', async () => {
+    const { transport, calls } = scripted(async (msg) => {
+      if (msg.to === 'person2@example.org') throw new TypeError('boom');
+      if (msg.to === 'person3@example.org') throw new MailDeliveryError('bad address', { permanent: true, kind: 'invalid' });
+      return { messageId: `id-${msg.outboxId}` };
+    });
+    const w = start(transport, { batchSize: 2 });
+    for (let n = 1; n <= 5; n++) await enqueueEmail(t.db, simple(n));
+    await w.drain();
+    expect(calls).toHaveLength(5);
+    expect((await rows()).map((r) => r.status)).toEqual(['sent', 'pending', 'failed', 'sent', 'sent']);
+  });
+
+  it('never sends a message twice when rounds overlap', async () => {
+    const { transport, calls } = scripted(async (msg) => {
+      await new Promise((r) => setTimeout(r, 20));
+      return { messageId: `id-${msg.outboxId}` };
+    });
+    const w = start(transport, { concurrency: 3, batchSize: 4 });
+    for (let n = 1; n <= 10; n++) await enqueueEmail(t.db, simple(n));
+    w.kick();
+    w.kick();
+    await Promise.all([w.drain(), w.drain()]);
+    w.kick();
+    await w.drain();
+    expect(calls.map((c) => c.outboxId).sort((a, b) => a - b)).toEqual((await rows()).map((r) => r.id));
+    expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('stop() waits for the send in flight', async () => {
+    let release!: () => void;
+    const { transport } = scripted(() => new Promise((resolve) => (release = () => resolve({ messageId: 'late' }))));
+    const w = start(transport);
+    await enqueueEmail(t.db, simple(1));
+    w.kick();
+    await new Promise((r) => setTimeout(r, 50));
+    let stopped = false;
+    const stopping = w.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect((await rows())[0]).toMatchObject({ status: 'sent', provider_message_id: 'late' });
+  });
+
+  it('logs ids, tags and recipient domains, never addresses, bodies or tokens', async () => {
+    const { transport } = scripted(async (msg) => {
+      if (msg.outboxId % 2 === 0) throw new MailDeliveryError(`rejected ${msg.to} ${msg.text}`, { permanent: false, kind: 'http-500' });
+      return { messageId: 'x' };
+    });
+    const w = start(transport);
+    await enqueueEmail(t.db, simple(1, 'follow-confirm'));
+    await enqueueEmail(t.db, simple(2, 'rsvp-invite'));
+    await w.drain();
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatch(/^mail #\d+ tag=follow-confirm to=@example\.org sent/);
+    expect(logs[1]).toMatch(/^mail #\d+ tag=rsvp-invite to=@example\.org attempt 1 failed, retry in \d+ s: http-500$/);
+    for (const line of logs) {
+      expect(line).not.toContain(SECRET);
+      expect(line).not.toContain('person');
+      expect(line).not.toContain('Body');
+    }
+  });
+
+  it('refuses to start with an unusable From', () => {
+    expect(() => start(scripted(async () => ({ messageId: 'x' })).transport, { from: 'not an address' })).toThrow();
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles from 5 s, caps at 15 min, with jitter in the upper half', () => {
+    const exact = (n: number) => backoffMs(n, { random: () => 1 });
+    expect([1, 2, 3, 4].map(exact)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(exact(9)).toBe(900_000);
+    expect(exact(50)).toBe(900_000);
+    expect(backoffMs(1, { random: () => 0 })).toBe(2_500);
+    for (let i = 0; i < 100; i++) {
+      const d = backoffMs(3);
+      expect(d).toBeGreaterThanOrEqual(10_000);
+      expect(d).toBeLessThanOrEqual(20_000);
+    }
+  });
+
+  it('keeps the default 100 attempts to about a day', () => {
+    let total = 0;
+    for (let n = 1; n < 100; n++) total += backoffMs(n, { random: () => 1 });
+    expect(total / 3600_000).toBeGreaterThan(20);
+    expect(total / 3600_000).toBeLessThan(26);
+  });
+});
