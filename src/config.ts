@@ -26,6 +26,9 @@ const schema = z
     POSTMARK_API_HOST: z.string().min(1).optional(),
     REGENERATE_EVERY_S: positiveSeconds.default(60),
     TRUST_PROXY: bool.default(false),
+    RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(20),
+    RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
+    FOLLOW_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_TRANSPORT === 'postmark' && !c.POSTMARK_SERVER_TOKEN) {
@@ -50,6 +53,12 @@ export type Config = Readonly<{
   postmarkApiHost: string | undefined;
   regenerateEveryS: number;
   trustProxy: boolean;
+  /** Per client address and write route (follow, RSVP respond, register); 0 = no limit. */
+  rateLimitWritesPerMin: number;
+  /** Per client address on the RSVP summary; 0 = no limit. */
+  rateLimitReadsPerMin: number;
+  /** Confirmation emails one address can be sent in 24 hours, across all follows; 0 = no limit. */
+  followEmailsPerDay: number;
 }>;
 
 export class ConfigError extends Error {
@@ -87,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postmarkApiHost: c.POSTMARK_API_HOST,
     regenerateEveryS: c.REGENERATE_EVERY_S,
     trustProxy: c.TRUST_PROXY,
+    rateLimitWritesPerMin: c.RATE_LIMIT_WRITES_PER_MIN,
+    rateLimitReadsPerMin: c.RATE_LIMIT_READS_PER_MIN,
+    followEmailsPerDay: c.FOLLOW_EMAILS_PER_DAY,
   });
 }
 

@@ -174,6 +174,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       sent_at TEXT
     ) STRICT`,
     `CREATE INDEX email_outbox_due ON email_outbox(status, next_attempt_at)`,
+    // How many confirmation emails an address got lately (follow throttling).
+    `CREATE INDEX email_outbox_recipient ON email_outbox(to_address, tag, created_at)`,
 
     // ---- change tracking for the read side ----
     // A match row's calendar content changed: new SEQUENCE and DTSTAMP (RFC 5545 3.8.7.4).

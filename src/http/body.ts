@@ -1,0 +1,92 @@
+// Request bodies of the write API: JSON, form-urlencoded (HTML forms) and multipart, at most 16 KiB.
+// Every failure is a problem response with the contract's status: 400, 413 or 415.
+import { problemResponse } from './problem.js';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export type BodyResult = { ok: true; fields: Record<string, unknown> } | { ok: false; response: Response };
+
+const fail = (status: number, detail: string): BodyResult => ({ ok: false, response: problemResponse(status, detail) });
+
+/** Reads at most `limit` bytes; null when the body is larger (the rest is not read). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Fields of a form: a field sent twice keeps its first value. */
+function formFields(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    if (key in out || typeof value !== 'string') continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+export async function readBody(request: Request): Promise<BodyResult> {
+  const contentType = request.headers.get('content-type') ?? '';
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  const kinds = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+  if (!kinds.includes(mediaType) && !/^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) {
+    return fail(415, `Send the body as application/json, application/x-www-form-urlencoded or multipart/form-data${mediaType ? `, not ${mediaType}` : ''}.`);
+  }
+  let bytes: Uint8Array<ArrayBuffer> | null;
+  try {
+    bytes = await readLimited(request, MAX_BODY_BYTES);
+  } catch {
+    return fail(400, 'The request body could not be read.');
+  }
+  if (bytes === null) return fail(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+
+  if (mediaType === 'multipart/form-data') {
+    try {
+      const form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: bytes }).formData();
+      return { ok: true, fields: formFields(form.entries()) };
+    } catch {
+      return fail(400, 'The multipart body cannot be parsed.');
+    }
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return fail(400, 'The body is not valid UTF-8.');
+  }
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    return { ok: true, fields: formFields(new URLSearchParams(text).entries()) };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return fail(400, `The body is not valid JSON: ${error instanceof Error ? error.message : 'parse error'}.`);
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    return { ok: false, response: problemResponse(422, 'The JSON body must be an object of fields.', { errors: [{ field: '(body)', message: 'must be a JSON object' }] }) };
+  }
+  return { ok: true, fields: json as Record<string, unknown> };
+}

@@ -1,0 +1,59 @@
+// Field rules shared by the request schemas: strings trimmed, empty optional strings count as absent,
+// unknown fields ignored (zod strips them), messages written for the person filling the form.
+import { z } from 'zod';
+import { ID_PATTERN } from '../import/format.js';
+
+// Control characters other than tab and newline have no place in a name, an email or a phone number.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_OR_NEWLINE = /[\u0000-\u001F\u007F]/;
+
+const requiredString = z.string({
+  error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be a string'),
+});
+
+/** Empty or whitespace-only strings (and null) become undefined before validation. */
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+export function requiredText(max: number, options: { multiline?: boolean } = {}) {
+  return requiredString
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !(options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s), 'must not contain control characters');
+}
+
+export function optionalText(max: number, options: { multiline?: boolean } = {}) {
+  return z.preprocess(blankToUndefined, requiredText(max, options).optional());
+}
+
+export const idField = requiredString.trim().regex(ID_PATTERN, 'must be an identifier such as "riverside-sfl"');
+export const optionalIdField = z.preprocess(blankToUndefined, idField.optional());
+
+export const emailField = requiredString
+  .trim()
+  .min(1, 'is required')
+  .max(254, 'must be at most 254 characters')
+  .toLowerCase()
+  .pipe(z.email('must be an email address'));
+
+export const phoneField = z.preprocess(
+  blankToUndefined,
+  requiredString
+    .trim()
+    .regex(/^\+?[0-9][0-9 ().-]{3,30}$/, 'must be a phone number: digits, spaces, + ( ) . -')
+    .optional(),
+);
+
+/** A date of birth: YYYY-MM-DD, a real calendar day, not in the future, not before 1900. */
+export const dateOfBirthField = z.preprocess(
+  blankToUndefined,
+  requiredString
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, 'is not a real date')
+    .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'must be between 1900-01-01 and today')
+    .optional(),
+);
