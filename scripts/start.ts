@@ -5,6 +5,8 @@ import { config } from '../src/config.js';
 import { openDb } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { importFile } from '../src/import/run.js';
+import { createMailTransport } from '../src/mail/transports/index.js';
+import { startMailWorker } from '../src/mail/worker.js';
 import { formatResult, regenerate, regenerateOptions } from '../src/publish/regenerate.js';
 import { startRegenerationLoop } from '../src/publish/schedule.js';
 import { artifactHandler } from '../src/server/artifacts.js';
@@ -28,8 +30,9 @@ await runCli(async () => {
   }
   // Serve nothing stale or missing: render once before listening, then every REGENERATE_EVERY_S.
   console.log(formatResult(await regenerate(db, regenerateOptions(cfg))));
-  await db.destroy();
   const loop = startRegenerationLoop(cfg.regenerateEveryS);
+  // The outbox worker delivers what the endpoints queued (and anything left from before a restart).
+  const mail = startMailWorker(db, createMailTransport(cfg), { from: cfg.mailFrom });
 
   const running = await startServer(cfg, [artifactHandler(cfg.artifactsDir)]);
   console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir})`);
@@ -37,7 +40,11 @@ await runCli(async () => {
   const stop = (signal: string) => {
     console.log(`${signal}: shutting down`);
     loop.stop();
-    void running.close().then(() => process.exit(0));
+    void running
+      .close()
+      .then(() => mail.stop())
+      .then(() => db.destroy())
+      .then(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   };
   process.once('SIGINT', () => stop('SIGINT'));

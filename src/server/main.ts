@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Config } from '../config.js';
+import { preflightHeaders } from '../http/cors.js';
 import { sendProblem } from '../http/problem.js';
 import { DIST_DIR, loadAstroHandler } from './astro-handler.js';
 import { clientAssets } from './client-assets.js';
@@ -18,7 +19,15 @@ export async function startServer(config: Config, extraHandlers: RouteHandler[] 
   const server = createAppServer({
     handlers: [...extraHandlers, clientAssets(path.join(DIST_DIR, 'client'))],
     astro,
-    notFound: (req, res) => sendProblem(res, 404, `No route for ${req.method} ${req.url}`, { head: req.method === 'HEAD' }),
+    notFound: (req, res) => {
+      // Browsers preflight before they learn a route does not exist: answer, then let the real request 404.
+      if (req.method === 'OPTIONS' && req.url?.startsWith('/api/')) {
+        res.writeHead(204, preflightHeaders(['GET', 'HEAD', 'POST', 'OPTIONS']));
+        res.end();
+        return;
+      }
+      sendProblem(res, 404, `No route for ${req.method} ${req.url?.split('?')[0]}`, { head: req.method === 'HEAD' });
+    },
     onError: (error, req, res) => {
       console.error(`request failed: ${req.method} ${req.url?.split('?')[0]}`, error);
       if (!res.headersSent) sendProblem(res, 500, 'The server could not answer this request.');

@@ -1,0 +1,38 @@
+// npm run invite -- --match MATCH_ID: invites every member with an email of both teams to RSVP.
+// Each gets an email with a personal link; members already invited are left alone (run it again safely).
+import { parseArgs } from 'node:util';
+import { config } from '../src/config.js';
+import { openDb } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { SyncDb } from '../src/db/sync.js';
+import { NotFoundError } from '../src/errors.js';
+import { inviteMatch } from '../src/rsvp/service.js';
+import { CliError, runCli } from './cli.js';
+
+await runCli(async () => {
+  let matchId: string | undefined;
+  try {
+    matchId = parseArgs({ options: { match: { type: 'string' } }, strict: true }).values.match;
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nusage: npm run invite -- --match MATCH_ID`);
+  }
+  if (!matchId) throw new CliError('usage: npm run invite -- --match MATCH_ID');
+  const cfg = config();
+  const { db, sqlite } = openDb(cfg.databasePath);
+  try {
+    await migrateToLatest(db);
+    const r = inviteMatch(new SyncDb(sqlite), matchId, cfg.publicBaseUrl);
+    console.log(
+      `match ${r.matchId}: ${r.invited} invited (emails queued), ${r.alreadyInvited} already invited, ` +
+        `${r.withoutEmail} without an email address`,
+    );
+    if (r.invited + r.alreadyInvited + r.withoutEmail === 0) {
+      console.log('no team is known for this match yet: invite again once its teams are decided');
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    await db.destroy();
+  }
+});

@@ -1,0 +1,180 @@
+// Following an organization (or one of its leagues) by email, with double opt-in: a follow is active only
+// once the emailed link is opened. Confirmation emails are throttled per follow and per address, so the
+// form cannot be used to flood someone's inbox.
+import { sql } from 'kysely';
+import type { SyncDb } from '../db/sync.js';
+import { InvalidFieldError, RateLimitedError } from '../errors.js';
+import { enqueueEmailSync } from '../mail/outbox.js';
+import { followConfirmationEmail } from '../mail/templates.js';
+import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from '../security/tokens.js';
+import type { FollowRequest, FollowResponse } from './schema.js';
+
+export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 3600_000;
+/** A second request for the same follow within this time re-uses the email already sent. */
+export const RESEND_AFTER_MS = 10 * 60_000;
+const DAY_MS = 24 * 3600_000;
+export const FOLLOW_CONFIRM_TAG = 'follow-confirm';
+
+export interface FollowContext {
+  now: Date;
+  baseUrl: string;
+  /** Confirmation emails one address may receive in 24 hours; 0 = unlimited. */
+  emailsPerDay: number;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowContext): FollowResponse {
+  return store.transaction(() => {
+    const org = store.first(
+      store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language']).where('id', '=', input.org_id),
+    );
+    if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
+    let league: { id: string; name: string; name_ar: string | null } | undefined;
+    if (input.league_id !== undefined) {
+      league = store.first(
+        store.q.selectFrom('leagues').select(['id', 'name', 'name_ar'])
+          .where('id', '=', input.league_id).where('org_id', '=', org.id),
+      );
+      if (!league) throw new InvalidFieldError('league_id', 'is not a league of this organization');
+    }
+    const existing = store.first(
+      store.q.selectFrom('follows').select(['id', 'status', 'last_confirmation_sent_at'])
+        .where('org_id', '=', org.id)
+        .where(sql<string>`ifnull(league_id, '')`, '=', league?.id ?? '')
+        .where('email', '=', input.email),
+    );
+    if (existing?.status === 'active') return { status: 'already_following' };
+    if (
+      existing?.status === 'pending' &&
+      existing.last_confirmation_sent_at !== null &&
+      ctx.now.getTime() - Date.parse(existing.last_confirmation_sent_at) < RESEND_AFTER_MS
+    ) {
+      return { status: 'confirm_email_sent' };
+    }
+    if (ctx.emailsPerDay > 0) {
+      const since = iso(new Date(ctx.now.getTime() - DAY_MS));
+      const sent = store.all(
+        store.q.selectFrom('email_outbox').select('created_at')
+          .where('to_address', '=', input.email).where('tag', '=', FOLLOW_CONFIRM_TAG).where('created_at', '>', since)
+          .orderBy('created_at'),
+      );
+      if (sent.length >= ctx.emailsPerDay) {
+        const retryAfterS = Math.max(1, Math.ceil((Date.parse(sent[0]!.created_at) + DAY_MS - ctx.now.getTime()) / 1000));
+        throw new RateLimitedError('This address has been sent as many confirmation emails as we send in a day.', retryAfterS);
+      }
+    }
+
+    const confirmToken = newToken();
+    const unsubscribeToken = newToken();
+    const values = {
+      status: 'pending' as const,
+      confirm_token_hash: hashToken(confirmToken),
+      confirm_expires_at: iso(new Date(ctx.now.getTime() + CONFIRM_TOKEN_TTL_MS)),
+      unsubscribe_token_hash: hashToken(unsubscribeToken),
+      last_confirmation_sent_at: iso(ctx.now),
+      unsubscribed_at: null,
+    };
+    if (existing) {
+      store.run(
+        store.q.updateTable('follows')
+          .set((eb) => ({ ...values, confirmations_sent: eb('confirmations_sent', '+', 1) }))
+          .where('id', '=', existing.id),
+      );
+    } else {
+      store.run(
+        store.q.insertInto('follows').values({
+          id: newId('fol'), org_id: org.id, league_id: league?.id ?? null, email: input.email, confirmations_sent: 1,
+          confirmed_at: null, ...values,
+        }),
+      );
+    }
+    const ar = org.language === 'ar';
+    const unsubscribeUrl = `${ctx.baseUrl}/follow/unsubscribe?token=${unsubscribeToken}`;
+    enqueueEmailSync(store, {
+      to: input.email,
+      tag: FOLLOW_CONFIRM_TAG,
+      createdAt: iso(ctx.now),
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      ...followConfirmationEmail({
+        language: org.language,
+        organizationName: ar ? (org.name_ar ?? org.name) : org.name,
+        leagueName: league ? (ar ? (league.name_ar ?? league.name) : league.name) : null,
+        confirmUrl: `${ctx.baseUrl}/follow/confirm?token=${confirmToken}`,
+        unsubscribeUrl,
+      }),
+    });
+    return { status: 'confirm_email_sent' };
+  });
+}
+
+export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'expired' | 'unsubscribed' | 'invalid';
+
+export interface FollowPageInfo {
+  outcome: ConfirmOutcome | 'already_unsubscribed';
+  organizationName: string | null;
+  leagueName: string | null;
+  language: 'en' | 'ar';
+}
+
+function findByToken(store: SyncDb, column: 'confirm_token_hash' | 'unsubscribe_token_hash', token: string) {
+  if (!isTokenShaped(token)) return undefined;
+  const row = store.first(
+    store.q.selectFrom('follows as f')
+      .innerJoin('organizations as o', 'o.id', 'f.org_id')
+      .leftJoin('leagues as l', 'l.id', 'f.league_id')
+      .select([
+        'f.id', 'f.status', 'f.confirm_expires_at', `f.${column} as hash`, 'o.name as org_name', 'o.name_ar as org_name_ar',
+        'o.language', 'l.name as league_name', 'l.name_ar as league_name_ar',
+      ])
+      .where(`f.${column}`, '=', hashToken(token)),
+  );
+  return row && row.hash !== null && tokenMatches(token, row.hash) ? row : undefined;
+}
+
+function pageInfo(row: NonNullable<ReturnType<typeof findByToken>> | undefined, outcome: FollowPageInfo['outcome']): FollowPageInfo {
+  const ar = row?.language === 'ar';
+  return {
+    outcome,
+    organizationName: row ? (ar ? (row.org_name_ar ?? row.org_name) : row.org_name) : null,
+    leagueName: row?.league_name ? (ar ? (row.league_name_ar ?? row.league_name) : row.league_name) : null,
+    language: row?.language ?? 'en',
+  };
+}
+
+/** The confirm link: activates a pending follow once; later clicks say it is already confirmed. */
+export function confirmFollow(store: SyncDb, token: string, now: Date): FollowPageInfo {
+  return store.transaction(() => {
+    const row = findByToken(store, 'confirm_token_hash', token);
+    if (!row) return pageInfo(undefined, 'invalid');
+    if (row.status === 'active') return pageInfo(row, 'already_confirmed');
+    if (row.status === 'unsubscribed') return pageInfo(row, 'unsubscribed');
+    if (row.confirm_expires_at !== null && Date.parse(row.confirm_expires_at) < now.getTime()) return pageInfo(row, 'expired');
+    store.run(store.q.updateTable('follows').set({ status: 'active', confirmed_at: iso(now) }).where('id', '=', row.id));
+    return pageInfo(row, 'confirmed');
+  });
+}
+
+/** The unsubscribe link and RFC 8058 one-click POST. */
+export function unsubscribeFollow(store: SyncDb, token: string, now: Date): FollowPageInfo {
+  return store.transaction(() => {
+    const row = findByToken(store, 'unsubscribe_token_hash', token);
+    if (!row) return pageInfo(undefined, 'invalid');
+    if (row.status === 'unsubscribed') return pageInfo(row, 'already_unsubscribed');
+    store.run(
+      store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now), confirm_token_hash: null })
+        .where('id', '=', row.id),
+    );
+    return pageInfo(row, 'unsubscribed');
+  });
+}
+
+/** Looks an unsubscribe token up without changing anything (the GET page asks before acting). */
+export function peekUnsubscribe(store: SyncDb, token: string): FollowPageInfo {
+  const row = findByToken(store, 'unsubscribe_token_hash', token);
+  if (!row) return pageInfo(undefined, 'invalid');
+  return pageInfo(row, row.status === 'unsubscribed' ? 'already_unsubscribed' : 'unsubscribed');
+}

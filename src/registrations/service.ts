@@ -1,0 +1,61 @@
+// Player registration requests: validated against the organization's divisions, stored, acknowledged by
+// a receipt email written in the same transaction.
+import type { SyncDb } from '../db/sync.js';
+import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
+import { InvalidFieldError } from '../errors.js';
+import { enqueueEmailSync } from '../mail/outbox.js';
+import { registrationReceiptEmail } from '../mail/templates.js';
+import { newId } from '../security/tokens.js';
+import type { RegistrationRequest, RegistrationResponse } from './schema.js';
+
+export function submitRegistration(
+  store: SyncDb,
+  input: RegistrationRequest,
+  options: { idempotencyKey?: string },
+): StoredAnswer<RegistrationResponse> {
+  return store.transaction(() =>
+    idempotent(store, 'register', options.idempotencyKey, requestHash(input), () => {
+      const org = store.first(
+        store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language']).where('id', '=', input.org_id),
+      );
+      if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
+      let division: { name: string; name_ar: string | null } | undefined;
+      if (input.division_id !== undefined) {
+        division = store.first(
+          store.q.selectFrom('divisions').select(['name', 'name_ar'])
+            .where('id', '=', input.division_id).where('org_id', '=', org.id),
+        );
+        if (!division) throw new InvalidFieldError('division_id', 'is not a division of this organization');
+      }
+      const id = newId('reg');
+      store.run(
+        store.q.insertInto('registrations').values({
+          id,
+          org_id: org.id,
+          division_id: input.division_id ?? null,
+          name: input.name,
+          name_ar: input.name_ar ?? null,
+          email: input.email,
+          phone: input.phone ?? null,
+          date_of_birth: input.date_of_birth ?? null,
+          guardian_name: input.guardian_name ?? null,
+          guardian_phone: input.guardian_phone ?? null,
+          notes: input.notes ?? null,
+        }),
+      );
+      const ar = org.language === 'ar';
+      enqueueEmailSync(store, {
+        to: input.email,
+        tag: 'registration-receipt',
+        ...registrationReceiptEmail({
+          language: org.language,
+          playerName: ar ? (input.name_ar ?? input.name) : input.name,
+          organizationName: ar ? (org.name_ar ?? org.name) : org.name,
+          divisionName: division ? (ar ? (division.name_ar ?? division.name) : division.name) : null,
+          registrationId: id,
+        }),
+      });
+      return { status: 201, body: { status: 'submitted' as const, id } };
+    }),
+  );
+}

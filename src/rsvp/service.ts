@@ -1,0 +1,203 @@
+// Match invitations (yes / no / maybe): one per team member with an email, answered through a token
+// from the invite email. Pending = invited and not answered. Answers can change until kickoff.
+import type { SyncDb } from '../db/sync.js';
+import { resolveTeams } from '../competitions/bracket.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { enqueueEmailSync } from '../mail/outbox.js';
+import { rsvpInviteEmail } from '../mail/templates.js';
+import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from '../security/tokens.js';
+import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
+import type { RsvpStatus } from '../db/schema.js';
+
+/** A match the public may see: it exists and its event is public. */
+function publicMatch(store: SyncDb, matchId: string) {
+  return store.first(
+    store.q.selectFrom('matches as m')
+      .innerJoin('events as e', 'e.id', 'm.event_id')
+      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.updated_at', 'e.is_public'])
+      .where('m.id', '=', matchId),
+  );
+}
+
+function countResponses(store: SyncDb, matchId: string): RsvpSummary['summary'] {
+  const rows = store.all(
+    store.q.selectFrom('rsvp_invitations')
+      .select((eb) => ['response', eb.fn.countAll<number>().as('n')])
+      .where('match_id', '=', matchId)
+      .groupBy('response'),
+  );
+  const summary = { yes: 0, no: 0, maybe: 0, pending: 0 };
+  for (const r of rows) summary[r.response ?? 'pending'] += r.n;
+  return summary;
+}
+
+/** The counts, and when they last changed (for Last-Modified). */
+export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSummary; lastModified: string | null } {
+  const match = publicMatch(store, matchId);
+  if (!match || match.is_public !== 1) throw new NotFoundError(`No match "${matchId}".`);
+  const last = store.first(
+    store.q.selectFrom('rsvp_invitations')
+      .select((eb) => eb.fn.max(eb.fn.coalesce('responded_at', 'created_at')).as('at'))
+      .where('match_id', '=', matchId),
+  );
+  return { summary: { match_id: match.id, summary: countResponses(store, match.id) }, lastModified: last?.at ?? match.updated_at };
+}
+
+/** Closed once the match has kicked off, or when it will not be played. */
+function responsesClosed(match: { kickoff_at: string | null; status: string }, now: Date): boolean {
+  if (match.status === 'completed' || match.status === 'cancelled' || match.status === 'in_progress') return true;
+  return match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime();
+}
+
+export function findInvitation(store: SyncDb, token: string) {
+  if (!isTokenShaped(token)) return undefined;
+  const row = store.first(
+    store.q.selectFrom('rsvp_invitations as i')
+      .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
+      .select(['i.id', 'i.match_id', 'i.token_hash', 'i.response', 'tm.name as member_name', 'tm.name_ar as member_name_ar'])
+      .where('i.token_hash', '=', hashToken(token)),
+  );
+  return row && tokenMatches(token, row.token_hash) ? row : undefined;
+}
+
+export function respondToInvitation(store: SyncDb, token: string, status: RsvpStatus, now: Date): RsvpRespondResponse {
+  return store.transaction(() => {
+    const invitation = findInvitation(store, token);
+    if (!invitation) throw new NotFoundError('No invitation has this token.');
+    const match = publicMatch(store, invitation.match_id);
+    if (!match) throw new NotFoundError('The match of this invitation no longer exists.');
+    if (responsesClosed(match, now)) {
+      throw new ConflictError('Answers close when the match kicks off; this one can no longer change.');
+    }
+    if (invitation.response !== status) {
+      store.run(
+        store.q.updateTable('rsvp_invitations').set({ response: status, responded_at: now.toISOString() })
+          .where('id', '=', invitation.id),
+      );
+    }
+    return { match_id: match.id, status, summary: countResponses(store, match.id) };
+  });
+}
+
+export interface InviteResult {
+  matchId: string;
+  invited: number;
+  alreadyInvited: number;
+  withoutEmail: number;
+}
+
+/** Creates an invitation (and its email) for each member with an email of both teams; idempotent. */
+export function inviteMatch(store: SyncDb, matchId: string, baseUrl: string): InviteResult {
+  return store.transaction(() => {
+    const match = store.first(
+      store.q.selectFrom('matches as m')
+        .innerJoin('events as e', 'e.id', 'm.event_id')
+        .innerJoin('leagues as l', 'l.id', 'e.league_id')
+        .innerJoin('organizations as o', 'o.id', 'l.org_id')
+        .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.venue', 'e.name as event_name', 'o.language'])
+        .where('m.id', '=', matchId),
+    );
+    if (!match) throw new NotFoundError(`No match "${matchId}".`);
+    // A bracket slot fed by an earlier match gets its team once that match is decided.
+    const eventMatches = store.all(
+      store.q.selectFrom('matches').selectAll().where('event_id', '=', match.event_id),
+    );
+    const teams = resolveTeams(eventMatches).get(matchId);
+    const teamIds = [teams?.home, teams?.away].filter((t): t is string => Boolean(t));
+    if (teamIds.length === 0) return { matchId, invited: 0, alreadyInvited: 0, withoutEmail: 0 };
+    const teamRows = store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', teamIds));
+    const teamName = (id: string | null | undefined) => {
+      const t = teamRows.find((r) => r.id === id);
+      return t ? (match.language === 'ar' ? (t.name_ar ?? t.name) : t.name) : '?';
+    };
+    const members = store.all(
+      store.q.selectFrom('team_members as tm')
+        .leftJoin('rsvp_invitations as i', (join) => join.onRef('i.member_id', '=', 'tm.id').on('i.match_id', '=', matchId))
+        .select(['tm.id', 'tm.name', 'tm.name_ar', 'tm.email', 'i.id as invitation_id'])
+        .where('tm.team_id', 'in', teamIds)
+        .orderBy('tm.id'),
+    );
+    const result: InviteResult = { matchId, invited: 0, alreadyInvited: 0, withoutEmail: 0 };
+    for (const m of members) {
+      if (m.invitation_id !== null) {
+        result.alreadyInvited++;
+        continue;
+      }
+      if (m.email === null) {
+        result.withoutEmail++;
+        continue;
+      }
+      const token = newToken();
+      store.run(
+        store.q.insertInto('rsvp_invitations').values({
+          id: newId('inv'), match_id: matchId, member_id: m.id, token_hash: hashToken(token), response: null, responded_at: null,
+        }),
+      );
+      enqueueEmailSync(store, {
+        to: m.email,
+        tag: 'rsvp-invite',
+        ...rsvpInviteEmail({
+          language: match.language,
+          memberName: match.language === 'ar' ? (m.name_ar ?? m.name) : m.name,
+          eventName: match.event_name,
+          homeName: teamName(teams?.home),
+          awayName: teamName(teams?.away),
+          kickoffAt: match.kickoff_at,
+          venue: match.venue,
+          rsvpUrl: `${baseUrl}/rsvp?token=${token}`,
+        }),
+      });
+      result.invited++;
+    }
+    return result;
+  });
+}
+
+export interface InvitationView {
+  language: 'en' | 'ar';
+  memberName: string;
+  eventName: string;
+  homeName: string;
+  awayName: string;
+  kickoffAt: string | null;
+  venue: string | null;
+  response: RsvpStatus | null;
+  closed: boolean;
+  summary: RsvpSummary;
+}
+
+/** What the RSVP page shows for a token; undefined when the token is unknown. */
+export function invitationView(store: SyncDb, token: string, now: Date): InvitationView | undefined {
+  const invitation = findInvitation(store, token);
+  if (!invitation) return undefined;
+  const match = store.first(
+    store.q.selectFrom('matches as m')
+      .innerJoin('events as e', 'e.id', 'm.event_id')
+      .innerJoin('leagues as l', 'l.id', 'e.league_id')
+      .innerJoin('organizations as o', 'o.id', 'l.org_id')
+      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'o.language'])
+      .where('m.id', '=', invitation.match_id),
+  );
+  if (!match) return undefined;
+  const eventMatches = store.all(store.q.selectFrom('matches').selectAll().where('event_id', '=', match.event_id));
+  const teams = resolveTeams(eventMatches).get(match.id);
+  const ids = [teams?.home, teams?.away].filter((t): t is string => Boolean(t));
+  const rows = ids.length ? store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', ids)) : [];
+  const ar = match.language === 'ar';
+  const name = (id: string | null | undefined) => {
+    const t = rows.find((r) => r.id === id);
+    return t ? (ar ? (t.name_ar ?? t.name) : t.name) : ar ? 'يحدد لاحقاً' : 'To be decided';
+  };
+  return {
+    language: match.language,
+    memberName: ar ? (invitation.member_name_ar ?? invitation.member_name) : invitation.member_name,
+    eventName: match.event_name,
+    homeName: name(teams?.home),
+    awayName: name(teams?.away),
+    kickoffAt: match.kickoff_at,
+    venue: match.venue,
+    response: invitation.response,
+    closed: responsesClosed(match, now),
+    summary: { match_id: match.id, summary: countResponses(store, match.id) },
+  };
+}
