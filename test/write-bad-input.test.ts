@@ -1,0 +1,130 @@
+// Bad input for every write endpoint: the documented status, a problem body, never a 500, and no change
+// to the database when the request failed.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from './helpers/http.js';
+import { startService, type RunningService } from './helpers/server.js';
+import { dumpTables } from './helpers/dump.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+let svc: RunningService;
+let db: Database.Database;
+let token = '';
+const MATCH = 'rsl-prem-r07-2';
+
+beforeAll(async () => {
+  svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0', RATE_LIMIT_READS_PER_MIN: '0' });
+  db = new Database(svc.env.DATABASE_PATH!);
+  db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() + 30 * 86_400_000).toISOString(), MATCH);
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', MATCH], { cwd: ROOT, env: { ...process.env, ...svc.env } });
+  // A known token for the respond cases: plant one whose hash we know.
+  const { hashToken } = await import('../src/security/tokens.js');
+  token = 'K'.repeat(43);
+  db.prepare(`UPDATE rsvp_invitations SET token_hash = ? WHERE id = (SELECT id FROM rsvp_invitations WHERE match_id = ? LIMIT 1)`)
+    .run(hashToken(token), MATCH);
+});
+afterAll(async () => {
+  db?.close();
+  await svc?.stop();
+});
+
+type Body = string | Buffer | Record<string, unknown>;
+interface Case {
+  label: string;
+  path: string;
+  body?: Body;
+  contentType?: string;
+  status: number;
+  field?: string;
+}
+
+const LONG = 'x'.repeat(10_000);
+const validRegister = { org_id: 'riverside-sfl', name: 'Sam', email: 'sam@example.org' };
+const validFollow = { org_id: 'riverside-sfl', email: 'fan@example.org' };
+
+const cases: Case[] = [
+  // every endpoint: malformed JSON, wrong content type, a 1 MB body, a JSON array
+  ...['/api/v0/register', '/api/v0/follow', '/api/v0/rsvp/respond'].flatMap((p): Case[] => [
+    { label: 'malformed JSON', path: p, body: '{"org_id": "riverside-sfl",', status: 400 },
+    { label: 'invalid UTF-8', path: p, body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), status: 400 },
+    { label: 'text/plain', path: p, body: 'org_id=riverside-sfl', contentType: 'text/plain', status: 415 },
+    { label: 'no content type', path: p, body: '{}', contentType: '', status: 415 },
+    { label: 'a 1 MB body', path: p, body: JSON.stringify({ notes: 'x'.repeat(1 << 20) }), status: 413 },
+    { label: 'a JSON array', path: p, body: '[1,2]', status: 422 },
+    { label: 'an empty object', path: p, body: {}, status: 422 },
+  ]),
+  // register
+  { label: 'missing name', path: '/api/v0/register', body: { org_id: 'riverside-sfl', email: 'a@example.org' }, status: 422, field: 'name' },
+  { label: 'name of wrong type', path: '/api/v0/register', body: { ...validRegister, name: 42 }, status: 422, field: 'name' },
+  { label: 'name of 10,000 characters', path: '/api/v0/register', body: { ...validRegister, name: LONG }, status: 422, field: 'name' },
+  { label: 'name with a control character', path: '/api/v0/register', body: { ...validRegister, name: 'Sam\u0000' }, status: 422, field: 'name' },
+  { label: 'invalid email', path: '/api/v0/register', body: { ...validRegister, email: 'not-an-email' }, status: 422, field: 'email' },
+  { label: 'email with a newline', path: '/api/v0/register', body: { ...validRegister, email: 'a@example.org\nBcc: x@example.org' }, status: 422, field: 'email' },
+  { label: 'impossible date', path: '/api/v0/register', body: { ...validRegister, date_of_birth: '2015-02-30' }, status: 422, field: 'date_of_birth' },
+  { label: 'date in another format', path: '/api/v0/register', body: { ...validRegister, date_of_birth: '04/03/2015' }, status: 422, field: 'date_of_birth' },
+  { label: 'future date', path: '/api/v0/register', body: { ...validRegister, date_of_birth: '2999-01-01' }, status: 422, field: 'date_of_birth' },
+  { label: 'phone with letters', path: '/api/v0/register', body: { ...validRegister, phone: 'call me' }, status: 422, field: 'phone' },
+  { label: 'SQL in org_id', path: '/api/v0/register', body: { ...validRegister, org_id: "x' OR '1'='1" }, status: 422, field: 'org_id' },
+  { label: 'unknown org_id', path: '/api/v0/register', body: { ...validRegister, org_id: 'nobody' }, status: 422, field: 'org_id' },
+  { label: 'unknown division_id', path: '/api/v0/register', body: { ...validRegister, division_id: 'nope' }, status: 422, field: 'division_id' },
+  { label: 'notes of 10,000 characters', path: '/api/v0/register', body: { ...validRegister, notes: LONG }, status: 422, field: 'notes' },
+  // follow
+  { label: 'follow without email', path: '/api/v0/follow', body: { org_id: 'riverside-sfl' }, status: 422, field: 'email' },
+  { label: 'follow with an invalid email', path: '/api/v0/follow', body: { ...validFollow, email: 'fan@@example' }, status: 422, field: 'email' },
+  { label: 'follow with a 10,000-character email', path: '/api/v0/follow', body: { ...validFollow, email: `${LONG}@example.org` }, status: 422, field: 'email' },
+  { label: 'follow with an unknown org', path: '/api/v0/follow', body: { ...validFollow, org_id: 'nobody' }, status: 422, field: 'org_id' },
+  { label: 'follow with a league of another org', path: '/api/v0/follow', body: { ...validFollow, league_id: 'amm-u12' }, status: 422, field: 'league_id' },
+  { label: 'follow with an array org', path: '/api/v0/follow', body: { ...validFollow, org_id: ['riverside-sfl'] }, status: 422, field: 'org_id' },
+  // respond
+  { label: 'respond with an unknown status', path: '/api/v0/rsvp/respond', body: { token: 'K'.repeat(43), status: 'definitely' }, status: 422, field: 'status' },
+  { label: 'respond with an unknown token', path: '/api/v0/rsvp/respond', body: { token: 'Z'.repeat(43), status: 'yes' }, status: 404 },
+  { label: 'respond with SQL as token', path: '/api/v0/rsvp/respond', body: { token: "' OR 1=1 --", status: 'yes' }, status: 404 },
+  { label: 'respond with a 10,000-character token', path: '/api/v0/rsvp/respond', body: { token: LONG, status: 'yes' }, status: 422, field: 'token' },
+  { label: 'respond without a token', path: '/api/v0/rsvp/respond', body: { status: 'yes' }, status: 422, field: 'token' },
+];
+
+const snapshot = () => {
+  const t = dumpTables(db);
+  delete t.kysely_migration;
+  delete t.kysely_migration_lock;
+  // The worker delivers queued mail meanwhile: what must not change is which messages exist.
+  t.email_outbox = (t.email_outbox as { id: number }[]).map((m) => m.id);
+  return t;
+};
+
+describe('bad input', () => {
+  it.each(cases)('$path: $label → $status', async (c) => {
+    const before = snapshot();
+    const body = typeof c.body === 'string' || Buffer.isBuffer(c.body) ? c.body : JSON.stringify(c.body ?? {});
+    const headers: Record<string, string> = {};
+    const contentType = c.contentType ?? 'application/json';
+    if (contentType) headers['Content-Type'] = contentType;
+    const res = await request(svc.url + c.path, { method: 'POST', headers, body });
+    expect(res.status).toBe(c.status);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const problem = res.json();
+    expect(problem).toMatchObject({ type: expect.any(String), title: expect.any(String), status: c.status, detail: expect.any(String) });
+    if (c.field) expect(problem.errors.map((e: { field: string }) => e.field)).toContain(c.field);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it.each([
+    ['HTML and SQL meta characters', `<script>alert('x')</script> "; DROP TABLE registrations; --`],
+    ['Arabic and emoji', 'يوسف الأحمد ⚽️🇯🇴'],
+  ])('stores %s in a name exactly as sent', async (_label, name) => {
+    const res = await request(svc.url + '/api/v0/register', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...validRegister, name, unknown_field: 1 }),
+    });
+    expect(res.status).toBe(201);
+    expect(db.prepare('SELECT name FROM registrations WHERE id = ?').get(res.json().id)).toEqual({ name });
+  });
+
+  it('keeps the process alive: the service still answers', async () => {
+    expect((await request(svc.url + '/api/v0/events')).status).toBe(200);
+    expect(svc.child.exitCode).toBeNull();
+  });
+});

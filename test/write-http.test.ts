@@ -1,0 +1,211 @@
+// The write endpoints (4, 6, 7, 8) end to end over HTTP against the running service: real SQLite file,
+// real outbox worker writing .eml files, real links followed.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from './helpers/http.js';
+import { linkIn, waitForEmail } from './helpers/mail.js';
+import { startService, type RunningService } from './helpers/server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+let svc: RunningService;
+let db: Database.Database;
+
+beforeAll(async () => {
+  svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0', RATE_LIMIT_READS_PER_MIN: '0' });
+  db = new Database(svc.env.DATABASE_PATH!);
+});
+afterAll(async () => {
+  db?.close();
+  await svc?.stop();
+});
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+const multipart = (fields: Record<string, string>) => {
+  const boundary = 'testboundary7MA4YWxkTrZu0gW';
+  const body = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('') + `--${boundary}--\r\n`;
+  return { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body };
+};
+
+describe('follow', () => {
+  it.each([
+    ['a JSON body', 'fan.json@example.org', json],
+    ['a form body', 'fan.form@example.org', form],
+    ['a multipart body', 'fan.multipart@example.org', multipart],
+  ] as const)('with %s: confirm email → link → following → already_following', async (_label, email, encode) => {
+    const first = await request(`${svc.url}/api/v0/follow`, encode({ org_id: 'riverside-sfl', league_id: 'rsl-premier', email }));
+    expect(first.status).toBe(200);
+    expect(first.json()).toEqual({ status: 'confirm_email_sent' });
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.headers['access-control-allow-origin']).toBe('*');
+
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
+    expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/follow\/unsubscribe\?token=[A-Za-z0-9_-]{43}>$/);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const confirm = linkIn(mail.text, '/follow/confirm?token=');
+    expect(linkIn(mail.html, '/follow/confirm?token=')).toBe(confirm);
+
+    const page = await request(confirm);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-outcome="confirmed"');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    const again = await request(confirm);
+    expect(again.text).toContain('data-outcome="already_confirmed"');
+
+    const second = await request(`${svc.url}/api/v0/follow`, encode({ org_id: 'riverside-sfl', league_id: 'rsl-premier', email }));
+    expect(second.json()).toEqual({ status: 'already_following' });
+    const row = db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email);
+    expect(row).toEqual({ status: 'active' });
+  });
+
+  it('unsubscribes with the RFC 8058 one-click POST, and a new follow starts over', async () => {
+    const email = 'one.click@example.org';
+    await request(`${svc.url}/api/v0/follow`, json({ org_id: 'amman-yfa', email }));
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
+    expect(mail.html).toContain('dir="rtl"');
+    await request(linkIn(mail.text, '/follow/confirm?token='));
+    const unsubscribe = mail.headers['list-unsubscribe']!.slice(1, -1);
+    const ask = await request(unsubscribe);
+    expect(ask.text).toContain('data-outcome="ask"');
+    expect(db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email)).toEqual({ status: 'active' });
+    const oneClick = await request(unsubscribe, form({ 'List-Unsubscribe': 'One-Click' }));
+    expect(oneClick.status).toBe(200);
+    expect(db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email)).toEqual({ status: 'unsubscribed' });
+    const back = await request(`${svc.url}/api/v0/follow`, json({ org_id: 'amman-yfa', email }));
+    expect(back.json()).toEqual({ status: 'confirm_email_sent' });
+  });
+
+  it('answers 422 for an unknown organization or a league of another one', async () => {
+    const unknown = await request(`${svc.url}/api/v0/follow`, json({ org_id: 'nobody', email: 'a@example.org' }));
+    expect(unknown.status).toBe(422);
+    expect(unknown.json().errors).toEqual([{ field: 'org_id', message: expect.any(String) }]);
+    const foreign = await request(`${svc.url}/api/v0/follow`, json({ org_id: 'amman-yfa', league_id: 'rsl-premier', email: 'a@example.org' }));
+    expect(foreign.status).toBe(422);
+    expect(foreign.json().errors).toEqual([{ field: 'league_id', message: expect.any(String) }]);
+  });
+});
+
+describe('register', () => {
+  it.each([
+    ['a JSON body', json],
+    ['a form body', form],
+  ] as const)('with %s: 201, the row, and a receipt', async (_label, encode) => {
+    const email = `parent.${_label.replace(/\W/g, '').toLowerCase()}@example.org`;
+    const res = await request(`${svc.url}/api/v0/register`, encode({
+      org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Omar Haddad', name_ar: 'عمر حداد', email,
+      date_of_birth: '2015-03-04', guardian_name: 'Lina Haddad', guardian_phone: '+962 79 555 0101', notes: 'Left foot',
+    }));
+    expect(res.status).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({ status: 'submitted', id: expect.stringMatching(/^reg_/) });
+    expect(db.prepare(`SELECT org_id, division_id, name, name_ar, email, date_of_birth FROM registrations WHERE id = ?`).get(body.id))
+      .toEqual({ org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Omar Haddad', name_ar: 'عمر حداد', email, date_of_birth: '2015-03-04' });
+    const receipt = await waitForEmail(svc.env.MAIL_DIR!, email);
+    expect(receipt.text).toContain(body.id);
+  });
+
+  it('returns the first answer to a retried submit with the same Idempotency-Key', async () => {
+    const payload = { org_id: 'riverside-sfl', name: 'Sam Retry', email: 'retry@example.org' };
+    const key = 'retry-key-1';
+    const first = await request(`${svc.url}/api/v0/register`, json(payload, { 'Idempotency-Key': key }));
+    const second = await request(`${svc.url}/api/v0/register`, json(payload, { 'Idempotency-Key': key }));
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(db.prepare(`SELECT count(*) AS n FROM registrations WHERE email = 'retry@example.org'`).get()).toEqual({ n: 1 });
+    const other = await request(`${svc.url}/api/v0/register`, json({ ...payload, name: 'Someone Else' }, { 'Idempotency-Key': key }));
+    expect(other.status).toBe(422);
+  });
+
+  it('answers 422 for a division of another organization', async () => {
+    const res = await request(`${svc.url}/api/v0/register`, json({ org_id: 'riverside-sfl', division_id: 'amm-reg-u12', name: 'X', email: 'x@example.org' }));
+    expect(res.status).toBe(422);
+    expect(res.json().errors).toEqual([{ field: 'division_id', message: expect.any(String) }]);
+  });
+});
+
+describe('RSVP', () => {
+  const matchId = 'rsl-prem-r07-2';
+
+  it('invite → email → respond → the summary moved; answers close at kickoff', async () => {
+    // Kickoff a month from now, whatever today is.
+    const kickoff = new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(kickoff, matchId);
+    const invite = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', matchId], {
+      cwd: ROOT, env: { ...process.env, ...svc.env }, encoding: 'utf8',
+    });
+    expect(invite.stderr).toBe('');
+    expect(invite.stdout).toMatch(/\d+ invited/);
+    const invited = db.prepare(`SELECT count(*) AS n FROM rsvp_invitations WHERE match_id = ?`).get(matchId) as { n: number };
+    expect(invited.n).toBeGreaterThan(0);
+
+    const before = (await request(`${svc.url}/api/v0/rsvp/${matchId}`)).json();
+    expect(before).toEqual({ match_id: matchId, summary: { yes: 0, no: 0, maybe: 0, pending: invited.n } });
+
+    const member = db.prepare(`SELECT tm.email FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id
+      WHERE i.match_id = ? ORDER BY tm.id LIMIT 1`).get(matchId) as { email: string };
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, member.email, (e) => e.text.includes('/rsvp?token='));
+    const link = linkIn(mail.text, '/rsvp?token=');
+    const page = await request(link);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('name="status"');
+    const token = new URL(link).searchParams.get('token')!;
+
+    const yes = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'yes' }));
+    expect(yes.status).toBe(200);
+    expect(yes.json()).toEqual({ match_id: matchId, status: 'yes', summary: { yes: 1, no: 0, maybe: 0, pending: invited.n - 1 } });
+    const changed = await request(`${svc.url}/api/v0/rsvp/respond`, form({ token, status: 'maybe' }));
+    expect(changed.json().summary).toEqual({ yes: 0, no: 0, maybe: 1, pending: invited.n - 1 });
+    const summary = await request(`${svc.url}/api/v0/rsvp/${matchId}`);
+    expect(summary.json().summary.maybe).toBe(1);
+    expect(summary.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600, stale-if-error=86400');
+    const cached = await request(`${svc.url}/api/v0/rsvp/${matchId}`, { headers: { 'If-None-Match': summary.headers['etag']! } });
+    expect(cached.status).toBe(304);
+
+    db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run('2020-01-01T00:00:00Z', matchId);
+    const late = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'no' }));
+    expect(late.status).toBe(409);
+    expect(late.headers['content-type']).toBe('application/problem+json');
+  });
+
+  it('answers 404 for an unknown match or token', async () => {
+    expect((await request(`${svc.url}/api/v0/rsvp/no-such-match`)).status).toBe(404);
+    const res = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token: 'A'.repeat(43), status: 'yes' }));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('cross-origin', () => {
+  it('lets a browser on another origin preflight and POST JSON', async () => {
+    const preflight = await request(`${svc.url}/api/v0/register`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://club.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,idempotency-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+    expect(preflight.headers['access-control-allow-headers']).toBe('Content-Type, Idempotency-Key');
+    const post = await request(`${svc.url}/api/v0/register`, json({ org_id: 'riverside-sfl', name: 'Cross Origin', email: 'cors@example.org' }, { Origin: 'https://club.example' }));
+    expect(post.status).toBe(201);
+    expect(post.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers 405 with Allow for another method, and OPTIONS on an unknown API route', async () => {
+    const res = await request(`${svc.url}/api/v0/register`, { method: 'GET' });
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe('POST, OPTIONS');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+});
