@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { appContext, type AppContext } from '../app-context.js';
 import { ConflictError, InvalidFieldError, NotFoundError, RateLimitedError } from '../errors.js';
 import { readBody } from './body.js';
-import { clientAddress } from './client-address.js';
 import { preflightHeaders } from './cors.js';
 import { problemResponse, type FieldError } from './problem.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -38,15 +37,11 @@ export function errorResponse(error: unknown, rateHeaders: Record<string, string
   return problemResponse(500, 'The server could not answer this request. Nothing was recorded unless you were told so.');
 }
 
-function limit(limiter: RateLimiter, route: string, ctx: APIContext, app: AppContext) {
+function limit(limiter: RateLimiter, route: string, ctx: APIContext) {
   if (!limiter.enabled) return { response: null, headers: {} };
-  let socketAddress: string | undefined;
-  try {
-    socketAddress = ctx.clientAddress;
-  } catch {
-    socketAddress = undefined;
-  }
-  const address = clientAddress(ctx.request.headers, socketAddress, app.config.trustProxy);
+  // Set by our node server from the socket (and a trusted proxy's header): never Astro's clientAddress,
+  // which believes any X-Forwarded-For.
+  const address = ctx.locals.clientAddress ?? 'unknown';
   const decision = limiter.take(`${route} ${address}`);
   const headers = limiter.headers(decision);
   const response = decision.allowed ? null : problemResponse(429, 'Too many requests from your address; try again later.', { headers });
@@ -66,7 +61,7 @@ export function writeEndpoint<S extends z.ZodType>(
 ): APIRoute {
   return async (ctx) => {
     const app = appContext();
-    const rate = limit(app.limits.writes, route, ctx, app);
+    const rate = limit(app.limits.writes, route, ctx);
     if (rate.response) return rate.response;
     try {
       const body = await readBody(ctx.request);
@@ -86,7 +81,7 @@ export function writeEndpoint<S extends z.ZodType>(
 export function readEndpoint(route: string, handle: (h: HandlerInput<undefined>) => Response): APIRoute {
   return (ctx) => {
     const app = appContext();
-    const rate = limit(app.limits.reads, route, ctx, app);
+    const rate = limit(app.limits.reads, route, ctx);
     if (rate.response) return rate.response;
     try {
       return withHeaders(handle({ input: undefined, app, request: ctx.request, params: ctx.params }), rate.headers);

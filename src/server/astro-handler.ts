@@ -4,7 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => Promise<void> | void;
+export type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+  locals?: App.Locals,
+) => Promise<void> | void;
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '../../dist');
 export const ASTRO_ENTRY = path.join(DIST_DIR, 'server', 'entry.mjs');

@@ -19,6 +19,7 @@ export async function startServer(config: Config, extraHandlers: RouteHandler[] 
   const server = createAppServer({
     handlers: [...extraHandlers, clientAssets(path.join(DIST_DIR, 'client'))],
     astro,
+    trustProxy: config.trustProxy,
     notFound: (req, res) => {
       // Browsers preflight before they learn a route does not exist: answer, then let the real request 404.
       if (req.method === 'OPTIONS' && req.url?.startsWith('/api/')) {

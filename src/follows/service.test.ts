@@ -1,0 +1,89 @@
+// Follow use cases on a real SQLite file: double opt-in, expiry, resend throttle, per-address cap.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncDb } from '../db/sync.js';
+import { RateLimitedError } from '../errors.js';
+import { applyImport, parseImport } from '../import/load.js';
+import { migratedDb, type TestDb } from '../../test/helpers/db.js';
+import { CONFIRM_TOKEN_TTL_MS, confirmFollow, requestFollow, RESEND_AFTER_MS, unsubscribeFollow } from './service.js';
+
+let t: TestDb;
+let store: SyncDb;
+const T0 = new Date('2026-11-21T12:00:00Z');
+const ctx = (now: Date, emailsPerDay = 3) => ({ now, baseUrl: 'https://fixtures.example', emailsPerDay });
+const later = (ms: number) => new Date(T0.getTime() + ms);
+
+beforeEach(async () => {
+  t = await migratedDb();
+  const parsed = parseImport(fs.readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/import-small.json'), 'utf8'));
+  if (!parsed.ok) throw new Error('fixture');
+  applyImport(t.sqlite, parsed.file);
+  store = new SyncDb(t.sqlite);
+});
+afterEach(async () => t.close());
+
+const outbox = () => t.sqlite.prepare(`SELECT to_address, text_body FROM email_outbox ORDER BY id`).all() as { to_address: string; text_body: string }[];
+const tokenIn = (text: string, kind: 'confirm' | 'unsubscribe') => new RegExp(`/follow/${kind}\\?token=([A-Za-z0-9_-]{43})`).exec(text)![1]!;
+
+describe('follow', () => {
+  it('activates once through the confirm token, which is stored only as a hash', () => {
+    expect(requestFollow(store, { org_id: 'riverside', email: 'a@example.org' }, ctx(T0))).toEqual({ status: 'confirm_email_sent' });
+    const token = tokenIn(outbox()[0]!.text_body, 'confirm');
+    const row = t.sqlite.prepare(`SELECT * FROM follows`).get() as Record<string, unknown>;
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(confirmFollow(store, token, later(1000)).outcome).toBe('confirmed');
+    expect(confirmFollow(store, token, later(2000)).outcome).toBe('already_confirmed');
+    expect(requestFollow(store, { org_id: 'riverside', email: 'a@example.org' }, ctx(later(3000)))).toEqual({ status: 'already_following' });
+    expect(outbox()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a token past its expiry', (token: string) => confirmFollow(store, token, later(CONFIRM_TOKEN_TTL_MS + 1)).outcome, 'expired'],
+    ['a made-up token', () => confirmFollow(store, 'Q'.repeat(43), later(1)).outcome, 'invalid'],
+    ['a malformed token', () => confirmFollow(store, "' OR 1=1", later(1)).outcome, 'invalid'],
+  ])('refuses %s', (_label, run, expected) => {
+    requestFollow(store, { org_id: 'riverside', email: 'b@example.org' }, ctx(T0));
+    expect(run(tokenIn(outbox()[0]!.text_body, 'confirm'))).toBe(expected);
+    expect(t.sqlite.prepare(`SELECT status FROM follows`).get()).toEqual({ status: 'pending' });
+  });
+
+  it('sends no second email for the same follow within the resend window, a new one after', () => {
+    requestFollow(store, { org_id: 'riverside', email: 'c@example.org' }, ctx(T0));
+    requestFollow(store, { org_id: 'riverside', email: 'c@example.org' }, ctx(later(RESEND_AFTER_MS - 1)));
+    expect(outbox()).toHaveLength(1);
+    requestFollow(store, { org_id: 'riverside', email: 'c@example.org' }, ctx(later(RESEND_AFTER_MS + 1)));
+    expect(outbox()).toHaveLength(2);
+    // Only the latest link works.
+    const [first, second] = outbox();
+    expect(confirmFollow(store, tokenIn(first!.text_body, 'confirm'), later(RESEND_AFTER_MS + 2)).outcome).toBe('invalid');
+    expect(confirmFollow(store, tokenIn(second!.text_body, 'confirm'), later(RESEND_AFTER_MS + 3)).outcome).toBe('confirmed');
+  });
+
+  it('caps confirmation emails per address per day across scopes, with a Retry-After', () => {
+    const email = 'd@example.org';
+    requestFollow(store, { org_id: 'riverside', email }, ctx(T0, 2));
+    requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email }, ctx(later(1000), 2));
+    let error: unknown;
+    try {
+      requestFollow(store, { org_id: 'riverside', email }, ctx(later(RESEND_AFTER_MS + 1), 2));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterS).toBeGreaterThan(0);
+    expect(outbox()).toHaveLength(2);
+    // A day later it may be sent again.
+    requestFollow(store, { org_id: 'riverside', email }, ctx(later(24 * 3600_000 + 1), 2));
+    expect(outbox()).toHaveLength(3);
+  });
+
+  it('unsubscribes with the token from the email, and following again needs a new confirmation', () => {
+    requestFollow(store, { org_id: 'riverside', email: 'e@example.org' }, ctx(T0));
+    const body = outbox()[0]!.text_body;
+    confirmFollow(store, tokenIn(body, 'confirm'), later(1));
+    expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(2)).outcome).toBe('unsubscribed');
+    expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(3)).outcome).toBe('already_unsubscribed');
+    expect(requestFollow(store, { org_id: 'riverside', email: 'e@example.org' }, ctx(later(4)))).toEqual({ status: 'confirm_email_sent' });
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddress } from './client-address.js';
+import { RateLimiter } from './rate-limit.js';
+
+describe('RateLimiter', () => {
+  it('allows `limit` requests per window per key, then refuses with the time to reset', () => {
+    let now = 0;
+    const limiter = new RateLimiter('writes', 3, 60, () => now);
+    const results = Array.from({ length: 4 }, () => limiter.take('a'));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
+    expect(limiter.take('b').allowed).toBe(true);
+    now = 30_000;
+    const refused = limiter.take('a');
+    expect(refused).toMatchObject({ allowed: false, resetS: 30 });
+    expect(limiter.headers(refused)).toEqual({
+      'RateLimit-Policy': '"writes";q=3;w=60',
+      RateLimit: '"writes";r=0;t=30',
+      'Retry-After': '30',
+    });
+    now = 60_000;
+    expect(limiter.take('a').allowed).toBe(true);
+  });
+
+  it('is off with a limit of 0', () => {
+    const limiter = new RateLimiter('writes', 0, 60);
+    expect(Array.from({ length: 1000 }, () => limiter.take('a').allowed).every(Boolean)).toBe(true);
+    expect(limiter.headers(limiter.take('a'))).toEqual({});
+  });
+});
+
+describe('clientAddress', () => {
+  const headers = (xff?: string) => new Headers(xff ? { 'x-forwarded-for': xff } : {});
+  it.each([
+    ['ignores X-Forwarded-For when the proxy is not trusted', headers('1.2.3.4'), false, '10.0.0.1'],
+    ['takes the entry our proxy appended when trusted', headers('6.6.6.6, 1.2.3.4'), true, '1.2.3.4'],
+    ['falls back to the socket without the header', headers(), true, '10.0.0.1'],
+    ['ignores an empty header', headers(' , '), true, '10.0.0.1'],
+  ])('%s', (_label, h, trust, expected) => {
+    expect(clientAddress(h, '10.0.0.1', trust)).toBe(expected);
+  });
+});
