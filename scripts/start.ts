@@ -5,6 +5,7 @@ import { config } from '../src/config.js';
 import { openDb } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { importFile } from '../src/import/run.js';
+import { makePendingDue } from '../src/mail/outbox.js';
 import { createMailTransport } from '../src/mail/transports/index.js';
 import { startMailWorker } from '../src/mail/worker.js';
 import { formatResult, regenerate, regenerateOptions } from '../src/publish/regenerate.js';
@@ -32,6 +33,8 @@ await runCli(async () => {
   console.log(formatResult(await regenerate(db, regenerateOptions(cfg))));
   const loop = startRegenerationLoop(cfg.regenerateEveryS);
   // The outbox worker delivers what the endpoints queued (and anything left from before a restart).
+  const waiting = await makePendingDue(db, new Date());
+  if (waiting > 0) console.log(`mail: ${waiting} queued emails from before this start will be sent now`);
   const mail = startMailWorker(db, createMailTransport(cfg), { from: cfg.mailFrom });
 
   const running = await startServer(cfg, [artifactHandler(cfg.artifactsDir)]);

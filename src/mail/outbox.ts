@@ -184,3 +184,17 @@ export async function markEmailFailed(db: DbOrTx, id: number, outcome: { error: 
 function clip(text: string): string {
   return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
 }
+
+/**
+ * At server start: every pending message is due now. The server process is the only mail worker of its
+ * database, so a lease still running is one a killed process left behind, and a restart is a fair moment to
+ * retry what was backing off. Returns how many messages were waiting.
+ */
+export async function makePendingDue(db: DbOrTx, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ next_attempt_at: toTimestamp(now) })
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -57,8 +57,35 @@ export interface StoreStats {
  */
 export class ArtifactStore {
   readonly stats: StoreStats = { written: 0, unchanged: 0, removed: 0 };
+  private readonly swept = new Set<string>();
 
   constructor(readonly root: string) {}
+
+  /**
+   * A run killed between writing a temporary file and renaming it leaves the temporary file behind (never
+   * served: the server maps URLs to final names only). Clear those of a directory once per run, when
+   * writing there; a minute's age keeps the files of a run still going in another process.
+   */
+  private sweepTemporaries(dir: string): void {
+    if (this.swept.has(dir)) return;
+    this.swept.add(dir);
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    const cutoff = Date.now() - 60_000;
+    for (const name of names) {
+      if (!name.startsWith('.') || !name.endsWith('.tmp')) continue;
+      const file = path.join(dir, name);
+      try {
+        if (fs.statSync(file).mtimeMs < cutoff) fs.unlinkSync(file);
+      } catch {
+        /* gone already */
+      }
+    }
+  }
 
   put(relPath: string, content: string, previousHash: string | undefined): string {
     const bytes = Buffer.from(content, 'utf8');
@@ -68,6 +95,7 @@ export class ArtifactStore {
       this.stats.unchanged++;
       return hash;
     }
+    this.sweepTemporaries(path.dirname(file));
     const { gz, br } = compressVariants(bytes);
     // Variants first, identity last: a server that sees the new identity file finds fresh variants.
     writeFileAtomic(file + '.gz', gz);

@@ -69,7 +69,7 @@ export async function startService(extraEnv: Record<string, string> = {}, dir = 
     output: () => out,
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
       }),
