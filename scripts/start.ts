@@ -35,7 +35,13 @@ await runCli(async () => {
   // The outbox worker delivers what the endpoints queued (and anything left from before a restart).
   const waiting = await makePendingDue(db, new Date());
   if (waiting > 0) console.log(`mail: ${waiting} queued emails from before this start will be sent now`);
-  const mail = startMailWorker(db, createMailTransport(cfg), { from: cfg.mailFrom });
+  const mail = startMailWorker(db, createMailTransport(cfg), {
+    from: cfg.mailFrom,
+    backoffBaseMs: cfg.mailRetryBaseS * 1000,
+    backoffMaxMs: cfg.mailRetryMaxS * 1000,
+    // A claim must outlive a batch sent at the worst case: 10 messages, 2 at a time, each up to the timeout.
+    leaseMs: Math.max(60_000, cfg.mailSendTimeoutS * 1000 * 6),
+  });
 
   const running = await startServer(cfg, [artifactHandler(cfg.artifactsDir)]);
   console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir})`);

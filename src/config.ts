@@ -29,6 +29,9 @@ const schema = z
     RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(20),
     RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
     FOLLOW_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+    MAIL_RETRY_BASE_S: z.coerce.number().positive().max(3600).default(5),
+    MAIL_RETRY_MAX_S: z.coerce.number().positive().max(86_400).default(900),
+    MAIL_SEND_TIMEOUT_S: z.coerce.number().positive().max(300).default(10),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_TRANSPORT === 'postmark' && !c.POSTMARK_SERVER_TOKEN) {
@@ -59,6 +62,11 @@ export type Config = Readonly<{
   rateLimitReadsPerMin: number;
   /** Confirmation emails one address can be sent in 24 hours, across all follows; 0 = no limit. */
   followEmailsPerDay: number;
+  /** First retry delay of a failed email; doubles per attempt (with jitter) up to mailRetryMaxS. */
+  mailRetryBaseS: number;
+  mailRetryMaxS: number;
+  /** How long one delivery attempt may take before it counts as failed (Postmark slow or down). */
+  mailSendTimeoutS: number;
 }>;
 
 export class ConfigError extends Error {
@@ -99,6 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitWritesPerMin: c.RATE_LIMIT_WRITES_PER_MIN,
     rateLimitReadsPerMin: c.RATE_LIMIT_READS_PER_MIN,
     followEmailsPerDay: c.FOLLOW_EMAILS_PER_DAY,
+    mailRetryBaseS: c.MAIL_RETRY_BASE_S,
+    mailRetryMaxS: c.MAIL_RETRY_MAX_S,
+    mailSendTimeoutS: c.MAIL_SEND_TIMEOUT_S,
   });
 }
 

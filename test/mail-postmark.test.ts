@@ -1,70 +1,15 @@
 // The real `postmark` client, through the outbox worker, against a fake Postmark API on 127.0.0.1.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listUnsubscribeHeaders } from '../src/mail/headers.js';
 import { enqueueEmail, type OutgoingEmail } from '../src/mail/outbox.js';
 import { createPostmarkTransport, postmarkClientOptions } from '../src/mail/transports/postmark.js';
 import { startMailWorker, type MailWorker } from '../src/mail/worker.js';
 import { migratedDb, type TestDb } from './helpers/db.js';
+import { FAKE_POSTMARK_TOKEN, FakePostmark } from './helpers/fake-postmark.js';
 
-const TOKEN = 'server-token-0000-1111';
+const TOKEN = FAKE_POSTMARK_TOKEN;
 const FROM = 'Competitions <no-reply@competitions.example>';
 
-type Mode =
-  | { kind: 'ok' }
-  | { kind: 'status'; status: number; errorCode: number; message: string }
-  | { kind: 'hang' };
-
-interface Received {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: Record<string, unknown>;
-}
-
-/** POST /email as Postmark answers it: token checked, body echoed into a MessageID. */
-class FakePostmark {
-  mode: Mode = { kind: 'ok' };
-  received: Received[] = [];
-  private server = http.createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const body = JSON.parse(raw || '{}') as Record<string, unknown>;
-      this.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const reply = (status: number, json: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      if (req.method !== 'POST' || req.url !== '/email') return reply(404, { ErrorCode: 0, Message: 'not found' });
-      if (req.headers['x-postmark-server-token'] !== TOKEN) {
-        return reply(401, { ErrorCode: 10, Message: 'Bad or missing Server API token.' });
-      }
-      const mode = this.mode;
-      if (mode.kind === 'hang') return; // never answers
-      if (mode.kind === 'status') return reply(mode.status, { ErrorCode: mode.errorCode, Message: mode.message });
-      return reply(200, {
-        To: body.To,
-        SubmittedAt: new Date().toISOString(),
-        MessageID: `pm-${this.received.length}`,
-        ErrorCode: 0,
-        Message: 'OK',
-      });
-    });
-  });
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 let t: TestDb;
 let fake: FakePostmark;

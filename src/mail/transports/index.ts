@@ -5,12 +5,16 @@ import { createFileTransport } from './file.js';
 import { createPostmarkTransport } from './postmark.js';
 
 export function createMailTransport(
-  cfg: Pick<Config, 'mailTransport' | 'mailDir' | 'postmarkServerToken' | 'postmarkApiHost'>,
+  cfg: Pick<Config, 'mailTransport' | 'mailDir' | 'postmarkServerToken' | 'postmarkApiHost'> & Partial<Pick<Config, 'mailSendTimeoutS'>>,
 ): MailTransport {
   if (cfg.mailTransport === 'postmark') {
     // config.ts already refuses MAIL_TRANSPORT=postmark without a token; this guards other callers.
     if (!cfg.postmarkServerToken) throw new Error('POSTMARK_SERVER_TOKEN is required for the postmark transport');
-    return createPostmarkTransport({ serverToken: cfg.postmarkServerToken, apiHost: cfg.postmarkApiHost });
+    return createPostmarkTransport({
+      serverToken: cfg.postmarkServerToken,
+      apiHost: cfg.postmarkApiHost,
+      timeoutMs: (cfg.mailSendTimeoutS ?? 10) * 1000,
+    });
   }
   return createFileTransport({ dir: cfg.mailDir });
 }
