@@ -11,6 +11,10 @@ export default defineConfig({
     checkOrigin: false,
   },
   vite: {
+    build: {
+      // Pages have a Content-Security-Policy with script-src 'self': their scripts must be files, never inlined.
+      assetsInlineLimit: 0,
+    },
     ssr: {
       // Native addon: must stay a runtime require, never bundled.
       external: ['better-sqlite3'],

@@ -8,11 +8,15 @@ import { runCli } from './cli.js';
 
 await runCli(async () => {
   const cfg = config();
-  const { db } = openDb(cfg.databasePath);
+  const { db, sqlite } = openDb(cfg.databasePath);
   try {
     await migrateToLatest(db);
     const result = await regenerate(db, regenerateOptions(cfg));
     console.log(formatResult(result));
+    // Once a minute, fold the write-ahead log into the database and empty it, so that old page versions
+    // (e.g. email bodies from before their links were redacted) do not linger in app.db-wal. Runs here,
+    // outside the server, because it waits for readers to finish.
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     await db.destroy();
   }

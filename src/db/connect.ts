@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { redactTokens } from '../security/tokens.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -25,6 +26,12 @@ export function openSqlite(file: string, options: OpenOptions = {}): Database.Da
   // not only a killed process (NORMAL would risk the last commits on an OS crash).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // Deleted or rewritten content is overwritten with zeros, not left in free pages: email bodies with
+  // secret links are redacted once sent (src/mail/outbox.ts) and must not linger in the file.
+  sqlite.pragma('secure_delete = ON');
+  sqlite.function('redact_tokens', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? redactTokens(value) : value,
+  );
   return sqlite;
 }
 

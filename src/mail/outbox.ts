@@ -1,7 +1,7 @@
 // The email outbox: mail is written here in the same transaction as the change that causes it, and
 // leaves through the worker (worker.ts). Timestamps are RFC 3339 UTC with milliseconds, the format of
 // the schema's strftime('%Y-%m-%dT%H:%M:%fZ') defaults, so they compare correctly as strings.
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DB, EmailOutboxTable, OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { InvalidOutgoingEmailError, parseMailbox, validateExtraHeaders } from './headers.js';
@@ -144,6 +144,7 @@ export async function markEmailSent(
       sent_at: toTimestamp(outcome.sentAt),
       provider_message_id: outcome.providerMessageId,
       attempts: eb('attempts', '+', 1),
+      ...redactedTokens(eb),
     }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
@@ -174,11 +175,21 @@ export async function markEmailRetry(
 export async function markEmailFailed(db: DbOrTx, id: number, outcome: { error: string }): Promise<boolean> {
   const result = await db
     .updateTable('email_outbox')
-    .set((eb) => ({ status: 'failed', attempts: eb('attempts', '+', 1), last_error: clip(outcome.error) }))
+    .set((eb) => ({ status: 'failed', attempts: eb('attempts', '+', 1), last_error: clip(outcome.error), ...redactedTokens(eb) }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Links in emails carry secrets (confirm, unsubscribe, RSVP tokens) that the database otherwise holds only
+ * as hashes. A message needs them until it leaves; once it is sent or given up, they are cut out of its
+ * bodies and headers by the SQL function redact_tokens (registered on every connection, src/db/connect.ts).
+ */
+function redactedTokens(eb: ExpressionBuilder<DB, 'email_outbox'>) {
+  const redact = (column: 'text_body' | 'html_body' | 'headers_json') => sql<string>`redact_tokens(${eb.ref(column)})`;
+  return { text_body: redact('text_body'), html_body: redact('html_body'), headers_json: redact('headers_json') };
 }
 
 function clip(text: string): string {

@@ -29,3 +29,10 @@ export function tokenMatches(token: string, storedHash: string): boolean {
 export function newId(prefix: string): string {
   return `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
 }
+
+/** A token inside a link (`…?token=<43 characters>`), for cutting it out of stored text. */
+const TOKEN_IN_LINK = /token=[A-Za-z0-9_-]{43}/g;
+
+export function redactTokens(text: string): string {
+  return text.replace(TOKEN_IN_LINK, 'token=redacted');
+}
