@@ -42,14 +42,18 @@ const changedFiles = (a: Map<string, string>, b: Map<string, string>) =>
 describe('regenerate', () => {
   it('renders every public event with gzip and brotli variants, nothing private', async () => {
     const r = await regenerate(t.db, options);
-    expect(r).toMatchObject({ events: 7, rendered: 7, written: 22, unchanged: 0, removed: 0 });
+    // 7 events × (standings, bracket, calendar) + the event list + the OpenAPI document.
+    expect(r).toMatchObject({ events: 7, rendered: 7, written: 23, unchanged: 0, removed: 0 });
     const files = [...snapshot(options.artifactsDir).keys()];
     expect(files).toContain('api/v0/events.json');
     expect(files).toContain('api/v0/events.json.gz');
     expect(files).toContain('api/v0/events.json.br');
     expect(files).toContain('api/v0/calendar/rsl-prem-2026-27.ics');
+    expect(files).toContain('api/v0/openapi.json');
+    expect(files).toContain('api/v0/openapi.json.gz');
+    expect(files).toContain('api/v0/openapi.json.br');
     expect(files.filter((f) => f.includes('nssa-futsal-friendlies-2026'))).toEqual([]);
-    expect(files.length).toBe(66);
+    expect(files.length).toBe(69);
   });
 
   it('writes no file when nothing changed', async () => {
@@ -63,10 +67,11 @@ describe('regenerate', () => {
   it('after one result changes, rewrites only the files whose content changed', async () => {
     await regenerate(t.db, options);
     const before = snapshot(options.artifactsDir);
-    // A scheduled league fixture gets a result: the table and the calendar change, the bracket ([]) and the list do not.
+    // A scheduled league fixture gets a result: the table and the calendar change, the bracket ([]), the list and
+    // the OpenAPI document do not.
     t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
     const r = await regenerate(t.db, options);
-    expect(r).toMatchObject({ rendered: 1, written: 2, unchanged: 2, removed: 0 });
+    expect(r).toMatchObject({ rendered: 1, written: 2, unchanged: 3, removed: 0 });
     expect(changedFiles(before, snapshot(options.artifactsDir))).toEqual([
       'api/v0/calendar/rsl-prem-2026-27.ics',
       'api/v0/calendar/rsl-prem-2026-27.ics.br',
@@ -106,5 +111,17 @@ describe('regenerate', () => {
     fs.rmSync(options.artifactsDir, { recursive: true });
     await regenerate(t.db, options);
     expect(read()).toEqual(first);
+  });
+});
+
+describe('regenerate settings', () => {
+  it('renders everything again when the public base URL changes (calendar UIDs carry its host)', async () => {
+    await regenerate(t.db, options);
+    const calendar = () => fs.readFileSync(path.join(options.artifactsDir, 'api/v0/calendar/rsl-cup-2026.ics'), 'utf8');
+    expect(calendar()).toContain('@fixtures.example');
+    const r = await regenerate(t.db, { ...options, publicBaseUrl: 'https://other.example' });
+    expect(r.rendered).toBe(7);
+    expect(calendar()).toContain('@other.example');
+    expect(calendar()).not.toContain('@fixtures.example');
   });
 });

@@ -1,21 +1,15 @@
 // Explicit public encoders: the exact fields of the spec (2.1-2.3), in the spec's order, nulls kept.
 // Rows are never serialized as they come from the database or the rules.
+// The types come from the zod schemas of public-schemas.ts, which the OpenAPI document is generated from.
+import type { z } from 'zod';
 import type { BracketSlot } from './bracket.js';
+import type { publicBracketSlotSchema, publicEventSchema, publicStandingsRowSchema } from './public-schemas.js';
 import type { StandingsRow } from './standings.js';
 import type { EventFacts } from './types.js';
 
-export interface PublicEvent {
-  league_id: string;
-  event_id: string;
-  league_name: string;
-  event_name: string;
-  competition_type: EventFacts['competition_type'];
-  status: EventFacts['status'];
-  starts_at: string | null;
-  ends_at: string | null;
-  venue_city: string | null;
-  champion_name: string | null;
-}
+export type PublicEvent = z.output<typeof publicEventSchema>;
+export type PublicStandingsRow = z.output<typeof publicStandingsRowSchema>;
+export type PublicBracketSlot = z.output<typeof publicBracketSlotSchema>;
 
 export function encodeEvent(event: EventFacts, championName: string | null): PublicEvent {
   return {
@@ -42,20 +36,6 @@ export function compareEvents(a: PublicEvent, b: PublicEvent): number {
   return a.event_id < b.event_id ? -1 : a.event_id > b.event_id ? 1 : 0;
 }
 
-export interface PublicStandingsRow {
-  rank: number;
-  club_name: string;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goals_for: number;
-  goals_against: number;
-  points: number;
-  /** Group of a hybrid event's group stage ("Group A"); null for a single table. Beyond the spec's fields. */
-  group_name: string | null;
-}
-
 export function encodeStandingsRow(row: StandingsRow): PublicStandingsRow {
   return {
     rank: row.rank,
@@ -69,18 +49,6 @@ export function encodeStandingsRow(row: StandingsRow): PublicStandingsRow {
     points: row.points,
     group_name: row.group_name,
   };
-}
-
-export interface PublicBracketSlot {
-  match_id: string;
-  round_ordinal: number;
-  side: 'home' | 'away';
-  team_id: string | null;
-  bracket_role: BracketSlot['bracket_role'];
-  source_match_id: string | null;
-  source_outcome: 'winner' | 'loser' | null;
-  status: BracketSlot['status'];
-  winner_team_id: string | null;
 }
 
 export function encodeBracketSlot(slot: BracketSlot): PublicBracketSlot {

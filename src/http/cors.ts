@@ -3,7 +3,7 @@
 export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Access-Control-Allow-Origin': '*',
   // Lets browser code read the validators and rate-limit state of a response.
-  'Access-Control-Expose-Headers': 'ETag, Last-Modified, Retry-After, RateLimit, RateLimit-Policy, Location',
+  'Access-Control-Expose-Headers': 'ETag, Last-Modified, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed',
 });
 
 export const PREFLIGHT_MAX_AGE_S = 86_400;

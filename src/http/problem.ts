@@ -1,20 +1,31 @@
 // RFC 9457 problem details: the one error shape of /api/v0/, built here and nowhere else.
 import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+/** One field that failed validation (422). `field` is the request field's name, or `(body)`. */
+export const fieldErrorSchema = z
+  .object({
+    field: z.string().min(1).meta({ description: 'Name of the field (`org_id`, `Idempotency-Key`), or `(body)` for the body as a whole.' }),
+    message: z.string().min(1).meta({ description: 'What is wrong, written for the person filling the form.' }),
+  })
+  .meta({ description: 'A field that does not fit.' });
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  errors?: FieldError[];
-}
+/** The body of every error under /api/v0/ (RFC 9457), as the OpenAPI document publishes it. */
+export const problemSchema = z
+  .object({
+    type: z.string().meta({ format: 'uri-reference', description: 'The problem type: a link to its section of /docs (`/docs#problem-validation-failed`).' }),
+    title: z.string().min(1).meta({ description: 'Short, fixed summary of the problem type.' }),
+    status: z.number().int().min(400).max(599).meta({ description: 'The HTTP status code, repeated.' }),
+    detail: z.string().min(1).meta({ description: 'What happened in this occurrence.' }),
+    errors: z.array(fieldErrorSchema).min(1).optional().meta({ description: 'Present on 422: every field that failed, with its message.' }),
+  })
+  .meta({ description: 'RFC 9457 problem details.' });
 
-const KINDS: Record<number, { slug: string; title: string }> = {
+export type FieldError = z.output<typeof fieldErrorSchema>;
+export type Problem = z.output<typeof problemSchema>;
+
+/** Every problem type by status: its slug (the `/docs#problem-<slug>` anchor of `type`) and fixed title. */
+export const PROBLEM_KINDS: Readonly<Record<number, { slug: string; title: string }>> = {
   400: { slug: 'malformed-body', title: 'Request body cannot be parsed' },
   404: { slug: 'not-found', title: 'Not found' },
   405: { slug: 'method-not-allowed', title: 'Method not allowed' },
@@ -36,7 +47,7 @@ export const PROBLEM_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 
 export function problemBody(status: number, detail: string, errors?: FieldError[]): Problem {
-  const kind = KINDS[status] ?? KINDS[500]!;
+  const kind = PROBLEM_KINDS[status] ?? PROBLEM_KINDS[500]!;
   const body: Problem = { type: `/docs#problem-${kind.slug}`, title: kind.title, status, detail };
   if (errors && errors.length > 0) body.errors = errors;
   return body;

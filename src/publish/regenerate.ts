@@ -19,8 +19,9 @@ import {
 } from '../competitions/encoders.js';
 import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
 import { computeStandings } from '../competitions/standings.js';
+import { buildOpenApiDocument } from '../api/openapi.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
-import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH } from './routes.js';
+import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH } from './routes.js';
 
 /** Bump when the renderers change output for the same data: every event is then rendered again. */
 export const RENDER_VERSION = 1;
@@ -37,6 +38,8 @@ interface Manifest {
   /** Inputs outside the database that change output (base URL, refresh interval). */
   settings: string;
   listHash?: string;
+  /** Content hash of the OpenAPI document: rewritten only when the code or the base URL changes it. */
+  openapiHash?: string;
   events: Record<string, ManifestEvent>;
 }
 
@@ -64,13 +67,13 @@ export interface RegenerateResult {
   ms: number;
 }
 
+/** The last run's manifest as written (an empty one when there is none or it cannot be read). */
 function readManifest(file: string, settings: string): Manifest {
-  const empty: Manifest = { renderVersion: RENDER_VERSION, settings, events: {} };
   try {
     const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-    return m.renderVersion === RENDER_VERSION && m.settings === settings ? m : { ...empty, events: m.events ?? {} };
+    return { ...m, events: m.events ?? {} };
   } catch {
-    return empty;
+    return { renderVersion: RENDER_VERSION, settings, events: {} };
   }
 }
 
@@ -156,6 +159,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     .map((e) => e.entry)
     .sort(compareEvents);
   next.listHash = store.put(EVENTS_LIST_PATH, json(list), previous.listHash);
+  next.openapiHash = store.put(OPENAPI_PATH, json(buildOpenApiDocument({ serverUrl: options.publicBaseUrl })), previous.openapiHash);
 
   // Events that became private or were removed: their artifacts go. The directories are swept too,
   // so nothing private survives a lost or stale manifest.

@@ -1,8 +1,10 @@
 // The one mapping between public read URLs and artifact files, used by the renderer, the node server and
-// the nginx example alike. Files carry an extension; URLs (as in the spec) do not.
+// the nginx example alike. Files carry an extension; URLs (as in the spec) do not, except the OpenAPI document's.
 import { ID_PATTERN } from '../import/format.js';
 
 export const EVENTS_LIST_PATH = 'api/v0/events.json';
+/** The OpenAPI document (src/api/openapi.ts): served at /api/v0/openapi.json, file and URL alike. */
+export const OPENAPI_PATH = 'api/v0/openapi.json';
 export const EVENTS_DIR = 'api/v0/events';
 export const CALENDAR_DIR = 'api/v0/calendar';
 
@@ -21,6 +23,7 @@ export function artifactPaths(eventId: string) {
 
 export type ArtifactRoute =
   | { kind: 'events'; file: string; contentType: string }
+  | { kind: 'openapi'; file: string; contentType: string }
   | { kind: 'standings' | 'bracket' | 'calendar'; eventId: string; file: string; contentType: string };
 
 /**
@@ -29,6 +32,7 @@ export type ArtifactRoute =
  */
 export function matchArtifactRoute(pathname: string): ArtifactRoute | { kind: 'bad-id' } | null {
   if (pathname === '/api/v0/events') return { kind: 'events', file: EVENTS_LIST_PATH, contentType: CONTENT_TYPES.json };
+  if (pathname === `/${OPENAPI_PATH}`) return { kind: 'openapi', file: OPENAPI_PATH, contentType: CONTENT_TYPES.json };
   const eventRoute = /^\/api\/v0\/events\/([^/]*)\/(standings|bracket)$/.exec(pathname);
   if (eventRoute) {
     const [, id, which] = eventRoute as unknown as [string, string, 'standings' | 'bracket'];

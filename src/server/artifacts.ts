@@ -1,4 +1,4 @@
-// Serves the rendered read artifacts (endpoints 1, 2, 3, 5) straight from ARTIFACTS_DIR: no database.
+// Serves the rendered read artifacts (endpoints 1, 2, 3, 5 and the OpenAPI document) straight from ARTIFACTS_DIR: no database.
 // Files are kept in memory and re-checked with one stat at most once a second, so a request costs a
 // map lookup; the regeneration job replaces files atomically and the next check picks them up.
 import crypto from 'node:crypto';
@@ -112,8 +112,10 @@ export function artifactHandler(artifactsDir: string): RouteHandler {
     const identityFile = path.join(root, route.file);
     const identity = load(identityFile, now);
     if (!identity) {
-      if (route.kind === 'events') sendProblem(res, 503, 'The event list has not been rendered yet.', { head, headers: { 'Retry-After': '5' } });
-      else sendProblem(res, 404, `No public event "${route.eventId}".`, { head });
+      if (route.kind === 'events' || route.kind === 'openapi') {
+        const what = route.kind === 'events' ? 'The event list' : 'The API document';
+        sendProblem(res, 503, `${what} has not been rendered yet.`, { head, headers: { 'Retry-After': '5' } });
+      } else sendProblem(res, 404, `No public event "${route.eventId}".`, { head });
       return true;
     }
     let encoding = chooseEncoding(req.headers['accept-encoding']);

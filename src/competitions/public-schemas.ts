@@ -1,0 +1,89 @@
+// The public JSON shapes of the reads (spec 2.1-2.3), as zod schemas: the one source of the encoders' types
+// (encoders.ts) and of the OpenAPI document (src/api/openapi.ts). Values as decided in shared/contract.md.
+// Field order is the spec's order, which is also the order the encoders write.
+import { z } from 'zod';
+import { ID_PATTERN } from '../import/format.js';
+
+/** A public identifier (contract: URL-safe, stable across regenerations and imports). */
+export const publicIdSchema = z
+  .string()
+  .regex(ID_PATTERN)
+  .meta({ description: 'Identifier: 1 to 64 characters, letters, digits, `_` and `-`, starting with a letter or digit.', examples: ['rsl-prem-2026-27'] });
+
+/** An instant: RFC 3339 in UTC with `Z`, whole seconds (the import normalizes every offset to this). */
+export const instantSchema = z.iso.datetime({ precision: 0 }).meta({ description: 'RFC 3339 instant in UTC, whole seconds: `2026-09-06T09:00:00Z`.' });
+
+const name = z.string().min(1);
+const count = z.number().int().min(0);
+
+export const competitionTypeSchema = z
+  .enum(['league', 'knockout', 'hybrid'])
+  .meta({ description: '`league`: round robin, has standings. `knockout`: has a bracket. `hybrid`: group tables, then a knockout bracket.' });
+export const eventStatusSchema = z.enum(['scheduled', 'in_progress', 'completed', 'cancelled']);
+export const matchStatusSchema = z.enum(['scheduled', 'in_progress', 'completed', 'postponed', 'cancelled']);
+export const sideSchema = z.enum(['home', 'away']);
+export const bracketRoleSchema = z
+  .enum(['winners', 'losers', 'grand_final', 'grand_final_reset', 'third_place'])
+  .meta({ description: 'Section of the bracket: main draw (`winners`), repechage (`losers`), finals, or the third-place match.' });
+export const sourceOutcomeSchema = z.enum(['winner', 'loser']);
+
+/** Spec 2.1: one item of GET /api/v0/events. */
+export const publicEventSchema = z
+  .object({
+    league_id: publicIdSchema.meta({ description: 'Identifier of the league.' }),
+    event_id: publicIdSchema.meta({ description: 'Identifier of the competition; `{eventId}` in the other paths.' }),
+    league_name: name.meta({ description: 'Name of the league.' }),
+    event_name: name.meta({ description: 'Name of the competition.' }),
+    competition_type: competitionTypeSchema,
+    status: eventStatusSchema.meta({ description: 'Status of the competition.' }),
+    starts_at: instantSchema.nullable().meta({ description: 'Start of the competition (RFC 3339 UTC), or null when not scheduled.' }),
+    ends_at: instantSchema.nullable().meta({ description: 'End of the competition (RFC 3339 UTC), or null.' }),
+    venue_city: name.nullable().meta({ description: 'City of the venue, or null.' }),
+    champion_name: name.nullable().meta({
+      description:
+        "Name of the champion: a knockout's final winner, a league's top club once the competition is `completed`; null before that.",
+    }),
+  })
+  .meta({ description: 'A public competition (spec 2.1).' });
+
+/** Spec 2.2, plus `group_name` (README "Decisions"). */
+export const publicStandingsRowSchema = z
+  .object({
+    rank: z.number().int().min(1).meta({ description: 'Position in the table, from 1 (restarting in each group).' }),
+    club_name: name.meta({ description: 'Club name.' }),
+    played: count.meta({ description: 'Matches played.' }),
+    won: count.meta({ description: 'Matches won.' }),
+    drawn: count.meta({ description: 'Matches drawn.' }),
+    lost: count.meta({ description: 'Matches lost.' }),
+    goals_for: count.meta({ description: 'Goals scored.' }),
+    goals_against: count.meta({ description: 'Goals conceded.' }),
+    points: z.number().int().meta({ description: "Points, by the competition's rule (default 3 / 1 / 0)." }),
+    group_name: name.nullable().meta({
+      description: "Beyond the spec: the group of a hybrid event's group stage (\"Group A\"); null for a single table.",
+    }),
+  })
+  .meta({ description: 'A row of a standings table (spec 2.2).' });
+
+/** Spec 2.3: one side of one bracket match. */
+export const publicBracketSlotSchema = z
+  .object({
+    match_id: publicIdSchema.meta({ description: 'Identifier of the match; `{matchId}` in the RSVP path.' }),
+    round_ordinal: z.number().int().min(1).meta({ description: 'Ordinal of the round, from 1.' }),
+    side: sideSchema.meta({ description: 'Side of the slot within the match.' }),
+    team_id: publicIdSchema.nullable().meta({ description: 'Team in the slot; null for a bye, or a fed slot whose source match is undecided.' }),
+    bracket_role: bracketRoleSchema,
+    source_match_id: publicIdSchema.nullable().meta({ description: 'Match whose outcome feeds this slot; null for a seeded slot.' }),
+    source_outcome: sourceOutcomeSchema.nullable().meta({ description: 'Which outcome of the source match feeds this slot; null for a seeded slot.' }),
+    status: matchStatusSchema.meta({ description: 'Status of the match.' }),
+    winner_team_id: publicIdSchema.nullable().meta({ description: 'Winning team of the match; null until decided.' }),
+  })
+  .meta({ description: 'One side of a bracket match (spec 2.3).' });
+
+/** Endpoints 1-3 answer bare arrays (contract); an empty list is `[]`. */
+export const publicEventListSchema = z.array(publicEventSchema).meta({ description: 'Every public competition, newest `starts_at` first, then `event_id`.' });
+export const publicStandingsSchema = z
+  .array(publicStandingsRowSchema)
+  .meta({ description: 'Rows ordered by group, then rank; `[]` for a knockout-only competition.' });
+export const publicBracketSchema = z
+  .array(publicBracketSlotSchema)
+  .meta({ description: 'Two slots per match, ordered by bracket_role, round_ordinal, match, side; `[]` for a league-only competition.' });
