@@ -1,0 +1,83 @@
+// The human pages in a real browser (Debian's Chromium through playwright-core): the RSVP page posts the
+// choice to endpoint 7 and shows the new counts under the page's Content-Security-Policy; the confirm page
+// of an Arabic organization is laid out right to left.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, waitForEmail } from '../helpers/mail.js';
+import { request } from '../helpers/http.js';
+import { startService, type RunningService } from '../helpers/server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const MATCH = 'rsl-prem-r07-2';
+
+type Browser = import('playwright-core').Browser;
+let svc: RunningService;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  const { chromium } = await import('playwright-core');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await svc?.stop();
+});
+
+describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
+  it('RSVP: a click posts to the API and the counts move, with no CSP violation', async () => {
+    const db = new Database(svc.env.DATABASE_PATH!);
+    db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() + 30 * 86_400_000).toISOString(), MATCH);
+    db.close();
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', MATCH], { cwd: ROOT, env: { ...process.env, ...svc.env } });
+    const member = new Database(svc.env.DATABASE_PATH!, { readonly: true })
+      .prepare(`SELECT tm.email FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id WHERE i.match_id = ? ORDER BY tm.id LIMIT 1`)
+      .get(MATCH) as { email: string };
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, member.email, (e) => e.text.includes('/rsvp?token='));
+    const link = linkIn(mail.text, '/rsvp?token=');
+
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
+    await page.goto(link);
+    const pendingBefore = Number(await page.textContent('[data-count="pending"]'));
+    await page.click('button[value="yes"]');
+    await page.waitForFunction(() => document.querySelector('[data-count="yes"]')?.textContent === '1');
+    expect(await page.getAttribute('button[value="yes"]', 'aria-pressed')).toBe('true');
+    expect(Number(await page.textContent('[data-count="pending"]'))).toBe(pendingBefore - 1);
+    expect(posts).toEqual(['/api/v0/rsvp/respond']);
+    expect(page.url()).toBe(link); // no navigation: the script did it
+    expect(problems, problems.join("\n")).toEqual([]);
+    const summary = (await request(`${svc.url}/api/v0/rsvp/${MATCH}`)).json();
+    expect(summary.summary.yes).toBe(1);
+    await page.screenshot({ path: path.join(svc.dir, 'rsvp.png') });
+    await page.close();
+  });
+
+  it('confirm page of an Arabic organization reads right to left', async () => {
+    const email = 'browser.ar@example.org';
+    await request(`${svc.url}/api/v0/follow`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'amman-yfa', email }),
+    });
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
+    const page = await browser.newPage();
+    await page.goto(linkIn(mail.text, '/follow/confirm?token='));
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    expect(await page.getAttribute('h1', 'data-outcome')).toBe('confirmed');
+    const direction = await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).direction);
+    expect(direction).toBe('rtl');
+    await page.close();
+  });
+});
