@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeBracket, resolveTeams, type BracketSlot, type ResolvedMatch } from './bracket.js';
-import type { BracketRole, MatchFacts, Side } from './types.js';
-
-/** A slot as written in a test: a seeded team id, a feed, or null for an empty slot. */
-type SlotSpec = string | { winner_of: string } | { loser_of: string } | null;
-
-interface Result {
-  score?: [number, number];
-  pens?: [number, number];
-  walkover?: Side;
-  status?: MatchFacts['status'];
-}
+import { L, match, W, type Result, type SlotSpec } from './test-matches.js';
+import type { BracketRole, MatchFacts } from './types.js';
 
 function bm(
   id: string,
@@ -21,46 +12,9 @@ function bm(
   away: SlotSpec,
   result: Result = {},
 ): MatchFacts {
-  const slot = (s: SlotSpec) =>
-    s === null
-      ? { team: null, source: null, outcome: null }
-      : typeof s === 'string'
-        ? { team: s, source: null, outcome: null }
-        : 'winner_of' in s
-          ? { team: null, source: s.winner_of, outcome: 'winner' as const }
-          : { team: null, source: s.loser_of, outcome: 'loser' as const };
-  const h = slot(home);
-  const a = slot(away);
-  const decided = result.score !== undefined || result.walkover !== undefined;
-  return {
-    id,
-    round_ordinal: round,
-    round_name: null,
-    group_name: null,
-    bracket_role: role,
-    bracket_position: position,
-    home_team_id: h.team,
-    away_team_id: a.team,
-    home_source_match_id: h.source,
-    home_source_outcome: h.outcome,
-    away_source_match_id: a.source,
-    away_source_outcome: a.outcome,
-    kickoff_at: null,
-    ends_at: null,
-    venue: null,
-    status: result.status ?? (decided ? 'completed' : 'scheduled'),
-    home_score: result.score?.[0] ?? null,
-    away_score: result.score?.[1] ?? null,
-    home_penalties: result.pens?.[0] ?? null,
-    away_penalties: result.pens?.[1] ?? null,
-    walkover_winner: result.walkover ?? null,
-    sequence: 0,
-    updated_at: '2026-01-01T00:00:00Z',
-  };
+  return match({ id, role, round, position, home, away, result });
 }
 
-const W = (id: string) => ({ winner_of: id });
-const L = (id: string) => ({ loser_of: id });
 
 /** One line per match: "id: home v away -> winner", with "?" for unknown. */
 function lines(slots: BracketSlot[]): string[] {

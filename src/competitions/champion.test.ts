@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { championName } from './champion.js';
-import type { BracketRole, CompetitionType, EventStatus, MatchFacts, PointsRule, Side, TeamFacts } from './types.js';
-
-type SlotSpec = string | { winner_of: string } | { loser_of: string } | null;
-
-interface Result {
-  score?: [number, number];
-  pens?: [number, number];
-  walkover?: Side;
-  status?: MatchFacts['status'];
-}
+import { L, match, W, type Result, type SlotSpec } from './test-matches.js';
+import type { BracketRole, CompetitionType, EventStatus, MatchFacts, PointsRule, TeamFacts } from './types.js';
 
 function mk(
   id: string,
@@ -20,44 +12,9 @@ function mk(
   result: Result = {},
   group: string | null = null,
 ): MatchFacts {
-  const slot = (s: SlotSpec) =>
-    s === null || typeof s === 'string'
-      ? { team: s, source: null, outcome: null }
-      : 'winner_of' in s
-        ? { team: null, source: s.winner_of, outcome: 'winner' as const }
-        : { team: null, source: s.loser_of, outcome: 'loser' as const };
-  const h = slot(home);
-  const a = slot(away);
-  const decided = result.score !== undefined || result.walkover !== undefined;
-  return {
-    id,
-    round_ordinal: round,
-    round_name: null,
-    group_name: group,
-    bracket_role: role,
-    bracket_position: 0,
-    home_team_id: h.team,
-    away_team_id: a.team,
-    home_source_match_id: h.source,
-    home_source_outcome: h.outcome,
-    away_source_match_id: a.source,
-    away_source_outcome: a.outcome,
-    kickoff_at: null,
-    ends_at: null,
-    venue: null,
-    status: result.status ?? (decided ? 'completed' : 'scheduled'),
-    home_score: result.score?.[0] ?? null,
-    away_score: result.score?.[1] ?? null,
-    home_penalties: result.pens?.[0] ?? null,
-    away_penalties: result.pens?.[1] ?? null,
-    walkover_winner: result.walkover ?? null,
-    sequence: 0,
-    updated_at: '2026-01-01T00:00:00Z',
-  };
+  return match({ id, role, round, home, away, result, group });
 }
 
-const W = (id: string) => ({ winner_of: id });
-const L = (id: string) => ({ loser_of: id });
 
 const TEAMS: Map<string, TeamFacts> = new Map(
   ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id) => [id, { id, name: `Club ${id.toUpperCase()}`, name_ar: null }]),
