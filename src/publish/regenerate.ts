@@ -172,6 +172,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     for (const rel of Object.values(artifactPaths(eventId))) store.remove(rel);
   }
 
+  store.flush();
   if (json(next) !== json(previous)) writeFileAtomic(manifestFile, json(next));
   return {
     events: Object.keys(next.events).length,
