@@ -1,6 +1,7 @@
 // Starts the real service (scripts/start.ts: migrate, demo data, regenerate, serve) as a child process
 // on its own port, database, artifacts and mail folder.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { tempDir } from './db.js';
@@ -27,7 +28,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startService(extraEnv: Record<string, string> = {}, dir = tempDir('competitions-http-')): Promise<RunningService> {
+export async function startService(extraEnv: Record<string, string> = {}, givenDir?: string): Promise<RunningService> {
+  const dir = givenDir ?? tempDir('competitions-http-');
   const port = await freePort();
   const env: Record<string, string> = {
     DATABASE_PATH: path.join(dir, 'app.db'),
@@ -67,11 +69,14 @@ export async function startService(extraEnv: Record<string, string> = {}, dir = 
     env,
     child,
     output: () => out,
-    stop: (signal = 'SIGTERM') =>
-      new Promise<void>((resolve) => {
+    stop: async (signal = 'SIGTERM') => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
-      }),
+      });
+      // A folder this helper made is its to remove; one passed in belongs to the test.
+      if (!givenDir) fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
