@@ -50,7 +50,7 @@ describe('npm run bench', () => {
       ]) {
         expect(verdict(check), `${check}\n${out}`).toBe('PASS');
       }
-      expect(out).toMatch(/full: peak RSS\s+\d+ MB/);
+      expect(out).toMatch(/full: peak RSS\s+[\d.]+ MB/);
       expect(out).not.toMatch(/ERROR/);
     }
   });
