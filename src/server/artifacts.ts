@@ -49,18 +49,42 @@ function etagMatches(header: string, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-export function artifactHandler(artifactsDir: string): RouteHandler {
+/** Bytes of artifacts kept in memory; beyond it the least recently used are dropped (and read again when asked). */
+export const CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
+
+export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET_BYTES): RouteHandler {
   const root = path.resolve(artifactsDir);
-  const cache = new Map<string, Variant | null>();
+  // Insertion order is recency: a hit moves its entry to the end, eviction takes from the start.
+  const cache = new Map<string, Variant>();
+  let cachedBytes = 0;
+
+  const forget = (file: string) => {
+    const entry = cache.get(file);
+    if (entry) cachedBytes -= entry.body.length;
+    cache.delete(file);
+  };
+  const remember = (file: string, variant: Variant) => {
+    forget(file);
+    cache.set(file, variant);
+    cachedBytes += variant.body.length;
+    for (const [oldest] of cache) {
+      if (cachedBytes <= budgetBytes || oldest === file) break;
+      forget(oldest);
+    }
+  };
 
   function load(file: string, now: number): Variant | null {
     const cached = cache.get(file);
-    if (cached !== undefined && (cached === null ? false : now - cached.checkedAt < RECHECK_MS)) return cached;
+    if (cached !== undefined) {
+      cache.delete(file);
+      cache.set(file, cached);
+      if (now - cached.checkedAt < RECHECK_MS) return cached;
+    }
     let stat: fs.Stats;
     try {
       stat = fs.statSync(file);
     } catch {
-      cache.delete(file);
+      forget(file);
       return null;
     }
     if (cached && cached.ino === stat.ino && cached.mtimeMs === stat.mtimeMs) {
@@ -71,7 +95,7 @@ export function artifactHandler(artifactsDir: string): RouteHandler {
     try {
       body = fs.readFileSync(file);
     } catch {
-      cache.delete(file);
+      forget(file);
       return null;
     }
     const variant: Variant = {
@@ -83,7 +107,7 @@ export function artifactHandler(artifactsDir: string): RouteHandler {
       mtimeMs: stat.mtimeMs,
       checkedAt: now,
     };
-    cache.set(file, variant);
+    remember(file, variant);
     return variant;
   }
 
