@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderCalendar, type CalendarInput, type CalendarMatch } from '../src/competitions/calendar.js';
+import { calendarInput, calendarMatch } from '../src/competitions/test-calendar.js';
 
 // pyenv and similar shims put another python3 first on PATH; Debian's package lives under /usr/bin/python3.
 const CANDIDATES = ['python3', '/usr/bin/python3'];
@@ -101,32 +102,9 @@ function parseWithPython(ics: string): PyCalendar {
   return JSON.parse(run.stdout.toString('utf8')) as PyCalendar;
 }
 
-function match(overrides: Partial<CalendarMatch> = {}): CalendarMatch {
-  return {
-    id: 'm-001',
-    summary: 'Riverside FC vs Harbour United',
-    description: 'Round 1',
-    location: 'Riverside Park, Pitch 2',
-    start: '2026-03-07T18:30:00Z',
-    end: '2026-03-07T20:15:00Z',
-    status: 'scheduled',
-    sequence: 0,
-    updatedAt: '2026-03-01T10:00:00Z',
-    ...overrides,
-  };
-}
-
-function input(overrides: Partial<CalendarInput> = {}): CalendarInput {
-  return {
-    calendarName: 'Riverside Sunday League — Winter 2026',
-    eventId: 'ev-winter-2026',
-    uidDomain: 'competitions.example',
-    refreshMinutes: 30,
-    language: 'ar',
-    matches: [match()],
-    ...overrides,
-  };
-}
+const match = (overrides: Partial<CalendarMatch> = {}) => calendarMatch({ description: 'Round 1', ...overrides });
+const input = (overrides: Partial<CalendarInput> = {}) =>
+  calendarInput({ refreshMinutes: 30, language: 'ar', matches: [match()], ...overrides });
 
 const ARABIC = 'نادي النخيل ضد نادي الشروق — الجولة ١';
 const EMOJI = 'Kickoff ⚽ 🏆 👨‍👩‍👧‍👦 🇸🇦';

@@ -10,6 +10,7 @@ import {
   type CalendarMatchStatus,
 } from './calendar.js';
 import { escapeText, foldLine, sanitizeText, serializeLines, unfold } from './ical-text.js';
+import { calendarInput, calendarMatch } from './test-calendar.js';
 
 // ical.js does not know X-WR-CALNAME (a de facto property) and would hand back its raw, still escaped value.
 // Teach it that the value is TEXT so that the round trip goes through a real unescaping parser.
@@ -18,32 +19,8 @@ ICAL.design.defaultSet.property['x-wr-calname'] = { defaultType: 'text' };
 const ARABIC_NAME = 'دوري الأحد للأحياء — شتاء 2026';
 const ARABIC_SUMMARY = 'نادي النخيل ضد نادي الشروق';
 
-function match(overrides: Partial<CalendarMatch> = {}): CalendarMatch {
-  return {
-    id: 'm-001',
-    summary: 'Riverside FC vs Harbour United',
-    description: 'Round 1 — Riverside Sunday League',
-    location: 'Riverside Park, Pitch 2',
-    start: '2026-03-07T18:30:00Z',
-    end: '2026-03-07T20:15:00Z',
-    status: 'scheduled',
-    sequence: 0,
-    updatedAt: '2026-03-01T10:00:00Z',
-    ...overrides,
-  };
-}
-
-function input(overrides: Partial<CalendarInput> = {}): CalendarInput {
-  return {
-    calendarName: 'Riverside Sunday League — Winter 2026',
-    eventId: 'ev-winter-2026',
-    uidDomain: 'competitions.example',
-    refreshMinutes: 60,
-    language: 'en',
-    matches: [match()],
-    ...overrides,
-  };
-}
+const match = calendarMatch;
+const input = calendarInput;
 
 /** Physical lines, without the final empty string after the last CRLF. */
 function physicalLines(ics: string): string[] {
