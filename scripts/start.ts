@@ -51,6 +51,7 @@ await runCli(async () => {
     loop.stop();
     void running
       .close()
+      .then(() => loop.idle())
       .then(() => mail.stop())
       .then(() => db.destroy())
       .then(() => process.exit(0));

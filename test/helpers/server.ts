@@ -76,7 +76,14 @@ export async function startService(extraEnv: Record<string, string> = {}, givenD
         child.kill(signal);
       });
       // A folder this helper made is its to remove; one passed in belongs to the test.
-      if (!givenDir) fs.rmSync(dir, { recursive: true, force: true });
+      // Best effort: a regeneration the server started may still be finishing its last files.
+      if (!givenDir) {
+        try {
+          fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+        } catch {
+          /* left in the temp folder */
+        }
+      }
     },
   };
 }
