@@ -79,6 +79,34 @@ export function respondToInvitation(store: SyncDb, token: string, status: RsvpSt
   });
 }
 
+/**
+ * A match as invitations show it: its event, organization language and both teams, a bracket slot fed by
+ * an earlier match getting its team once that match is decided. Team names are in the organization's language.
+ */
+function matchForInvitations(store: SyncDb, matchId: string) {
+  const match = store.first(
+    store.q.selectFrom('matches as m')
+      .innerJoin('events as e', 'e.id', 'm.event_id')
+      .innerJoin('leagues as l', 'l.id', 'e.league_id')
+      .innerJoin('organizations as o', 'o.id', 'l.org_id')
+      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'o.language'])
+      .where('m.id', '=', matchId),
+  );
+  if (!match) return undefined;
+  const eventMatches = store.all(store.q.selectFrom('matches').selectAll().where('event_id', '=', match.event_id));
+  const resolved = resolveTeams(eventMatches).get(matchId);
+  const teamIds = [resolved?.home, resolved?.away].filter((t): t is string => Boolean(t));
+  const rows = teamIds.length
+    ? store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', teamIds))
+    : [];
+  const ar = match.language === 'ar';
+  const name = (id: string | null | undefined) => {
+    const t = rows.find((r) => r.id === id);
+    return t ? (ar ? (t.name_ar ?? t.name) : t.name) : ar ? 'يحدد لاحقاً' : 'To be decided';
+  };
+  return { ...match, teamIds, homeName: name(resolved?.home), awayName: name(resolved?.away) };
+}
+
 export interface InviteResult {
   matchId: string;
   invited: number;
@@ -89,27 +117,10 @@ export interface InviteResult {
 /** Creates an invitation (and its email) for each member with an email of both teams; idempotent. */
 export function inviteMatch(store: SyncDb, matchId: string, baseUrl: string): InviteResult {
   return store.transaction(() => {
-    const match = store.first(
-      store.q.selectFrom('matches as m')
-        .innerJoin('events as e', 'e.id', 'm.event_id')
-        .innerJoin('leagues as l', 'l.id', 'e.league_id')
-        .innerJoin('organizations as o', 'o.id', 'l.org_id')
-        .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.venue', 'e.name as event_name', 'o.language'])
-        .where('m.id', '=', matchId),
-    );
+    const match = matchForInvitations(store, matchId);
     if (!match) throw new NotFoundError(`No match "${matchId}".`);
-    // A bracket slot fed by an earlier match gets its team once that match is decided.
-    const eventMatches = store.all(
-      store.q.selectFrom('matches').selectAll().where('event_id', '=', match.event_id),
-    );
-    const teams = resolveTeams(eventMatches).get(matchId);
-    const teamIds = [teams?.home, teams?.away].filter((t): t is string => Boolean(t));
+    const { teamIds } = match;
     if (teamIds.length === 0) return { matchId, invited: 0, alreadyInvited: 0, withoutEmail: 0 };
-    const teamRows = store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', teamIds));
-    const teamName = (id: string | null | undefined) => {
-      const t = teamRows.find((r) => r.id === id);
-      return t ? (match.language === 'ar' ? (t.name_ar ?? t.name) : t.name) : '?';
-    };
     const members = store.all(
       store.q.selectFrom('team_members as tm')
         .leftJoin('rsvp_invitations as i', (join) => join.onRef('i.member_id', '=', 'tm.id').on('i.match_id', '=', matchId))
@@ -140,8 +151,8 @@ export function inviteMatch(store: SyncDb, matchId: string, baseUrl: string): In
           language: match.language,
           memberName: match.language === 'ar' ? (m.name_ar ?? m.name) : m.name,
           eventName: match.event_name,
-          homeName: teamName(teams?.home),
-          awayName: teamName(teams?.away),
+          homeName: match.homeName,
+          awayName: match.awayName,
           kickoffAt: match.kickoff_at,
           venue: match.venue,
           rsvpUrl: `${baseUrl}/rsvp?token=${token}`,
@@ -170,30 +181,15 @@ export interface InvitationView {
 export function invitationView(store: SyncDb, token: string, now: Date): InvitationView | undefined {
   const invitation = findInvitation(store, token);
   if (!invitation) return undefined;
-  const match = store.first(
-    store.q.selectFrom('matches as m')
-      .innerJoin('events as e', 'e.id', 'm.event_id')
-      .innerJoin('leagues as l', 'l.id', 'e.league_id')
-      .innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'o.language'])
-      .where('m.id', '=', invitation.match_id),
-  );
+  const match = matchForInvitations(store, invitation.match_id);
   if (!match) return undefined;
-  const eventMatches = store.all(store.q.selectFrom('matches').selectAll().where('event_id', '=', match.event_id));
-  const teams = resolveTeams(eventMatches).get(match.id);
-  const ids = [teams?.home, teams?.away].filter((t): t is string => Boolean(t));
-  const rows = ids.length ? store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', ids)) : [];
   const ar = match.language === 'ar';
-  const name = (id: string | null | undefined) => {
-    const t = rows.find((r) => r.id === id);
-    return t ? (ar ? (t.name_ar ?? t.name) : t.name) : ar ? 'يحدد لاحقاً' : 'To be decided';
-  };
   return {
     language: match.language,
     memberName: ar ? (invitation.member_name_ar ?? invitation.member_name) : invitation.member_name,
     eventName: match.event_name,
-    homeName: name(teams?.home),
-    awayName: name(teams?.away),
+    homeName: match.homeName,
+    awayName: match.awayName,
     kickoffAt: match.kickoff_at,
     venue: match.venue,
     response: invitation.response,
