@@ -136,16 +136,6 @@ export function resolveTeams(matches: MatchFacts[]): Map<string, ResolvedMatch> 
   return done;
 }
 
-/** Winner of one match after following feeds; null until decided. */
-export function matchWinner(resolved: Map<string, ResolvedMatch>, matchId: string): string | null {
-  return resolved.get(matchId)?.winner ?? null;
-}
-
-/** Loser of one match after following feeds; null until decided, and always null for a bye. */
-export function matchLoser(resolved: Map<string, ResolvedMatch>, matchId: string): string | null {
-  return resolved.get(matchId)?.loser ?? null;
-}
-
 /**
  * Two slots per bracket match, home then away, in display order.
  *

@@ -3,6 +3,7 @@
 import { resolveTeams } from './bracket.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
+import { localizedName } from '../localized-name.js';
 
 const WORDS = {
   en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
@@ -30,7 +31,7 @@ export function calendarFeed(
   const teamName = (id: string | null) => {
     const t = id ? teams.get(id) : undefined;
     if (!t) return null;
-    return event.language === 'ar' ? (t.name_ar ?? t.name) : t.name;
+    return localizedName(t.name, t.name_ar, event.language);
   };
   const matchLabel = (m: MatchFacts) => m.round_name ?? `${w.round} ${m.round_ordinal}`;
   const slotName = (m: MatchFacts, side: 'home' | 'away', teamId: string | null) => {

@@ -6,7 +6,6 @@ import {
   matchUid,
   renderCalendar,
   type CalendarInput,
-  type CalendarMatch,
   type CalendarMatchStatus,
 } from './calendar.js';
 import { escapeText, foldLine, sanitizeText, serializeLines, unfold } from './ical-text.js';

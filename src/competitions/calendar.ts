@@ -361,6 +361,3 @@ export function renderCalendar(input: CalendarInput): string {
   out.push('END:VCALENDAR');
   return serializeLines(out);
 }
-
-/** The media type to serve renderCalendar's output with. */
-export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';

@@ -42,11 +42,6 @@ export function escapeText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
 }
 
-/** sanitizeText then escapeText. */
-export function textValue(value: unknown): string {
-  return escapeText(sanitizeText(value));
-}
-
 /** Undoes RFC 5545 folding: a CRLF (or bare LF) followed by one space or tab is removed. */
 export function unfold(text: string): string {
   return text.replace(/\r?\n[ \t]/g, '');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareGroupNames, computeStandings, type StandingsRow } from './standings.js';
-import type { BracketRole, MatchFacts, MatchStatus, PointsRule, TeamFacts } from './types.js';
+import { match } from './test-matches.js';
+import type { BracketRole, MatchFacts, PointsRule, TeamFacts } from './types.js';
 
 const P310: PointsRule = { win: 3, draw: 1, loss: 0 };
 
@@ -13,32 +14,8 @@ function m(
   extra: Partial<MatchFacts> = {},
 ): MatchFacts {
   seq += 1;
-  return {
-    id: `m${String(seq).padStart(4, '0')}`,
-    round_ordinal: 1,
-    round_name: null,
-    group_name: null,
-    bracket_role: null,
-    bracket_position: 0,
-    home_team_id: home,
-    away_team_id: away,
-    home_source_match_id: null,
-    home_source_outcome: null,
-    away_source_match_id: null,
-    away_source_outcome: null,
-    kickoff_at: null,
-    ends_at: null,
-    venue: null,
-    status: (score === null ? 'scheduled' : 'completed') as MatchStatus,
-    home_score: score?.[0] ?? null,
-    away_score: score?.[1] ?? null,
-    home_penalties: null,
-    away_penalties: null,
-    walkover_winner: null,
-    sequence: 0,
-    updated_at: '2026-01-01T00:00:00Z',
-    ...extra,
-  };
+  const result = score === null ? {} : { score };
+  return { ...match({ id: `m${String(seq).padStart(4, '0')}`, role: null, round: 1, home, away, result }), ...extra };
 }
 
 /** Teams whose id is the lower-cased name unless given as "id=Name". */

@@ -2,22 +2,6 @@
 // whatever the host locale or the order the matches arrive in.
 import type { MatchFacts, PointsRule, TeamFacts } from './types.js';
 
-export interface StandingsRow {
-  rank: number;
-  club_name: string;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goals_for: number;
-  goals_against: number;
-  points: number;
-  /** Internal: the public encoder decides whether to expose it. */
-  team_id: string;
-  /** Internal: null for a single table, the group label in a hybrid event. */
-  group_name: string | null;
-}
-
 /** Counters of one team over some set of matches (the whole table, or a head-to-head mini-table). */
 interface Tally {
   played: number;
@@ -27,6 +11,15 @@ interface Tally {
   goals_for: number;
   goals_against: number;
   points: number;
+}
+
+export interface StandingsRow extends Tally {
+  rank: number;
+  club_name: string;
+  /** Internal: the public encoder decides whether to expose it. */
+  team_id: string;
+  /** Internal: null for a single table, the group label in a hybrid event. */
+  group_name: string | null;
 }
 
 /** A match whose result is final and complete enough to count. */

@@ -8,6 +8,7 @@ import { enqueueEmailSync } from '../mail/outbox.js';
 import { followConfirmationEmail } from '../mail/templates.js';
 import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from '../security/tokens.js';
 import type { FollowRequest, FollowResponse } from './schema.js';
+import { localizedName } from '../localized-name.js';
 
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 3600_000;
 /** A second request for the same follow within this time re-uses the email already sent. */
@@ -89,7 +90,6 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
         }),
       );
     }
-    const ar = org.language === 'ar';
     const unsubscribeUrl = `${ctx.baseUrl}/follow/unsubscribe?token=${unsubscribeToken}`;
     enqueueEmailSync(store, {
       to: input.email,
@@ -101,8 +101,8 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       },
       ...followConfirmationEmail({
         language: org.language,
-        organizationName: ar ? (org.name_ar ?? org.name) : org.name,
-        leagueName: league ? (ar ? (league.name_ar ?? league.name) : league.name) : null,
+        organizationName: localizedName(org.name, org.name_ar, org.language),
+        leagueName: league ? localizedName(league.name, league.name_ar, org.language) : null,
         confirmUrl: `${ctx.baseUrl}/follow/confirm?token=${confirmToken}`,
         unsubscribeUrl,
       }),
@@ -136,11 +136,10 @@ function findByToken(store: SyncDb, column: 'confirm_token_hash' | 'unsubscribe_
 }
 
 function pageInfo(row: NonNullable<ReturnType<typeof findByToken>> | undefined, outcome: FollowPageInfo['outcome']): FollowPageInfo {
-  const ar = row?.language === 'ar';
   return {
     outcome,
-    organizationName: row ? (ar ? (row.org_name_ar ?? row.org_name) : row.org_name) : null,
-    leagueName: row?.league_name ? (ar ? (row.league_name_ar ?? row.league_name) : row.league_name) : null,
+    organizationName: row ? localizedName(row.org_name, row.org_name_ar, row.language) : null,
+    leagueName: row?.league_name ? localizedName(row.league_name, row.league_name_ar, row.language) : null,
     language: row?.language ?? 'en',
   };
 }

@@ -7,6 +7,7 @@ import { enqueueEmailSync } from '../mail/outbox.js';
 import { registrationReceiptEmail } from '../mail/templates.js';
 import { newId } from '../security/tokens.js';
 import type { RegistrationRequest, RegistrationResponse } from './schema.js';
+import { localizedName } from '../localized-name.js';
 
 export function submitRegistration(
   store: SyncDb,
@@ -43,15 +44,14 @@ export function submitRegistration(
           notes: input.notes ?? null,
         }),
       );
-      const ar = org.language === 'ar';
       enqueueEmailSync(store, {
         to: input.email,
         tag: 'registration-receipt',
         ...registrationReceiptEmail({
           language: org.language,
-          playerName: ar ? (input.name_ar ?? input.name) : input.name,
-          organizationName: ar ? (org.name_ar ?? org.name) : org.name,
-          divisionName: division ? (ar ? (division.name_ar ?? division.name) : division.name) : null,
+          playerName: localizedName(input.name, input.name_ar, org.language),
+          organizationName: localizedName(org.name, org.name_ar, org.language),
+          divisionName: division ? localizedName(division.name, division.name_ar, org.language) : null,
           registrationId: id,
         }),
       });

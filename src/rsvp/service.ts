@@ -8,6 +8,7 @@ import { rsvpInviteEmail } from '../mail/templates.js';
 import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpStatus } from '../db/schema.js';
+import { localizedName } from '../localized-name.js';
 
 /** A match the public may see: it exists and its event is public. */
 function publicMatch(store: SyncDb, matchId: string) {
@@ -99,10 +100,10 @@ function matchForInvitations(store: SyncDb, matchId: string) {
   const rows = teamIds.length
     ? store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', teamIds))
     : [];
-  const ar = match.language === 'ar';
   const name = (id: string | null | undefined) => {
     const t = rows.find((r) => r.id === id);
-    return t ? (ar ? (t.name_ar ?? t.name) : t.name) : ar ? 'يحدد لاحقاً' : 'To be decided';
+    if (t) return localizedName(t.name, t.name_ar, match.language);
+    return match.language === 'ar' ? 'يحدد لاحقاً' : 'To be decided';
   };
   return { ...match, teamIds, homeName: name(resolved?.home), awayName: name(resolved?.away) };
 }
@@ -149,7 +150,7 @@ export function inviteMatch(store: SyncDb, matchId: string, baseUrl: string): In
         tag: 'rsvp-invite',
         ...rsvpInviteEmail({
           language: match.language,
-          memberName: match.language === 'ar' ? (m.name_ar ?? m.name) : m.name,
+          memberName: localizedName(m.name, m.name_ar, match.language),
           eventName: match.event_name,
           homeName: match.homeName,
           awayName: match.awayName,
@@ -183,10 +184,9 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
   if (!invitation) return undefined;
   const match = matchForInvitations(store, invitation.match_id);
   if (!match) return undefined;
-  const ar = match.language === 'ar';
   return {
     language: match.language,
-    memberName: ar ? (invitation.member_name_ar ?? invitation.member_name) : invitation.member_name,
+    memberName: localizedName(invitation.member_name, invitation.member_name_ar, match.language),
     eventName: match.event_name,
     homeName: match.homeName,
     awayName: match.awayName,

@@ -2,8 +2,8 @@
 // on its own port, database, artifacts and mail folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../scripts/bench/processes.js';
 import { tempDir } from './db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -17,16 +17,6 @@ export interface RunningService {
   child: ChildProcess;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startService(extraEnv: Record<string, string> = {}, givenDir?: string): Promise<RunningService> {
   const dir = givenDir ?? tempDir('competitions-http-');

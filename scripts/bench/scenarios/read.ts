@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { writeNginxConfig } from '../nginx.js';
 import { startBenchServer } from '../server.js';
 import { freePort, procMemory, waitForPort, which } from '../processes.js';
-import type { BenchContext, Scenario } from '../types.js';
+import type { Scenario } from '../types.js';
 import { runWrk, type WrkResult } from '../wrk.js';
 
 const INSTALL = 'apt-get update && apt-get install -y nginx-light wrk';
