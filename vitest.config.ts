@@ -9,6 +9,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores here: HTTP tests start real servers, so keep parallelism modest.
     maxWorkers: 2,
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['test/soak/**/*.test.ts'],
     testTimeout: 30 * 60_000,
     hookTimeout: 120_000,
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -3,12 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseWrk } from '../scripts/bench/wrk.js';
+import { parseWrk } from '../bench/wrk.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 function bench(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', ...args], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/main.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, BENCH_EVENTS: '20', BENCH_MATCHES_PER_EVENT: '20', ...env },
     encoding: 'utf8',

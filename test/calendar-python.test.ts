@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderCalendar, type CalendarInput, type CalendarMatch } from '../src/competitions/calendar.js';
-import { calendarInput, calendarMatch } from '../src/competitions/test-calendar.js';
+import { calendarInput, calendarMatch } from './support/builders/calendar.js';
 
 // pyenv and similar shims put another python3 first on PATH; Debian's package lives under /usr/bin/python3.
 const CANDIDATES = ['python3', '/usr/bin/python3'];

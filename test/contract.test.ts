@@ -1,7 +1,7 @@
 // The OpenAPI document (src/api/openapi.ts): valid OpenAPI 3.1 for a real validator, faithful to the contract's
 // values and to the demo data its examples come from, served at /api/v0/openapi.json like the other reads,
 // rendered at /docs; and every operation it lists is exercised here over HTTP. Every response to /api/v0/
-// in every HTTP test is checked against it by test/helpers/http.ts; the checker's own tests are at the end.
+// in every HTTP test is checked against it by test/support/http.ts; the checker's own tests are at the end.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,8 +14,8 @@ import { followRequestSchema } from '../src/follows/schema.js';
 import { PROBLEM_KINDS } from '../src/http/problem.js';
 import { registrationRequestSchema } from '../src/registrations/schema.js';
 import { rsvpRespondSchema } from '../src/rsvp/schema.js';
-import { checkedExchanges, ContractChecker, request, type Exchange } from './helpers/http.js';
-import { startService, type RunningService } from './helpers/server.js';
+import { checkedExchanges, ContractChecker, request, type Exchange } from './support/http.js';
+import { startService, type RunningService } from './support/server.js';
 
 const doc = buildOpenApiDocument();
 const checker = new ContractChecker(doc);

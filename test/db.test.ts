@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { migratedDb, type TestDb } from './helpers/db.js';
+import { migratedDb, type TestDb } from './support/db.js';
 
 let t: TestDb;
 beforeEach(async () => {

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyImport, ImportConflictError, parseImport } from '../src/import/load.js';
-import { migratedDb, type TestDb } from './helpers/db.js';
-import { dumpTables } from './helpers/dump.js';
+import { migratedDb, type TestDb } from './support/db.js';
+import { dumpTables } from './support/dump.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SMALL = path.join(ROOT, 'test/fixtures/import-small.json');

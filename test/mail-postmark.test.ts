@@ -4,8 +4,8 @@ import { listUnsubscribeHeaders } from '../src/mail/headers.js';
 import { enqueueEmail, type OutgoingEmail } from '../src/mail/outbox.js';
 import { createPostmarkTransport, postmarkClientOptions } from '../src/mail/transports/postmark.js';
 import { startMailWorker, type MailWorker } from '../src/mail/worker.js';
-import { migratedDb, type TestDb } from './helpers/db.js';
-import { FAKE_POSTMARK_TOKEN, FakePostmark } from './helpers/fake-postmark.js';
+import { migratedDb, type TestDb } from './support/db.js';
+import { FAKE_POSTMARK_TOKEN, FakePostmark } from './support/fake-postmark.js';
 
 const TOKEN = FAKE_POSTMARK_TOKEN;
 const FROM = 'Competitions <no-reply@competitions.example>';

@@ -11,7 +11,7 @@ import { followConfirmationEmail, registrationReceiptEmail } from '../src/mail/t
 import { MailDeliveryError, type MailMessage, type MailTransport } from '../src/mail/transport.js';
 import { createFileTransport } from '../src/mail/transports/file.js';
 import { backoffMs, startMailWorker, type MailWorker, type MailWorkerOptions } from '../src/mail/worker.js';
-import { migratedDb, type TestDb } from './helpers/db.js';
+import { migratedDb, type TestDb } from './support/db.js';
 
 const FROM = 'منافسات <no-reply@competitions.example>';
 const SECRET = 'tok_s3cr3t_do_not_log';

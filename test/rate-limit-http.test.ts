@@ -1,9 +1,9 @@
 // Rate limits over HTTP: per client address and route, not dodged by a forged X-Forwarded-For when no
 // proxy is trusted, and a cap on confirmation emails per address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from './helpers/http.js';
-import { readEmails } from './helpers/mail.js';
-import { startService, type RunningService } from './helpers/server.js';
+import { request } from './support/http.js';
+import { readEmails } from './support/mail.js';
+import { startService, type RunningService } from './support/server.js';
 
 let svc: RunningService;
 beforeAll(async () => {

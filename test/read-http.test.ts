@@ -1,8 +1,8 @@
 // The read endpoints (1, 2, 3, 5) over HTTP against the running service, demo data loaded.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService } from './helpers/server.js';
-import { request } from './helpers/http.js';
+import { startService, type RunningService } from './support/server.js';
+import { request } from './support/http.js';
 
 let svc: RunningService;
 beforeAll(async () => {

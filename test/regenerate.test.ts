@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyImport, parseImport } from '../src/import/load.js';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
-import { migratedDb, type TestDb } from './helpers/db.js';
+import { migratedDb, type TestDb } from './support/db.js';
 
 const DEMO = path.resolve(import.meta.dirname, '../data/demo.json');
 

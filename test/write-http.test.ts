@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from './helpers/http.js';
-import { linkIn, waitForEmail } from './helpers/mail.js';
-import { startService, type RunningService } from './helpers/server.js';
+import { request } from './support/http.js';
+import { linkIn, waitForEmail } from './support/mail.js';
+import { startService, type RunningService } from './support/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let svc: RunningService;

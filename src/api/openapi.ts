@@ -15,7 +15,7 @@ import { followRequestSchema, followResponseSchema } from '../follows/schema.js'
 import { MAX_BODY_BYTES } from '../http/body.js';
 import { CORS_HEADERS } from '../http/cors.js';
 import { fieldErrorSchema, PROBLEM_KINDS, problemBody, problemSchema } from '../http/problem.js';
-import { ID_PATTERN } from '../import/format.js';
+import { ID_PATTERN } from '../vocabulary/ids.js';
 import { registrationRequestSchema, registrationResponseSchema } from '../registrations/schema.js';
 import { rsvpRespondResponseSchema, rsvpRespondSchema, rsvpSummarySchema } from '../rsvp/schema.js';
 import * as ex from './examples.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeBracket, resolveTeams, type BracketSlot, type ResolvedMatch } from './bracket.js';
-import { L, match, W, type Result, type SlotSpec } from './test-matches.js';
-import type { BracketRole, MatchFacts } from './types.js';
+import { L, match, W, type Result, type SlotSpec } from '../../test/support/builders/matches.js';
+import type { BracketRole } from '../vocabulary/enums.js';
+import type { MatchFacts } from './types.js';
 
 function bm(
   id: string,

@@ -1,7 +1,8 @@
 // Knockout brackets: which team sits in each slot and who won each match, derived from results
 // alone. Pure: nothing is stored, so a corrected score flows through every later round on the
 // next regeneration.
-import type { BracketRole, MatchFacts, MatchStatus, Side, SourceOutcome } from './types.js';
+import { BRACKET_ROLES, type BracketRole, type MatchStatus, type Side, type SourceOutcome } from '../vocabulary/enums.js';
+import type { MatchFacts } from './types.js';
 import { compareCodeUnits } from './standings.js';
 
 export interface BracketSlot {
@@ -24,18 +25,9 @@ export interface ResolvedMatch {
   loser: string | null;
 }
 
-/** Display order of the bracket sections: main draw, repechage, finals, then the consolation match. */
-export const BRACKET_ROLE_ORDER: readonly BracketRole[] = [
-  'winners',
-  'losers',
-  'grand_final',
-  'grand_final_reset',
-  'third_place',
-];
-
 export function compareBracketMatches(a: MatchFacts, b: MatchFacts): number {
-  const ra = a.bracket_role === null ? -1 : BRACKET_ROLE_ORDER.indexOf(a.bracket_role);
-  const rb = b.bracket_role === null ? -1 : BRACKET_ROLE_ORDER.indexOf(b.bracket_role);
+  const ra = a.bracket_role === null ? -1 : BRACKET_ROLES.indexOf(a.bracket_role);
+  const rb = b.bracket_role === null ? -1 : BRACKET_ROLES.indexOf(b.bracket_role);
   return (
     ra - rb ||
     a.round_ordinal - b.round_ordinal ||

@@ -3,7 +3,7 @@
 import { resolveTeams } from './bracket.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
-import { localizedName } from '../localized-name.js';
+import { localizedName } from '../vocabulary/language.js';
 
 const WORDS = {
   en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },

@@ -9,7 +9,7 @@ import {
   type CalendarMatchStatus,
 } from './calendar.js';
 import { escapeText, foldLine, sanitizeText, serializeLines, unfold } from './ical-text.js';
-import { calendarInput, calendarMatch } from './test-calendar.js';
+import { calendarInput, calendarMatch } from '../../test/support/builders/calendar.js';
 
 // ical.js does not know X-WR-CALNAME (a de facto property) and would hand back its raw, still escaped value.
 // Teach it that the value is TEXT so that the round trip goes through a real unescaping parser.

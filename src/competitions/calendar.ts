@@ -24,6 +24,7 @@
 // SEQUENCE, STATUS and URL, and validates them with its schema.
 import * as ics from 'ics';
 import type { EventAttributes, EventStatus, HeaderAttributes } from 'ics';
+import type { Language } from '../vocabulary/language.js';
 import { CRLF, escapeText, sanitizeText, serializeLines, unfold } from './ical-text.js';
 
 export type CalendarMatchStatus = 'scheduled' | 'in_progress' | 'completed' | 'postponed' | 'cancelled';
@@ -57,7 +58,7 @@ export interface CalendarInput {
   /** How often clients should re-fetch: REFRESH-INTERVAL and X-PUBLISHED-TTL (whole minutes, at least 1). */
   refreshMinutes: number;
   /** Language of the texts; adds LANGUAGE=en|ar to SUMMARY, DESCRIPTION and LOCATION. */
-  language?: 'en' | 'ar';
+  language?: Language;
   matches: CalendarMatch[];
 }
 

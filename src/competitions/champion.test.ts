@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { championName } from './champion.js';
-import { L, match, W, type Result, type SlotSpec } from './test-matches.js';
-import type { BracketRole, CompetitionType, EventStatus, MatchFacts, PointsRule, TeamFacts } from './types.js';
+import { L, match, W, type Result, type SlotSpec } from '../../test/support/builders/matches.js';
+import type { BracketRole, CompetitionType, EventStatus } from '../vocabulary/enums.js';
+import type { MatchFacts, PointsRule, TeamFacts } from './types.js';
 
 function mk(
   id: string,

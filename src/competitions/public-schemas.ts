@@ -2,7 +2,15 @@
 // (encoders.ts) and of the OpenAPI document (src/api/openapi.ts). Values as decided in shared/contract.md.
 // Field order is the spec's order, which is also the order the encoders write.
 import { z } from 'zod';
-import { ID_PATTERN } from '../import/format.js';
+import {
+  bracketRoleSchema,
+  competitionTypeSchema,
+  eventStatusSchema,
+  matchStatusSchema,
+  sideSchema,
+  sourceOutcomeSchema,
+} from '../vocabulary/enums.js';
+import { ID_PATTERN } from '../vocabulary/ids.js';
 
 /** A public identifier (contract: URL-safe, stable across regenerations and imports). */
 export const publicIdSchema = z
@@ -15,17 +23,6 @@ export const instantSchema = z.iso.datetime({ precision: 0 }).meta({ description
 
 const name = z.string().min(1);
 const count = z.number().int().min(0);
-
-export const competitionTypeSchema = z
-  .enum(['league', 'knockout', 'hybrid'])
-  .meta({ description: '`league`: round robin, has standings. `knockout`: has a bracket. `hybrid`: group tables, then a knockout bracket.' });
-export const eventStatusSchema = z.enum(['scheduled', 'in_progress', 'completed', 'cancelled']);
-export const matchStatusSchema = z.enum(['scheduled', 'in_progress', 'completed', 'postponed', 'cancelled']);
-export const sideSchema = z.enum(['home', 'away']);
-export const bracketRoleSchema = z
-  .enum(['winners', 'losers', 'grand_final', 'grand_final_reset', 'third_place'])
-  .meta({ description: 'Section of the bracket: main draw (`winners`), repechage (`losers`), finals, or the third-place match.' });
-export const sourceOutcomeSchema = z.enum(['winner', 'loser']);
 
 /** Spec 2.1: one item of GET /api/v0/events. */
 export const publicEventSchema = z

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareGroupNames, computeStandings, type StandingsRow } from './standings.js';
-import { match } from './test-matches.js';
-import type { BracketRole, MatchFacts, PointsRule, TeamFacts } from './types.js';
+import { match } from '../../test/support/builders/matches.js';
+import type { BracketRole } from '../vocabulary/enums.js';
+import type { MatchFacts, PointsRule, TeamFacts } from './types.js';
 
 const P310: PointsRule = { win: 3, draw: 1, loss: 0 };
 

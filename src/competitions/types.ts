@@ -1,7 +1,6 @@
 // What the pure rules (standings, bracket, champion, calendar) read: plain facts, no database types leak in.
-import type { BracketRole, CompetitionType, EventStatus, MatchStatus, Side, SourceOutcome } from '../db/schema.js';
-
-export type { BracketRole, CompetitionType, EventStatus, MatchStatus, Side, SourceOutcome };
+import type { BracketRole, CompetitionType, EventStatus, MatchStatus, Side, SourceOutcome } from '../vocabulary/enums.js';
+import type { Language } from '../vocabulary/language.js';
 
 export interface TeamFacts {
   id: string;
@@ -52,7 +51,7 @@ export interface EventFacts {
   league_name: string;
   org_id: string;
   org_name: string;
-  language: 'en' | 'ar';
+  language: Language;
   name: string;
   competition_type: CompetitionType;
   status: EventStatus;

@@ -1,17 +1,18 @@
 // Kysely table types. They mirror migrations/ exactly as better-sqlite3 returns rows:
 // TEXT → string, INTEGER → number, nullable columns → T | null, defaults → Generated<T>.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-
-export type Language = 'en' | 'ar';
-export type CompetitionType = 'league' | 'knockout' | 'hybrid';
-export type EventStatus = 'scheduled' | 'in_progress' | 'completed' | 'cancelled';
-export type MatchStatus = 'scheduled' | 'in_progress' | 'completed' | 'postponed' | 'cancelled';
-export type BracketRole = 'winners' | 'losers' | 'grand_final' | 'grand_final_reset' | 'third_place';
-export type SourceOutcome = 'winner' | 'loser';
-export type Side = 'home' | 'away';
-export type RsvpStatus = 'yes' | 'no' | 'maybe';
-export type FollowStatus = 'pending' | 'active' | 'unsubscribed';
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+import type {
+  BracketRole,
+  CompetitionType,
+  EventStatus,
+  FollowStatus,
+  MatchStatus,
+  OutboxStatus,
+  RsvpAnswer,
+  Side,
+  SourceOutcome,
+} from '../vocabulary/enums.js';
+import type { Language } from '../vocabulary/language.js';
 
 export interface OrganizationsTable {
   id: string;
@@ -116,7 +117,7 @@ export interface RsvpInvitationsTable {
   match_id: string;
   member_id: string;
   token_hash: string;
-  response: RsvpStatus | null;
+  response: RsvpAnswer | null;
   responded_at: string | null;
   created_at: Generated<string>;
 }

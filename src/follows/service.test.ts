@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncDb } from '../db/sync.js';
 import { RateLimitedError } from '../errors.js';
 import { applyImport, parseImport } from '../import/load.js';
-import { migratedDb, type TestDb } from '../../test/helpers/db.js';
+import { migratedDb, type TestDb } from '../../test/support/db.js';
 import { CONFIRM_TOKEN_TTL_MS, confirmFollow, requestFollow, RESEND_AFTER_MS, unsubscribeFollow } from './service.js';
 
 let t: TestDb;

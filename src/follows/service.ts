@@ -8,7 +8,7 @@ import { enqueueEmailSync } from '../mail/outbox.js';
 import { followConfirmationEmail } from '../mail/templates.js';
 import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from '../security/tokens.js';
 import type { FollowRequest, FollowResponse } from './schema.js';
-import { localizedName } from '../localized-name.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
 
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 3600_000;
 /** A second request for the same follow within this time re-uses the email already sent. */
@@ -117,7 +117,7 @@ export interface FollowPageInfo {
   outcome: ConfirmOutcome | 'already_unsubscribed';
   organizationName: string | null;
   leagueName: string | null;
-  language: 'en' | 'ar';
+  language: Language;
 }
 
 function findByToken(store: SyncDb, column: 'confirm_token_hash' | 'unsubscribe_token_hash', token: string) {

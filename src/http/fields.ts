@@ -1,7 +1,7 @@
 // Field rules shared by the request schemas: strings trimmed, empty optional strings count as absent,
 // unknown fields ignored (zod strips them), messages written for the person filling the form.
 import { z } from 'zod';
-import { ID_PATTERN } from '../import/format.js';
+import { ID_PATTERN } from '../vocabulary/ids.js';
 
 // Control characters other than tab and newline have no place in a name, an email or a phone number.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

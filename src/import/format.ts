@@ -2,10 +2,15 @@
 // Shape rules live in the zod schema; rules that need the whole file (unique ids, references,
 // results that make sense for the competition) are checked in crossCheck() with the same paths.
 import { z } from 'zod';
-
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-const id = z.string().regex(ID_PATTERN, 'must match ^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$');
+import {
+  bracketRoleSchema,
+  competitionTypeSchema,
+  eventStatusSchema,
+  matchStatusSchema,
+  sideSchema,
+} from '../vocabulary/enums.js';
+import { idSchema as id } from '../vocabulary/ids.js';
+import { languageSchema } from '../vocabulary/language.js';
 const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const optionalText = text.nullish().transform((v) => v ?? null);
 
@@ -38,14 +43,14 @@ export const matchSchema = z
     round: z.number().int().min(1).max(1000).default(1),
     round_name: optionalText,
     group: optionalText,
-    bracket_role: z.enum(['winners', 'losers', 'grand_final', 'grand_final_reset', 'third_place']).nullish(),
+    bracket_role: bracketRoleSchema.nullish(),
     position: z.number().int().min(0).max(100_000).default(0),
     home: slot,
     away: slot,
     kickoff: instant.nullish().transform((v) => v ?? null),
     ends_at: instant.nullish().transform((v) => v ?? null),
     venue: optionalText,
-    status: z.enum(['scheduled', 'in_progress', 'completed', 'postponed', 'cancelled']).default('scheduled'),
+    status: matchStatusSchema.default('scheduled'),
     score: z
       .object({
         home: score,
@@ -55,7 +60,7 @@ export const matchSchema = z
       })
       .strict()
       .nullish(),
-    walkover: z.enum(['home', 'away']).nullish(),
+    walkover: sideSchema.nullish(),
   })
   .strict();
 
@@ -63,8 +68,8 @@ export const eventSchema = z
   .object({
     id,
     name: text,
-    type: z.enum(['league', 'knockout', 'hybrid']),
-    status: z.enum(['scheduled', 'in_progress', 'completed', 'cancelled']).default('scheduled'),
+    type: competitionTypeSchema,
+    status: eventStatusSchema.default('scheduled'),
     starts_at: instant.nullish().transform((v) => v ?? null),
     ends_at: instant.nullish().transform((v) => v ?? null),
     venue_city: optionalText,
@@ -127,7 +132,7 @@ export const organizationSchema = z
     id,
     name: text,
     name_ar: optionalText,
-    language: z.enum(['en', 'ar']).default('en'),
+    language: languageSchema.default('en'),
     teams: z.array(teamSchema).default([]),
     leagues: z.array(leagueSchema).default([]),
     divisions: z.array(divisionSchema).default([]),

@@ -1,7 +1,7 @@
 // The outbox queries on a real, migrated SQLite file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncDb } from '../db/sync.js';
-import { migratedDb, type TestDb } from '../../test/helpers/db.js';
+import { migratedDb, type TestDb } from '../../test/support/db.js';
 import {
   claimDueEmails,
   enqueueEmail,

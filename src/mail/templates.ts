@@ -3,7 +3,8 @@
 // anything); styles are inline and nothing is loaded from elsewhere (no images, fonts or stylesheets).
 // Callers pass names already in the message's language (name_ar for Arabic when there is one).
 
-export type MailLanguage = 'en' | 'ar';
+import type { Language } from '../vocabulary/language.js';
+
 
 export interface RenderedEmail {
   subject: string;
@@ -12,7 +13,7 @@ export interface RenderedEmail {
 }
 
 export interface FollowConfirmationInput {
-  language: MailLanguage;
+  language: Language;
   organizationName: string;
   leagueName?: string | null;
   confirmUrl: string;
@@ -20,7 +21,7 @@ export interface FollowConfirmationInput {
 }
 
 export interface RsvpInviteInput {
-  language: MailLanguage;
+  language: Language;
   /** Shown in the header band and the footer; the event name stands in when absent. */
   organizationName?: string | null;
   memberName: string;
@@ -34,7 +35,7 @@ export interface RsvpInviteInput {
 }
 
 export interface RegistrationReceiptInput {
-  language: MailLanguage;
+  language: Language;
   organizationName: string;
   playerName: string;
   divisionName: string | null;
@@ -90,7 +91,7 @@ function safeUrl(url: string): string {
 const COLORS = { accent: '#1a7f4b', text: '#1f2933', muted: '#6b7280', line: '#e3e6ea', page: '#f4f5f7' };
 
 interface Page {
-  language: MailLanguage;
+  language: Language;
   subject: string;
   preheader: string;
   organizationName: string;
@@ -171,7 +172,7 @@ function parseInstant(value: string | null): Date | null {
 }
 
 /** `Saturday 7 March 2026, 18:30 UTC` / `السبت 7 مارس 2026، الساعة 18:30 (UTC)`. */
-export function formatKickoff(value: string | null, language: MailLanguage): string | null {
+export function formatKickoff(value: string | null, language: Language): string | null {
   const d = parseInstant(value);
   if (!d) return null;
   const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
@@ -180,7 +181,7 @@ export function formatKickoff(value: string | null, language: MailLanguage): str
     : `${EN_DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${EN_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hm} UTC`;
 }
 
-function shortDate(value: string | null, language: MailLanguage): string | null {
+function shortDate(value: string | null, language: Language): string | null {
   const d = parseInstant(value);
   if (!d) return null;
   return language === 'ar'

@@ -1,6 +1,6 @@
 // The one mapping between public read URLs and artifact files, used by the renderer, the node server and
 // the nginx example alike. Files carry an extension; URLs (as in the spec) do not, except the OpenAPI document's.
-import { ID_PATTERN } from '../import/format.js';
+import { ID_PATTERN } from '../vocabulary/ids.js';
 
 export const EVENTS_LIST_PATH = 'api/v0/events.json';
 /** The OpenAPI document (src/api/openapi.ts): served at /api/v0/openapi.json, file and URL alike. */

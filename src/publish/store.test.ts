@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../test/helpers/db.js';
+import { tempDir } from '../../test/support/db.js';
 import { ArtifactStore, contentHash } from './store.js';
 
 let dir: string;

@@ -7,7 +7,7 @@ import { enqueueEmailSync } from '../mail/outbox.js';
 import { registrationReceiptEmail } from '../mail/templates.js';
 import { newId } from '../security/tokens.js';
 import type { RegistrationRequest, RegistrationResponse } from './schema.js';
-import { localizedName } from '../localized-name.js';
+import { localizedName } from '../vocabulary/language.js';
 
 export function submitRegistration(
   store: SyncDb,

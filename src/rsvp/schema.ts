@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const rsvpStatusSchema = z.enum(['yes', 'no', 'maybe'], { error: 'must be one of yes, no, maybe' });
+import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 
 /** Request body of POST /api/v0/rsvp/respond (spec 2.6). */
 export const rsvpRespondSchema = z.object({
@@ -9,7 +8,7 @@ export const rsvpRespondSchema = z.object({
     .trim()
     .min(1, 'is required')
     .max(128, 'is not a valid token'),
-  status: rsvpStatusSchema,
+  status: rsvpAnswerSchema,
 });
 export type RsvpRespondRequest = z.output<typeof rsvpRespondSchema>;
 
@@ -24,5 +23,5 @@ export const rsvpSummarySchema = z.object({
 });
 export type RsvpSummary = z.output<typeof rsvpSummarySchema>;
 
-export const rsvpRespondResponseSchema = rsvpSummarySchema.extend({ status: rsvpStatusSchema });
+export const rsvpRespondResponseSchema = rsvpSummarySchema.extend({ status: rsvpAnswerSchema });
 export type RsvpRespondResponse = z.output<typeof rsvpRespondResponseSchema>;

@@ -7,8 +7,8 @@ import { enqueueEmailSync } from '../mail/outbox.js';
 import { rsvpInviteEmail } from '../mail/templates.js';
 import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
-import type { RsvpStatus } from '../db/schema.js';
-import { localizedName } from '../localized-name.js';
+import type { RsvpAnswer } from '../vocabulary/enums.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
 
 /** A match the public may see: it exists and its event is public. */
 function publicMatch(store: SyncDb, matchId: string) {
@@ -61,7 +61,7 @@ export function findInvitation(store: SyncDb, token: string) {
   return row && tokenMatches(token, row.token_hash) ? row : undefined;
 }
 
-export function respondToInvitation(store: SyncDb, token: string, status: RsvpStatus, now: Date): RsvpRespondResponse {
+export function respondToInvitation(store: SyncDb, token: string, status: RsvpAnswer, now: Date): RsvpRespondResponse {
   return store.transaction(() => {
     const invitation = findInvitation(store, token);
     if (!invitation) throw new NotFoundError('No invitation has this token.');
@@ -166,14 +166,14 @@ export function inviteMatch(store: SyncDb, matchId: string, baseUrl: string): In
 }
 
 export interface InvitationView {
-  language: 'en' | 'ar';
+  language: Language;
   memberName: string;
   eventName: string;
   homeName: string;
   awayName: string;
   kickoffAt: string | null;
   venue: string | null;
-  response: RsvpStatus | null;
+  response: RsvpAnswer | null;
   closed: boolean;
   summary: RsvpSummary;
 }

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../test/helpers/db.js';
+import { tempDir } from '../../test/support/db.js';
 import { artifactHandler } from './artifacts.js';
 
 let dir: string;

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, waitForEmail } from '../helpers/mail.js';
-import { request } from '../helpers/http.js';
-import { startService, type RunningService } from '../helpers/server.js';
+import { linkIn, waitForEmail } from '../support/mail.js';
+import { request } from '../support/http.js';
+import { startService, type RunningService } from '../support/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));

@@ -1,6 +1,7 @@
 // Converts openfootball's football.json / worldcup.json files into the facts the pure rules read,
 // so real seasons can check the rules. Lives with the tests: the real-data files stay unchanged.
-import type { BracketRole, MatchFacts, TeamFacts } from '../../src/competitions/types.js';
+import type { MatchFacts, TeamFacts } from '../../src/competitions/types.js';
+import type { BracketRole } from '../../src/vocabulary/enums.js';
 
 export interface OpenFootballScore {
   ft?: [number, number];

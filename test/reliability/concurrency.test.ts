@@ -9,9 +9,9 @@ import { openDb } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { applyImport, parseImport } from '../../src/import/load.js';
 import { regenerate } from '../../src/publish/regenerate.js';
-import { tempDir } from '../helpers/db.js';
-import { request } from '../helpers/http.js';
-import { startService, type RunningService } from '../helpers/server.js';
+import { tempDir } from '../support/db.js';
+import { request } from '../support/http.js';
+import { startService, type RunningService } from '../support/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const EVENT = 'rsl-prem-2026-27';

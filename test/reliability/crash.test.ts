@@ -6,8 +6,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens.js';
-import { request } from '../helpers/http.js';
-import { startService, type RunningService } from '../helpers/server.js';
+import { request } from '../support/http.js';
+import { startService, type RunningService } from '../support/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MATCH = 'rsl-prem-r07-2';

@@ -12,9 +12,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ID_PATTERN } from '../../src/import/format.js';
+import { ID_PATTERN } from '../../src/vocabulary/ids.js';
 import { hashToken } from '../../src/security/tokens.js';
-import { startService, type RunningService } from '../helpers/server.js';
+import { startService, type RunningService } from '../support/server.js';
 import {
   bodyArb,
   contentTypeFor,
@@ -36,7 +36,7 @@ import {
   walkFiles,
   type Outgoing,
   type Reply,
-} from './support.js';
+} from '../support/raw-http.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SEED = Number(process.env.FC_SEED ?? 20_261_121);

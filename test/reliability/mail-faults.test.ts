@@ -2,9 +2,9 @@
 // once it is back, retries back off, and a permanently rejected address is recorded and not retried.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_POSTMARK_TOKEN, FakePostmark } from '../helpers/fake-postmark.js';
-import { request } from '../helpers/http.js';
-import { startService, type RunningService } from '../helpers/server.js';
+import { FAKE_POSTMARK_TOKEN, FakePostmark } from '../support/fake-postmark.js';
+import { request } from '../support/http.js';
+import { startService, type RunningService } from '../support/server.js';
 
 let svc: RunningService;
 let fake: FakePostmark;

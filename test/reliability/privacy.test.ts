@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SyncDb } from '../../src/db/sync.js';
 import { confirmFollow, peekUnsubscribe, requestFollow, unsubscribeFollow } from '../../src/follows/service.js';
 import { hashToken, newToken, tokenMatches } from '../../src/security/tokens.js';
-import { migratedDb } from '../helpers/db.js';
-import { readEmails, type ReceivedEmail } from '../helpers/mail.js';
-import { startService, type RunningService } from '../helpers/server.js';
-import { decodedBody, decodedFile, header, searchableText, send, sleep, walkFiles, type Outgoing, type Reply } from './support.js';
+import { migratedDb } from '../support/db.js';
+import { readEmails, type ReceivedEmail } from '../support/mail.js';
+import { startService, type RunningService } from '../support/server.js';
+import { decodedBody, decodedFile, header, searchableText, send, sleep, walkFiles, type Outgoing, type Reply } from '../support/raw-http.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PRIVATE_EVENT = 'nssa-futsal-friendlies-2026';

@@ -6,8 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDataset } from '../../scripts/bench/dataset.js';
-import { tempDir } from '../helpers/db.js';
+import { createDataset } from '../support/dataset.js';
+import { tempDir } from '../support/db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let env: Record<string, string>;

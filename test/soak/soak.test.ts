@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/security/tokens.js';
-import { request } from '../helpers/http.js';
-import { startService, type RunningService } from '../helpers/server.js';
+import { request } from '../support/http.js';
+import { startService, type RunningService } from '../support/server.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const WARMUP_S = Math.min(60, SECONDS / 5);

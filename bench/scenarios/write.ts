@@ -6,7 +6,7 @@
 // BENCH_WRK_SECONDS (default 10) sets the length of each run.
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, which } from '../processes.js';
+import { freePort, which } from '../../test/support/processes.js';
 import type { BenchContext, Scenario } from '../types.js';
 import { parseWrk, type WrkResult } from '../wrk.js';
 import { startBenchServer } from '../server.js';

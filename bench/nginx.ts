@@ -2,8 +2,8 @@
 // written to a temporary prefix, run as a child of the bench (daemon off), listening on 127.0.0.1 only.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CORS_HEADERS, READ_CACHE_CONTROL } from '../../src/http/cors.js';
-import { CONTENT_TYPES } from '../../src/publish/routes.js';
+import { CORS_HEADERS, READ_CACHE_CONTROL } from '../src/http/cors.js';
+import { CONTENT_TYPES } from '../src/publish/routes.js';
 
 const ID = '[A-Za-z0-9][A-Za-z0-9_-]{0,63}';
 
@@ -31,7 +31,7 @@ export function writeNginxConfig(prefix: string, port: number, artifactsDir: str
     detail: 'No public event has this id.',
   });
   const errorLog = path.join(prefix, 'error.log');
-  const config = `# Written by scripts/bench/nginx.ts for one bench run.
+  const config = `# Written by bench/nginx.ts for one bench run.
 daemon off;
 master_process on;
 worker_processes ${workers};

@@ -1,4 +1,4 @@
-// Preloaded (`node --import tsx --import ./scripts/bench/report-rss.ts script.ts`) when /usr/bin/time is not
+// Preloaded (`node --import tsx --import ./bench/report-rss.ts script.ts`) when /usr/bin/time is not
 // installed: prints the process's own peak RSS and CPU time on exit, on stderr, for the bench to read.
 import fs from 'node:fs';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildIfNeeded } from '../scripts/build-if-needed.js';
+import { buildIfNeeded } from '../../scripts/build-if-needed.js';
 
 export default function setup(project: TestProject): () => Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -23,12 +23,12 @@ export default function setup(project: TestProject): () => Promise<void> {
 }
 
 async function summarize(logDir: string): Promise<void> {
-  const { buildOpenApiDocument } = await import('../src/api/openapi.js');
-  const { documentedResponses } = await import('./helpers/http.js');
+  const { buildOpenApiDocument } = await import('../../src/api/openapi.js');
+  const { documentedResponses } = await import('./http.js');
   const entries = fs
     .readdirSync(logDir)
     .flatMap((file) => fs.readFileSync(path.join(logDir, file), 'utf8').split('\n').filter(Boolean))
-    .map((line) => JSON.parse(line) as import('./helpers/http.js').LoggedExchange);
+    .map((line) => JSON.parse(line) as import('./http.js').LoggedExchange);
   if (entries.length === 0) return;
   const failed = entries.filter((e) => e.problems.length > 0);
   const seen = new Set(entries.map((e) => e.key));

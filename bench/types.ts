@@ -1,7 +1,7 @@
-// The contract between `npm run bench` and its scenarios. A scenario is one file under scripts/bench/scenarios/
-// exporting a default `Scenario`, plus one line in scripts/bench/registry.ts.
+// The contract between `npm run bench` and its scenarios. A scenario is one file under bench/scenarios/
+// exporting a default `Scenario`, plus one line in bench/registry.ts.
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
-import type { DatasetSize, DatasetSummary } from './dataset.js';
+import type { DatasetSize, DatasetSummary } from '../test/support/dataset.js';
 
 /** A target a figure is held to: `{ max: 20 }` means "≤ 20", `{ min: 0.33 }` means "≥ 0.33". */
 export type Target = { max: number; exclusive?: boolean } | { min: number; exclusive?: boolean };

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { RunResult } from './types.js';
+import type { RunResult } from '../../bench/types.js';
 
 const running = new Set<ChildProcess>();
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { writeNginxConfig } from '../nginx.js';
 import { startBenchServer } from '../server.js';
-import { freePort, procMemory, waitForPort, which } from '../processes.js';
+import { freePort, procMemory, waitForPort, which } from '../../test/support/processes.js';
 import type { Scenario } from '../types.js';
 import { runWrk, type WrkResult } from '../wrk.js';
 

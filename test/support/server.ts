@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../../scripts/bench/processes.js';
+import { freePort } from './processes.js';
 import { tempDir } from './db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 // Test builders shared by the calendar tests (ical.js and python3-icalendar): one match, one calendar.
-import type { CalendarInput, CalendarMatch } from './calendar.js';
+import type { CalendarInput, CalendarMatch } from '../../../src/competitions/calendar.js';
 
 export function calendarMatch(overrides: Partial<CalendarMatch> = {}): CalendarMatch {
   return {

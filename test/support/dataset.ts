@@ -9,7 +9,7 @@
 // remaining matches (109 each), about half of them played. One organization in four speaks Arabic
 // (names, rounds, venues and cities in Arabic). The data is deterministic for a given seed.
 //
-// Standalone: `npx tsx scripts/bench/dataset.ts /tmp/bench.db` (BENCH_EVENTS, BENCH_MATCHES_PER_EVENT, BENCH_SEED).
+// Standalone: `npx tsx test/support/dataset.ts /tmp/bench.db` (BENCH_EVENTS, BENCH_MATCHES_PER_EVENT, BENCH_SEED).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -516,7 +516,7 @@ export function describeDataset(s: DatasetSummary): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const file = process.argv[2];
   if (!file) {
-    console.error('usage: tsx scripts/bench/dataset.ts OUT.db   (BENCH_EVENTS, BENCH_MATCHES_PER_EVENT, BENCH_SEED)');
+    console.error('usage: tsx test/support/dataset.ts OUT.db   (BENCH_EVENTS, BENCH_MATCHES_PER_EVENT, BENCH_SEED)');
     process.exit(2);
   }
   const summary = await createDataset(path.resolve(file), datasetSizeFromEnv());

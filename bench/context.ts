@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDataset, describeDataset, type DatasetSize } from './dataset.js';
-import { runToEnd, spawnTracked, stopChild } from './processes.js';
+import { createDataset, describeDataset, type DatasetSize } from '../test/support/dataset.js';
+import { runToEnd, spawnTracked, stopChild } from '../test/support/processes.js';
 import type { BenchContext, BenchDataset, FigureOptions, MeasuredRun, RecordedFigure, Target, Verdict } from './types.js';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORT_RSS = pathToFileURL(path.join(import.meta.dirname, 'report-rss.ts')).href;
 
 /** Fixed for every child: the manifest of a render is only trusted by a run with the same settings. */
@@ -33,7 +33,7 @@ function meets(value: number, target: Target): boolean {
 }
 
 /**
- * Project files changed after `sinceMs` (src/, scripts/ but the bench, config files): other people editing
+ * Project files changed after `sinceMs` (src/, scripts/, config files; the bench itself lives in bench/): other people editing
  * the code while the bench runs would make its figures mix two versions of it.
  */
 export function sourcesChangedSince(sinceMs: number): string[] {
@@ -47,9 +47,9 @@ export function sourcesChangedSince(sinceMs: number): string[] {
       return;
     }
     if (stat.isDirectory()) {
-      if (rel === 'scripts/bench' || rel.endsWith('node_modules')) return;
+      if (rel.endsWith('node_modules')) return;
       for (const name of fs.readdirSync(full)) walk(path.join(rel, name));
-    } else if (stat.mtimeMs > sinceMs && rel !== 'scripts/bench.ts') {
+    } else if (stat.mtimeMs > sinceMs) {
       changed.push(rel);
     }
   };

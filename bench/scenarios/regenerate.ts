@@ -7,7 +7,7 @@
 // script itself reports for the regeneration.
 import fs from 'node:fs';
 import os from 'node:os';
-import { openSqlite } from '../../../src/db/connect.js';
+import { openSqlite } from '../../src/db/connect.js';
 import { diffSnapshots, groupVariants, snapshot } from '../artifacts.js';
 import type { BenchContext, MeasuredRun, Scenario } from '../types.js';
 

@@ -1,5 +1,5 @@
 // npm run bench [-- NAME…]: generates a large dataset in a temporary directory and runs the benchmark
-// scenarios of scripts/bench/registry.ts (all of them, or the ones named), printing each figure next to its
+// scenarios of bench/registry.ts (all of them, or the ones named), printing each figure next to its
 // target, then a summary table. A missed target is a finding, not a failure: the exit status is 0 unless
 // the bench itself could not run (bad arguments: 2; a scenario crashed: 1).
 //
@@ -12,12 +12,12 @@
 //   BENCH_RSS=self …                   measure peak RSS with process.resourceUsage() even if /usr/bin/time exists
 //   BENCH_NGINX=/path or none, BENCH_WRK=/path or none    which binaries the read scenario uses
 import os from 'node:os';
-import { BenchState, sourcesChangedSince } from './bench/context.js';
-import { datasetSizeFromEnv } from './bench/dataset.js';
-import { killAllNow, stopAll } from './bench/processes.js';
-import { scenarios } from './bench/registry.js';
-import type { RecordedFigure } from './bench/types.js';
-import { buildIfNeeded } from './build-if-needed.js';
+import { BenchState, sourcesChangedSince } from './context.js';
+import { datasetSizeFromEnv } from '../test/support/dataset.js';
+import { killAllNow, stopAll } from '../test/support/processes.js';
+import { scenarios } from './registry.js';
+import type { RecordedFigure } from './types.js';
+import { buildIfNeeded } from '../scripts/build-if-needed.js';
 
 function usage(): string {
   const names = scenarios.map((s) => `  ${s.name.padEnd(14)} ${s.summary}`).join('\n');

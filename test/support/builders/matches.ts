@@ -1,5 +1,6 @@
 // Test builder shared by the rule tables: one MatchFacts from a compact description.
-import type { BracketRole, MatchFacts, Side } from './types.js';
+import type { BracketRole, Side } from '../../../src/vocabulary/enums.js';
+import type { MatchFacts } from '../../../src/competitions/types.js';
 
 /** A slot as written in a test: a seeded team id, a feed, or null for an empty slot. */
 export type SlotSpec = string | { winner_of: string } | { loser_of: string } | null;

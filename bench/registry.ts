@@ -1,5 +1,5 @@
 // Every benchmark scenario, in the order `npm run bench` runs them. Adding one: create
-// scripts/bench/scenarios/NAME.ts exporting a default `Scenario` (see types.ts and the existing ones),
+// bench/scenarios/NAME.ts exporting a default `Scenario` (see types.ts and the existing ones),
 // then add ONE line below. `npm run bench -- NAME` runs only that one.
 import type { Scenario } from './types.js';
 
