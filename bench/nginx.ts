@@ -2,7 +2,7 @@
 // written to a temporary prefix, run as a child of the bench (daemon off), listening on 127.0.0.1 only.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CORS_HEADERS, READ_CACHE_CONTROL } from '../src/http/cors.js';
+import { CORS_HEADERS, READ_CACHE_CONTROL } from '../src/http/headers.js';
 import { CONTENT_TYPES } from '../src/publish/routes.js';
 
 const ID = '[A-Za-z0-9][A-Za-z0-9_-]{0,63}';

@@ -1,18 +1,13 @@
 // npm run import -- FILE.json: validates the file (every problem, with its JSON path) and loads it
 // in one transaction. Nothing is written unless the whole file is valid.
-import { config } from '../src/config.js';
-import { openDb } from '../src/db/connect.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { ImportConflictError } from '../src/import/load.js';
 import { importFile } from '../src/import/run.js';
-import { CliError, runCli } from './cli.js';
+import { CliError, runCli, withDatabase } from './cli.js';
 
 await runCli(async () => {
   const file = process.argv[2];
   if (!file || process.argv.length > 3) throw new CliError('usage: npm run import -- FILE.json');
-  const { db, sqlite } = openDb(config().databasePath);
-  try {
-    await migrateToLatest(db);
+  await withDatabase(({ sqlite }) => {
     let outcome;
     try {
       outcome = importFile(sqlite, file);
@@ -31,7 +26,5 @@ await runCli(async () => {
         `${c.matches} matches, ${c.teams} teams, ${c.members} members, ${c.divisions} divisions ` +
         `(${c.changed} rows written, ${c.removed} removed)`,
     );
-  } finally {
-    await db.destroy();
-  }
+  });
 });

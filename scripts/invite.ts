@@ -1,13 +1,10 @@
 // npm run invite -- --match MATCH_ID: invites every member with an email of both teams to RSVP.
-// Each gets an email with a personal link; members already invited are left alone (run it again safely).
+// Each gets an email with a personal link (sent by the server's mail worker, which mints the link); members
+// already invited are left alone (run it again safely).
 import { parseArgs } from 'node:util';
-import { config } from '../src/config.js';
-import { openDb } from '../src/db/connect.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { SyncDb } from '../src/db/sync.js';
 import { NotFoundError } from '../src/errors.js';
 import { inviteMatch } from '../src/rsvp/service.js';
-import { CliError, runCli } from './cli.js';
+import { CliError, runCli, withDatabase } from './cli.js';
 
 await runCli(async () => {
   let matchId: string | undefined;
@@ -17,22 +14,20 @@ await runCli(async () => {
     throw new CliError(`${(error as Error).message}\nusage: npm run invite -- --match MATCH_ID`);
   }
   if (!matchId) throw new CliError('usage: npm run invite -- --match MATCH_ID');
-  const cfg = config();
-  const { db, sqlite } = openDb(cfg.databasePath);
-  try {
-    await migrateToLatest(db);
-    const r = inviteMatch(new SyncDb(sqlite), matchId, cfg.publicBaseUrl);
-    console.log(
-      `match ${r.matchId}: ${r.invited} invited (emails queued), ${r.alreadyInvited} already invited, ` +
-        `${r.withoutEmail} without an email address`,
-    );
-    if (r.invited + r.alreadyInvited + r.withoutEmail === 0) {
-      console.log('no team is known for this match yet: invite again once its teams are decided');
+  const id = matchId;
+  await withDatabase(({ store }) => {
+    try {
+      const r = inviteMatch(store, id);
+      console.log(
+        `match ${r.matchId}: ${r.invited} invited (emails queued), ${r.alreadyInvited} already invited, ` +
+          `${r.withoutEmail} without an email address`,
+      );
+      if (r.invited + r.alreadyInvited + r.withoutEmail === 0) {
+        console.log('no team is known for this match yet: invite again once its teams are decided');
+      }
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new CliError(error.message);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new CliError(error.message);
-    throw error;
-  } finally {
-    await db.destroy();
-  }
+  });
 });

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { runCli } from './cli.js';
 
 await runCli(async () => {
+  // Not withDatabase: this one reports what it migrated.
   const { db } = openDb(config().databasePath);
   try {
     const applied = await migrateToLatest(db);

@@ -1,29 +1,22 @@
-// Astro middleware (endpoints and pages rendered by Astro; the artifacts never pass here).
-// API responses always carry CORS and nosniff, even when something failed deep down; pages get a strict
-// Content-Security-Policy and never leak their URL (which may hold a token) through Referer.
+// Astro middleware: every endpoint and page Astro renders passes here (the artifacts never do). API answers
+// always carry CORS and nosniff, pages their strict headers (src/http/headers.ts), even when something failed
+// deep down; a failure is the one 500. Astro's image endpoint (/_image) is not used here: it answers 404.
 import { defineMiddleware } from 'astro:middleware';
-import { CORS_HEADERS } from './http/cors.js';
-import { problemResponse } from './http/problem.js';
-
-const PAGE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
-    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-};
+import { API_HEADERS, PAGE_HEADERS } from './http/headers.js';
+import { internalError, problemResponse } from './http/problem.js';
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const isApi = context.url.pathname.startsWith('/api/');
+  const { pathname } = context.url;
+  if (pathname === '/_image' || pathname.startsWith('/_image/')) {
+    return problemResponse(404, `No route for ${context.request.method} ${pathname}`, { head: context.request.method === 'HEAD' });
+  }
   let response: Response;
   try {
     response = await next();
   } catch (error) {
-    console.error('request failed:', error);
-    return problemResponse(500, 'The server could not answer this request.');
+    return internalError(error, `${context.request.method} ${pathname}`);
   }
-  const headers = isApi ? { ...CORS_HEADERS, 'X-Content-Type-Options': 'nosniff' } : PAGE_HEADERS;
+  const headers = pathname.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS;
   try {
     for (const [k, v] of Object.entries(headers)) if (!response.headers.has(k)) response.headers.set(k, v);
   } catch {

@@ -1,4 +1,4 @@
-// The OpenAPI document (src/api/openapi.ts): valid OpenAPI 3.1 for a real validator, faithful to the contract's
+// The OpenAPI document (src/api/openapi/): valid OpenAPI 3.1 for a real validator, faithful to the contract's
 // values and to the demo data its examples come from, served at /api/v0/openapi.json like the other reads,
 // rendered at /docs; and every operation it lists is exercised here over HTTP. Every response to /api/v0/
 // in every HTTP test is checked against it by test/support/http.ts; the checker's own tests are at the end.
@@ -8,10 +8,11 @@ import zlib from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ex from '../src/api/examples.js';
-import { buildOpenApiDocument, METHODS, type JsonSchema, type OpenApiDocument, type OperationObject } from '../src/api/openapi.js';
+import { buildOpenApiDocument } from '../src/api/openapi/document.js';
+import { METHODS, type JsonSchema, type OpenApiDocument, type OperationObject } from '../src/api/openapi/types.js';
 import { encodeBracketSlot, encodeEvent, encodeStandingsRow } from '../src/competitions/encoders.js';
 import { followRequestSchema } from '../src/follows/schema.js';
-import { PROBLEM_KINDS } from '../src/http/problem.js';
+import { PROBLEM_KINDS } from '../src/http/problem-kinds.js';
 import { registrationRequestSchema } from '../src/registrations/schema.js';
 import { rsvpRespondSchema } from '../src/rsvp/schema.js';
 import { checkedExchanges, ContractChecker, request, type Exchange } from './support/http.js';
@@ -93,13 +94,13 @@ describe('the OpenAPI document', () => {
     expect(checker.deref(doc.components.responses.RateLimited!.headers!['Retry-After']!)).toMatchObject({ required: true });
   });
 
-  it('documents every problem type of src/http/problem.ts, with its /docs anchor', () => {
-    for (const [status, kind] of Object.entries(PROBLEM_KINDS)) {
+  it('documents every problem type of src/http/problem-kinds.ts, with its /docs anchor', () => {
+    for (const { status, ...kind } of PROBLEM_KINDS) {
       const response = Object.values(doc.components.responses).find((r) => {
         const schema = r.content?.['application/problem+json']?.schema as { allOf?: JsonSchema[] } | undefined;
-        return (schema?.allOf?.[1]?.properties as Record<string, JsonSchema> | undefined)?.status?.const === Number(status);
+        return (schema?.allOf?.[1]?.properties as Record<string, JsonSchema> | undefined)?.status?.const === status;
       });
-      expect(response, status).toBeDefined();
+      expect(response, String(status)).toBeDefined();
       const example = Object.values(response!.content!['application/problem+json']!.examples!)[0]!.value as { type: string; title: string };
       expect(example).toMatchObject({ type: `/docs#problem-${kind.slug}`, title: kind.title, status: Number(status) });
     }

@@ -41,7 +41,7 @@ describe('migrations', () => {
   it('create every table and are idempotent', async () => {
     const tables = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' AND name NOT LIKE 'sqlite%' ORDER BY name`.execute(t.db)).rows.map((r) => r.name);
     expect(tables).toEqual([
-      'divisions', 'email_outbox', 'events', 'follows', 'idempotency_keys', 'leagues', 'matches', 'organizations',
+      'divisions', 'email_outbox', 'events', 'follows', 'idempotency_keys', 'installation', 'leagues', 'link_tokens', 'matches', 'organizations',
       'registrations', 'rsvp_invitations', 'team_members', 'teams',
     ]);
     expect(await migrateToLatest(t.db)).toEqual([]);
@@ -108,8 +108,7 @@ describe('model', () => {
   it('allows one follow per address and scope, the whole organization being its own scope', async () => {
     await seed(t.db);
     const follow = (id: string, league_id: string | null) => ({
-      id, org_id: 'org1', league_id, email: 'a@example.org', unsubscribe_token_hash: `h-${id}`,
-      confirm_token_hash: null, confirm_expires_at: null, last_confirmation_sent_at: null, confirmed_at: null,
+      id, org_id: 'org1', league_id, email: 'a@example.org', last_confirmation_sent_at: null, confirmed_at: null,
       unsubscribed_at: null,
     });
     await t.db.insertInto('follows').values(follow('f1', null)).execute();

@@ -1,7 +1,8 @@
 // The real `postmark` client, through the outbox worker, against a fake Postmark API on 127.0.0.1.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listUnsubscribeHeaders } from '../src/mail/headers.js';
-import { enqueueEmail, type OutgoingEmail } from '../src/mail/outbox.js';
+import { enqueueEmailSync, type OutgoingEmail } from '../src/mail/outbox.js';
+import { SyncDb } from '../src/db/sync.js';
 import { createPostmarkTransport, postmarkClientOptions } from '../src/mail/transports/postmark.js';
 import { startMailWorker, type MailWorker } from '../src/mail/worker.js';
 import { migratedDb, type TestDb } from './support/db.js';
@@ -38,8 +39,9 @@ function start(options: { token?: string; timeoutMs?: number } = {}): MailWorker
     apiHost: baseUrl,
     timeoutMs: options.timeoutMs ?? 2_000,
   });
-  worker = startMailWorker(t.db, transport, {
+  worker = startMailWorker(store(), transport, {
     from: FROM,
+    baseUrl: 'https://competitions.example',
     intervalMs: 60_000,
     now: () => clock,
     random: () => 0.5,
@@ -57,12 +59,17 @@ const message: OutgoingEmail = {
   headers: listUnsubscribeHeaders(UNSUBSCRIBE),
   tag: 'follow-confirm',
 };
+const store = () => new SyncDb(t.sqlite);
+const enqueueEmail = (msg: OutgoingEmail) => {
+  const s = store();
+  return s.transaction(() => enqueueEmailSync(s, msg));
+};
 const row = async () => (await t.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow());
 const emailRequests = () => fake.received.filter((r) => r.url === '/email');
 
 describe('postmark transport', () => {
   it('delivers with the server token and the message fields', async () => {
-    const id = await enqueueEmail(t.db, message);
+    const id = enqueueEmail(message);
     await start().drain();
 
     expect(emailRequests()).toHaveLength(1);
@@ -92,7 +99,7 @@ describe('postmark transport', () => {
 
   it('keeps the message through a 500 and sends it once Postmark recovers', async () => {
     fake.mode = { kind: 'status', status: 500, errorCode: 0, message: 'Internal Server Error' };
-    await enqueueEmail(t.db, message);
+    enqueueEmail(message);
     const w = start();
     await w.drain();
 
@@ -114,7 +121,7 @@ describe('postmark transport', () => {
 
   it('gives up on a request that hangs past the timeout, and retries it later', async () => {
     fake.mode = { kind: 'hang' };
-    await enqueueEmail(t.db, message);
+    enqueueEmail(message);
     const w = start({ timeoutMs: 300 });
     const started = Date.now();
     await w.drain();
@@ -139,7 +146,7 @@ describe('postmark transport', () => {
       errorCode: 406,
       message: 'You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: fan@example.com.',
     };
-    await enqueueEmail(t.db, message);
+    enqueueEmail(message);
     const w = start();
     await w.drain();
     const r = await row();
@@ -155,13 +162,13 @@ describe('postmark transport', () => {
 
   it('fails an invalid email request (422, ErrorCode 300) for good', async () => {
     fake.mode = { kind: 'status', status: 422, errorCode: 300, message: "Invalid 'To' address: 'fan@example.com'." };
-    await enqueueEmail(t.db, message);
+    enqueueEmail(message);
     await start().drain();
     expect(await row()).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
   it('retries setup problems (bad token, unconfirmed sender, rate limit) instead of dropping mail', async () => {
-    await enqueueEmail(t.db, message);
+    enqueueEmail(message);
     const w = start({ token: 'wrong-token' });
     await w.drain();
     let r = await row();

@@ -5,9 +5,8 @@ import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncDb } from '../src/db/sync.js';
-import { enqueueEmail, enqueueEmailSync, type OutgoingEmail } from '../src/mail/outbox.js';
-import { listUnsubscribeHeaders } from '../src/mail/headers.js';
-import { followConfirmationEmail, registrationReceiptEmail } from '../src/mail/templates.js';
+import { enqueueEmailSync, queueEmail, type EnqueueTiming, type OutgoingEmail } from '../src/mail/outbox.js';
+import { hashToken } from '../src/security/tokens.js';
 import { MailDeliveryError, type MailMessage, type MailTransport } from '../src/mail/transport.js';
 import { createFileTransport } from '../src/mail/transports/file.js';
 import { backoffMs, startMailWorker, type MailWorker, type MailWorkerOptions } from '../src/mail/worker.js';
@@ -17,12 +16,14 @@ const FROM = 'منافسات <no-reply@competitions.example>';
 const SECRET = 'tok_s3cr3t_do_not_log';
 
 let t: TestDb;
+let store: SyncDb;
 let clock: Date;
 let logs: string[];
 let worker: MailWorker | undefined;
 
 beforeEach(async () => {
   t = await migratedDb();
+  store = new SyncDb(t.sqlite);
   clock = new Date(Date.now() + 1_000); // just after the rows' default next_attempt_at
   logs = [];
 });
@@ -36,10 +37,14 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 const rows = () => t.db.selectFrom('email_outbox').selectAll().orderBy('id').execute();
+const BASE = 'https://competitions.example';
+/** Queues one prerendered email in its own transaction. */
+const enqueueEmail = (msg: OutgoingEmail & EnqueueTiming) => store.transaction(() => enqueueEmailSync(store, msg));
 
 function start(transport: MailTransport, options: Partial<MailWorkerOptions> = {}): MailWorker {
-  worker = startMailWorker(t.db, transport, {
+  worker = startMailWorker(store, transport, {
     from: FROM,
+    baseUrl: BASE,
     intervalMs: 60_000,
     now: () => clock,
     random: () => 0.5,
@@ -72,25 +77,19 @@ function scripted(answer: (msg: MailMessage, call: number) => Promise<{ messageI
 describe('mail worker with the file transport', () => {
   it('writes each message as an .eml file that parses back, and marks it sent', async () => {
     const dir = path.join(t.dir, 'mail');
-    const unsubscribe = `https://competitions.example/follow/unsubscribe?token=${'u'.repeat(43)}`;
-    const confirm = `https://competitions.example/follow/confirm?token=${'c'.repeat(43)}`;
-    const follow = followConfirmationEmail({
-      language: 'ar',
-      organizationName: 'نادي الشارقة الرياضي',
-      leagueName: 'دوري الناشئين',
-      confirmUrl: confirm,
-      unsubscribeUrl: unsubscribe,
-    });
-    const receipt = registrationReceiptEmail({
-      language: 'en',
-      organizationName: 'Riverside FA',
-      playerName: 'Alex <Doe> & "Co"',
-      divisionName: 'U12',
-      registrationId: 'reg_1',
-    });
-    const ids = await t.db.transaction().execute(async (trx) => [
-      await enqueueEmail(trx, { to: 'fan@example.com', ...follow, headers: listUnsubscribeHeaders(unsubscribe), tag: 'follow-confirm' }),
-      await enqueueEmail(trx, { to: 'Alex Doe <alex@example.com>', ...receipt, tag: 'registration-receipt' }),
+    const ids = store.transaction(() => [
+      queueEmail(store, {
+        to: 'fan@example.com',
+        template: 'follow-confirm',
+        tag: 'follow-confirm',
+        data: { followId: 'fol_1', language: 'ar', organizationName: 'نادي الشارقة الرياضي', leagueName: 'دوري الناشئين' },
+      }),
+      queueEmail(store, {
+        to: 'Alex Doe <alex@example.com>',
+        template: 'registration-receipt',
+        tag: 'registration-receipt',
+        data: { language: 'en', organizationName: 'Riverside FA', playerName: 'Alex <Doe> & "Co"', divisionName: 'U12', registrationId: 'reg_1' },
+      }),
     ]);
 
     await start(createFileTransport({ dir, now: () => clock })).drain();
@@ -103,15 +102,24 @@ describe('mail worker with the file transport', () => {
     expect(second).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[1]).padStart(6, '0')}-registration-receipt\\.eml$`));
 
     const a = await PostalMime.parse(fs.readFileSync(path.join(dir, first!)));
-    expect(a.subject).toBe(follow.subject);
+    expect(a.subject).toBe('أكِّد متابعة دوري الناشئين (نادي الشارقة الرياضي)');
     expect(a.from).toEqual({ name: 'منافسات', address: 'no-reply@competitions.example' });
     expect(a.to).toEqual([{ name: '', address: 'fan@example.com' }]);
-    expect(a.messageId).toBe(`<outbox.${ids[0]}@competitions.example>`);
-    expect(a.headers.find((h) => h.key === 'list-unsubscribe')?.value).toBe(`<${unsubscribe}>`);
+    const [ra0] = await rows();
+    expect(a.messageId).toBe(`<${ra0!.message_key}@competitions.example>`);
+    // The links were minted at send time: only their hashes are in the database.
+    const confirm = new RegExp(`${BASE}/follow/confirm\\?token=([A-Za-z0-9_-]{43})`).exec(a.text!)!;
+    const unsubscribe = new RegExp(`${BASE}/follow/unsubscribe\\?token=([A-Za-z0-9_-]{43})`).exec(a.text!)!;
+    expect(a.headers.find((h) => h.key === 'list-unsubscribe')?.value).toBe(`<${unsubscribe[0]}>`);
     expect(a.headers.find((h) => h.key === 'list-unsubscribe-post')?.value).toBe('List-Unsubscribe=One-Click');
-    expect(a.text).toContain(confirm);
     expect(a.html).toContain('<html lang="ar" dir="rtl">');
-    expect(a.html).toContain(`href="${confirm}"`);
+    expect(a.html).toContain(`href="${confirm[0]}"`);
+    const tokens = t.sqlite.prepare(`SELECT hash, purpose, subject_id FROM link_tokens ORDER BY purpose`).all();
+    expect(tokens).toEqual([
+      { hash: hashToken(confirm[1]!), purpose: 'follow-confirm', subject_id: 'fol_1' },
+      { hash: hashToken(unsubscribe[1]!), purpose: 'follow-unsubscribe', subject_id: 'fol_1' },
+    ]);
+    expect(fs.readFileSync(t.file).includes(confirm[1]!)).toBe(false);
 
     const b = await PostalMime.parse(fs.readFileSync(path.join(dir, second!)));
     expect(b.to).toEqual([{ name: 'Alex Doe', address: 'alex@example.com' }]);
@@ -123,13 +131,18 @@ describe('mail worker with the file transport', () => {
     expect(rb).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: second });
   });
 
-  it('delivers what the synchronous write path queued, over the same connection (SyncDb.q)', async () => {
-    const store = new SyncDb(t.sqlite);
+  it('wakes when a transaction that queued mail commits, and delivers it', async () => {
     const dir = path.join(t.dir, 'mail');
-    const w = startMailWorker(store.q, createFileTransport({ dir }), { from: FROM, intervalMs: 60_000, log: () => {} });
+    const w = startMailWorker(store, createFileTransport({ dir }), { from: FROM, baseUrl: BASE, intervalMs: 60_000, log: () => {} });
     worker = w;
+    store.on('email-queued', () => w.kick());
+    await new Promise((r) => setTimeout(r, 50)); // the worker's first round (at start) is over: it now sleeps 60 s
     store.transaction(() => enqueueEmailSync(store, { ...simple(1), createdAt: new Date() }));
-    w.kick();
+    const deadline = Date.now() + 2_000;
+    while (!fs.existsSync(dir) || fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).length === 0) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 10));
+    }
     await w.drain();
     expect(fs.readdirSync(dir)).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: 'sent' });
@@ -139,7 +152,7 @@ describe('mail worker with the file transport', () => {
     const blocker = path.join(t.dir, 'not-a-dir');
     fs.writeFileSync(blocker, 'a file where the mail directory should be');
     const w = start(createFileTransport({ dir: path.join(blocker, 'mail') }));
-    await enqueueEmail(t.db, simple(1));
+    enqueueEmail(simple(1));
     await w.drain();
     expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1 });
     expect((await rows())[0]!.last_error).toMatch(/ENOTDIR|EEXIST/);
@@ -154,7 +167,7 @@ describe('mail worker retry rules', () => {
       return { messageId: 'ok-1' };
     });
     const w = start(transport);
-    await enqueueEmail(t.db, simple(1));
+    enqueueEmail(simple(1));
 
     await w.drain();
     let [row] = await rows();
@@ -184,7 +197,7 @@ describe('mail worker retry rules', () => {
       throw new MailDeliveryError('inactive recipient', { permanent: true, kind: 'inactive' });
     });
     const w = start(transport);
-    await enqueueEmail(t.db, simple(1));
+    enqueueEmail(simple(1));
     await w.drain();
     advance(24 * 3600_000);
     await w.drain();
@@ -197,7 +210,7 @@ describe('mail worker retry rules', () => {
       throw new Error('socket hang up'); // not a MailDeliveryError: counts as retryable
     });
     const w = start(transport, { maxAttempts: 3 });
-    await enqueueEmail(t.db, simple(1));
+    enqueueEmail(simple(1));
     for (let i = 0; i < 5; i++) {
       await w.drain();
       advance(16 * 60_000);
@@ -215,7 +228,7 @@ describe('mail worker retry rules', () => {
       return { messageId: `id-${msg.outboxId}` };
     });
     const w = start(transport, { batchSize: 2 });
-    for (let n = 1; n <= 5; n++) await enqueueEmail(t.db, simple(n));
+    for (let n = 1; n <= 5; n++) enqueueEmail(simple(n));
     await w.drain();
     expect(calls).toHaveLength(5);
     expect((await rows()).map((r) => r.status)).toEqual(['sent', 'pending', 'failed', 'sent', 'sent']);
@@ -227,7 +240,7 @@ describe('mail worker retry rules', () => {
       return { messageId: `id-${msg.outboxId}` };
     });
     const w = start(transport, { concurrency: 3, batchSize: 4 });
-    for (let n = 1; n <= 10; n++) await enqueueEmail(t.db, simple(n));
+    for (let n = 1; n <= 10; n++) enqueueEmail(simple(n));
     w.kick();
     w.kick();
     await Promise.all([w.drain(), w.drain()]);
@@ -241,7 +254,7 @@ describe('mail worker retry rules', () => {
     let release!: () => void;
     const { transport } = scripted(() => new Promise((resolve) => (release = () => resolve({ messageId: 'late' }))));
     const w = start(transport);
-    await enqueueEmail(t.db, simple(1));
+    enqueueEmail(simple(1));
     w.kick();
     await new Promise((r) => setTimeout(r, 50));
     let stopped = false;
@@ -259,8 +272,8 @@ describe('mail worker retry rules', () => {
       return { messageId: 'x' };
     });
     const w = start(transport);
-    await enqueueEmail(t.db, simple(1, 'follow-confirm'));
-    await enqueueEmail(t.db, simple(2, 'rsvp-invite'));
+    enqueueEmail(simple(1, 'follow-confirm'));
+    enqueueEmail(simple(2, 'rsvp-invite'));
     await w.drain();
     expect(logs).toHaveLength(2);
     expect(logs[0]).toMatch(/^mail #\d+ tag=follow-confirm to=@example\.org sent/);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './support/http.js';
 import { startService, type RunningService } from './support/server.js';
 import { dumpTables } from './support/dump.js';
+import { plantRsvpToken } from './support/db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let svc: RunningService;
@@ -20,10 +21,9 @@ beforeAll(async () => {
   db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() + 30 * 86_400_000).toISOString(), MATCH);
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', MATCH], { cwd: ROOT, env: { ...process.env, ...svc.env } });
   // A known token for the respond cases: plant one whose hash we know.
-  const { hashToken } = await import('../src/security/tokens.js');
   token = 'K'.repeat(43);
-  db.prepare(`UPDATE rsvp_invitations SET token_hash = ? WHERE id = (SELECT id FROM rsvp_invitations WHERE match_id = ? LIMIT 1)`)
-    .run(hashToken(token), MATCH);
+  const first = db.prepare(`SELECT id FROM rsvp_invitations WHERE match_id = ? ORDER BY id LIMIT 1`).get(MATCH) as { id: string };
+  plantRsvpToken(db, first.id, token);
 });
 afterAll(async () => {
   db?.close();

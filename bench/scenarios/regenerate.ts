@@ -11,8 +11,8 @@ import { openSqlite } from '../../src/db/connect.js';
 import { diffSnapshots, groupVariants, snapshot } from '../artifacts.js';
 import type { BenchContext, MeasuredRun, Scenario } from '../types.js';
 
-// What the server's loop runs every minute (scripts/build-if-needed.ts bundles scripts/regenerate.ts).
-const SCRIPT = 'dist/regenerate.mjs';
+// The one-shot command: the same job function (src/jobs/regenerate.ts) the server's loop runs every minute.
+const SCRIPT = 'scripts/regenerate.ts';
 
 interface Printed {
   events: number | null;

@@ -1,18 +1,18 @@
 // Turns the OpenAPI document into what the /docs page shows: operations with their parameters, request
 // fields, responses, headers and curl examples; a section per problem type; the fields of every schema.
 // Pure, so the page template stays a template and the rendering can be tested without a browser.
-import {
-  buildOpenApiDocument,
-  problemTypes,
-  type ExampleObject,
-  type HeaderObject,
-  type JsonSchema,
-  type OpenApiDocument,
-  type OperationObject,
-  type ParameterObject,
-  type Ref,
-  type ResponseObject,
-} from './openapi.js';
+import { buildOpenApiDocument } from './openapi/document.js';
+import { problemTypes } from './openapi/problems.js';
+import type {
+  ExampleObject,
+  HeaderObject,
+  JsonSchema,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  Ref,
+  ResponseObject,
+} from './openapi/types.js';
 
 export interface FieldRow {
   name: string;

@@ -3,9 +3,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import * as m0001 from './migrations/0001_initial.js';
+import * as m0002 from './migrations/0002_mail_at_send_time.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_mail_at_send_time': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

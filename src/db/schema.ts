@@ -102,9 +102,6 @@ export interface FollowsTable {
   league_id: string | null;
   email: string;
   status: Generated<FollowStatus>;
-  confirm_token_hash: string | null;
-  confirm_expires_at: string | null;
-  unsubscribe_token_hash: string;
   confirmations_sent: Generated<number>;
   last_confirmation_sent_at: string | null;
   created_at: Generated<string>;
@@ -116,7 +113,6 @@ export interface RsvpInvitationsTable {
   id: string;
   match_id: string;
   member_id: string;
-  token_hash: string;
   response: RsvpAnswer | null;
   responded_at: string | null;
   created_at: Generated<string>;
@@ -149,11 +145,14 @@ export interface IdempotencyKeysTable {
 
 export interface EmailOutboxTable {
   id: Generated<number>;
+  /** Random: the local part of the Message-ID, the same on every attempt. */
+  message_key: string;
   to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  headers_json: Generated<string>;
+  /** The recipient as a mailbox (src/mail/mailbox.ts): what per-address limits count. */
+  mailbox: string;
+  /** What to send: a template of src/mail/catalog.ts and its data, rendered by the worker at send time. */
+  template: string;
+  data_json: string;
   tag: string | null;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
@@ -162,6 +161,23 @@ export interface EmailOutboxTable {
   provider_message_id: string | null;
   created_at: Generated<string>;
   sent_at: string | null;
+}
+
+export type LinkPurpose = 'follow-confirm' | 'follow-unsubscribe' | 'rsvp';
+
+export interface LinkTokensTable {
+  hash: string;
+  purpose: LinkPurpose;
+  subject_id: string;
+  created_at: Generated<string>;
+  expires_at: string | null;
+}
+
+export interface InstallationTable {
+  singleton: 1;
+  id: string;
+  uid_domain: string | null;
+  created_at: Generated<string>;
 }
 
 export interface DB {
@@ -177,6 +193,8 @@ export interface DB {
   registrations: RegistrationsTable;
   idempotency_keys: IdempotencyKeysTable;
   email_outbox: EmailOutboxTable;
+  link_tokens: LinkTokensTable;
+  installation: InstallationTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -10,10 +10,15 @@ interface Compilable<O> {
   compile(): CompiledQuery<O>;
 }
 
+/** Something a committed transaction tells the rest of the process, e.g. that an email was queued. */
+export type CommitSignal = 'email-queued';
+
 export class SyncDb {
   /** For building queries: `store.q.selectFrom(...)`. Never executed through Kysely's async driver. */
   readonly q: Kysely<DB>;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly raised = new Set<CommitSignal>();
+  private readonly listeners = new Map<CommitSignal, Set<() => void>>();
 
   constructor(readonly sqlite: Database.Database) {
     this.q = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -46,8 +51,39 @@ export class SyncDb {
     return this.statement(sql).run(...(parameters as unknown[])).changes;
   }
 
-  /** Runs fn in one IMMEDIATE transaction; it commits (durably, synchronous=FULL) before this returns. */
+  /**
+   * Runs fn in one IMMEDIATE transaction; it commits (durably, synchronous=FULL) before this returns. Signals
+   * raised inside reach their listeners once the outermost transaction has committed, never on a rollback.
+   */
   transaction<T>(fn: () => T): T {
-    return this.sqlite.transaction(fn).immediate();
+    let result: T;
+    try {
+      result = this.sqlite.transaction(fn).immediate();
+    } catch (error) {
+      if (!this.sqlite.inTransaction) this.raised.clear();
+      throw error;
+    }
+    if (!this.sqlite.inTransaction) this.deliver();
+    return result;
+  }
+
+  /** Raises a signal: delivered after the commit of the transaction in progress (at once outside one). */
+  signal(name: CommitSignal): void {
+    this.raised.add(name);
+    if (!this.sqlite.inTransaction) this.deliver();
+  }
+
+  /** Listens for a signal; returns the function that stops listening. */
+  on(name: CommitSignal, listener: () => void): () => void {
+    const set = this.listeners.get(name) ?? new Set();
+    this.listeners.set(name, set);
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  private deliver(): void {
+    const names = [...this.raised];
+    this.raised.clear();
+    for (const name of names) for (const listener of this.listeners.get(name) ?? []) listener();
   }
 }

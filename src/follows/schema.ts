@@ -1,15 +1,17 @@
+// Request and response of POST /api/v0/follow (spec 2.4); the descriptions are the API document's.
 import { z } from 'zod';
 import { emailField, idField, optionalIdField } from '../http/fields.js';
 
-/** Request body of POST /api/v0/follow (spec 2.4). */
 export const followRequestSchema = z.object({
-  org_id: idField,
-  league_id: optionalIdField,
-  email: emailField,
+  org_id: idField.meta({ description: 'Organization to follow (`riverside-sfl`).' }),
+  league_id: optionalIdField.meta({ description: 'Follow only this league of the organization (`rsl-premier`); all of it when absent.' }),
+  email: emailField.meta({ format: 'email', description: 'Address to subscribe; trimmed and lower-cased. A confirmation link is sent there.' }),
 });
 export type FollowRequest = z.output<typeof followRequestSchema>;
 
 export const followResponseSchema = z.object({
-  status: z.enum(['confirm_email_sent', 'already_following']),
+  status: z.enum(['confirm_email_sent', 'already_following']).meta({
+    description: '`confirm_email_sent`: a confirmation link was emailed (or was, minutes ago). `already_following`: confirmed before; nothing sent.',
+  }),
 });
 export type FollowResponse = z.output<typeof followResponseSchema>;

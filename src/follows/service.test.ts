@@ -6,15 +6,17 @@ import { SyncDb } from '../db/sync.js';
 import { RateLimitedError } from '../errors.js';
 import { applyImport, parseImport } from '../import/load.js';
 import { migratedDb, type TestDb } from '../../test/support/db.js';
+import { composeQueued } from '../../test/support/mail.js';
 import { CONFIRM_TOKEN_TTL_MS, confirmFollow, requestFollow, RESEND_AFTER_MS, unsubscribeFollow } from './service.js';
 
 let t: TestDb;
 let store: SyncDb;
 const T0 = new Date('2026-11-21T12:00:00Z');
-const ctx = (now: Date, emailsPerDay = 3) => ({ now, baseUrl: 'https://fixtures.example', emailsPerDay });
+const ctx = (now: Date, emailsPerDay = 3) => ({ now, emailsPerDay });
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
 beforeEach(async () => {
+  sent.length = 0;
   t = await migratedDb();
   const parsed = parseImport(fs.readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/import-small.json'), 'utf8'));
   if (!parsed.ok) throw new Error('fixture');
@@ -23,7 +25,12 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const outbox = () => t.sqlite.prepare(`SELECT to_address, text_body FROM email_outbox ORDER BY id`).all() as { to_address: string; text_body: string }[];
+/** Every email queued so far, as the worker sends it (links minted at send time). */
+const sent: { to_address: string; text_body: string }[] = [];
+const outbox = () => {
+  sent.push(...composeQueued(store, { now: T0 }).map((e) => ({ to_address: e.to, text_body: e.text })));
+  return sent;
+};
 const tokenIn = (text: string, kind: 'confirm' | 'unsubscribe') => new RegExp(`/follow/${kind}\\?token=([A-Za-z0-9_-]{43})`).exec(text)![1]!;
 
 describe('follow', () => {

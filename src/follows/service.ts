@@ -4,13 +4,14 @@
 import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
 import { InvalidFieldError, RateLimitedError } from '../errors.js';
-import { enqueueEmailSync } from '../mail/outbox.js';
-import { followConfirmationEmail } from '../mail/templates.js';
-import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from '../security/tokens.js';
+import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
+import { queueEmail, recentEmails } from '../mail/outbox.js';
+import { findLinkToken } from '../security/link-tokens.js';
+import { newId } from '../security/tokens.js';
 import type { FollowRequest, FollowResponse } from './schema.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
-export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 3600_000;
+export const CONFIRM_TOKEN_TTL_MS = CONFIRM_LINK_TTL_MS;
 /** A second request for the same follow within this time re-uses the email already sent. */
 export const RESEND_AFTER_MS = 10 * 60_000;
 const DAY_MS = 24 * 3600_000;
@@ -18,7 +19,6 @@ export const FOLLOW_CONFIRM_TAG = 'follow-confirm';
 
 export interface FollowContext {
   now: Date;
-  baseUrl: string;
   /** Confirmation emails one address may receive in 24 hours; 0 = unlimited. */
   emailsPerDay: number;
 }
@@ -54,58 +54,46 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       return { status: 'confirm_email_sent' };
     }
     if (ctx.emailsPerDay > 0) {
-      const since = iso(new Date(ctx.now.getTime() - DAY_MS));
-      const sent = store.all(
-        store.q.selectFrom('email_outbox').select('created_at')
-          .where('to_address', '=', input.email).where('tag', '=', FOLLOW_CONFIRM_TAG).where('created_at', '>', since)
-          .orderBy('created_at'),
-      );
+      const since = new Date(ctx.now.getTime() - DAY_MS);
+      const sent = recentEmails(store, { address: input.email, tag: FOLLOW_CONFIRM_TAG, since });
       if (sent.length >= ctx.emailsPerDay) {
         const retryAfterS = Math.max(1, Math.ceil((Date.parse(sent[0]!.created_at) + DAY_MS - ctx.now.getTime()) / 1000));
         throw new RateLimitedError('This address has been sent as many confirmation emails as we send in a day.', retryAfterS);
       }
     }
 
-    const confirmToken = newToken();
-    const unsubscribeToken = newToken();
-    const values = {
-      status: 'pending' as const,
-      confirm_token_hash: hashToken(confirmToken),
-      confirm_expires_at: iso(new Date(ctx.now.getTime() + CONFIRM_TOKEN_TTL_MS)),
-      unsubscribe_token_hash: hashToken(unsubscribeToken),
-      last_confirmation_sent_at: iso(ctx.now),
-      unsubscribed_at: null,
-    };
+    const values = { status: 'pending' as const, last_confirmation_sent_at: iso(ctx.now), unsubscribed_at: null };
+    let followId: string;
     if (existing) {
+      followId = existing.id;
+      // A new email replaces the link of the last one.
+      store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'follow-confirm').where('subject_id', '=', followId));
       store.run(
         store.q.updateTable('follows')
           .set((eb) => ({ ...values, confirmations_sent: eb('confirmations_sent', '+', 1) }))
           .where('id', '=', existing.id),
       );
     } else {
+      followId = newId('fol');
       store.run(
         store.q.insertInto('follows').values({
-          id: newId('fol'), org_id: org.id, league_id: league?.id ?? null, email: input.email, confirmations_sent: 1,
+          id: followId, org_id: org.id, league_id: league?.id ?? null, email: input.email, confirmations_sent: 1,
           confirmed_at: null, ...values,
         }),
       );
     }
-    const unsubscribeUrl = `${ctx.baseUrl}/follow/unsubscribe?token=${unsubscribeToken}`;
-    enqueueEmailSync(store, {
+    // The confirm and unsubscribe links are minted when the email is sent: no token is stored here.
+    queueEmail(store, {
       to: input.email,
+      template: 'follow-confirm',
       tag: FOLLOW_CONFIRM_TAG,
-      createdAt: iso(ctx.now),
-      headers: {
-        'List-Unsubscribe': `<${unsubscribeUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-      ...followConfirmationEmail({
+      createdAt: ctx.now,
+      data: {
+        followId,
         language: org.language,
         organizationName: localizedName(org.name, org.name_ar, org.language),
         leagueName: league ? localizedName(league.name, league.name_ar, org.language) : null,
-        confirmUrl: `${ctx.baseUrl}/follow/confirm?token=${confirmToken}`,
-        unsubscribeUrl,
-      }),
+      },
     });
     return { status: 'confirm_email_sent' };
   });
@@ -120,19 +108,21 @@ export interface FollowPageInfo {
   language: Language;
 }
 
-function findByToken(store: SyncDb, column: 'confirm_token_hash' | 'unsubscribe_token_hash', token: string) {
-  if (!isTokenShaped(token)) return undefined;
+/** The follow a link opens, with what its pages show; `expired` for a confirm link past its time. */
+function findByToken(store: SyncDb, purpose: 'follow-confirm' | 'follow-unsubscribe', token: string, now: Date) {
+  const link = findLinkToken(store, purpose, token, now);
+  if (!link) return undefined;
   const row = store.first(
     store.q.selectFrom('follows as f')
       .innerJoin('organizations as o', 'o.id', 'f.org_id')
       .leftJoin('leagues as l', 'l.id', 'f.league_id')
       .select([
-        'f.id', 'f.status', 'f.confirm_expires_at', `f.${column} as hash`, 'o.name as org_name', 'o.name_ar as org_name_ar',
+        'f.id', 'f.status', 'o.name as org_name', 'o.name_ar as org_name_ar',
         'o.language', 'l.name as league_name', 'l.name_ar as league_name_ar',
       ])
-      .where(`f.${column}`, '=', hashToken(token)),
+      .where('f.id', '=', link.subjectId),
   );
-  return row && row.hash !== null && tokenMatches(token, row.hash) ? row : undefined;
+  return row ? { ...row, expired: link.expired } : undefined;
 }
 
 function pageInfo(row: NonNullable<ReturnType<typeof findByToken>> | undefined, outcome: FollowPageInfo['outcome']): FollowPageInfo {
@@ -147,11 +137,11 @@ function pageInfo(row: NonNullable<ReturnType<typeof findByToken>> | undefined, 
 /** The confirm link: activates a pending follow once; later clicks say it is already confirmed. */
 export function confirmFollow(store: SyncDb, token: string, now: Date): FollowPageInfo {
   return store.transaction(() => {
-    const row = findByToken(store, 'confirm_token_hash', token);
+    const row = findByToken(store, 'follow-confirm', token, now);
     if (!row) return pageInfo(undefined, 'invalid');
     if (row.status === 'active') return pageInfo(row, 'already_confirmed');
     if (row.status === 'unsubscribed') return pageInfo(row, 'unsubscribed');
-    if (row.confirm_expires_at !== null && Date.parse(row.confirm_expires_at) < now.getTime()) return pageInfo(row, 'expired');
+    if (row.expired) return pageInfo(row, 'expired');
     store.run(store.q.updateTable('follows').set({ status: 'active', confirmed_at: iso(now) }).where('id', '=', row.id));
     return pageInfo(row, 'confirmed');
   });
@@ -160,20 +150,19 @@ export function confirmFollow(store: SyncDb, token: string, now: Date): FollowPa
 /** The unsubscribe link and RFC 8058 one-click POST. */
 export function unsubscribeFollow(store: SyncDb, token: string, now: Date): FollowPageInfo {
   return store.transaction(() => {
-    const row = findByToken(store, 'unsubscribe_token_hash', token);
+    const row = findByToken(store, 'follow-unsubscribe', token, now);
     if (!row) return pageInfo(undefined, 'invalid');
     if (row.status === 'unsubscribed') return pageInfo(row, 'already_unsubscribed');
-    store.run(
-      store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now), confirm_token_hash: null })
-        .where('id', '=', row.id),
-    );
+    store.run(store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now) }).where('id', '=', row.id));
+    // Confirm links of this follow must not bring it back.
+    store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'follow-confirm').where('subject_id', '=', row.id));
     return pageInfo(row, 'unsubscribed');
   });
 }
 
 /** Looks an unsubscribe token up without changing anything (the GET page asks before acting). */
-export function peekUnsubscribe(store: SyncDb, token: string): FollowPageInfo {
-  const row = findByToken(store, 'unsubscribe_token_hash', token);
+export function peekUnsubscribe(store: SyncDb, token: string, now: Date): FollowPageInfo {
+  const row = findByToken(store, 'follow-unsubscribe', token, now);
   if (!row) return pageInfo(undefined, 'invalid');
   return pageInfo(row, row.status === 'unsubscribed' ? 'already_unsubscribed' : 'unsubscribed');
 }

@@ -1,12 +1,16 @@
-// Request bodies of the write API: JSON, form-urlencoded (HTML forms) and multipart, at most 16 KiB.
-// Every failure is a problem response with the contract's status: 400, 413 or 415.
-import { problemResponse } from './problem.js';
+// Request bodies, of the write API and of the pages' form posts alike: JSON, form-urlencoded (HTML forms) and
+// multipart, at most 16 KiB. The limit holds before anything is buffered: a declared Content-Length over it is
+// refused unread, and a streamed body is read only up to it. Every failure carries the contract's status (400,
+// 413, 415 or 422) and a detail; the API answers it as a problem, a page as a page.
+import { MAX_BODY_BYTES } from './limits.js';
 
-export const MAX_BODY_BYTES = 16 * 1024;
+export { MAX_BODY_BYTES };
 
-export type BodyResult = { ok: true; fields: Record<string, unknown> } | { ok: false; response: Response };
+export type BodyResult =
+  | { ok: true; fields: Record<string, unknown> }
+  | { ok: false; status: 400 | 413 | 415 | 422; detail: string; errors?: { field: string; message: string }[] };
 
-const fail = (status: number, detail: string): BodyResult => ({ ok: false, response: problemResponse(status, detail) });
+const fail = (status: 400 | 413 | 415, detail: string): BodyResult => ({ ok: false, status, detail });
 
 /** Reads at most `limit` bytes; null when the body is larger (the rest is not read). */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
@@ -86,7 +90,7 @@ export async function readBody(request: Request): Promise<BodyResult> {
     return fail(400, `The body is not valid JSON: ${error instanceof Error ? error.message : 'parse error'}.`);
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    return { ok: false, response: problemResponse(422, 'The JSON body must be an object of fields.', { errors: [{ field: '(body)', message: 'must be a JSON object' }] }) };
+    return { ok: false, status: 422, detail: 'The JSON body must be an object of fields.', errors: [{ field: '(body)', message: 'must be a JSON object' }] };
   }
   return { ok: true, fields: json as Record<string, unknown> };
 }

@@ -1,26 +1,45 @@
-// A dynamic JSON read with the same validators and caching as the artifacts: strong ETag from the
-// bytes, Last-Modified, and 304 answers to If-None-Match / If-Modified-Since.
+// Validators and 304s, one rule for the artifacts the node server serves and the dynamic reads Astro answers:
+// a strong ETag from the bytes, Last-Modified in whole seconds, If-None-Match before If-Modified-Since.
 import crypto from 'node:crypto';
-import { CORS_HEADERS, READ_CACHE_CONTROL } from './cors.js';
+import { API_HEADERS, READ_CACHE_CONTROL } from './headers.js';
 
+/** A strong ETag of the bytes sent. */
+export function strongEtag(bytes: Buffer | string): string {
+  return `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * Whether the client's copy is still current (RFC 9110 13.1): If-None-Match, when sent, decides alone (weak
+ * comparison: W/ prefixes are ignored; `*` matches); otherwise If-Modified-Since against the last change.
+ */
+export function isNotModified(
+  request: { ifNoneMatch: string | null | undefined; ifModifiedSince: string | null | undefined },
+  etag: string,
+  lastModifiedS: number | null,
+): boolean {
+  const inm = request.ifNoneMatch;
+  if (inm !== null && inm !== undefined) {
+    return inm.trim() === '*' || inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  }
+  const ims = request.ifModifiedSince;
+  if (ims === null || ims === undefined || lastModifiedS === null) return false;
+  const since = Date.parse(ims);
+  return !Number.isNaN(since) && lastModifiedS <= since / 1000;
+}
+
+/** A dynamic JSON read (the RSVP summary) with the same validators and caching as the artifacts. */
 export function conditionalJson(request: Request, body: unknown, lastModified: string | null): Response {
   const bytes = JSON.stringify(body);
-  const etag = `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-  const modified = lastModified ? new Date(Math.floor(Date.parse(lastModified) / 1000) * 1000) : null;
+  const etag = strongEtag(bytes);
+  const modifiedS = lastModified ? Math.floor(Date.parse(lastModified) / 1000) : null;
   const headers: Record<string, string> = {
-    ...CORS_HEADERS,
+    ...API_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': READ_CACHE_CONTROL,
-    'X-Content-Type-Options': 'nosniff',
     ETag: etag,
   };
-  if (modified) headers['Last-Modified'] = modified.toUTCString();
-  const inm = request.headers.get('if-none-match');
-  const ims = request.headers.get('if-modified-since');
-  const notModified =
-    inm !== null
-      ? inm.trim() === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)
-      : ims !== null && modified !== null && !Number.isNaN(Date.parse(ims)) && modified.getTime() <= Date.parse(ims);
-  if (notModified) return new Response(null, { status: 304, headers });
+  if (modifiedS !== null) headers['Last-Modified'] = new Date(modifiedS * 1000).toUTCString();
+  const current = { ifNoneMatch: request.headers.get('if-none-match'), ifModifiedSince: request.headers.get('if-modified-since') };
+  if (isNotModified(current, etag, modifiedS)) return new Response(null, { status: 304, headers });
   return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers });
 }

@@ -1,20 +1,28 @@
 // The shape every API endpoint shares, so endpoint files stay thin: rate limit → body → zod → service →
-// response, with domain errors mapped to problem details here and nowhere else.
+// response, with domain errors mapped to problem details here and nowhere else. The application (database,
+// limiters, clock) comes with the request, in `locals.app`, from the composition root.
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { appContext, type AppContext } from '../app-context.js';
+import type { Application } from '../app/application.js';
 import { ConflictError, InvalidFieldError, NotFoundError, RateLimitedError } from '../errors.js';
 import { readBody } from './body.js';
-import { preflightHeaders } from './cors.js';
-import { problemResponse, type FieldError } from './problem.js';
-import type { RateLimiter } from './rate-limit.js';
+import { preflightHeaders } from './headers.js';
+import { internalError, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
+import { takeRate, type RateCheck } from './rate-check.js';
 
 export interface HandlerInput<T> {
   input: T;
-  app: AppContext;
+  app: Application;
   request: Request;
   params: APIContext['params'];
+  /** The request's clock (the application's). */
+  now: Date;
+  /** Who is asking: the client address the node server determined (for per-client scopes such as idempotency keys). */
+  client: string;
 }
+
+/** What an endpoint needs of Astro's context: the request, its route parameters and our locals. */
+export type EndpointContext = Pick<APIContext, 'request' | 'params' | 'locals'>;
 
 function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({
@@ -23,8 +31,8 @@ function fieldErrors(error: z.ZodError): FieldError[] {
   }));
 }
 
-/** Maps what a service threw to a problem response; anything unknown is logged and becomes a bare 500. */
-export function errorResponse(error: unknown, rateHeaders: Record<string, string> = {}): Response {
+/** Maps what a service threw to a problem response; anything unknown is the one 500. */
+export function errorResponse(error: unknown, request: Request, rateHeaders: Record<string, string> = {}): Response {
   if (error instanceof InvalidFieldError) {
     return problemResponse(422, 'A field does not fit.', { errors: [{ field: error.field, message: error.message }], headers: rateHeaders });
   }
@@ -33,24 +41,16 @@ export function errorResponse(error: unknown, rateHeaders: Record<string, string
   if (error instanceof RateLimitedError) {
     return problemResponse(429, error.message, { headers: { ...rateHeaders, 'Retry-After': String(error.retryAfterS) } });
   }
-  console.error('request failed:', error);
-  return problemResponse(500, 'The server could not answer this request. Nothing was recorded unless you were told so.');
-}
-
-function limit(limiter: RateLimiter, route: string, ctx: APIContext) {
-  if (!limiter.enabled) return { response: null, headers: {} };
-  // Set by our node server from the socket (and a trusted proxy's header): never Astro's clientAddress,
-  // which believes any X-Forwarded-For.
-  const address = ctx.locals.clientAddress ?? 'unknown';
-  const decision = limiter.take(`${route} ${address}`);
-  const headers = limiter.headers(decision);
-  const response = decision.allowed ? null : problemResponse(429, 'Too many requests from your address; try again later.', { headers });
-  return { response, headers };
+  return internalError(error, `${request.method} ${new URL(request.url).pathname}`);
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
   for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
   return response;
+}
+
+function refused(check: RateCheck): Response {
+  return problemResponse(429, 'Too many requests from your address; try again later.', { headers: check.headers });
 }
 
 /** A POST endpoint with a body validated by `schema`. */
@@ -59,34 +59,36 @@ export function writeEndpoint<S extends z.ZodType>(
   schema: S,
   handle: (h: HandlerInput<z.output<S>>) => Response,
 ): APIRoute {
-  return async (ctx) => {
-    const app = appContext();
-    const rate = limit(app.limits.writes, route, ctx);
-    if (rate.response) return rate.response;
+  return async (ctx: EndpointContext) => {
+    const { app, clientAddress } = ctx.locals;
+    const rate = takeRate(app.limits.writes, route, clientAddress);
+    if (!rate.allowed) return refused(rate);
     try {
       const body = await readBody(ctx.request);
-      if (!body.ok) return withHeaders(body.response, rate.headers);
+      if (!body.ok) return problemResponse(body.status, body.detail, { errors: body.errors, headers: rate.headers });
       const parsed = schema.safeParse(body.fields);
       if (!parsed.success) {
         return problemResponse(422, 'Some fields need fixing.', { errors: fieldErrors(parsed.error), headers: rate.headers });
       }
-      return withHeaders(handle({ input: parsed.data, app, request: ctx.request, params: ctx.params }), rate.headers);
+      const response = handle({ input: parsed.data, app, request: ctx.request, params: ctx.params, now: app.now(), client: clientAddress });
+      return withHeaders(response, rate.headers);
     } catch (error) {
-      return errorResponse(error, rate.headers);
+      return errorResponse(error, ctx.request, rate.headers);
     }
   };
 }
 
 /** A GET endpoint answered from the database (the RSVP summary: the one dynamic read). */
 export function readEndpoint(route: string, handle: (h: HandlerInput<undefined>) => Response): APIRoute {
-  return (ctx) => {
-    const app = appContext();
-    const rate = limit(app.limits.reads, route, ctx);
-    if (rate.response) return rate.response;
+  return (ctx: EndpointContext) => {
+    const { app, clientAddress } = ctx.locals;
+    const rate = takeRate(app.limits.reads, route, clientAddress);
+    if (!rate.allowed) return refused(rate);
     try {
-      return withHeaders(handle({ input: undefined, app, request: ctx.request, params: ctx.params }), rate.headers);
+      const response = handle({ input: undefined, app, request: ctx.request, params: ctx.params, now: app.now(), client: clientAddress });
+      return withHeaders(response, rate.headers);
     } catch (error) {
-      return errorResponse(error, rate.headers);
+      return errorResponse(error, ctx.request, rate.headers);
     }
   };
 }
@@ -96,7 +98,9 @@ export function otherMethods(allow: readonly string[]): { OPTIONS: APIRoute; ALL
   const all = [...allow, 'OPTIONS'];
   return {
     OPTIONS: () => new Response(null, { status: 204, headers: preflightHeaders(all) }),
-    ALL: ({ request }) =>
-      problemResponse(405, `${request.method} is not allowed here; use ${allow.join(' or ')}.`, { headers: { Allow: all.join(', ') } }),
+    ALL: ({ request }) => {
+      const refusal = methodNotAllowed(request.method, all);
+      return problemResponse(refusal.status, refusal.detail, { headers: refusal.headers });
+    },
   };
 }

@@ -1,6 +1,11 @@
-// RFC 9457 problem details: the one error shape of /api/v0/, built here and nowhere else.
+// RFC 9457 problem details: the one error shape of the service, as a fetch Response (Astro) or written to a
+// node response (the artifact server, the node server's protocol errors). The kinds are in problem-kinds.ts.
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { API_HEADERS, NO_STORE } from './headers.js';
+import { INTERNAL_ERROR_DETAIL, problemKind } from './problem-kinds.js';
+
+export { INTERNAL_ERROR_DETAIL };
 
 /** One field that failed validation (422). `field` is the request field's name, or `(body)`. */
 export const fieldErrorSchema = z
@@ -24,59 +29,52 @@ export const problemSchema = z
 export type FieldError = z.output<typeof fieldErrorSchema>;
 export type Problem = z.output<typeof problemSchema>;
 
-/** Every problem type by status: its slug (the `/docs#problem-<slug>` anchor of `type`) and fixed title. */
-export const PROBLEM_KINDS: Readonly<Record<number, { slug: string; title: string }>> = {
-  400: { slug: 'malformed-body', title: 'Request body cannot be parsed' },
-  404: { slug: 'not-found', title: 'Not found' },
-  405: { slug: 'method-not-allowed', title: 'Method not allowed' },
-  409: { slug: 'conflict', title: 'Conflict' },
-  413: { slug: 'body-too-large', title: 'Request body too large' },
-  415: { slug: 'unsupported-media-type', title: 'Unsupported content type' },
-  422: { slug: 'validation-failed', title: 'Fields fail validation' },
-  429: { slug: 'rate-limited', title: 'Too many requests' },
-  500: { slug: 'internal-error', title: 'Internal server error' },
-  503: { slug: 'unavailable', title: 'Service unavailable' },
-};
-
 /** Headers every error carries: readable from any origin, never cached, never sniffed. */
 export const PROBLEM_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...API_HEADERS,
   'Content-Type': 'application/problem+json',
-  'Cache-Control': 'no-store',
-  'Access-Control-Allow-Origin': '*',
-  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': NO_STORE,
 });
 
 export function problemBody(status: number, detail: string, errors?: FieldError[]): Problem {
-  const kind = PROBLEM_KINDS[status] ?? PROBLEM_KINDS[500]!;
+  const kind = problemKind(status);
   const body: Problem = { type: `/docs#problem-${kind.slug}`, title: kind.title, status, detail };
   if (errors && errors.length > 0) body.errors = errors;
   return body;
 }
 
-/** A problem as a fetch Response (Astro endpoints). */
-export function problemResponse(
-  status: number,
-  detail: string,
-  options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
-): Response {
-  return new Response(JSON.stringify(problemBody(status, detail, options.errors)), {
+export interface ProblemOptions {
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+}
+
+/** A problem as a fetch Response (Astro endpoints and middleware). HEAD gets the headers only. */
+export function problemResponse(status: number, detail: string, options: ProblemOptions & { head?: boolean } = {}): Response {
+  return new Response(options.head ? null : JSON.stringify(problemBody(status, detail, options.errors)), {
     status,
     headers: { ...PROBLEM_HEADERS, ...options.headers },
   });
 }
 
-/** A problem written to a node response (the artifact server). HEAD gets the headers only. */
-export function sendProblem(
-  res: ServerResponse,
-  status: number,
-  detail: string,
-  options: { headers?: Record<string, string>; head?: boolean } = {},
-): void {
-  const body = JSON.stringify(problemBody(status, detail));
-  res.writeHead(status, {
-    ...PROBLEM_HEADERS,
-    ...options.headers,
-    'Content-Length': Buffer.byteLength(body),
-  });
+/** A problem written to a node response. HEAD gets the headers only. */
+export function sendProblem(res: ServerResponse, status: number, detail: string, options: ProblemOptions & { head?: boolean } = {}): void {
+  const body = JSON.stringify(problemBody(status, detail, options.errors));
+  res.writeHead(status, { ...PROBLEM_HEADERS, ...options.headers, 'Content-Length': Buffer.byteLength(body) });
   res.end(options.head ? undefined : body);
+}
+
+/** The one 405: what the route serves, in `Allow` and in words. */
+export function methodNotAllowed(method: string, allow: readonly string[]): { status: 405; detail: string; headers: Record<string, string> } {
+  const served = allow.filter((m) => m !== 'OPTIONS' && m !== 'HEAD');
+  return {
+    status: 405,
+    detail: `${method} is not allowed here; use ${served.join(' or ')}.`,
+    headers: { Allow: allow.join(', ') },
+  };
+}
+
+/** The one 500: logged with what is safe to log, answered with the one text. */
+export function internalError(error: unknown, where: string): Response {
+  console.error(`request failed: ${where}`, error);
+  return problemResponse(500, INTERNAL_ERROR_DETAIL);
 }

@@ -1,11 +1,10 @@
-// JSON responses of the write API: readable cross-origin, never cached, never sniffed.
-import { CORS_HEADERS } from './cors.js';
+// JSON answers of the write API: readable cross-origin, never cached, never sniffed.
+import { API_HEADERS, NO_STORE } from './headers.js';
 
 export const WRITE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  ...CORS_HEADERS,
+  ...API_HEADERS,
   'Content-Type': 'application/json; charset=utf-8',
-  'Cache-Control': 'no-store',
-  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': NO_STORE,
 });
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

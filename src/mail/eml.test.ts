@@ -158,8 +158,8 @@ describe('header helpers', () => {
     expect(formatDate(new Date('2026-03-07T08:05:09Z'))).toBe('Sat, 7 Mar 2026 08:05:09 +0000');
   });
 
-  it('derives the Message-ID from the outbox id and the From domain', () => {
-    expect(messageIdFor(42, 'Competitions <No-Reply@Competitions.Example>')).toBe('outbox.42@competitions.example');
-    expect(messageIdFor(7, 'bot@مثال.com')).toBe('outbox.7@xn--mgbh0fb.com');
+  it('derives the Message-ID from the message key and the From domain', () => {
+    expect(messageIdFor('3f2a9c', 'Competitions <No-Reply@Competitions.Example>')).toBe('3f2a9c@competitions.example');
+    expect(messageIdFor('77', 'bot@مثال.com')).toBe('77@xn--mgbh0fb.com');
   });
 });

@@ -16,7 +16,7 @@ export interface EmlInput {
   html: string;
   headers?: Readonly<Record<string, string>>;
   date: Date;
-  /** Without angle brackets: `outbox.123@example.org` (see messageIdFor). */
+  /** Without angle brackets (see messageIdFor). */
   messageId: string;
 }
 
@@ -55,11 +55,14 @@ export function buildEml(input: EmlInput): string {
   ].join(CRLF);
 }
 
-/** A Message-ID stable for an outbox row: `outbox.<id>@<domain of the from address>`. */
-export function messageIdFor(outboxId: number, from: string): string {
+/**
+ * The Message-ID of an outbox row: `<its random key>@<domain of the from address>`. The key is drawn when the
+ * row is queued, so a retry keeps the Message-ID (receivers drop duplicates) and no two installations share one.
+ */
+export function messageIdFor(messageKey: string, from: string): string {
   let domain = parseMailbox(from).address.split('@')[1]!.toLowerCase();
   domain = domainToASCII(domain) || 'localhost';
-  return `outbox.${outboxId}@${domain}`;
+  return `${messageKey}@${domain}`;
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

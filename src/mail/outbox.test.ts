@@ -4,20 +4,25 @@ import { SyncDb } from '../db/sync.js';
 import { migratedDb, type TestDb } from '../../test/support/db.js';
 import {
   claimDueEmails,
-  enqueueEmail,
   enqueueEmailSync,
   InvalidOutgoingEmailError,
   markEmailFailed,
   markEmailRetry,
   markEmailSent,
-  outboxHeaders,
+  queueEmail,
+  type EnqueueTiming,
   type OutgoingEmail,
 } from './outbox.js';
 
 let t: TestDb;
+let store: SyncDb;
 beforeEach(async () => {
   t = await migratedDb();
+  store = new SyncDb(t.sqlite);
 });
+/** Queues one prerendered email in its own transaction. */
+const enqueueEmail = (msg: OutgoingEmail & EnqueueTiming) => store.transaction(() => enqueueEmailSync(store, msg));
+const data = (row: { data_json: string }) => JSON.parse(row.data_json) as { subject: string; headers: Record<string, string> };
 afterEach(async () => t.close());
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -33,24 +38,25 @@ const rows = () => t.db.selectFrom('email_outbox').selectAll().orderBy('id').exe
 
 describe('enqueueEmail', () => {
   it('writes nothing when the caller’s transaction rolls back', async () => {
-    await expect(
-      t.db.transaction().execute(async (trx) => {
-        await trx.insertInto('organizations').values({ id: 'org1', name: 'Org' }).execute();
-        await enqueueEmail(trx, mail());
+    expect(() =>
+      store.transaction(() => {
+        store.run(store.q.insertInto('organizations').values({ id: 'org1', name: 'Org' }));
+        enqueueEmailSync(store, mail());
         throw new Error('the change failed');
       }),
-    ).rejects.toThrow('the change failed');
+    ).toThrow('the change failed');
     expect(await rows()).toEqual([]);
     expect(await t.db.selectFrom('organizations').selectAll().execute()).toEqual([]);
   });
 
   it('commits with the transaction: one pending row, due now, headers kept', async () => {
-    const id = await t.db.transaction().execute((trx) => enqueueEmail(trx, mail()));
+    const id = enqueueEmail(mail());
     const [row] = await rows();
+    expect(data(row!).subject).toBe('Subject 1');
     expect(row).toMatchObject({
       id,
       to_address: 'fan1@example.com',
-      subject: 'Subject 1',
+      template: 'prerendered',
       status: 'pending',
       attempts: 0,
       tag: 'follow-confirm',
@@ -60,11 +66,10 @@ describe('enqueueEmail', () => {
     });
     expect(row!.next_attempt_at).toMatch(TIMESTAMP);
     expect(row!.created_at).toMatch(TIMESTAMP);
-    expect(outboxHeaders(row!)).toEqual(mail().headers);
+    expect(data(row!).headers).toEqual(mail().headers);
   });
 
-  it('the synchronous variant joins a SyncDb transaction, and rolls back with it', async () => {
-    const store = new SyncDb(t.sqlite);
+  it('joins a SyncDb transaction, and rolls back with it', async () => {
     expect(() =>
       store.transaction(() => {
         enqueueEmailSync(store, mail(1));
@@ -87,13 +92,13 @@ describe('enqueueEmail', () => {
       { ...mail(), subject: '   ' },
       { ...mail(), tag: 'a\nb' },
     ];
-    for (const msg of bad) await expect(enqueueEmail(t.db, msg), JSON.stringify(msg)).rejects.toThrow(InvalidOutgoingEmailError);
+    for (const msg of bad) expect(() => enqueueEmail(msg), JSON.stringify(msg)).toThrow(InvalidOutgoingEmailError);
     expect(await rows()).toEqual([]);
   });
 
   it('folds line breaks in a subject into spaces', async () => {
-    await enqueueEmail(t.db, { ...mail(), subject: 'Welcome\r\n  Ali' });
-    expect((await rows())[0]!.subject).toBe('Welcome Ali');
+    enqueueEmail({ ...mail(), subject: 'Welcome\r\n  Ali' });
+    expect(data((await rows())[0]!).subject).toBe('Welcome Ali');
   });
 });
 
@@ -102,34 +107,34 @@ describe('claim and outcomes', () => {
 
   it('claims due pending messages oldest first, up to the limit, and leases them', async () => {
     const ids = [];
-    for (let n = 1; n <= 4; n++) ids.push(await enqueueEmail(t.db, { ...mail(n), createdAt: '2026-01-01T00:00:00Z' }));
-    await enqueueEmail(t.db, { ...mail(5), notBefore: '2026-01-01T01:00:00Z' }); // not due yet
-    await markEmailFailed(t.db, ids[3]!, { error: 'permanent: x' }); // not pending
+    for (let n = 1; n <= 4; n++) ids.push(enqueueEmail({ ...mail(n), createdAt: '2026-01-01T00:00:00Z' }));
+    enqueueEmail({ ...mail(5), notBefore: '2026-01-01T01:00:00Z' }); // not due yet
+    markEmailFailed(store, ids[3]!, { error: 'permanent: x' }); // not pending
 
     const now = at('2026-01-01T00:10:00.000Z');
-    const first = await claimDueEmails(t.db, { now, limit: 2, leaseMs: 60_000 });
+    const first = claimDueEmails(store, { now, limit: 2, leaseMs: 60_000 });
     expect(first.map((r) => r.id)).toEqual([ids[0], ids[1]]);
     expect(first.every((r) => r.next_attempt_at === '2026-01-01T00:11:00.000Z')).toBe(true);
 
     // Leased rows are invisible to a second claim; the rest comes next.
-    const second = await claimDueEmails(t.db, { now, limit: 10, leaseMs: 60_000 });
+    const second = claimDueEmails(store, { now, limit: 10, leaseMs: 60_000 });
     expect(second.map((r) => r.id)).toEqual([ids[2]]);
-    expect(await claimDueEmails(t.db, { now, limit: 10, leaseMs: 60_000 })).toEqual([]);
+    expect(claimDueEmails(store, { now, limit: 10, leaseMs: 60_000 })).toEqual([]);
 
     // A lease that runs out (the process died mid-send) makes them due again.
-    const later = await claimDueEmails(t.db, { now: at('2026-01-01T00:11:00.000Z'), limit: 10, leaseMs: 60_000 });
+    const later = claimDueEmails(store, { now: at('2026-01-01T00:11:00.000Z'), limit: 10, leaseMs: 60_000 });
     expect(later.map((r) => r.id)).toEqual([ids[0], ids[1], ids[2]]);
   });
 
   it('records sent, retry and failed, each only on a pending message', async () => {
-    const a = await enqueueEmail(t.db, mail(1));
-    const b = await enqueueEmail(t.db, mail(2));
-    const c = await enqueueEmail(t.db, mail(3));
+    const a = enqueueEmail(mail(1));
+    const b = enqueueEmail(mail(2));
+    const c = enqueueEmail(mail(3));
 
-    expect(await markEmailRetry(t.db, a, { error: 'HTTP 500', nextAttemptAt: at('2026-05-01T00:00:05Z') })).toBe(true);
-    expect(await markEmailSent(t.db, a, { providerMessageId: 'pm-1', sentAt: at('2026-05-01T00:00:06Z') })).toBe(true);
-    expect(await markEmailFailed(t.db, b, { error: 'permanent: inactive recipient' })).toBe(true);
-    expect(await markEmailRetry(t.db, c, { error: 'timeout', nextAttemptAt: at('2026-05-01T00:00:10Z') })).toBe(true);
+    expect(markEmailRetry(store, a, { error: 'HTTP 500', nextAttemptAt: at('2026-05-01T00:00:05Z') })).toBe(true);
+    expect(markEmailSent(store, a, { providerMessageId: 'pm-1', sentAt: at('2026-05-01T00:00:06Z') })).toBe(true);
+    expect(markEmailFailed(store, b, { error: 'permanent: inactive recipient' })).toBe(true);
+    expect(markEmailRetry(store, c, { error: 'timeout', nextAttemptAt: at('2026-05-01T00:00:10Z') })).toBe(true);
 
     const [ra, rb, rc] = await rows();
     expect(ra).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: 'pm-1', sent_at: '2026-05-01T00:00:06.000Z' });
@@ -137,15 +142,15 @@ describe('claim and outcomes', () => {
     expect(rc).toMatchObject({ status: 'pending', attempts: 1, last_error: 'timeout', next_attempt_at: '2026-05-01T00:00:10.000Z' });
 
     // A finished message is never changed again.
-    expect(await markEmailSent(t.db, b, { providerMessageId: 'x', sentAt: new Date() })).toBe(false);
-    expect(await markEmailRetry(t.db, a, { error: 'x', nextAttemptAt: new Date() })).toBe(false);
-    expect(await markEmailFailed(t.db, a, { error: 'x' })).toBe(false);
+    expect(markEmailSent(store, b, { providerMessageId: 'x', sentAt: new Date() })).toBe(false);
+    expect(markEmailRetry(store, a, { error: 'x', nextAttemptAt: new Date() })).toBe(false);
+    expect(markEmailFailed(store, a, { error: 'x' })).toBe(false);
     expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('keeps last_error bounded', async () => {
-    const id = await enqueueEmail(t.db, mail());
-    await markEmailRetry(t.db, id, { error: 'e'.repeat(5000), nextAttemptAt: new Date() });
+    const id = enqueueEmail(mail());
+    markEmailRetry(store, id, { error: 'e'.repeat(5000), nextAttemptAt: new Date() });
     expect((await rows())[0]!.last_error!.length).toBeLessThanOrEqual(1000);
   });
 });

@@ -4,6 +4,8 @@
 export interface MailMessage {
   /** The outbox row id: stable for the life of the message (file names, Message-ID, provider metadata). */
   outboxId: number;
+  /** Without angle brackets, unique across installations and the same on every attempt (eml.ts messageIdFor). */
+  messageId: string;
   /** `Name <address>` or a bare address. */
   from: string;
   to: string;

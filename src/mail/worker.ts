@@ -1,16 +1,21 @@
-// Delivers the outbox: polls for due messages, hands them to a transport, records each outcome.
+// Delivers the outbox: polls for due messages (and wakes when a transaction queues one), renders each at send
+// time (compose.ts: its links are minted then), hands it to a transport, records the outcome.
 // Retryable failures come back with exponential backoff and jitter; permanent ones, or a message out
 // of attempts, end as status 'failed' with the reason in last_error. One message failing never stops
 // the others. Logs name the outbox id, tag and recipient domain only: bodies carry secret links.
-import type { Kysely } from 'kysely';
-import type { DB, OutboxMessage } from '../db/schema.js';
+import type { OutboxMessage } from '../db/schema.js';
+import type { SyncDb } from '../db/sync.js';
+import { composeEmail } from './compose.js';
+import { messageIdFor } from './eml.js';
 import { addressDomain, parseMailbox } from './headers.js';
-import { claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent, outboxHeaders } from './outbox.js';
+import { claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailTransport } from './transport.js';
 
 export interface MailWorkerOptions {
   /** The From of every message (config MAIL_FROM); checked at start. */
   from: string;
+  /** PUBLIC_BASE_URL: the base of the links minted at send time. */
+  baseUrl: string;
   /** Poll period. Default 1000 ms; kick() wakes the worker sooner. */
   intervalMs?: number;
   /** Messages claimed per round. Default 10 (claimed together, so batchSize / concurrency × the transport timeout must stay under leaseMs). */
@@ -55,7 +60,7 @@ export function backoffMs(failures: number, options: { baseMs?: number; maxMs?: 
   return Math.round(exp / 2 + (exp / 2) * random());
 }
 
-export function startMailWorker(db: Kysely<DB>, transport: MailTransport, options: MailWorkerOptions): MailWorker {
+export function startMailWorker(store: SyncDb, transport: MailTransport, options: MailWorkerOptions): MailWorker {
   parseMailbox(options.from); // a bad MAIL_FROM fails at start, not as a permanent failure of every message
   const intervalMs = options.intervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 10;
@@ -75,22 +80,23 @@ export function startMailWorker(db: Kysely<DB>, transport: MailTransport, option
   const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'} to=@${addressDomain(row.to_address)}`;
 
   async function attemptSend(row: OutboxMessage): Promise<{ messageId: string } | MailDeliveryError> {
-    let headers: Record<string, string>;
+    let email;
     try {
-      headers = outboxHeaders(row);
+      email = composeEmail(store, row, { baseUrl: options.baseUrl, now: now() });
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      return new MailDeliveryError(`stored headers are corrupt: ${why}`, { permanent: true, kind: 'corrupt-row' });
+      return new MailDeliveryError(`cannot be rendered: ${why}`, { permanent: true, kind: 'corrupt-row' });
     }
     try {
       return await transport.send({
         outboxId: row.id,
+        messageId: messageIdFor(row.message_key, options.from),
         from: options.from,
         to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        headers,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        headers: email.headers,
         tag: row.tag ?? undefined,
       });
     } catch (err) {
@@ -102,20 +108,20 @@ export function startMailWorker(db: Kysely<DB>, transport: MailTransport, option
     const attempt = row.attempts + 1;
     const outcome = await attemptSend(row);
     if (!(outcome instanceof MailDeliveryError)) {
-      await markEmailSent(db, row.id, { providerMessageId: outcome.messageId, sentAt: now() });
+      markEmailSent(store, row.id, { providerMessageId: outcome.messageId, sentAt: now() });
       log(`${describe(row)} sent (attempt ${attempt})`);
       return;
     }
     const err = outcome;
     if (err.permanent) {
-      await markEmailFailed(db, row.id, { error: `permanent: ${err.message}` });
+      markEmailFailed(store, row.id, { error: `permanent: ${err.message}` });
       log(`${describe(row)} failed permanently (attempt ${attempt}): ${err.kind}`);
     } else if (attempt >= maxAttempts) {
-      await markEmailFailed(db, row.id, { error: `gave up after ${attempt} attempts: ${err.message}` });
+      markEmailFailed(store, row.id, { error: `gave up after ${attempt} attempts: ${err.message}` });
       log(`${describe(row)} failed: gave up after ${attempt} attempts: ${err.kind}`);
     } else {
       const delay = backoffMs(attempt, backoff);
-      await markEmailRetry(db, row.id, { error: err.message, nextAttemptAt: new Date(now().getTime() + delay) });
+      markEmailRetry(store, row.id, { error: err.message, nextAttemptAt: new Date(now().getTime() + delay) });
       log(`${describe(row)} attempt ${attempt} failed, retry in ${Math.round(delay / 1000)} s: ${err.kind}`);
     }
   }
@@ -142,23 +148,25 @@ export function startMailWorker(db: Kysely<DB>, transport: MailTransport, option
       again = true;
       return round;
     }
-    round = (async () => {
-      try {
-        for (;;) {
-          again = false;
-          const rows = await claimDueEmails(db, { now: now(), limit: batchSize, leaseMs });
-          if (rows.length === 0) {
-            if (again && (!stopped || draining > 0)) continue;
-            return;
-          }
-          await runBatch(rows);
-          if (stopped && draining === 0) return;
+    const drainRounds = async () => {
+      for (;;) {
+        again = false;
+        const rows = claimDueEmails(store, { now: now(), limit: batchSize, leaseMs });
+        if (rows.length === 0) {
+          if (again && (!stopped || draining > 0)) continue;
+          return;
         }
-      } finally {
-        round = null;
+        await runBatch(rows);
+        if (stopped && draining === 0) return;
       }
-    })();
-    return round;
+    };
+    // Cleared in a callback, never synchronously: a pass that finds nothing finishes without awaiting, and must
+    // not clear `round` before it has been assigned.
+    const current = drainRounds().finally(() => {
+      if (round === current) round = null;
+    });
+    round = current;
+    return current;
   }
 
   function schedule(delayMs = intervalMs): void {

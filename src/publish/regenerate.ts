@@ -19,7 +19,7 @@ import {
 } from '../competitions/encoders.js';
 import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
 import { computeStandings } from '../competitions/standings.js';
-import { buildOpenApiDocument } from '../api/openapi.js';
+import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH } from './routes.js';
 

@@ -1,23 +1,23 @@
+// Request and response of POST /api/v0/register (spec 2.7); the descriptions are the API document's.
 import { z } from 'zod';
 import { dateOfBirthField, emailField, idField, optionalIdField, optionalText, phoneField, requiredText } from '../http/fields.js';
 
-/** Request body of POST /api/v0/register (spec 2.7). */
 export const registrationRequestSchema = z.object({
-  org_id: idField,
-  division_id: optionalIdField,
-  name: requiredText(120),
-  name_ar: optionalText(120),
-  email: emailField,
-  phone: phoneField,
-  date_of_birth: dateOfBirthField,
-  guardian_name: optionalText(120),
-  guardian_phone: phoneField,
-  notes: optionalText(2000, { multiline: true }),
+  org_id: idField.meta({ description: 'Organization the player registers with (`amman-yfa`).' }),
+  division_id: optionalIdField.meta({ description: 'Division of that organization (`amm-reg-u12`).' }),
+  name: requiredText(120).meta({ description: 'Player name; no control characters.' }),
+  name_ar: optionalText(120).meta({ description: 'Player name in Arabic.' }),
+  email: emailField.meta({ format: 'email', description: 'Contact email; trimmed and lower-cased. A receipt is sent there.' }),
+  phone: phoneField.meta({ description: 'Phone number: digits, spaces, `+ ( ) . -`.' }),
+  date_of_birth: dateOfBirthField.meta({ format: 'date', description: 'Date of birth, `YYYY-MM-DD`: a real day between 1900-01-01 and today.' }),
+  guardian_name: optionalText(120).meta({ description: 'Guardian name (for a minor).' }),
+  guardian_phone: phoneField.meta({ description: "Guardian's phone number: digits, spaces, `+ ( ) . -`." }),
+  notes: optionalText(2000, { multiline: true }).meta({ description: 'Free-text notes; line breaks allowed.' }),
 });
 export type RegistrationRequest = z.output<typeof registrationRequestSchema>;
 
 export const registrationResponseSchema = z.object({
-  status: z.literal('submitted'),
-  id: z.string(),
+  status: z.literal('submitted').meta({ description: 'Always `submitted`.' }),
+  id: z.string().meta({ description: 'Identifier of the registration request (named in the receipt email).' }),
 });
 export type RegistrationResponse = z.output<typeof registrationResponseSchema>;

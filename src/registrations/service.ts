@@ -3,8 +3,7 @@
 import type { SyncDb } from '../db/sync.js';
 import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
 import { InvalidFieldError } from '../errors.js';
-import { enqueueEmailSync } from '../mail/outbox.js';
-import { registrationReceiptEmail } from '../mail/templates.js';
+import { queueEmail } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
 import type { RegistrationRequest, RegistrationResponse } from './schema.js';
 import { localizedName } from '../vocabulary/language.js';
@@ -44,16 +43,17 @@ export function submitRegistration(
           notes: input.notes ?? null,
         }),
       );
-      enqueueEmailSync(store, {
+      queueEmail(store, {
         to: input.email,
+        template: 'registration-receipt',
         tag: 'registration-receipt',
-        ...registrationReceiptEmail({
+        data: {
           language: org.language,
           playerName: localizedName(input.name, input.name_ar, org.language),
           organizationName: localizedName(org.name, org.name_ar, org.language),
           divisionName: division ? localizedName(division.name, division.name_ar, org.language) : null,
           registrationId: id,
-        }),
+        },
       });
       return { status: 201, body: { status: 'submitted' as const, id } };
     }),

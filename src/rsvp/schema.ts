@@ -1,27 +1,34 @@
+// Requests and responses of the RSVP endpoints (spec 2.5, 2.6); the descriptions are the API document's.
 import { z } from 'zod';
 import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 
-/** Request body of POST /api/v0/rsvp/respond (spec 2.6). */
 export const rsvpRespondSchema = z.object({
   token: z
     .string({ error: (i) => (i.input === undefined || i.input === null ? 'is required' : 'must be a string') })
     .trim()
     .min(1, 'is required')
-    .max(128, 'is not a valid token'),
-  status: rsvpAnswerSchema,
+    .max(128, 'is not a valid token')
+    .meta({ description: 'Token from the invite email (the `token` parameter of its link). Identifies the invitation.' }),
+  status: rsvpAnswerSchema.meta({ description: 'The answer: `yes`, `no` or `maybe`. It can be changed until kickoff.' }),
 });
 export type RsvpRespondRequest = z.output<typeof rsvpRespondSchema>;
 
+const counts = z.object({
+  yes: z.number().int().min(0),
+  no: z.number().int().min(0),
+  maybe: z.number().int().min(0),
+  pending: z.number().int().min(0),
+});
+
 export const rsvpSummarySchema = z.object({
-  match_id: z.string(),
-  summary: z.object({
-    yes: z.number().int().min(0),
-    no: z.number().int().min(0),
-    maybe: z.number().int().min(0),
-    pending: z.number().int().min(0),
-  }),
+  match_id: z.string().meta({ description: 'The match.' }),
+  summary: counts.meta({ description: 'Counts of the answers; `pending` counts invitations not answered yet.' }),
 });
 export type RsvpSummary = z.output<typeof rsvpSummarySchema>;
 
-export const rsvpRespondResponseSchema = rsvpSummarySchema.extend({ status: rsvpAnswerSchema });
+export const rsvpRespondResponseSchema = z.object({
+  match_id: z.string().meta({ description: 'The match of the invitation.' }),
+  status: rsvpAnswerSchema.meta({ description: 'The answer recorded.' }),
+  summary: counts.meta({ description: 'The counts after this answer.' }),
+});
 export type RsvpRespondResponse = z.output<typeof rsvpRespondResponseSchema>;

@@ -3,9 +3,9 @@
 import type { SyncDb } from '../db/sync.js';
 import { resolveTeams } from '../competitions/bracket.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { enqueueEmailSync } from '../mail/outbox.js';
-import { rsvpInviteEmail } from '../mail/templates.js';
-import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from '../security/tokens.js';
+import { queueEmail } from '../mail/outbox.js';
+import { findLinkToken } from '../security/link-tokens.js';
+import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
@@ -50,20 +50,21 @@ function responsesClosed(match: { kickoff_at: string | null; status: string }, n
   return match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime();
 }
 
-export function findInvitation(store: SyncDb, token: string) {
-  if (!isTokenShaped(token)) return undefined;
-  const row = store.first(
+/** The invitation an RSVP link opens, or undefined. */
+export function findInvitation(store: SyncDb, token: string, now: Date) {
+  const link = findLinkToken(store, 'rsvp', token, now);
+  if (!link) return undefined;
+  return store.first(
     store.q.selectFrom('rsvp_invitations as i')
       .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
-      .select(['i.id', 'i.match_id', 'i.token_hash', 'i.response', 'tm.name as member_name', 'tm.name_ar as member_name_ar'])
-      .where('i.token_hash', '=', hashToken(token)),
+      .select(['i.id', 'i.match_id', 'i.response', 'tm.name as member_name', 'tm.name_ar as member_name_ar'])
+      .where('i.id', '=', link.subjectId),
   );
-  return row && tokenMatches(token, row.token_hash) ? row : undefined;
 }
 
 export function respondToInvitation(store: SyncDb, token: string, status: RsvpAnswer, now: Date): RsvpRespondResponse {
   return store.transaction(() => {
-    const invitation = findInvitation(store, token);
+    const invitation = findInvitation(store, token, now);
     if (!invitation) throw new NotFoundError('No invitation has this token.');
     const match = publicMatch(store, invitation.match_id);
     if (!match) throw new NotFoundError('The match of this invitation no longer exists.');
@@ -116,7 +117,7 @@ export interface InviteResult {
 }
 
 /** Creates an invitation (and its email) for each member with an email of both teams; idempotent. */
-export function inviteMatch(store: SyncDb, matchId: string, baseUrl: string): InviteResult {
+export function inviteMatch(store: SyncDb, matchId: string): InviteResult {
   return store.transaction(() => {
     const match = matchForInvitations(store, matchId);
     if (!match) throw new NotFoundError(`No match "${matchId}".`);
@@ -139,16 +140,19 @@ export function inviteMatch(store: SyncDb, matchId: string, baseUrl: string): In
         result.withoutEmail++;
         continue;
       }
-      const token = newToken();
+      const invitationId = newId('inv');
       store.run(
         store.q.insertInto('rsvp_invitations').values({
-          id: newId('inv'), match_id: matchId, member_id: m.id, token_hash: hashToken(token), response: null, responded_at: null,
+          id: invitationId, match_id: matchId, member_id: m.id, response: null, responded_at: null,
         }),
       );
-      enqueueEmailSync(store, {
+      // The personal RSVP link is minted when the email is sent.
+      queueEmail(store, {
         to: m.email,
+        template: 'rsvp-invite',
         tag: 'rsvp-invite',
-        ...rsvpInviteEmail({
+        data: {
+          invitationId,
           language: match.language,
           memberName: localizedName(m.name, m.name_ar, match.language),
           eventName: match.event_name,
@@ -156,8 +160,7 @@ export function inviteMatch(store: SyncDb, matchId: string, baseUrl: string): In
           awayName: match.awayName,
           kickoffAt: match.kickoff_at,
           venue: match.venue,
-          rsvpUrl: `${baseUrl}/rsvp?token=${token}`,
-        }),
+        },
       });
       result.invited++;
     }
@@ -180,7 +183,7 @@ export interface InvitationView {
 
 /** What the RSVP page shows for a token; undefined when the token is unknown. */
 export function invitationView(store: SyncDb, token: string, now: Date): InvitationView | undefined {
-  const invitation = findInvitation(store, token);
+  const invitation = findInvitation(store, token, now);
   if (!invitation) return undefined;
   const match = matchForInvitations(store, invitation.match_id);
   if (!match) return undefined;

@@ -1,12 +1,12 @@
 // Serves the rendered read artifacts (endpoints 1, 2, 3, 5 and the OpenAPI document) straight from ARTIFACTS_DIR: no database.
 // Files are kept in memory and re-checked with one stat at most once a second, so a request costs a
 // map lookup; the regeneration job replaces files atomically and the next check picks them up.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORS_HEADERS, preflightHeaders, READ_CACHE_CONTROL } from '../http/cors.js';
-import { sendProblem } from '../http/problem.js';
+import { isNotModified, strongEtag } from '../http/conditional.js';
+import { API_HEADERS, preflightHeaders, READ_CACHE_CONTROL } from '../http/headers.js';
+import { methodNotAllowed, sendProblem } from '../http/problem.js';
 import { matchArtifactRoute } from '../publish/routes.js';
 import type { RouteHandler } from './http-server.js';
 
@@ -41,12 +41,6 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (accepts('br')) return 'br';
   if (accepts('gzip')) return 'gzip';
   return 'identity';
-}
-
-function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  // Weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored.
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** Bytes of artifacts kept in memory; beyond it the least recently used are dropped (and read again when asked). */
@@ -100,7 +94,7 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
     }
     const variant: Variant = {
       body,
-      etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      etag: strongEtag(body),
       lastModified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString(),
       mtimeS: Math.floor(stat.mtimeMs / 1000),
       ino: stat.ino,
@@ -125,7 +119,8 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
       return true;
     }
     if (req.method !== 'GET' && !head) {
-      sendProblem(res, 405, `${req.method} is not allowed here; use GET.`, { headers: { Allow: ALLOW.join(', ') } });
+      const refusal = methodNotAllowed(req.method ?? '', ALLOW);
+      sendProblem(res, refusal.status, refusal.detail, { headers: refusal.headers });
       return true;
     }
     if (route.kind === 'bad-id') {
@@ -149,24 +144,18 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
       variant = identity;
     }
     const headers: Record<string, string | number> = {
-      ...CORS_HEADERS,
+      ...API_HEADERS,
       'Content-Type': route.contentType,
       'Cache-Control': READ_CACHE_CONTROL,
       ETag: variant.etag,
       'Last-Modified': identity.lastModified,
       Vary: 'Accept-Encoding',
-      'X-Content-Type-Options': 'nosniff',
     };
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     if (route.kind === 'calendar') headers['Content-Disposition'] = `inline; filename="${route.eventId}.ics"`;
 
-    const inm = req.headers['if-none-match'];
-    const ims = req.headers['if-modified-since'];
-    const notModified =
-      inm !== undefined
-        ? etagMatches(inm, variant.etag)
-        : ims !== undefined && !Number.isNaN(Date.parse(ims)) && identity.mtimeS <= Date.parse(ims) / 1000;
-    if (notModified) {
+    const current = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
+    if (isNotModified(current, variant.etag, identity.mtimeS)) {
       res.writeHead(304, headers);
       res.end();
       return true;

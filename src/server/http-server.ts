@@ -1,18 +1,20 @@
-// The node entry's request pipeline: our own handlers first (rendered artifacts, Astro's client assets),
-// then Astro's handler for the endpoints and pages, then a 404.
+// The node server's request pipeline: our own handlers first (rendered artifacts, Astro's client assets), then
+// Astro's handler for the endpoints and pages (with the application in `locals`), then a 404. What node answers
+// on its own (a request it cannot parse, a CONNECT, a request without Host) gets the problem shape and CORS too.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Application } from '../app/application.js';
 import { clientAddress } from '../http/client-address.js';
-import { PROBLEM_HEADERS, problemBody, sendProblem } from '../http/problem.js';
+import { methodNotAllowed, PROBLEM_HEADERS, problemBody, sendProblem } from '../http/problem.js';
 import type { NodeHandler } from './astro-handler.js';
 
 /** A handler answers and returns true, or returns false to let the next one try. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 export interface AppServerOptions {
+  app: Application;
   handlers: RouteHandler[];
   astro: NodeHandler;
-  /** Believe X-Forwarded-* headers (set by a reverse proxy we run). */
-  trustProxy: boolean;
   notFound: (req: IncomingMessage, res: ServerResponse) => void;
   onError: (error: unknown, req: IncomingMessage, res: ServerResponse) => void;
 }
@@ -26,43 +28,65 @@ function clientAddressOf(forwarded: string | string[] | undefined, socketAddress
 
 /** Methods the fetch API's Request accepts; Astro's adapter answers anything else with a bare 500. */
 const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+
+/** A problem written straight to a socket, for what node answers before any request object exists. */
+function problemOnSocket(socket: Duplex, status: number, detail: string, extra: Record<string, string> = {}): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(problemBody(status, detail));
+  const headers = Object.entries({ ...PROBLEM_HEADERS, ...extra, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers}\r\n\r\n${body}`);
+}
 
 export function createAppServer(options: AppServerOptions): http.Server {
-  const server = http.createServer(async (req, res) => {
+  const { trustProxy } = options.app.config;
+  // Host is checked below, so that its absence is answered in the problem shape rather than by node's bare 400.
+  const server = http.createServer({ requireHostHeader: false }, async (req, res) => {
     try {
+      if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && !req.headers.host) {
+        sendProblem(res, 400, 'An HTTP/1.1 request needs a Host header.', { headers: { Connection: 'close' } });
+        return;
+      }
       for (const handle of options.handlers) {
         if (await handle(req, res)) return;
       }
       if (!FETCH_METHODS.has(req.method ?? '')) {
-        const allow = { Allow: 'GET, HEAD, POST, OPTIONS' };
-        if (req.url?.startsWith('/api/')) sendProblem(res, 405, `${req.method} is not allowed here.`, { headers: allow });
+        const refusal = methodNotAllowed(req.method ?? '', SERVED_METHODS);
+        if (req.url?.startsWith('/api/')) sendProblem(res, refusal.status, refusal.detail, { headers: refusal.headers });
         else {
-          res.writeHead(405, { ...allow, 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+          res.writeHead(405, { ...refusal.headers, 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
           res.end('<!doctype html><title>Method not allowed</title><h1>Method not allowed</h1>');
         }
         return;
       }
-      const socketAddress = req.socket.remoteAddress;
-      if (!options.trustProxy) {
+      if (!trustProxy) {
         // Astro takes the client address, host and protocol from these headers unconditionally: without a
         // proxy of ours in front they are whatever the client made up.
         for (const name of FORWARDED_HEADERS) delete req.headers[name];
       }
-      const clientAddress = clientAddressOf(req.headers['x-forwarded-for'], socketAddress, options.trustProxy);
-      await options.astro(req, res, () => options.notFound(req, res), { clientAddress });
+      const locals: App.Locals = {
+        app: options.app,
+        clientAddress: clientAddressOf(req.headers['x-forwarded-for'], req.socket.remoteAddress, trustProxy),
+      };
+      await options.astro(req, res, () => options.notFound(req, res), locals);
     } catch (error) {
       options.onError(error, req, res);
     }
   });
   // Requests node cannot parse never reach the handler: still answer in the documented shape.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify(problemBody(status, 'The request could not be read.'));
-    const headers = Object.entries({ ...PROBLEM_HEADERS, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
-      .map(([k, v]) => `${k}: ${v}`)
-      .join('\r\n');
-    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers}\r\n\r\n${body}`);
+    problemOnSocket(socket, status, 'The request could not be read.');
+  });
+  // CONNECT (a proxy tunnel) is not something this server does.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const refusal = methodNotAllowed('CONNECT', SERVED_METHODS);
+    problemOnSocket(socket, refusal.status, refusal.detail, refusal.headers);
   });
   // Slow or idle clients must not pin sockets forever.
   server.requestTimeout = 30_000;

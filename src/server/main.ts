@@ -1,12 +1,14 @@
-// The node server: rendered artifacts and client assets first, then Astro's on-demand endpoints and pages.
+// The node server of an application: rendered artifacts and client assets first, then Astro's on-demand
+// endpoints and pages, then the 404 problem.
 import path from 'node:path';
 import type { Server } from 'node:http';
-import type { Config } from '../config.js';
-import { preflightHeaders } from '../http/cors.js';
-import { sendProblem } from '../http/problem.js';
+import type { Application } from '../app/application.js';
+import { preflightHeaders } from '../http/headers.js';
+import { INTERNAL_ERROR_DETAIL, sendProblem } from '../http/problem.js';
+import { artifactHandler } from './artifacts.js';
 import { DIST_DIR, loadAstroHandler } from './astro-handler.js';
 import { clientAssets } from './client-assets.js';
-import { createAppServer, type RouteHandler } from './http-server.js';
+import { createAppServer } from './http-server.js';
 
 export interface RunningServer {
   server: Server;
@@ -14,12 +16,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, extraHandlers: RouteHandler[] = []): Promise<RunningServer> {
+export async function startServer(app: Application): Promise<RunningServer> {
+  const { config } = app;
   const astro = await loadAstroHandler();
   const server = createAppServer({
-    handlers: [...extraHandlers, clientAssets(path.join(DIST_DIR, 'client'))],
+    app,
+    handlers: [artifactHandler(config.artifactsDir), clientAssets(path.join(DIST_DIR, 'client'))],
     astro,
-    trustProxy: config.trustProxy,
     notFound: (req, res) => {
       // Browsers preflight before they learn a route does not exist: answer, then let the real request 404.
       if (req.method === 'OPTIONS' && req.url?.startsWith('/api/')) {
@@ -31,7 +34,7 @@ export async function startServer(config: Config, extraHandlers: RouteHandler[] 
     },
     onError: (error, req, res) => {
       console.error(`request failed: ${req.method} ${req.url?.split('?')[0]}`, error);
-      if (!res.headersSent) sendProblem(res, 500, 'The server could not answer this request.');
+      if (!res.headersSent) sendProblem(res, 500, INTERNAL_ERROR_DETAIL);
       else res.destroy();
     },
   });

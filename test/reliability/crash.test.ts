@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/security/tokens.js';
+import { invitationByToken, plantRsvpToken } from '../support/db.js';
 import { request } from '../support/http.js';
 import { startService, type RunningService } from '../support/server.js';
 
@@ -70,7 +70,7 @@ describe('crash safety', () => {
     const ids = (db.prepare(`SELECT id FROM rsvp_invitations WHERE match_id = ? ORDER BY id LIMIT 6`).all(MATCH) as { id: string }[]).map((r) => r.id);
     const tokens = ids.map((id, i) => {
       const token = `${'T'.repeat(42)}${i}`;
-      db.prepare(`UPDATE rsvp_invitations SET token_hash = ? WHERE id = ?`).run(hashToken(token), id);
+      plantRsvpToken(db, id, token);
       return token;
     });
     db.close();
@@ -94,7 +94,7 @@ describe('crash safety', () => {
     const following = new Set((after.prepare(`SELECT email FROM follows`).all() as { email: string }[]).map((r) => r.email));
     expect(acked.follows.filter((e) => !following.has(e))).toEqual([]);
     for (const [token, status] of acked.rsvps) {
-      const row = after.prepare(`SELECT response FROM rsvp_invitations WHERE token_hash = ?`).get(hashToken(token)) as { response: string };
+      const row = invitationByToken(after, token)!;
       // The last acknowledged answer, or a later one whose answer was lost with the connection.
       expect(['yes', 'no', 'maybe']).toContain(row.response);
       if (acked.failures === 0) expect(row.response).toBe(status);

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ID_PATTERN } from '../../src/vocabulary/ids.js';
-import { hashToken } from '../../src/security/tokens.js';
+import { plantRsvpToken } from '../support/db.js';
 import { startService, type RunningService } from '../support/server.js';
 import {
   bodyArb,
@@ -155,11 +155,10 @@ beforeAll(async () => {
       });
       if (r.status !== 0) throw new Error(`invite ${match} failed: ${r.stderr}`);
     }
-    const plant = db.prepare(
-      `UPDATE rsvp_invitations SET token_hash = ? WHERE id = (SELECT id FROM rsvp_invitations WHERE match_id = ? ORDER BY id LIMIT 1)`,
-    );
-    plant.run(hashToken(FUTURE_TOKEN), FUTURE_MATCH);
-    plant.run(hashToken(PAST_TOKEN), PAST_MATCH);
+    const firstInvitation = (match: string) =>
+      (db.prepare(`SELECT id FROM rsvp_invitations WHERE match_id = ? ORDER BY id LIMIT 1`).get(match) as { id: string }).id;
+    plantRsvpToken(db, firstInvitation(FUTURE_MATCH), FUTURE_TOKEN);
+    plantRsvpToken(db, firstInvitation(PAST_MATCH), PAST_TOKEN);
     const matches = db
       .prepare(`SELECT m.id, e.is_public FROM matches m JOIN events e ON e.id = m.event_id ORDER BY m.id`)
       .all() as { id: string; is_public: number }[];

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SyncDb } from '../../src/db/sync.js';
 import { confirmFollow, peekUnsubscribe, requestFollow, unsubscribeFollow } from '../../src/follows/service.js';
 import { hashToken, newToken, tokenMatches } from '../../src/security/tokens.js';
-import { migratedDb } from '../support/db.js';
-import { readEmails, type ReceivedEmail } from '../support/mail.js';
+import { invitationByToken, migratedDb } from '../support/db.js';
+import { composeQueued, readEmails, type ReceivedEmail } from '../support/mail.js';
 import { startService, type RunningService } from '../support/server.js';
 import { decodedBody, decodedFile, header, searchableText, send, sleep, walkFiles, type Outgoing, type Reply } from '../support/raw-http.js';
 
@@ -147,8 +147,7 @@ const linkFor = (to: string, kind: string) => {
   if (!e) throw new Error(`no ${kind} email to ${to}`);
   return /\?token=([A-Za-z0-9_-]+)/.exec(e.text.slice(e.text.indexOf(`/${kind}?token=`)))![1]!;
 };
-const invitationOf = (token: string) =>
-  db.prepare(`SELECT match_id FROM rsvp_invitations WHERE token_hash = ?`).get(hashToken(token)) as { match_id: string } | undefined;
+const invitationOf = (token: string) => invitationByToken(db, token);
 
 function invite(match: string): void {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', match], {
@@ -224,7 +223,7 @@ beforeAll(async () => {
     body: `token=${b}&status=maybe`,
   });
   expect(posted.status).toBe(200);
-  expect(db.prepare(`SELECT response FROM rsvp_invitations WHERE token_hash = ?`).get(hashToken(b!))).toEqual({ response: 'maybe' });
+  expect(invitationByToken(db, b!)?.response).toBe('maybe');
   await drainOutbox();
 }, 120_000);
 
@@ -252,11 +251,8 @@ describe('tokens', () => {
     }
   });
 
-  it('the token tables hold SHA-256 hashes of the tokens, and no table but the outbox holds a token', () => {
-    const hashes = new Set(
-      (db.prepare(`SELECT token_hash AS h FROM rsvp_invitations UNION ALL SELECT unsubscribe_token_hash FROM follows UNION ALL SELECT confirm_token_hash FROM follows`).all() as { h: string | null }[])
-        .map((r) => r.h),
-    );
+  it('the token table holds SHA-256 hashes of the tokens, and no table holds a token', () => {
+    const hashes = new Set((db.prepare(`SELECT hash AS h FROM link_tokens`).all() as { h: string }[]).map((r) => r.h));
     for (const t of [...tokensOf('rsvp'), ...tokensOf('follow/unsubscribe')]) expect(hashes.has(hashToken(t)), t).toBe(true);
     const unsubscribedFollows = (db.prepare(`SELECT count(*) AS n FROM follows WHERE status = 'unsubscribed'`).get() as { n: number }).n;
     const storedConfirms = tokensOf('follow/confirm').filter((t) => hashes.has(hashToken(t))).length;
@@ -264,7 +260,7 @@ describe('tokens', () => {
 
     const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name);
     const found: string[] = [];
-    for (const table of tables.filter((t) => t !== 'email_outbox')) {
+    for (const table of tables) {
       const dump = JSON.stringify(db.prepare(`SELECT * FROM "${table}"`).all());
       for (const t of tokens.keys()) if (dump.includes(t)) found.push(`${table}: ${t}`);
     }
@@ -283,8 +279,8 @@ describe('tokens', () => {
     // Where they are, to make a failure actionable.
     const where = found.map(([t, { kind }]) => {
       const rows = db
-        .prepare(`SELECT id, tag, status FROM email_outbox WHERE instr(text_body, ?) OR instr(html_body, ?) OR instr(headers_json, ?)`)
-        .all(t, t, t) as { id: number; tag: string; status: string }[];
+        .prepare(`SELECT id, tag, status FROM email_outbox WHERE instr(data_json, ?)`)
+        .all(t) as { id: number; tag: string; status: string }[];
       return `${kind} token ${t.slice(0, 8)}…: ${rows.length ? rows.map((r) => `email_outbox #${r.id} (${r.tag}, ${r.status})`).join(', ') : 'not in a live row (free page or WAL frame)'}`;
     });
     expect(where, `${found.length} of ${tokens.size} raw tokens are readable in the database files`).toEqual([]);
@@ -338,14 +334,14 @@ describe('tokens', () => {
     try {
       t.sqlite.prepare(`INSERT INTO organizations (id, name, language) VALUES ('org-1', 'Org One', 'en')`).run();
       const store = new SyncDb(t.sqlite);
-      requestFollow(store, { org_id: 'org-1', email: 'fan@example.org' }, { now: new Date(), baseUrl: 'https://c.example', emailsPerDay: 0 });
-      const { text_body } = t.sqlite.prepare(`SELECT text_body FROM email_outbox`).get() as { text_body: string };
+      requestFollow(store, { org_id: 'org-1', email: 'fan@example.org' }, { now: new Date(), emailsPerDay: 0 });
+      const text_body = composeQueued(store)[0]!.text;
       const confirm = /confirm\?token=([A-Za-z0-9_-]{43})/.exec(text_body)![1]!;
       const unsubscribe = /unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(text_body)![1]!;
       spy.mockClear();
       expect(confirmFollow(store, confirm, new Date()).outcome).toBe('confirmed');
       expect(spy).toHaveBeenCalledTimes(1);
-      expect(peekUnsubscribe(store, unsubscribe).outcome).toBe('unsubscribed');
+      expect(peekUnsubscribe(store, unsubscribe, new Date()).outcome).toBe('unsubscribed');
       expect(unsubscribeFollow(store, unsubscribe, new Date()).outcome).toBe('unsubscribed');
       expect(spy).toHaveBeenCalledTimes(3);
     } finally {

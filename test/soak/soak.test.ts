@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/security/tokens.js';
+import { plantRsvpToken } from '../support/db.js';
 import { request } from '../support/http.js';
 import { startService, type RunningService } from '../support/server.js';
 
@@ -23,7 +23,8 @@ beforeAll(async () => {
   const members = db.prepare(`SELECT tm.id FROM team_members tm JOIN matches m ON tm.team_id IN (m.home_team_id, m.away_team_id) WHERE m.id = ?`).all(MATCH) as { id: string }[];
   tokens = members.map((m, i) => {
     const token = `${'S'.repeat(40)}${String(i).padStart(3, '0')}`;
-    db.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, token_hash) VALUES (?, ?, ?, ?)`).run(`soak-${i}`, MATCH, m.id, hashToken(token));
+    db.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id) VALUES (?, ?, ?)`).run(`soak-${i}`, MATCH, m.id);
+    plantRsvpToken(db, `soak-${i}`, token);
     return token;
   });
   db.close();

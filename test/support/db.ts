@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDb, type Db } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { hashToken } from '../../src/security/tokens.js';
 import type Database from 'better-sqlite3';
 
 export interface TestDb {
@@ -33,4 +34,22 @@ export async function migratedDb(): Promise<TestDb> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Gives an RSVP invitation a link whose token the test knows, as the mail worker would mint it (only the hash
+ * is stored). For tests that answer invitations without reading their emails.
+ */
+export function plantRsvpToken(sqlite: Database.Database, invitationId: string, token: string): void {
+  sqlite.prepare(`INSERT INTO link_tokens (hash, purpose, subject_id) VALUES (?, 'rsvp', ?)`).run(hashToken(token), invitationId);
+}
+
+/** The invitation a link token opens, or undefined. */
+export function invitationByToken(sqlite: Database.Database, token: string): { id: string; match_id: string; response: string | null } | undefined {
+  return sqlite
+    .prepare(
+      `SELECT i.id, i.match_id, i.response FROM link_tokens t JOIN rsvp_invitations i ON i.id = t.subject_id
+       WHERE t.purpose = 'rsvp' AND t.hash = ?`,
+    )
+    .get(hashToken(token)) as { id: string; match_id: string; response: string | null } | undefined;
 }

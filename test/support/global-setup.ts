@@ -23,7 +23,7 @@ export default function setup(project: TestProject): () => Promise<void> {
 }
 
 async function summarize(logDir: string): Promise<void> {
-  const { buildOpenApiDocument } = await import('../../src/api/openapi.js');
+  const { buildOpenApiDocument } = await import('../../src/api/openapi/document.js');
   const { documentedResponses } = await import('./http.js');
   const entries = fs
     .readdirSync(logDir)

@@ -15,8 +15,8 @@ import zlib from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect, inject } from 'vitest';
+import { buildOpenApiDocument } from '../../src/api/openapi/document.js';
 import {
-  buildOpenApiDocument,
   METHODS,
   type HeaderObject,
   type OpenApiDocument,
@@ -24,7 +24,7 @@ import {
   type PathItemObject,
   type Ref,
   type ResponseObject,
-} from '../../src/api/openapi.js';
+} from '../../src/api/openapi/types.js';
 
 export interface RawResponse {
   status: number;

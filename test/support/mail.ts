@@ -2,6 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
+import type { SyncDb } from '../../src/db/sync.js';
+import type { SentEmail } from '../../src/mail/catalog.js';
+import { composeEmail } from '../../src/mail/compose.js';
 
 export interface ReceivedEmail {
   file: string;
@@ -54,4 +57,20 @@ export function linkIn(text: string, pathPrefix: string): string {
   const match = new RegExp(`https?://[^\\s"'<>]*${pathPrefix.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s"'<>]*`).exec(text);
   if (!match) throw new Error(`no ${pathPrefix} link in:\n${text}`);
   return match[0];
+}
+
+/**
+ * What the mail worker would send for every email still queued, rendered as it renders them (the links minted
+ * then, their hashes stored): for service tests that need the links without a worker.
+ */
+export function composeQueued(
+  store: SyncDb,
+  { baseUrl = 'https://fixtures.example', now = new Date() }: { baseUrl?: string; now?: Date } = {},
+): (SentEmail & { to: string; id: number })[] {
+  const rows = store.all(store.q.selectFrom('email_outbox').selectAll().where('status', '=', 'pending').orderBy('id'));
+  return rows.map((row) => {
+    const email = composeEmail(store, row, { baseUrl, now });
+    store.run(store.q.updateTable('email_outbox').set({ status: 'sent' }).where('id', '=', row.id));
+    return { ...email, to: row.to_address, id: row.id };
+  });
 }

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { buildEml, messageIdFor } from '../eml.js';
+import { buildEml } from '../eml.js';
 import { InvalidOutgoingEmailError } from '../headers.js';
 import { MailDeliveryError, type MailMessage, type MailTransport } from '../transport.js';
 
@@ -27,7 +27,7 @@ export function createFileTransport(options: FileTransportOptions): MailTranspor
       const date = now();
       let eml: string;
       try {
-        eml = buildEml({ ...msg, date, messageId: messageIdFor(msg.outboxId, msg.from) });
+        eml = buildEml({ ...msg, date });
       } catch (err) {
         if (!(err instanceof InvalidOutgoingEmailError)) throw err;
         // The message itself is malformed (say, the recipient): no retry can fix it.

@@ -6,15 +6,8 @@ import { jsonResponse } from '../../../http/respond.js';
 
 export const prerender = false;
 
-export const POST = writeEndpoint('follow', followRequestSchema, ({ input, app }) =>
-  jsonResponse(
-    200,
-    requestFollow(app.store, input, {
-      now: new Date(),
-      baseUrl: app.config.publicBaseUrl,
-      emailsPerDay: app.config.followEmailsPerDay,
-    }),
-  ),
+export const POST = writeEndpoint('follow', followRequestSchema, ({ input, app, now }) =>
+  jsonResponse(200, requestFollow(app.store, input, { now, emailsPerDay: app.config.followEmailsPerDay })),
 );
 
 export const { OPTIONS, ALL } = otherMethods(['POST']);

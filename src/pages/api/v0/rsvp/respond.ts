@@ -6,8 +6,8 @@ import { respondToInvitation } from '../../../../rsvp/service.js';
 
 export const prerender = false;
 
-export const POST = writeEndpoint('rsvp-respond', rsvpRespondSchema, ({ input, app }) =>
-  jsonResponse(200, respondToInvitation(app.store, input.token, input.status, new Date())),
+export const POST = writeEndpoint('rsvp-respond', rsvpRespondSchema, ({ input, app, now }) =>
+  jsonResponse(200, respondToInvitation(app.store, input.token, input.status, now)),
 );
 
 export const { OPTIONS, ALL } = otherMethods(['POST']);

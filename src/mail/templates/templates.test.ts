@@ -1,12 +1,10 @@
 // The emails' content: language, direction, escaping, links, and nothing loaded from elsewhere.
 import { describe, expect, it } from 'vitest';
-import {
-  followConfirmationEmail,
-  formatKickoff,
-  registrationReceiptEmail,
-  rsvpInviteEmail,
-  type RenderedEmail,
-} from './templates.js';
+import { formatKickoff } from './dates.js';
+import { followConfirmationEmail } from './follow-confirmation.js';
+import type { RenderedEmail } from './layout.js';
+import { registrationReceiptEmail } from './registration-receipt.js';
+import { rsvpInviteEmail } from './rsvp-invite.js';
 
 const CONFIRM = 'https://competitions.example/follow/confirm?token=abc123&lang=en';
 const UNSUB = 'https://competitions.example/follow/unsubscribe?token=def456';

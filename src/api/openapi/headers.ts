@@ -1,0 +1,69 @@
+// The response headers of the document (components.headers), each described once.
+import { CORS_HEADERS } from '../../http/headers.js';
+import { ID_PATTERN } from '../../vocabulary/ids.js';
+import { ALLOW_HEADERS, constant, NO_STORE, PREFLIGHT_CACHE, READ_CACHE } from './refs.js';
+import type { HeaderObject } from './types.js';
+
+export const HEADERS: Record<string, HeaderObject> = {
+  CacheControlRead: {
+    description: 'Reads are cached for 60 s, then served stale while revalidating (10 min) or on error (1 day).',
+    required: true,
+    schema: constant(READ_CACHE),
+  },
+  CacheControlNoStore: { description: 'Writes and every error are never cached.', required: true, schema: constant(NO_STORE) },
+  CacheControlPreflight: { description: 'Preflight answers may be cached for a day.', required: true, schema: constant(PREFLIGHT_CACHE) },
+  ETag: {
+    description: 'Strong validator of the bytes sent (each encoding has its own). Send it back in `If-None-Match`.',
+    required: true,
+    schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{27}"$' },
+  },
+  LastModified: {
+    description: 'When the resource last changed (HTTP date). Send it back in `If-Modified-Since`.',
+    required: true,
+    schema: { type: 'string', pattern: '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$' },
+  },
+  Vary: { description: 'The body depends on `Accept-Encoding`.', required: true, schema: constant('Accept-Encoding') },
+  ContentEncoding: {
+    description: 'Present when a compressed variant is sent: brotli, else gzip, as `Accept-Encoding` allows.',
+    schema: { type: 'string', enum: ['br', 'gzip'] },
+  },
+  ContentDisposition: {
+    description: 'Names the file for calendar apps and browsers.',
+    required: true,
+    schema: { type: 'string', pattern: `^inline; filename="${ID_PATTERN.source.slice(1, -1)}\\.ics"$` },
+  },
+  AccessControlAllowOrigin: {
+    description: 'Every response under /api/v0/, errors and preflights included, is readable from any origin.',
+    required: true,
+    schema: constant('*'),
+  },
+  AccessControlExposeHeaders: {
+    description: 'Headers browser code may read.',
+    schema: constant(CORS_HEADERS['Access-Control-Expose-Headers']!),
+  },
+  XContentTypeOptions: { description: 'Never sniffed.', required: true, schema: constant('nosniff') },
+  AccessControlAllowHeaders: {
+    description: 'Request headers a cross-origin request may send.',
+    required: true,
+    schema: constant(ALLOW_HEADERS),
+  },
+  AccessControlMaxAge: {
+    description: 'Seconds a browser may cache this preflight.',
+    required: true,
+    schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
+  },
+  RateLimit: {
+    description:
+      'Present when rate limits are on (writes and the RSVP summary): the policy name, requests left (`r`) and seconds until the window resets (`t`).',
+    schema: { type: 'string', pattern: '^"(reads|writes)";r=[0-9]+;t=[0-9]+$' },
+  },
+  RateLimitPolicy: {
+    description: 'Present when rate limits are on: the policy name, its quota (`q`) per window of `w` seconds.',
+    schema: { type: 'string', pattern: '^"(reads|writes)";q=[0-9]+;w=[0-9]+$' },
+  },
+  RetryAfter: { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
+  IdempotentReplayed: {
+    description: 'Present (`true`) when this is the stored answer to an earlier request with the same `Idempotency-Key`.',
+    schema: constant('true'),
+  },
+};

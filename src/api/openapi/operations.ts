@@ -1,0 +1,178 @@
+// How an operation of the document is built: a read (GET, HEAD, the preflight; cached, with validators) or a
+// write (POST and its preflight; a JSON or form body; never cached). The catalogue of operations is paths.ts.
+import { MAX_BODY_BYTES } from '../../http/limits.js';
+import { problemRef } from './problems.js';
+import { constant, headerRef, parameterRef, READ_ALLOW, schemaRef, WRITE_ALLOW } from './refs.js';
+import type { CodeSample, ExampleObject, HeaderObject, MediaTypeObject, OperationObject, ParameterObject, PathItemObject, Ref, ResponseObject } from './types.js';
+
+export type ReadKind = 'artifact' | 'dynamic';
+
+export interface ReadSpec {
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  kind: ReadKind;
+  pathParameter?: 'eventId' | 'matchId';
+  contentType: 'application/json' | 'text/calendar';
+  schema: string;
+  examples: Record<string, ExampleObject>;
+  calendar?: boolean;
+  errors: number[];
+  curlPath: string;
+}
+
+function readResponse200(spec: ReadSpec, withBody: boolean): ResponseObject {
+  const headers: Record<string, HeaderObject | Ref> = {
+    'Cache-Control': headerRef('CacheControlRead'),
+    ETag: headerRef('ETag'),
+    'Last-Modified': headerRef('LastModified'),
+    'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
+    'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
+    'X-Content-Type-Options': headerRef('XContentTypeOptions'),
+  };
+  if (spec.kind === 'artifact') {
+    headers.Vary = headerRef('Vary');
+    headers['Content-Encoding'] = headerRef('ContentEncoding');
+  } else {
+    headers.RateLimit = headerRef('RateLimit');
+    headers['RateLimit-Policy'] = headerRef('RateLimitPolicy');
+  }
+  if (spec.calendar) headers['Content-Disposition'] = headerRef('ContentDisposition');
+  const charset = '; charset=utf-8';
+  const response: ResponseObject = {
+    description: withBody ? `\`Content-Type: ${spec.contentType}${charset}\`.` : 'The headers of the GET, no body.',
+    headers,
+  };
+  if (withBody) response.content = { [spec.contentType]: { schema: schemaRef(spec.schema), examples: spec.examples } };
+  return response;
+}
+
+function notModified(spec: ReadSpec): ResponseObject {
+  const headers: Record<string, HeaderObject | Ref> = {
+    'Cache-Control': headerRef('CacheControlRead'),
+    ETag: headerRef('ETag'),
+    'Last-Modified': headerRef('LastModified'),
+    'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
+  };
+  if (spec.kind === 'artifact') headers.Vary = headerRef('Vary');
+  return { description: 'Not modified: the `If-None-Match` or `If-Modified-Since` validator still holds. No body.', headers };
+}
+
+export function preflight(allow: string, parameters: (ParameterObject | Ref)[], operationId: string): OperationObject {
+  return {
+    operationId,
+    tags: ['CORS'],
+    summary: 'CORS preflight',
+    description: 'What browsers ask before a cross-origin request. Any origin may call.',
+    parameters: [...parameters, parameterRef('AccessControlRequestMethod'), parameterRef('AccessControlRequestHeaders')],
+    responses: {
+      '204': {
+        description: 'The methods and request headers allowed from any origin.',
+        headers: {
+          'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
+          'Access-Control-Allow-Methods': { description: 'Methods of this path.', required: true, schema: constant(allow) },
+          'Access-Control-Allow-Headers': headerRef('AccessControlAllowHeaders'),
+          'Access-Control-Max-Age': headerRef('AccessControlMaxAge'),
+          Allow: { description: 'Methods of this path.', required: true, schema: constant(allow) },
+          'Cache-Control': headerRef('CacheControlPreflight'),
+        },
+      },
+    },
+  };
+}
+
+const curl = (source: string): CodeSample[] => [{ lang: 'Shell', label: 'curl', source }];
+
+export function readPath(spec: ReadSpec, base: string): PathItemObject {
+  const pathParameters = spec.pathParameter ? [parameterRef(spec.pathParameter)] : [];
+  const conditional = [parameterRef('IfNoneMatch'), parameterRef('IfModifiedSince')];
+  const parameters = [...pathParameters, ...conditional, ...(spec.kind === 'artifact' ? [parameterRef('AcceptEncoding')] : [])];
+  // HEAD reuses the problem responses: the same status and headers, and (HEAD being HEAD) no body.
+  const errors = Object.fromEntries([...spec.errors, 500].map((status) => [String(status), problemRef(status)]));
+  const get: OperationObject = {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: spec.description,
+    parameters,
+    responses: { '200': readResponse200(spec, true), '304': notModified(spec), ...errors },
+    'x-codeSamples': curl(`curl -s ${base}${spec.curlPath}`),
+  };
+  const head: OperationObject = {
+    operationId: `${spec.operationId}Head`,
+    tags: [spec.tag],
+    summary: `${spec.summary} (headers only)`,
+    description: 'The headers the GET would send, without the body. Problem responses carry no body either.',
+    parameters,
+    responses: { '200': readResponse200(spec, false), '304': notModified(spec), ...errors },
+  };
+  return {
+    summary: spec.summary,
+    'x-allow': READ_ALLOW,
+    get,
+    head,
+    options: preflight(READ_ALLOW, pathParameters, `${spec.operationId}Preflight`),
+  };
+}
+
+export interface WriteSpec {
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  request: string;
+  requestExamples: Record<string, ExampleObject>;
+  success: { status: number; description: string; schema: string; examples: Record<string, ExampleObject> };
+  errors: number[];
+  idempotent?: boolean;
+  curl: string;
+}
+
+export function writePath(spec: WriteSpec): PathItemObject {
+  const successHeaders: Record<string, HeaderObject | Ref> = {
+    'Cache-Control': headerRef('CacheControlNoStore'),
+    'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
+    'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
+    'X-Content-Type-Options': headerRef('XContentTypeOptions'),
+    RateLimit: headerRef('RateLimit'),
+    'RateLimit-Policy': headerRef('RateLimitPolicy'),
+  };
+  if (spec.idempotent) successHeaders['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
+  const form: MediaTypeObject = { schema: schemaRef(spec.request) };
+  const post: OperationObject = {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: spec.description,
+    parameters: spec.idempotent ? [parameterRef('IdempotencyKey')] : [],
+    requestBody: {
+      required: true,
+      description:
+        `JSON (\`application/json\` or any \`application/*+json\`), or an HTML form (\`application/x-www-form-urlencoded\`, ` +
+        `\`multipart/form-data\`; a field sent twice keeps its first value). At most ${MAX_BODY_BYTES / 1024} KiB.`,
+      content: {
+        'application/json': { schema: schemaRef(spec.request), examples: spec.requestExamples },
+        'application/x-www-form-urlencoded': form,
+        'multipart/form-data': form,
+      },
+    },
+    responses: {
+      [String(spec.success.status)]: {
+        description: spec.success.description,
+        headers: successHeaders,
+        content: { 'application/json': { schema: schemaRef(spec.success.schema), examples: spec.success.examples } },
+      },
+      ...Object.fromEntries([...spec.errors, 500].map((s) => [String(s), problemRef(s)])),
+    },
+    'x-codeSamples': curl(spec.curl),
+  };
+  return {
+    summary: spec.summary,
+    'x-allow': WRITE_ALLOW,
+    post,
+    options: preflight(WRITE_ALLOW, [], `${spec.operationId}Preflight`),
+  };
+}

@@ -1,0 +1,62 @@
+// The parameters of the document (components.parameters): path ids, validators, encodings, the idempotency key.
+import { ID_PATTERN } from '../../vocabulary/ids.js';
+import type { ParameterObject } from './types.js';
+
+export const PARAMETERS: Record<string, ParameterObject> = {
+  eventId: {
+    name: 'eventId',
+    in: 'path',
+    required: true,
+    description: 'Identifier of a public competition (`event_id` of the event list). Anything else answers 404.',
+    schema: { type: 'string', pattern: ID_PATTERN.source },
+    example: 'rsl-prem-2026-27',
+  },
+  matchId: {
+    name: 'matchId',
+    in: 'path',
+    required: true,
+    description: 'Identifier of a match of a public competition (`match_id` of the bracket). Anything else answers 404.',
+    schema: { type: 'string', pattern: ID_PATTERN.source },
+    example: 'rsl-prem-r07-2',
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    description: 'ETags from earlier responses (`*` matches any; `W/` prefixes are ignored): 304 when one still matches.',
+    schema: { type: 'string' },
+  },
+  IfModifiedSince: {
+    name: 'If-Modified-Since',
+    in: 'header',
+    description: 'An HTTP date from `Last-Modified`: 304 when the resource has not changed since. Ignored with `If-None-Match`.',
+    schema: { type: 'string' },
+  },
+  AcceptEncoding: {
+    name: 'Accept-Encoding',
+    in: 'header',
+    description: 'Brotli (`br`) is sent when accepted, else gzip, else the identity bytes.',
+    schema: { type: 'string' },
+    example: 'br, gzip',
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    description:
+      'Makes a retried submit return the first answer (with `Idempotent-Replayed: true`) instead of creating a second request. ' +
+      'The same key with a different body: 422.',
+    schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
+    example: '6f1c2a9e-3b7d-4c1a-9f0e-2d5b8a7c4e11',
+  },
+  AccessControlRequestMethod: {
+    name: 'Access-Control-Request-Method',
+    in: 'header',
+    description: 'Sent by browsers in a preflight.',
+    schema: { type: 'string' },
+  },
+  AccessControlRequestHeaders: {
+    name: 'Access-Control-Request-Headers',
+    in: 'header',
+    description: 'Sent by browsers in a preflight.',
+    schema: { type: 'string' },
+  },
+};

@@ -1,0 +1,170 @@
+// Every operation of /api/v0/: the catalogue the document, /docs and the contract tests read.
+import * as ex from '../examples.js';
+import { readPath, writePath, type ReadSpec, type WriteSpec } from './operations.js';
+import { PARAMETERS } from './parameters.js';
+import type { ExampleObject, PathItemObject } from './types.js';
+
+const BODY_ERRORS = [400, 413, 415, 422, 429];
+const one = (value: unknown, summary?: string): Record<string, ExampleObject> => ({ demo: summary ? { summary, value } : { value } });
+
+export function paths(base: string): Record<string, PathItemObject> {
+  const reads: ReadSpec[] = [
+    {
+      path: '/api/v0/events',
+      operationId: 'listEvents',
+      tag: 'Competitions',
+      summary: 'List public competitions',
+      description:
+        'Every public competition of every organization (a private one never appears in any read), newest `starts_at` first, then `event_id`. A bare array.',
+      kind: 'artifact',
+      contentType: 'application/json',
+      schema: 'EventList',
+      examples: one(ex.EVENTS_EXAMPLE, 'Two of the demo competitions'),
+      errors: [503],
+      curlPath: '/api/v0/events',
+    },
+    {
+      path: '/api/v0/events/{eventId}/standings',
+      operationId: 'getStandings',
+      tag: 'Competitions',
+      summary: 'Standings of a competition',
+      description:
+        "Rows ordered by rank: points (the competition's win/draw/loss points, default 3/1/0), goal difference, goals for, " +
+        'head-to-head among the clubs still tied, then club name. A hybrid competition has one table per group (`group_name`). ' +
+        'A knockout-only competition gives `[]`.',
+      kind: 'artifact',
+      pathParameter: 'eventId',
+      contentType: 'application/json',
+      schema: 'Standings',
+      examples: {
+        league: { summary: 'A league: rsl-prem-2026-27', value: ex.STANDINGS_EXAMPLE },
+        groups: { summary: 'A hybrid group stage: amm-u14-winter-cup-2026 (first rows)', value: ex.GROUP_STANDINGS_EXAMPLE },
+      },
+      errors: [404],
+      curlPath: '/api/v0/events/rsl-prem-2026-27/standings',
+    },
+    {
+      path: '/api/v0/events/{eventId}/bracket',
+      operationId: 'getBracket',
+      tag: 'Competitions',
+      summary: 'Bracket of a competition',
+      description:
+        'Two slots per match, ordered by bracket_role, round_ordinal, match, side. A fed slot names its source match and outcome; ' +
+        'its `team_id` is null until that match is decided. A league-only competition gives `[]`.',
+      kind: 'artifact',
+      pathParameter: 'eventId',
+      contentType: 'application/json',
+      schema: 'Bracket',
+      examples: one(ex.BRACKET_EXAMPLE, 'The final of rsl-cup-2026, decided on penalties'),
+      errors: [404],
+      curlPath: '/api/v0/events/rsl-cup-2026/bracket',
+    },
+    {
+      path: '/api/v0/calendar/{eventId}',
+      operationId: 'getCalendar',
+      tag: 'Calendar',
+      summary: 'Calendar of a competition (iCalendar)',
+      description:
+        'An iCalendar feed any calendar application can subscribe to: one VEVENT per match with a kickoff (byes excepted). ' +
+        'A postponed match is `STATUS:TENTATIVE`, a cancelled one `STATUS:CANCELLED`. The same data gives the same bytes.',
+      kind: 'artifact',
+      pathParameter: 'eventId',
+      contentType: 'text/calendar',
+      schema: 'Calendar',
+      examples: one(ex.CALENDAR_EXAMPLE, 'rsl-prem-2026-27, its first match only'),
+      calendar: true,
+      errors: [404],
+      curlPath: '/api/v0/calendar/rsl-prem-2026-27',
+    },
+    {
+      path: '/api/v0/rsvp/{matchId}',
+      operationId: 'getRsvpSummary',
+      tag: 'RSVP',
+      summary: 'RSVP counts of a match',
+      description: 'Answers to the invitations of a match; `pending` counts invitations not answered yet. Cached like the other reads.',
+      kind: 'dynamic',
+      pathParameter: 'matchId',
+      contentType: 'application/json',
+      schema: 'RsvpSummary',
+      examples: one(ex.RSVP_SUMMARY_EXAMPLE),
+      errors: [404, 429],
+      curlPath: '/api/v0/rsvp/rsl-prem-r07-2',
+    },
+    {
+      path: '/api/v0/openapi.json',
+      operationId: 'getOpenApiDocument',
+      tag: 'Documentation',
+      summary: 'This OpenAPI document',
+      description: 'The OpenAPI 3.1 document of /api/v0/, served like the other reads. Rendered for people at `/docs`.',
+      kind: 'artifact',
+      contentType: 'application/json',
+      schema: 'OpenApiDocument',
+      examples: {},
+      errors: [503],
+      curlPath: '/api/v0/openapi.json',
+    },
+  ];
+  const writes: WriteSpec[] = [
+    {
+      path: '/api/v0/follow',
+      operationId: 'follow',
+      tag: 'Follow',
+      summary: 'Follow an organization by email',
+      description:
+        'Double opt-in. A new or still unconfirmed follow answers `confirm_email_sent` and queues one email whose link activates it ' +
+        '(a second request within 10 minutes re-uses that email); a confirmed follow answers `already_following` and sends nothing. ' +
+        'Every follow email has an unsubscribe link and RFC 8058 one-click `List-Unsubscribe`.',
+      request: 'FollowRequest',
+      requestExamples: one(ex.FOLLOW_REQUEST_EXAMPLE),
+      success: {
+        status: 200,
+        description: 'The follow is pending (email sent) or already active.',
+        schema: 'FollowResult',
+        examples: {
+          sent: { summary: 'A new or unconfirmed follow', value: { status: 'confirm_email_sent' } },
+          following: { summary: 'Already confirmed', value: { status: 'already_following' } },
+        },
+      },
+      errors: BODY_ERRORS,
+      curl:
+        `curl -s -X POST ${base}/api/v0/follow -H 'Content-Type: application/json' \\\n` +
+        `  -d '${JSON.stringify(ex.FOLLOW_REQUEST_EXAMPLE)}'`,
+    },
+    {
+      path: '/api/v0/rsvp/respond',
+      operationId: 'respondToInvitation',
+      tag: 'RSVP',
+      summary: 'Answer a match invitation',
+      description:
+        'The invitation is identified by the token of its email, never by a path parameter. An answer can change until kickoff; ' +
+        'after that: 409. An unknown token: 404.',
+      request: 'RsvpRespondRequest',
+      requestExamples: one(ex.RSVP_RESPOND_REQUEST_EXAMPLE),
+      success: { status: 200, description: 'Recorded: the answer and the new counts.', schema: 'RsvpRespondResult', examples: one(ex.RSVP_RESPOND_RESULT_EXAMPLE) },
+      errors: [400, 404, 409, 413, 415, 422, 429],
+      curl:
+        `curl -s -X POST ${base}/api/v0/rsvp/respond -H 'Content-Type: application/json' \\\n` +
+        `  -d '${JSON.stringify(ex.RSVP_RESPOND_REQUEST_EXAMPLE)}'`,
+    },
+    {
+      path: '/api/v0/register',
+      operationId: 'register',
+      tag: 'Registration',
+      summary: 'Send a player registration request',
+      description: 'No account needed. The organization gets the request; the contact email gets a receipt naming its `id`.',
+      request: 'RegistrationRequest',
+      requestExamples: one(ex.REGISTRATION_REQUEST_EXAMPLE),
+      success: { status: 201, description: 'Submitted.', schema: 'RegistrationResult', examples: one(ex.REGISTRATION_RESULT_EXAMPLE) },
+      errors: BODY_ERRORS,
+      idempotent: true,
+      curl:
+        `curl -s -X POST ${base}/api/v0/register -H 'Content-Type: application/json' \\\n` +
+        `  -H 'Idempotency-Key: ${PARAMETERS.IdempotencyKey!.example}' \\\n` +
+        `  -d '${JSON.stringify(ex.REGISTRATION_REQUEST_EXAMPLE)}'`,
+    },
+  ];
+  const out: Record<string, PathItemObject> = {};
+  for (const spec of reads) out[spec.path] = readPath(spec, base);
+  for (const spec of writes) out[spec.path] = writePath(spec);
+  return out;
+}

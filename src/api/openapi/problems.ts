@@ -1,0 +1,58 @@
+// The problem responses of the document (components.responses), one per kind of src/http/problem-kinds.ts, each
+// narrowed to its own type, title and status, with an example.
+import { PROBLEM_KINDS, type ProblemKind } from '../../http/problem-kinds.js';
+import { problemBody } from '../../http/problem.js';
+import { constant, headerRef, READ_ALLOW, schemaRef, WRITE_ALLOW } from './refs.js';
+import type { HeaderObject, JsonSchema, Ref, ResponseObject } from './types.js';
+
+/** The documented problem types: status, slug (the `/docs#problem-<slug>` anchor), title, type, response name, when. */
+export function problemTypes(): (ProblemKind & { type: string })[] {
+  return PROBLEM_KINDS.map((kind) => ({ ...kind, type: `/docs#problem-${kind.slug}` }));
+}
+
+/** The response a status refers to, for the operations' `responses`. */
+export function problemRef(status: number): Ref {
+  const kind = PROBLEM_KINDS.find((k) => k.status === status);
+  if (!kind) throw new Error(`openapi: no problem kind for ${status}`);
+  return { $ref: `#/components/responses/${kind.name}` };
+}
+
+const errorHeaders = (): Record<string, HeaderObject | Ref> => ({
+  'Cache-Control': headerRef('CacheControlNoStore'),
+  'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
+  'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
+  'X-Content-Type-Options': headerRef('XContentTypeOptions'),
+  RateLimit: headerRef('RateLimit'),
+  'RateLimit-Policy': headerRef('RateLimitPolicy'),
+});
+
+export function problemResponses(): Record<string, ResponseObject> {
+  const out: Record<string, ResponseObject> = {};
+  for (const p of problemTypes()) {
+    const headers = errorHeaders();
+    if (p.status === 429 || p.status === 503) headers['Retry-After'] = headerRef('RetryAfter');
+    if (p.status === 405) {
+      headers.Allow = {
+        description: 'The methods of this path (its `x-allow`).',
+        required: true,
+        schema: { type: 'string', enum: [READ_ALLOW, WRITE_ALLOW] },
+      };
+    }
+    const narrowed: JsonSchema = {
+      type: 'object',
+      properties: { type: constant(p.type), title: constant(p.title), status: { type: 'integer', const: p.status } },
+    };
+    if (p.status === 422) narrowed.required = ['errors'];
+    out[p.name] = {
+      description: `${p.title}. ${p.when}`,
+      headers,
+      content: {
+        'application/problem+json': {
+          schema: { allOf: [schemaRef('Problem'), narrowed] },
+          examples: { [p.slug]: { value: problemBody(p.status, p.example, p.exampleErrors) } },
+        },
+      },
+    };
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+// The component schemas of the document, generated from the zod schemas the code validates and encodes with:
+// response bodies from their output side, request bodies from their input side. Descriptions live on the zod
+// fields; only the rule every optional request field shares is added here.
+import { z } from 'zod';
+import {
+  publicBracketSchema,
+  publicBracketSlotSchema,
+  publicEventListSchema,
+  publicEventSchema,
+  publicStandingsRowSchema,
+  publicStandingsSchema,
+} from '../../competitions/public-schemas.js';
+import { followRequestSchema, followResponseSchema } from '../../follows/schema.js';
+import { fieldErrorSchema, problemSchema } from '../../http/problem.js';
+import { registrationRequestSchema, registrationResponseSchema } from '../../registrations/schema.js';
+import { rsvpRespondResponseSchema, rsvpRespondSchema, rsvpSummarySchema } from '../../rsvp/schema.js';
+import type { JsonSchema } from './types.js';
+
+const BLANK_NOTE = 'Optional: an empty string (or `null` in JSON) counts as absent.';
+
+const RESPONSES: [z.ZodType, string][] = [
+  [publicEventSchema, 'Event'],
+  [publicEventListSchema, 'EventList'],
+  [publicStandingsRowSchema, 'StandingsRow'],
+  [publicStandingsSchema, 'Standings'],
+  [publicBracketSlotSchema, 'BracketSlot'],
+  [publicBracketSchema, 'Bracket'],
+  [followResponseSchema, 'FollowResult'],
+  [rsvpSummarySchema, 'RsvpSummary'],
+  [rsvpRespondResponseSchema, 'RsvpRespondResult'],
+  [registrationResponseSchema, 'RegistrationResult'],
+  [problemSchema, 'Problem'],
+  [fieldErrorSchema, 'FieldError'],
+];
+
+const REQUESTS: [z.ZodType, string][] = [
+  [followRequestSchema, 'FollowRequest'],
+  [rsvpRespondSchema, 'RsvpRespondRequest'],
+  [registrationRequestSchema, 'RegistrationRequest'],
+];
+
+function generate(entries: [z.ZodType, string][], io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [schema, id] of entries) registry.add(schema, { id });
+  const generated = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: (id) => `#/components/schemas/${id}` }).schemas;
+  return Object.fromEntries(
+    Object.entries(generated).map(([id, schema]) => {
+      const { $schema: _s, $id: _i, ...rest } = schema as JsonSchema;
+      return [id, rest];
+    }),
+  );
+}
+
+/** Every component schema. */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const schemas = generate(RESPONSES, 'output');
+  for (const [id, schema] of Object.entries(generate(REQUESTS, 'input'))) {
+    const properties = schema.properties as Record<string, JsonSchema>;
+    const required = new Set(schema.required as string[]);
+    for (const [field, property] of Object.entries(properties)) {
+      if (!required.has(field)) properties[field] = { ...property, description: [property.description, BLANK_NOTE].filter(Boolean).join(' ') };
+    }
+    schemas[id] = { ...schema, description: 'Strings are trimmed; unknown fields are ignored. Form bodies carry the same fields as text.' };
+  }
+  schemas.Calendar = {
+    type: 'string',
+    description:
+      'An RFC 5545 iCalendar stream: CRLF line ends, lines folded at 75 octets, one VEVENT per match with a kickoff ' +
+      '(UID stable forever, DTSTAMP, DTSTART/DTEND in UTC, SUMMARY, DESCRIPTION, LOCATION, SEQUENCE, STATUS).',
+    pattern: '^BEGIN:VCALENDAR\\r\\n[\\s\\S]*\\r\\nEND:VCALENDAR\\r\\n$',
+  };
+  schemas.OpenApiDocument = {
+    type: 'object',
+    description: 'This document: OpenAPI 3.1.',
+    required: ['openapi', 'info', 'paths'],
+    properties: { openapi: { type: 'string', const: '3.1.0' } },
+  };
+  return schemas;
+}

@@ -1,0 +1,91 @@
+// The composition root: the application is built here once per process, from one configuration: the
+// database, the mail worker, the rate limiters and the scheduler of the background jobs. The node server hands
+// it to Astro with every request (`locals.app`), so endpoints and pages use these very objects; the CLIs open
+// the same database the same way (src/db/database.ts).
+import type { Config } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import type { SyncDb } from '../db/sync.js';
+import { RateLimiter } from '../http/rate-limit.js';
+import { regenerationJob } from '../jobs/regenerate.js';
+import { createScheduler, type Scheduler } from '../jobs/scheduler.js';
+import { makePendingDue } from '../mail/outbox.js';
+import type { MailTransport } from '../mail/transport.js';
+import { createMailTransport } from '../mail/transports/index.js';
+import { startMailWorker, type MailWorker } from '../mail/worker.js';
+
+export interface RateLimits {
+  /** Per client address and write route (the API's POSTs and the pages' form posts that mirror them). */
+  writes: RateLimiter;
+  /** Per client address on the dynamic reads (the RSVP summary and the pages that show one). */
+  reads: RateLimiter;
+}
+
+export interface Application {
+  readonly config: Config;
+  /** The writer connection: every request's transaction, the mail worker, the jobs that write. */
+  readonly store: SyncDb;
+  readonly database: Database;
+  readonly limits: RateLimits;
+  /** The mail worker, when this process sends mail (the server does; CLIs and in-process tests may not). */
+  readonly mail: MailWorker | null;
+  readonly jobs: Scheduler;
+  /** The clock of every request and job (tests move it). */
+  now(): Date;
+  close(): Promise<void>;
+}
+
+export interface ApplicationOptions {
+  /** Start the mail worker (default true). */
+  mail?: boolean;
+  /** Replace the configured transport (tests). */
+  transport?: MailTransport;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export async function createApplication(config: Config, options: ApplicationOptions = {}): Promise<Application> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const now = options.now ?? (() => new Date());
+  const database = await openDatabase(config.databasePath);
+  const { store } = database;
+
+  let mail: MailWorker | null = null;
+  if (options.mail ?? true) {
+    // Whatever was queued before this start (a crash, a restart mid-backoff) is due now.
+    const waiting = makePendingDue(store, now());
+    if (waiting > 0) log(`mail: ${waiting} queued emails from before this start will be sent now`);
+    mail = startMailWorker(store, options.transport ?? createMailTransport(config), {
+      from: config.mailFrom,
+      baseUrl: config.publicBaseUrl,
+      backoffBaseMs: config.mailRetryBaseS * 1000,
+      backoffMaxMs: config.mailRetryMaxS * 1000,
+      // A claim must outlive a batch sent at the worst case: 10 messages, 2 at a time, each up to the timeout.
+      leaseMs: Math.max(60_000, config.mailSendTimeoutS * 1000 * 6),
+      now,
+      log,
+    });
+    // A transaction that queued an email wakes the worker once it has committed: the email leaves at once.
+    const worker = mail;
+    store.on('email-queued', () => worker.kick());
+  }
+
+  const jobs = createScheduler([regenerationJob(config)], log);
+
+  return {
+    config,
+    store,
+    database,
+    limits: {
+      writes: new RateLimiter('writes', config.rateLimitWritesPerMin, 60),
+      reads: new RateLimiter('reads', config.rateLimitReadsPerMin, 60),
+    },
+    mail,
+    jobs,
+    now,
+    async close() {
+      await jobs.stop();
+      await mail?.stop();
+      await database.close();
+    },
+  };
+}

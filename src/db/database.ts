@@ -1,0 +1,29 @@
+// One way to open the database, for the server, the jobs, the CLIs and the tests alike: the file with its
+// pragmas (connect.ts), migrated to the latest schema, with both ways of running queries on one connection:
+// Kysely's async API (long reads such as a regeneration's snapshot) and SyncDb (the write transactions).
+import type Sqlite from 'better-sqlite3';
+import { openDb, type Db } from './connect.js';
+import { migrateToLatest } from './migrate.js';
+import { SyncDb } from './sync.js';
+
+export interface Database {
+  readonly file: string;
+  readonly sqlite: Sqlite.Database;
+  readonly db: Db;
+  readonly store: SyncDb;
+  close(): Promise<void>;
+}
+
+/** Opens `file` (created when missing) and, unless told otherwise, brings its schema to the latest migration. */
+export async function openDatabase(file: string, options: { migrate?: boolean } = {}): Promise<Database> {
+  const { db, sqlite } = openDb(file);
+  if (options.migrate ?? true) {
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  }
+  return { file, sqlite, db, store: new SyncDb(sqlite), close: () => db.destroy() };
+}

@@ -1,0 +1,91 @@
+// Every email the platform sends, by name: the data its outbox row records (a zod schema, checked when it is
+// queued and again when it is sent), the links it carries (minted by the worker at send time, so no raw token is
+// ever stored), and how it renders. Services queue a name and its data; only the mail worker renders.
+import { z } from 'zod';
+import type { LinkPurpose } from '../db/schema.js';
+import { languageSchema } from '../vocabulary/language.js';
+import { listUnsubscribeHeaders } from './headers.js';
+import { followConfirmationEmail } from './templates/follow-confirmation.js';
+import type { RenderedEmail } from './templates/layout.js';
+import { registrationReceiptEmail } from './templates/registration-receipt.js';
+import { rsvpInviteEmail } from './templates/rsvp-invite.js';
+
+export interface LinkSpec<D> {
+  purpose: LinkPurpose;
+  /** The row the link opens (a follow, an invitation). */
+  subject: (data: D) => string;
+  /** Path of the page under PUBLIC_BASE_URL; the token goes in its `token` parameter. */
+  path: string;
+  /** How long the link works; absent: as long as its subject exists. */
+  ttlMs?: number;
+}
+
+export interface SentEmail extends RenderedEmail {
+  headers: Record<string, string>;
+}
+
+export interface EmailKind<S extends z.ZodType> {
+  schema: S;
+  links: Record<string, LinkSpec<z.output<S>>>;
+  render(data: z.output<S>, links: Record<string, string>): SentEmail;
+}
+
+const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
+
+/** A follow's confirm link works for 7 days; every unsubscribe link as long as the follow exists. */
+export const CONFIRM_LINK_TTL_MS = 7 * 24 * 3600_000;
+
+const name = z.string().min(1).max(400);
+const instant = z.string().nullable();
+
+export const CATALOG = {
+  /** Rendered before it was queued: rows from before emails were rendered at send time, and tests. */
+  prerendered: kind({
+    schema: z.object({ subject: z.string(), text: z.string(), html: z.string(), headers: z.record(z.string(), z.string()).default({}) }),
+    links: {},
+    render: (data) => data,
+  }),
+  'follow-confirm': kind({
+    schema: z.object({ followId: z.string(), language: languageSchema, organizationName: name, leagueName: name.nullable() }),
+    links: {
+      confirm: { purpose: 'follow-confirm', subject: (d) => d.followId, path: '/follow/confirm', ttlMs: CONFIRM_LINK_TTL_MS },
+      unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe' },
+    },
+    render: (data, links) => ({
+      ...followConfirmationEmail({ ...data, confirmUrl: links.confirm!, unsubscribeUrl: links.unsubscribe! }),
+      headers: listUnsubscribeHeaders(links.unsubscribe!),
+    }),
+  }),
+  'rsvp-invite': kind({
+    schema: z.object({
+      invitationId: z.string(),
+      language: languageSchema,
+      memberName: name,
+      eventName: name.nullable(),
+      homeName: name,
+      awayName: name,
+      kickoffAt: instant,
+      venue: name.nullable(),
+    }),
+    links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
+    render: (data, links) => ({ ...rsvpInviteEmail({ ...data, rsvpUrl: links.rsvp! }), headers: {} }),
+  }),
+  'registration-receipt': kind({
+    schema: z.object({
+      language: languageSchema,
+      organizationName: name,
+      playerName: name,
+      divisionName: name.nullable(),
+      registrationId: z.string(),
+    }),
+    links: {},
+    render: (data) => ({ ...registrationReceiptEmail(data), headers: {} }),
+  }),
+} as const;
+
+export type TemplateName = keyof typeof CATALOG;
+export type TemplateData<N extends TemplateName> = z.input<(typeof CATALOG)[N]['schema']>;
+
+export function isTemplateName(value: string): value is TemplateName {
+  return Object.hasOwn(CATALOG, value);
+}

@@ -1,0 +1,73 @@
+// The follow confirmation (double opt-in): names the scope, links confirm and unsubscribe, says ignoring is safe.
+import type { Language } from '../../vocabulary/language.js';
+import { html, safeUrl } from './html.js';
+import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
+
+export interface FollowConfirmationInput {
+  language: Language;
+  organizationName: string;
+  leagueName?: string | null;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}
+
+export function followConfirmationEmail(input: FollowConfirmationInput): RenderedEmail {
+  const scope = input.leagueName ? `${input.leagueName} (${input.organizationName})` : input.organizationName;
+  const ar = input.language === 'ar';
+  const s = ar
+    ? {
+        subject: `أكِّد متابعة ${scope}`,
+        heading: 'أكِّد متابعتك',
+        hello: 'مرحبًا،',
+        asked: `طلب أحدهم (ونأمل أن تكون أنت) متابعة ${scope} وتلقّي آخر الأخبار والنتائج عبر البريد الإلكتروني.`,
+        confirm: 'لتفعيل المتابعة، اضغط على الزر أدناه:',
+        button: 'تأكيد المتابعة',
+        ignore: 'إذا لم تطلب ذلك فتجاهل هذه الرسالة: لن يحدث شيء، ولن تصلك منا رسائل أخرى.',
+        fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
+        unsubscribe: 'لا تريد رسائل منا؟',
+        unsubscribeLink: 'إلغاء الاشتراك',
+        sentBy: `أُرسلت هذه الرسالة نيابةً عن ${input.organizationName}.`,
+      }
+    : {
+        subject: `Confirm you want to follow ${scope}`,
+        heading: 'Confirm your follow',
+        hello: 'Hello,',
+        asked: `Someone, hopefully you, asked to follow ${scope} and get news and results by email.`,
+        confirm: 'To start following, confirm with the button below:',
+        button: 'Confirm follow',
+        ignore: 'If you did not ask for this, ignore this email: nothing will happen and you will not hear from us again.',
+        fallback: 'If the button does not work, open this link in your browser:',
+        unsubscribe: 'Do not want emails from us?',
+        unsubscribeLink: 'Unsubscribe',
+        sentBy: `Sent on behalf of ${input.organizationName}.`,
+      };
+  return {
+    subject: s.subject,
+    text: textBlock([
+      s.hello,
+      '',
+      s.asked,
+      '',
+      s.confirm,
+      safeUrl(input.confirmUrl),
+      '',
+      s.ignore,
+      '',
+      '--',
+      `${s.unsubscribe} ${s.unsubscribeLink}: ${safeUrl(input.unsubscribeUrl)}`,
+      s.sentBy,
+    ]),
+    html: layout({
+      language: input.language,
+      subject: s.subject,
+      preheader: s.asked,
+      organizationName: input.organizationName,
+      heading: s.heading,
+      intro: [t(s.hello), t(s.asked), t(s.confirm)],
+      button: { label: s.button, url: input.confirmUrl },
+      after: [t(s.ignore)],
+      fallbackLabel: s.fallback,
+      footer: [html`${s.unsubscribe} ${link(input.unsubscribeUrl, s.unsubscribeLink)}`, t(s.sentBy)],
+    }),
+  };
+}

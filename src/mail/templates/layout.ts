@@ -1,0 +1,87 @@
+// The one layout of every email: a header band with the organization, a heading, paragraphs, an optional table
+// of facts, an optional button with its link spelled out, and a footer; left to right, or right to left for
+// Arabic. Styles are inline and nothing is loaded from elsewhere (no images, fonts or stylesheets).
+import type { Language } from '../../vocabulary/language.js';
+import { html, Html, safeUrl } from './html.js';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const COLORS = { accent: '#1a7f4b', text: '#1f2933', muted: '#6b7280', line: '#e3e6ea', page: '#f4f5f7' };
+
+export interface Page {
+  language: Language;
+  subject: string;
+  preheader: string;
+  organizationName: string;
+  heading: string;
+  intro: Html[];
+  facts?: Array<[string, string]>;
+  button?: { label: string; url: string };
+  after?: Html[];
+  fallbackLabel?: string;
+  footer: Html[];
+}
+
+export function layout(p: Page): string {
+  const rtl = p.language === 'ar';
+  const align = rtl ? 'right' : 'left';
+  // Constant CSS, not data: kept raw so its quotes stay quotes.
+  const font = new Html(rtl ? "Tahoma,'Segoe UI',Arial,sans-serif" : "-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif");
+  const para = (content: Html) => html`<p style="margin:0 0 16px;">${content}</p>`;
+  const facts = p.facts?.length
+    ? html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 20px;border-collapse:collapse;">${p.facts.map(
+        ([label, value]) =>
+          html`<tr><td style="padding:8px 0;border-bottom:1px solid ${COLORS.line};color:${COLORS.muted};font-size:14px;width:38%;vertical-align:top;text-align:${align};">${label}</td><td style="padding:8px 0;border-bottom:1px solid ${COLORS.line};font-weight:bold;vertical-align:top;text-align:${align};"><bdi>${value}</bdi></td></tr>`,
+      )}</table>`
+    : null;
+  const button = p.button
+    ? html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr><td style="border-radius:6px;background-color:${COLORS.accent};"><a href="${safeUrl(p.button.url)}" style="display:inline-block;padding:12px 24px;font-family:${font};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${p.button.label}</a></td></tr></table>`
+    : null;
+  const fallback =
+    p.button && p.fallbackLabel
+      ? html`<p style="margin:0 0 16px;font-size:13px;color:${COLORS.muted};">${p.fallbackLabel}<br><a href="${p.button.url}" style="color:${COLORS.accent};word-break:break-all;" dir="ltr">${p.button.url}</a></p>`
+      : null;
+
+  return html`<!DOCTYPE html>
+<html lang="${p.language}" dir="${rtl ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${p.subject}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${COLORS.page};">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${p.preheader}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${COLORS.page};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" dir="${rtl ? 'rtl' : 'ltr'}" style="max-width:560px;background-color:#ffffff;border:1px solid ${COLORS.line};border-radius:8px;">
+<tr><td style="padding:18px 28px;border-bottom:3px solid ${COLORS.accent};font-family:${font};font-size:15px;font-weight:bold;color:${COLORS.accent};text-align:${align};">${p.organizationName}</td></tr>
+<tr><td style="padding:28px;font-family:${font};font-size:16px;line-height:1.6;color:${COLORS.text};text-align:${align};">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827;">${p.heading}</h1>
+${p.intro.map(para)}${facts}${button}${(p.after ?? []).map(para)}${fallback}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid ${COLORS.line};font-family:${font};font-size:13px;line-height:1.5;color:${COLORS.muted};text-align:${align};">${p.footer.map(
+    (line) => html`<p style="margin:0 0 6px;">${line}</p>`,
+  )}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`.value;
+}
+
+export function link(url: string, label?: string): Html {
+  return html`<a href="${safeUrl(url)}" style="color:${COLORS.accent};">${label ?? url}</a>`;
+}
+
+export const t = (s: string) => html`${s}`;
+
+/** The plain-text part: the lines given, skipping absent ones, ending with a newline. */
+export function textBlock(lines: Array<string | null | undefined | false>): string {
+  return `${lines.filter((l): l is string => typeof l === 'string').join('\n')}\n`;
+}
+

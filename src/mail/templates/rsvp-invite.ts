@@ -1,0 +1,93 @@
+// The invitation to answer for a match: the member, the match, kickoff, venue, and the personal RSVP link.
+import type { Language } from '../../vocabulary/language.js';
+import { formatKickoff, shortDate } from './dates.js';
+import { safeUrl } from './html.js';
+import { layout, t, textBlock, type RenderedEmail } from './layout.js';
+
+export interface RsvpInviteInput {
+  language: Language;
+  /** Shown in the header band and the footer; the event name stands in when absent. */
+  organizationName?: string | null;
+  memberName: string;
+  homeName: string;
+  awayName: string;
+  /** RFC 3339; null while the kickoff is not fixed. */
+  kickoffAt: string | null;
+  venue: string | null;
+  eventName?: string | null;
+  rsvpUrl: string;
+}
+
+export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
+  const ar = input.language === 'ar';
+  const kickoff = formatKickoff(input.kickoffAt, input.language);
+  const day = shortDate(input.kickoffAt, input.language);
+  const match = ar ? `${input.homeName} ضد ${input.awayName}` : `${input.homeName} vs ${input.awayName}`;
+  const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
+  const sender = input.organizationName || input.eventName || null;
+  const s = ar
+    ? {
+        subject: `هل ستشارك؟ ${match}${day ? `، ${day}` : ''}`,
+        heading: 'دعوة إلى مباراة',
+        hello: `مرحبًا ${input.memberName}،`,
+        invited: `أنت مدعو للمشاركة في مباراة ${match}.`,
+        labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة' },
+        ask: 'أخبر فريقك هل ستشارك:',
+        button: 'الرد على الدعوة',
+        change: 'يمكنك تغيير ردّك في أي وقت حتى موعد انطلاق المباراة.',
+        fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
+        personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
+        sentBy: sender ? `أُرسلت هذه الرسالة نيابةً عن ${sender}.` : null,
+      }
+    : {
+        subject: `Will you play? ${match}${day ? `, ${day}` : ''}`,
+        heading: 'You are invited to a match',
+        hello: `Hello ${input.memberName},`,
+        invited: `You are invited to play in ${match}.`,
+        labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition' },
+        ask: 'Let your team know whether you can play:',
+        button: 'Answer the invitation',
+        change: 'You can change your answer at any time until kickoff.',
+        fallback: 'If the button does not work, open this link in your browser:',
+        personal: 'This link is personal: please do not share it.',
+        sentBy: sender ? `Sent on behalf of ${sender}.` : null,
+      };
+  const facts: Array<[string, string]> = [
+    [s.labels.match, match],
+    [s.labels.kickoff, kickoff ?? tba],
+    [s.labels.venue, input.venue ?? tba],
+    ...(input.eventName ? [[s.labels.event, input.eventName] as [string, string]] : []),
+  ];
+  return {
+    subject: s.subject,
+    text: textBlock([
+      s.hello,
+      '',
+      s.invited,
+      '',
+      ...facts.map(([label, value]) => `${label}: ${value}`),
+      '',
+      s.ask,
+      safeUrl(input.rsvpUrl),
+      '',
+      s.change,
+      s.personal,
+      s.sentBy && '',
+      s.sentBy && '--',
+      s.sentBy,
+    ]),
+    html: layout({
+      language: input.language,
+      subject: s.subject,
+      preheader: `${match} · ${kickoff ?? tba}`,
+      organizationName: sender ?? match,
+      heading: s.heading,
+      intro: [t(s.hello), t(s.invited)],
+      facts,
+      button: { label: s.button, url: input.rsvpUrl },
+      after: [t(s.change)],
+      fallbackLabel: s.fallback,
+      footer: s.sentBy ? [t(s.personal), t(s.sentBy)] : [t(s.personal)],
+    }),
+  };
+}
