@@ -24,6 +24,13 @@ beforeAll(async () => {
   token = 'K'.repeat(43);
   const first = db.prepare(`SELECT id FROM rsvp_invitations WHERE match_id = ? ORDER BY id LIMIT 1`).get(MATCH) as { id: string };
   plantRsvpToken(db, first.id, token);
+  // The invitations go out (and their links are minted) before the cases start: the cases compare the database.
+  for (const deadline = Date.now() + 15_000; ; ) {
+    const { n } = db.prepare(`SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'`).get() as { n: number };
+    if (n === 0) break;
+    if (Date.now() > deadline) throw new Error(`${n} emails still queued`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 });
 afterAll(async () => {
   db?.close();

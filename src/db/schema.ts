@@ -1,6 +1,6 @@
 // Kysely table types. They mirror migrations/ exactly as better-sqlite3 returns rows:
 // TEXT → string, INTEGER → number, nullable columns → T | null, defaults → Generated<T>.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type {
   BracketRole,
   CompetitionType,
@@ -197,16 +197,4 @@ export interface DB {
   installation: InstallationTable;
 }
 
-export type Organization = Selectable<OrganizationsTable>;
-export type League = Selectable<LeaguesTable>;
-export type Division = Selectable<DivisionsTable>;
-export type Team = Selectable<TeamsTable>;
-export type TeamMember = Selectable<TeamMembersTable>;
-export type EventRow = Selectable<EventsTable>;
-export type MatchRow = Selectable<MatchesTable>;
-export type NewMatch = Insertable<MatchesTable>;
-export type MatchUpdate = Updateable<MatchesTable>;
-export type Follow = Selectable<FollowsTable>;
-export type RsvpInvitation = Selectable<RsvpInvitationsTable>;
-export type Registration = Selectable<RegistrationsTable>;
 export type OutboxMessage = Selectable<EmailOutboxTable>;

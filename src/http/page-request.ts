@@ -9,11 +9,12 @@ export type PageGate =
   | { ok: true; fields: Record<string, unknown> }
   | { ok: false; status: number; headers: Record<string, string>; reason: 'rate-limited' | 'body' };
 
-type PageContext = Pick<APIContext, 'request' | 'locals'>;
+type PageContext = Pick<APIContext, 'request' | 'locals'> & { response: { status: number; headers: Headers } };
 
 /**
  * A GET counts against the reads limit under `readRoute`; a POST against the writes limit under `writeRoute`
- * (the API route it mirrors, so the page and the API share one allowance) and has its form read.
+ * (the API route it mirrors, so the page and the API share one allowance) and has its form read. A refused
+ * request gets its status and headers (Retry-After, RateLimit) on the page's response here.
  */
 export async function gatePageRequest(
   ctx: PageContext,
@@ -29,10 +30,16 @@ export async function gatePageRequest(
   const rate = post
     ? takeRate(app.limits.writes, routes.writeRoute, clientAddress)
     : takeRate(app.limits.reads, routes.readRoute, clientAddress);
-  if (!rate.allowed) return { ok: false, status: 429, headers: rate.headers, reason: 'rate-limited' };
+  if (!rate.allowed) return refuse(ctx, { ok: false, status: 429, headers: rate.headers, reason: 'rate-limited' });
   if (!post) return { ok: true, fields: {} };
   const body = await readBody(ctx.request);
   if (!body.ok && body.status === 415 && routes.bodyOptional) return { ok: true, fields: {} };
-  if (!body.ok) return { ok: false, status: body.status, headers: {}, reason: 'body' };
+  if (!body.ok) return refuse(ctx, { ok: false, status: body.status, headers: {}, reason: 'body' });
   return { ok: true, fields: body.fields };
+}
+
+function refuse(ctx: PageContext, gate: PageGate & { ok: false }): PageGate {
+  ctx.response.status = gate.status;
+  for (const [name, value] of Object.entries(gate.headers)) ctx.response.headers.set(name, value);
+  return gate;
 }

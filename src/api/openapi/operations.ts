@@ -2,7 +2,7 @@
 // write (POST and its preflight; a JSON or form body; never cached). The catalogue of operations is paths.ts.
 import { MAX_BODY_BYTES } from '../../http/limits.js';
 import { problemRef } from './problems.js';
-import { constant, headerRef, parameterRef, READ_ALLOW, schemaRef, WRITE_ALLOW } from './refs.js';
+import { constant, headerRef, parameterRef, READ_ALLOW, schemaRef, uncachedHeaders, WRITE_ALLOW } from './refs.js';
 import type { CodeSample, ExampleObject, HeaderObject, MediaTypeObject, OperationObject, ParameterObject, PathItemObject, Ref, ResponseObject } from './types.js';
 
 export type ReadKind = 'artifact' | 'dynamic';
@@ -132,14 +132,7 @@ export interface WriteSpec {
 }
 
 export function writePath(spec: WriteSpec): PathItemObject {
-  const successHeaders: Record<string, HeaderObject | Ref> = {
-    'Cache-Control': headerRef('CacheControlNoStore'),
-    'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
-    'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
-    'X-Content-Type-Options': headerRef('XContentTypeOptions'),
-    RateLimit: headerRef('RateLimit'),
-    'RateLimit-Policy': headerRef('RateLimitPolicy'),
-  };
+  const successHeaders: Record<string, HeaderObject | Ref> = uncachedHeaders();
   if (spec.idempotent) successHeaders['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
   const form: MediaTypeObject = { schema: schemaRef(spec.request) };
   const post: OperationObject = {

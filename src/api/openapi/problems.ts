@@ -2,7 +2,7 @@
 // narrowed to its own type, title and status, with an example.
 import { PROBLEM_KINDS, type ProblemKind } from '../../http/problem-kinds.js';
 import { problemBody } from '../../http/problem.js';
-import { constant, headerRef, READ_ALLOW, schemaRef, WRITE_ALLOW } from './refs.js';
+import { constant, headerRef, READ_ALLOW, schemaRef, uncachedHeaders, WRITE_ALLOW } from './refs.js';
 import type { HeaderObject, JsonSchema, Ref, ResponseObject } from './types.js';
 
 /** The documented problem types: status, slug (the `/docs#problem-<slug>` anchor), title, type, response name, when. */
@@ -17,19 +17,10 @@ export function problemRef(status: number): Ref {
   return { $ref: `#/components/responses/${kind.name}` };
 }
 
-const errorHeaders = (): Record<string, HeaderObject | Ref> => ({
-  'Cache-Control': headerRef('CacheControlNoStore'),
-  'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
-  'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
-  'X-Content-Type-Options': headerRef('XContentTypeOptions'),
-  RateLimit: headerRef('RateLimit'),
-  'RateLimit-Policy': headerRef('RateLimitPolicy'),
-});
-
 export function problemResponses(): Record<string, ResponseObject> {
   const out: Record<string, ResponseObject> = {};
   for (const p of problemTypes()) {
-    const headers = errorHeaders();
+    const headers: Record<string, HeaderObject | Ref> = uncachedHeaders();
     if (p.status === 429 || p.status === 503) headers['Retry-After'] = headerRef('RetryAfter');
     if (p.status === 405) {
       headers.Allow = {

@@ -10,6 +10,16 @@ export const headerRef = (name: string): Ref => ({ $ref: `#/components/headers/$
 
 export const constant = (value: string): JsonSchema => ({ type: 'string', const: value });
 
+/** The headers of every answer that is not cached: writes and problems (rate-limit state included). */
+export const uncachedHeaders = (): Record<string, Ref> => ({
+  'Cache-Control': headerRef('CacheControlNoStore'),
+  'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
+  'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
+  'X-Content-Type-Options': headerRef('XContentTypeOptions'),
+  RateLimit: headerRef('RateLimit'),
+  'RateLimit-Policy': headerRef('RateLimitPolicy'),
+});
+
 export const READ_CACHE = 'public, max-age=60, stale-while-revalidate=600, stale-if-error=86400';
 export const NO_STORE = 'no-store';
 export const PREFLIGHT_CACHE = 'public, max-age=86400';

@@ -1,0 +1,88 @@
+// The job scheduler: each job on its own period, never overlapping itself, failures logged and retried at the
+// next tick, runNow after the run in progress, stop() waiting for what runs.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createScheduler, type Job } from './scheduler.js';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+/** A job whose runs the test releases one by one. */
+function manualJob(name: string, everyS: number) {
+  const releases: (() => void)[] = [];
+  let runs = 0;
+  const job: Job = {
+    name,
+    everyS,
+    run: () =>
+      new Promise<string>((resolve) => {
+        runs++;
+        releases.push(() => resolve(`${name} run ${runs}`));
+      }),
+  };
+  return { job, releases, runs: () => runs };
+}
+
+describe('scheduler', () => {
+  it('runs each job on its period and skips a tick while its previous run is still going', async () => {
+    const logs: string[] = [];
+    const a = manualJob('a', 10);
+    const scheduler = createScheduler([a.job], (l) => logs.push(l));
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(a.runs()).toBe(1);
+    await vi.advanceTimersByTimeAsync(20_000); // two ticks while run 1 is still going
+    expect(a.runs()).toBe(1);
+    a.releases[0]!();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(a.runs()).toBe(2);
+    expect(logs).toEqual(['a run 1']);
+    a.releases[1]!();
+    await scheduler.stop();
+  });
+
+  it('runs two jobs side by side: a slow one never holds up another', async () => {
+    const slow = manualJob('slow', 5);
+    let quick = 0;
+    const scheduler = createScheduler([slow.job, { name: 'quick', everyS: 5, run: async () => `quick ${++quick}` }], () => {});
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(slow.runs()).toBe(1);
+    expect(quick).toBe(5);
+    slow.releases[0]!();
+    await scheduler.stop();
+  });
+
+  it('logs a failure in one line and runs the job again at its next tick', async () => {
+    const logs: string[] = [];
+    let n = 0;
+    const scheduler = createScheduler(
+      [{ name: 'flaky', everyS: 1, run: async () => (++n === 1 ? Promise.reject(new Error('disk full')) : `ok ${n}`) }],
+      (l) => logs.push(l),
+    );
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(logs).toEqual(['flaky failed: disk full', 'ok 2']);
+    await scheduler.stop();
+  });
+
+  it('runNow waits for the run in progress, then runs and resolves with the line; stop() waits for runs', async () => {
+    const a = manualJob('a', 60);
+    const scheduler = createScheduler([a.job], () => {});
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const now = scheduler.runNow('a');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.runs()).toBe(1);
+    a.releases[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.runs()).toBe(2);
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    a.releases[1]!();
+    await expect(now).resolves.toBe('a run 2');
+    await stopping;
+    await expect(scheduler.runNow('nope')).rejects.toThrow('no job "nope"');
+  });
+});

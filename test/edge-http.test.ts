@@ -1,0 +1,148 @@
+// The HTTP edge over the real server: the pages' form posts read through the same body reader (16 KiB, enforced
+// before anything is buffered) and rate limits as the API, /_image is not there, what node answers on its own
+// carries the problem shape and CORS, and an email a request queues leaves at once.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from './support/http.js';
+import { procMemory } from './support/processes.js';
+import { rawExchange, rawStatus } from './support/raw-http.js';
+import { startService, type RunningService } from './support/server.js';
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0', RATE_LIMIT_READS_PER_MIN: '0' });
+});
+afterAll(async () => svc?.stop());
+
+/** Streams `total` bytes of form body in 16 KiB chunks; resolves with the status and how much was written by then. */
+function streamPost(target: string, total: number, options: { declareLength?: boolean; pauseAfter?: number } = {}) {
+  const url = new URL(target, svc.url);
+  return new Promise<{ status: number; sentWhenAnswered: number; body: string }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    if (options.declareLength) headers['Content-Length'] = String(total);
+    const req = http.request(url, { method: 'POST', headers }, (res) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, sentWhenAnswered, body }));
+    });
+    req.on('error', (e) => (answered ? undefined : reject(e)));
+    const chunk = Buffer.alloc(16 * 1024, 'a');
+    const pump = () => {
+      while (sent < total && !answered) {
+        if (options.pauseAfter !== undefined && sent >= options.pauseAfter) return; // hold the rest back
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (sent >= total) req.end();
+    };
+    if (options.declareLength && options.pauseAfter === 0) req.flushHeaders();
+    else pump();
+  });
+}
+
+describe('form posts to the pages', () => {
+  it('a 1 MB POST to the RSVP page is answered 413 from its Content-Length, before any of the body is sent', async () => {
+    const r = await streamPost('/rsvp?token=x', 1024 * 1024, { declareLength: true, pauseAfter: 0 });
+    expect(r.status).toBe(413);
+    expect(r.sentWhenAnswered).toBe(0);
+  });
+
+  it('a streamed (chunked) 1 MB POST is answered 413 once 16 KiB have arrived, while the client still holds the rest', async () => {
+    const r = await streamPost('/rsvp?token=x', 1024 * 1024, { pauseAfter: 64 * 1024 });
+    expect(r.status).toBe(413);
+    expect(r.sentWhenAnswered).toBeLessThan(1024 * 1024);
+  });
+
+  it('keeps the server memory flat under a 64 MB body streamed to the page', async () => {
+    const pid = svc.child.pid;
+    const before = procMemory(pid)!.rssKb;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, procMemory(pid)?.rssKb ?? 0)), 10);
+    try {
+      const r = await streamPost('/follow/unsubscribe?token=x', 64 * 1024 * 1024);
+      expect(r.status).toBe(413);
+    } finally {
+      clearInterval(sampler);
+    }
+    console.log(`edge: RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB while 64 MB were posted`);
+    expect(peak - before).toBeLessThan(32 * 1024);
+  });
+
+});
+
+describe('rate limits of the pages', () => {
+  let limited: RunningService;
+  beforeAll(async () => {
+    limited = await startService({ RATE_LIMIT_WRITES_PER_MIN: '4' });
+  });
+  afterAll(async () => limited?.stop());
+
+  it('the RSVP page post and POST /api/v0/rsvp/respond share one allowance per client address', async () => {
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await request(`${limited.url}/rsvp`, { method: 'POST', headers: form, body: 'token=x&status=yes' })).status);
+    const api = await request(`${limited.url}/api/v0/rsvp/respond`, { method: 'POST', headers: form, body: 'token=x&status=yes' });
+    statuses.push(api.status);
+    const page = await request(`${limited.url}/rsvp`, { method: 'POST', headers: form, body: 'token=x&status=yes' });
+    statuses.push(page.status);
+    // The three page posts and the API post used up the 4 of the minute; 404: no invitation has that token.
+    expect(statuses).toEqual([404, 404, 404, 404, 429]);
+    expect(page.headers['retry-after']).toMatch(/^\d+$/);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+});
+
+describe('what the server answers on its own', () => {
+  it('Astro’s unused /_image endpoint is not there', async () => {
+    const res = await request(`${svc.url}/_image?href=/favicon.svg&w=10`, { contract: false });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+  });
+
+  it.each([
+    ['a request without Host', 'GET /api/v0/events HTTP/1.1\r\n\r\n', 400],
+    ['CONNECT', 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', 405],
+    ['Content-Length with Transfer-Encoding', 'POST /api/v0/follow HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+    ['a broken chunk', 'POST /api/v0/follow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n', 400],
+  ])('%s: the problem shape, with CORS', async (_label, raw, status) => {
+    const { answer } = await rawExchange(svc.url, Buffer.from(raw, 'latin1'));
+    expect(rawStatus(answer)).toBe(status);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/\r\nContent-Type: application\/problem\+json/i);
+    expect(head).toMatch(/\r\nAccess-Control-Allow-Origin: \*/i);
+    expect(JSON.parse(body!)).toMatchObject({ status, type: expect.stringMatching(/^\/docs#problem-/) });
+  });
+});
+
+describe('mail', () => {
+  it('an email a request queues leaves at once: within 100 ms of the answer (the worker is woken, not polled)', async () => {
+    const dir = svc.env.MAIL_DIR!;
+    const delays: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const email = `fast${i}@example.org`;
+      const res = await request(`${svc.url}/api/v0/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ org_id: 'riverside-sfl', name: `Fast ${i}`, email }),
+      });
+      expect(res.status).toBe(201);
+      const answered = performance.now();
+      for (;;) {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+        if (files.some((f) => fs.readFileSync(path.join(dir, f), 'latin1').includes(email))) break;
+        if (performance.now() - answered > 2_000) throw new Error(`no email to ${email} within 2 s`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      delays.push(performance.now() - answered);
+    }
+    console.log(`edge: email on disk ${delays.map((d) => `${d.toFixed(1)} ms`).join(', ')} after the answer`);
+    expect([...delays].sort((a, b) => a - b)[1]).toBeLessThan(100);
+  });
+});
