@@ -4,6 +4,7 @@
 // is shown too, so a ratio that swings from pair to pair is visible as noise.
 //
 // BENCH_ROUNDS (default 2) sets the number of pairs: 3 gives A B A B A B.
+import { formatRatio } from './context.js';
 
 export interface Alternation<F, S = F> {
   /** The floor's runs, in order. */
@@ -57,7 +58,7 @@ export function ratioOf(floor: readonly number[], subject: readonly number[]): R
   return { value, floor: floorValue, ratio: value / floorValue, pairs: subject.map((s, i) => s / floor[i]!) };
 }
 
-/** "pairs 0.48×, 0.52×" */
+/** "pairs 0.483×, 0.521×" */
 export function pairsNote(r: Ratio): string {
-  return `pairs ${r.pairs.map((p) => `${p.toFixed(2)}×`).join(', ')}`;
+  return `pairs ${r.pairs.map(formatRatio).join(', ')}`;
 }

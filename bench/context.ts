@@ -28,9 +28,9 @@ function formatTarget(target: Target, unit: string): string {
   return `${target.exclusive ? '>' : '≥'} ${n(target.min)}${u}`;
 }
 
-/** A ratio as printed: "0.48×". */
+/** A ratio as printed: "2.09×", "0.495×" (three digits below 1, so 0.495 does not read as a met 0.5). */
 export function formatRatio(ratio: number): string {
-  return Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '?';
+  return Number.isFinite(ratio) ? `${ratio.toFixed(ratio < 1 ? 3 : 2)}×` : '?';
 }
 
 function meets(value: number, target: Target): boolean {
