@@ -6,7 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDataset, describeDataset, type DatasetSize } from '../test/support/dataset.js';
 import { runToEnd, spawnTracked, stopChild } from '../test/support/processes.js';
-import type { BenchContext, BenchDataset, FigureOptions, MeasuredRun, RecordedFigure, Target, Verdict } from './types.js';
+import { describeRegenerationJob, runRegenerationJob } from './regeneration-job.js';
+import type { BenchContext, BenchDataset, CompareOptions, FigureOptions, MeasuredRun, RecordedFigure, Target, Verdict } from './types.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORT_RSS = pathToFileURL(path.join(import.meta.dirname, 'report-rss.ts')).href;
@@ -21,10 +22,15 @@ export function formatNumber(value: number, digits?: number): string {
 }
 
 function formatTarget(target: Target, unit: string): string {
-  const u = unit ? ` ${unit}` : '';
+  const u = unit === '×' ? unit : unit ? ` ${unit}` : '';
   const n = (v: number) => String(Number(v.toPrecision(2)));
   if ('max' in target) return `${target.exclusive ? '<' : '≤'} ${n(target.max)}${u}`;
   return `${target.exclusive ? '>' : '≥'} ${n(target.min)}${u}`;
+}
+
+/** A ratio as printed: "2.09×", "0.495×" (three digits below 1, so 0.495 does not read as a met 0.5). */
+export function formatRatio(ratio: number): string {
+  return Number.isFinite(ratio) ? `${ratio.toFixed(ratio < 1 ? 3 : 2)}×` : '?';
 }
 
 function meets(value: number, target: Target): boolean {
@@ -103,26 +109,28 @@ export class BenchState {
   async ensureArtifacts(ctx: BenchContext): Promise<void> {
     const data = await this.dataset();
     if (this.artifactsFresh) return;
-    ctx.info('rendering the artifacts first (scripts/regenerate.ts, not measured)…');
-    const run = await ctx.runNodeScript('scripts/regenerate.ts', data.env, 10 * 60_000);
-    if (run.code !== 0) throw new Error(`scripts/regenerate.ts failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
+    ctx.info(`rendering the artifacts first (${describeRegenerationJob()}, not measured)…`);
+    const run = await runRegenerationJob(ctx, data.env, 10 * 60_000);
+    if (run.code !== 0) throw new Error(`${describeRegenerationJob()} failed (exit ${run.code}):\n${run.stdout}${run.stderr}`);
     ctx.info(run.stdout.trim());
     this.artifactsFresh = true;
   }
 
-  record(scenario: string, name: string, value: string, target: string, verdict: Verdict): void {
-    this.figures.push({ scenario, name, value, target, verdict });
+  record(scenario: string, name: string, value: string, target: string, verdict: Verdict, floor = '', ratio = ''): void {
+    this.figures.push({ scenario, name, value, floor, ratio, target, verdict });
   }
 
   context(scenario: string): BenchContext {
     const state = this;
-    const line = (name: string, value: string, target: string, verdict: Verdict, note?: string) => {
+    // name, value, then (for a figure with a floor) the floor and the ratio, then the target and the verdict.
+    const line = (name: string, value: string, target: string, verdict: Verdict, note?: string, floor = '', ratio = '') => {
       const shownTarget = target ? `target ${target}` : '';
       const mark = verdict === 'INFO' ? '' : verdict;
+      const shownFloor = floor ? `floor ${floor}` : '';
       console.log(
-        `   ${name.padEnd(58)} ${value.padStart(14)}   ${shownTarget.padEnd(18)} ${mark.padEnd(5)}${note ? ` ${note}` : ''}`.trimEnd(),
+        `   ${name.padEnd(52)} ${value.padStart(13)}  ${shownFloor.padStart(19)}  ${ratio.padStart(7)}   ${shownTarget.padEnd(20)} ${mark.padEnd(5)}${note ? ` ${note}` : ''}`.trimEnd(),
       );
-      state.record(scenario, name, value, target, verdict);
+      state.record(scenario, name, value, target, verdict, floor, ratio);
     };
     const ctx: BenchContext = {
       root: ROOT,
@@ -137,6 +145,17 @@ export class BenchState {
         const verdict: Verdict = options.target ? (meets(value, options.target) ? 'PASS' : 'FAIL') : 'INFO';
         line(name, shown, target, verdict, options.note);
       },
+      compare(name: string, value: number, floor: number, unit: string, options: CompareOptions = {}) {
+        const shown = (v: number) => `${formatNumber(v, options.digits)}${unit ? ` ${unit}` : ''}`;
+        const ratio = value / floor;
+        const targets = [
+          options.ratioTarget ? formatTarget(options.ratioTarget, '×') : '',
+          options.valueTarget ? formatTarget(options.valueTarget, unit) : '',
+        ].filter(Boolean);
+        const met = (options.ratioTarget ? meets(ratio, options.ratioTarget) : true) && (options.valueTarget ? meets(value, options.valueTarget) : true);
+        const verdict: Verdict = targets.length === 0 ? 'INFO' : met ? 'PASS' : 'FAIL';
+        line(name, shown(value), targets.join(', '), verdict, options.note, shown(floor), formatRatio(ratio));
+      },
       check(name: string, ok: boolean, detail?: string) {
         line(name, ok ? 'yes' : 'no', 'yes', ok ? 'PASS' : 'FAIL', detail);
       },
@@ -150,14 +169,14 @@ export class BenchState {
       spawn: (command, args, options = {}) => spawnTracked(command, args, { cwd: ROOT, ...options }),
       run: (command, args, options = {}) => runToEnd(command, args, { cwd: ROOT, ...options }),
       stop: (child, graceMs) => stopChild(child, graceMs),
-      async runNodeScript(script: string, env: Record<string, string>, timeoutMs = 10 * 60_000): Promise<MeasuredRun> {
+      async runNodeScript(script: string, env: Record<string, string>, timeoutMs = 10 * 60_000, args: string[] = []): Promise<MeasuredRun> {
         const childEnv = { ...process.env, ...env };
         // A bundled script (.mjs) runs as it is; TypeScript goes through tsx.
         const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
         // BENCH_RSS=self: measure with the preload even when /usr/bin/time is there.
         const time = process.env.BENCH_RSS !== 'self' && fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
         if (time) {
-          const result = await runToEnd(time, ['-v', process.execPath, ...loader, script], { cwd: ROOT, env: childEnv, timeoutMs });
+          const result = await runToEnd(time, ['-v', process.execPath, ...loader, script, ...args], { cwd: ROOT, env: childEnv, timeoutMs });
           // GNU time appends its report to the child's stderr.
           const at = result.stderr.lastIndexOf('\tCommand being timed:');
           const report = at === -1 ? '' : result.stderr.slice(at);
@@ -173,7 +192,7 @@ export class BenchState {
             cpu: user && system ? { user: Number(user), system: Number(system) } : null,
           };
         }
-        const result = await runToEnd(process.execPath, ['--import', 'tsx', '--import', REPORT_RSS, script], { cwd: ROOT, env: childEnv, timeoutMs });
+        const result = await runToEnd(process.execPath, ['--import', 'tsx', '--import', REPORT_RSS, script, ...args], { cwd: ROOT, env: childEnv, timeoutMs });
         const report = /\nBENCH_MAX_RSS_KB=(\d+) BENCH_CPU_US=(\d+),(\d+)\n/.exec(result.stderr);
         return {
           ...result,

@@ -1,6 +1,7 @@
 // npm run bench [-- NAME…]: generates a large dataset in a temporary directory and runs the benchmark
 // scenarios of bench/registry.ts (all of them, or the ones named), printing each figure next to its
-// target, then a summary table. A missed target is a finding, not a failure: the exit status is 0 unless
+// floor (the same work done by the simplest possible program, measured in the same run: bench/alternate.ts),
+// their ratio and the target, then a summary table. A missed target is a finding, not a failure: the exit status is 0 unless
 // the bench itself could not run (bad arguments: 2; a scenario crashed: 1).
 //
 //   npm run bench                      every scenario, full size (2,000 events, 200,000 matches)
@@ -9,6 +10,7 @@
 //   BENCH_EVENTS=50 BENCH_MATCHES_PER_EVENT=20 npm run bench    a quick smoke run
 //   BENCH_KEEP=1 …                     keep the temporary directory (database, artifacts, nginx config)
 //   BENCH_WRK_SECONDS=5 …              length of each wrk run (default 10)
+//   BENCH_ROUNDS=3 …                   pairs of floor / measured runs, alternating A B A B (default 2)
 //   BENCH_RSS=self …                   measure peak RSS with process.resourceUsage() even if /usr/bin/time exists
 //   BENCH_NGINX=/path or none, BENCH_WRK=/path or none    which binaries the read scenario uses
 import os from 'node:os';
@@ -21,23 +23,21 @@ import { buildIfNeeded } from '../scripts/build-if-needed.js';
 
 function usage(): string {
   const names = scenarios.map((s) => `  ${s.name.padEnd(14)} ${s.summary}`).join('\n');
-  return `usage: npm run bench [-- [--list] [NAME…]]\n\nscenarios:\n${names}\n\nenvironment: BENCH_EVENTS, BENCH_MATCHES_PER_EVENT, BENCH_SEED, BENCH_KEEP=1, BENCH_WRK_SECONDS, BENCH_RSS=self, BENCH_NGINX, BENCH_WRK`;
+  return `usage: npm run bench [-- [--list] [NAME…]]\n\nscenarios:\n${names}\n\nenvironment: BENCH_EVENTS, BENCH_MATCHES_PER_EVENT, BENCH_SEED, BENCH_KEEP=1, BENCH_WRK_SECONDS, BENCH_ROUNDS, BENCH_RSS=self, BENCH_NGINX, BENCH_WRK`;
 }
 
+/** Every figure of the run: its value, its floor and the ratio (value / floor) when it has one, its target and verdict. */
 function printSummary(figures: RecordedFigure[]): void {
-  const header = { scenario: 'scenario', name: 'figure', value: 'value', target: 'target', verdict: 'result' };
+  const header: RecordedFigure = { scenario: 'scenario', name: 'figure', value: 'value', floor: 'floor', ratio: 'ratio', target: 'target', verdict: 'INFO' };
   const rows = [header, ...figures];
-  const w = {
-    scenario: Math.max(...rows.map((r) => r.scenario.length)),
-    name: Math.max(...rows.map((r) => r.name.length)),
-    value: Math.max(...rows.map((r) => r.value.length)),
-    target: Math.max(...rows.map((r) => r.target.length)),
-  };
-  const rule = '─'.repeat(w.scenario + w.name + w.value + w.target + 16);
-  console.log(`\n${rule}\nSUMMARY\n${rule}`);
+  const width = (key: 'scenario' | 'name' | 'value' | 'floor' | 'ratio' | 'target') => Math.max(...rows.map((r) => r[key].length));
+  const w = { scenario: width('scenario'), name: width('name'), value: width('value'), floor: width('floor'), ratio: width('ratio'), target: width('target') };
+  const rule = '─'.repeat(w.scenario + w.name + w.value + w.floor + w.ratio + w.target + 20);
+  console.log(`\n${rule}\nSUMMARY (ratio = value / floor, the floor measured in the same run, alternating)\n${rule}`);
   rows.forEach((r, i) => {
+    const verdict = i === 0 ? 'result' : r.verdict === 'INFO' ? '' : r.verdict;
     console.log(
-      `${r.scenario.padEnd(w.scenario)}  ${r.name.padEnd(w.name)}  ${r.value.padStart(w.value)}  ${r.target.padEnd(w.target)}  ${r.verdict === 'INFO' ? '' : r.verdict}`.trimEnd(),
+      `${r.scenario.padEnd(w.scenario)}  ${r.name.padEnd(w.name)}  ${r.value.padStart(w.value)}  ${r.floor.padStart(w.floor)}  ${r.ratio.padStart(w.ratio)}  ${r.target.padEnd(w.target)}  ${verdict}`.trimEnd(),
     );
     if (i === 0) console.log(rule);
   });

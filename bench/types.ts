@@ -16,10 +16,24 @@ export interface FigureOptions {
   digits?: number;
 }
 
+/** A figure beside its floor (bench/alternate.ts): the ratio is value / floor. */
+export interface CompareOptions {
+  /** Held to the ratio, e.g. `{ min: 0.5 }` (at least half the floor's requests/s) or `{ max: 2 }` (at most twice its time). */
+  ratioTarget?: Target;
+  /** Held to the value itself, e.g. a p99 `{ max: 100, exclusive: true }` in ms. */
+  valueTarget?: Target;
+  note?: string;
+  digits?: number;
+}
+
 export interface RecordedFigure {
   scenario: string;
   name: string;
   value: string;
+  /** The same figure for the floor, measured in the same run ('' when the figure has none). */
+  floor: string;
+  /** value / floor ('' when the figure has no floor). */
+  ratio: string;
   target: string;
   verdict: Verdict;
 }
@@ -57,13 +71,15 @@ export interface BenchContext {
   readonly size: DatasetSize;
   /** The bench database: generated on first call (timed and printed), shared by every scenario of the run. */
   dataset(): Promise<BenchDataset>;
-  /** Makes sure ARTIFACTS_DIR holds a complete render of the current database (runs `scripts/regenerate.ts` if needed). */
+  /** Makes sure ARTIFACTS_DIR holds a complete render of the current database (runs the regeneration job, bench/regeneration-job.ts, if needed). */
   ensureArtifacts(): Promise<void>;
   /** Tells the context that the artifacts now match the database (a scenario just regenerated). */
   artifactsAreFresh(fresh: boolean): void;
 
   /** Prints a figure line (with its target and PASS/FAIL) and records it for the summary table. */
   figure(name: string, value: number, unit: string, options?: FigureOptions): void;
+  /** Prints a figure with its floor and their ratio (value / floor), PASS/FAIL against the targets given, and records it. */
+  compare(name: string, value: number, floor: number, unit: string, options?: CompareOptions): void;
   /** Prints a yes/no verification (PASS/FAIL) and records it. */
   check(name: string, ok: boolean, detail?: string): void;
   /** Prints an indented informational line (not in the summary). */
@@ -75,8 +91,8 @@ export interface BenchContext {
   spawn(command: string, args: string[], options?: SpawnOptions): ChildProcess;
   /** Runs a command to completion (bounded by timeoutMs) and captures its output. */
   run(command: string, args: string[], options?: SpawnOptions & { timeoutMs?: number }): Promise<RunResult>;
-  /** Runs `node --import tsx <script>` and measures its wall time and peak RSS. */
-  runNodeScript(script: string, env: Record<string, string>, timeoutMs?: number): Promise<MeasuredRun>;
+  /** Runs `node [--import tsx] <script> [args]` (a .mjs bundle without tsx) and measures its wall time and peak RSS. */
+  runNodeScript(script: string, env: Record<string, string>, timeoutMs?: number, args?: string[]): Promise<MeasuredRun>;
   /** Stops a tracked child (its whole process group): SIGTERM, then SIGKILL after graceMs. */
   stop(child: ChildProcess, graceMs?: number): Promise<void>;
 }

@@ -37,15 +37,39 @@ export function parseWrk(out: string): WrkResult {
   };
 }
 
-export async function runWrk(
-  ctx: BenchContext,
-  wrk: string,
-  url: string,
-  options: { threads: number; connections: number; seconds: number; headers?: string[] },
-): Promise<WrkResult> {
+/** BENCH_WRK_SECONDS (default 10): the length of each measured wrk run. */
+export function wrkSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.BENCH_WRK_SECONDS?.trim();
+  const n = raw ? Number(raw) : 10;
+  return Number.isFinite(n) && n >= 1 && n <= 120 ? Math.round(n) : 10;
+}
+
+export interface WrkLoad {
+  threads: number;
+  connections: number;
+  seconds: number;
+  headers?: string[];
+  /** A Lua script (-s), e.g. one that POSTs a new body each request. */
+  script?: string;
+}
+
+/** "p50 0.81 ms, p90 …, p99 …, max …, 4.75MB/s" */
+export function latencyNote(r: WrkResult): string {
+  const f = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : '?');
+  return `p50 ${f(r.latencyMs.p50)}, p90 ${f(r.latencyMs.p90)}, p99 ${f(r.latencyMs.p99)}, max ${f(r.latencyMs.max)}, ${r.transferPerSec}/s`;
+}
+
+/** What went wrong in a run (non-2xx/3xx answers, socket errors), or null when nothing did. */
+export function wrkErrors(r: WrkResult): string | null {
+  if (r.non2xx === 0 && r.socketErrors === null) return null;
+  return [r.non2xx ? `${r.non2xx} non-2xx/3xx` : '', r.socketErrors ? `socket errors: ${r.socketErrors}` : ''].filter(Boolean).join(', ');
+}
+
+export async function runWrk(ctx: BenchContext, wrk: string, url: string, options: WrkLoad): Promise<WrkResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`load stays on 127.0.0.1: ${url}`);
   const args = ['-t', String(options.threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--latency'];
   for (const h of options.headers ?? []) args.push('-H', h);
+  if (options.script) args.push('-s', options.script);
   args.push(url);
   const result = await ctx.run(wrk, args, { timeoutMs: (options.seconds + 30) * 1000 });
   if (result.timedOut) throw new Error(`wrk did not finish within ${options.seconds + 30} s`);

@@ -1,63 +1,31 @@
-// Read serving: the real node server (`scripts/start.ts`) against nginx serving the same ARTIFACTS_DIR under the
-// same URL, measured with wrk in the same run, on the same machine, on 127.0.0.1:
+// Read serving: the real node server (`scripts/start.ts`) against its floor, nginx serving the same ARTIFACTS_DIR
+// under the same URL, measured with wrk in the same run, on the same machine, on 127.0.0.1, alternating nginx and
+// node, A B A B (bench/alternate.ts, bench/load-compare.ts):
 //   wrk -t2 -c32 -d10s --latency http://127.0.0.1:PORT/api/v0/events
 // Target: node answers at least a third of nginx's requests per second. wrk sends no Accept-Encoding, so both
-// serve the identity file; then (for information) both with gzip, and node with brotli.
-// BENCH_WRK_SECONDS (default 10) sets the length of each measured run; BENCH_WRK / BENCH_NGINX the binaries.
-import crypto from 'node:crypto';
-import http from 'node:http';
+// serve the identity file; then (for information) both with gzip, and node alone with brotli (nginx-light has none).
+// BENCH_WRK_SECONDS (default 10) sets the length of each measured run, BENCH_ROUNDS (default 2) the number of
+// A B pairs; BENCH_WRK / BENCH_NGINX the binaries.
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { request } from '../http.js';
+import { compareUnderLoad } from '../load-compare.js';
 import { writeNginxConfig } from '../nginx.js';
 import { startBenchServer } from '../server.js';
 import { freePort, procMemory, waitForPort, which } from '../../test/support/processes.js';
 import type { Scenario } from '../types.js';
-import { runWrk, type WrkResult } from '../wrk.js';
+import { latencyNote, runWrk, wrkErrors, wrkSeconds } from '../wrk.js';
 
 const INSTALL = 'apt-get update && apt-get install -y nginx-light wrk';
 const PATHNAME = '/api/v0/events';
 const SHOWN_HEADERS = ['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'last-modified', 'vary', 'access-control-allow-origin', 'x-content-type-options'];
 
-function seconds(): number {
-  const raw = process.env.BENCH_WRK_SECONDS?.trim();
-  const n = raw ? Number(raw) : 10;
-  return Number.isFinite(n) && n >= 1 && n <= 120 ? Math.round(n) : 10;
-}
-
-
-/** One GET with node:http (fetch would decode the body): status, headers and the bytes as sent. */
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; header: (name: string) => string | null; body: Buffer; sha1: string }>((resolve, reject) => {
-    const req = http.get(url, { headers: { 'accept-encoding': 'identity', ...headers }, timeout: 10_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({
-          status: res.statusCode ?? 0,
-          header: (name) => {
-            const v = res.headers[name.toLowerCase()];
-            return v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v);
-          },
-          body,
-          sha1: crypto.createHash('sha1').update(body).digest('hex'),
-        });
-      });
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
-    req.on('error', reject);
-  });
-}
-
-function latencyNote(r: WrkResult): string {
-  const f = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : '?');
-  return `p50 ${f(r.latencyMs.p50)}, p90 ${f(r.latencyMs.p90)}, p99 ${f(r.latencyMs.p99)}, max ${f(r.latencyMs.max)}, ${r.transferPerSec}/s`;
-}
+/** One GET with the bytes as sent (identity unless asked otherwise). */
+const get = (url: string, headers: Record<string, string> = {}) => request(url, { headers: { 'accept-encoding': 'identity', ...headers } });
 
 const scenario: Scenario = {
   name: 'read',
-  summary: 'GET /api/v0/events under wrk: node server (scripts/start.ts) vs nginx on the same files (node ≥ 1/3 of nginx req/s)',
+  summary: 'GET /api/v0/events under wrk -c32: node server against nginx on the same files, A B A B (node ≥ 1/3 of nginx req/s)',
   async run(ctx) {
     // BENCH_WRK / BENCH_NGINX: another binary (e.g. an nginx built with brotli), or "none" to leave it out.
     const tool = (name: string, override: string | undefined) => (override ? (override === 'none' ? null : override) : which(name));
@@ -71,7 +39,7 @@ const scenario: Scenario = {
 
     const data = await ctx.dataset();
     await ctx.ensureArtifacts();
-    const secs = seconds();
+    const secs = wrkSeconds();
     const load = { threads: 2, connections: 32, seconds: secs };
     const children: ChildProcess[] = [];
     try {
@@ -114,35 +82,27 @@ const scenario: Scenario = {
         );
       }
 
-      // Warm both (JIT, file caches), then the measured runs, one server at a time.
+      // Warm both (JIT, file caches), then the measured runs, one server at a time, alternating.
       console.log(`\n   wrk -t${load.threads} -c${load.connections} -d${secs}s --latency ${PATHNAME} (each server alone, ${secs} s a run)`);
       await runWrk(ctx, wrk, nodeUrl, { ...load, seconds: 2 });
       if (nginxUrl) await runWrk(ctx, wrk, nginxUrl, { ...load, seconds: 2 });
 
-      const nodeId = await runWrk(ctx, wrk, nodeUrl, load);
-      ctx.figure('node, identity: requests/s', nodeId.requestsPerSec, 'req/s', { digits: 0, note: latencyNote(nodeId) });
-      let nginxId: WrkResult | null = null;
-      if (nginxUrl) {
-        nginxId = await runWrk(ctx, wrk, nginxUrl, load);
-        ctx.figure('nginx, identity: requests/s', nginxId.requestsPerSec, 'req/s', { digits: 0, note: latencyNote(nginxId) });
-        ctx.figure('node / nginx, identity', nodeId.requestsPerSec / nginxId.requestsPerSec, '', { target: { min: 1 / 3 }, digits: 2 });
-      }
-
       const gzip = ['Accept-Encoding: gzip'];
-      const nodeGzRun = await runWrk(ctx, wrk, nodeUrl, { ...load, headers: gzip });
-      ctx.figure('node, gzip: requests/s', nodeGzRun.requestsPerSec, 'req/s', { digits: 0, note: latencyNote(nodeGzRun) });
-      let nginxGzRun: WrkResult | null = null;
       if (nginxUrl) {
-        nginxGzRun = await runWrk(ctx, wrk, nginxUrl, { ...load, headers: gzip });
-        ctx.figure('nginx, gzip_static: requests/s', nginxGzRun.requestsPerSec, 'req/s', { digits: 0, note: latencyNote(nginxGzRun) });
-        ctx.figure('node / nginx, gzip', nodeGzRun.requestsPerSec / nginxGzRun.requestsPerSec, '', { digits: 2 });
+        const nginxSide = { label: 'nginx', url: nginxUrl };
+        const nodeSide = { label: 'node', url: nodeUrl };
+        await compareUnderLoad(ctx, wrk, { name: 'GET /api/v0/events, identity', floor: nginxSide, subject: nodeSide, load, ratioTarget: { min: 1 / 3 } });
+        await compareUnderLoad(ctx, wrk, { name: 'GET /api/v0/events, gzip', floor: nginxSide, subject: nodeSide, load: { ...load, headers: gzip } });
+      } else {
+        for (const [label, headers] of [['identity', []], ['gzip', gzip]] as const) {
+          const r = await runWrk(ctx, wrk, nodeUrl, { ...load, headers: [...headers] });
+          ctx.figure(`GET /api/v0/events, ${label} requests/s (node alone)`, r.requestsPerSec, 'req/s', { digits: 0, note: latencyNote(r) });
+          ctx.check(`GET /api/v0/events, ${label}: 0 errors (non-2xx, socket errors)`, wrkErrors(r) === null, wrkErrors(r) ?? '');
+        }
       }
-      const nodeBrRun = await runWrk(ctx, wrk, nodeUrl, { ...load, headers: ['Accept-Encoding: br'] });
-      ctx.figure('node, br: requests/s', nodeBrRun.requestsPerSec, 'req/s', { digits: 0, note: latencyNote(nodeBrRun) });
-
-      const runs = [nodeId, nginxId, nodeGzRun, nginxGzRun, nodeBrRun].filter((r): r is WrkResult => r !== null);
-      const errors = runs.filter((r) => r.non2xx > 0 || r.socketErrors !== null);
-      ctx.check('every wrk run: only 2xx, no socket errors', errors.length === 0, errors.map((r) => `non-2xx ${r.non2xx}${r.socketErrors ? `, socket errors: ${r.socketErrors}` : ''}`).join('; '));
+      const br = await runWrk(ctx, wrk, nodeUrl, { ...load, headers: ['Accept-Encoding: br'] });
+      ctx.figure('GET /api/v0/events, br requests/s (node alone)', br.requestsPerSec, 'req/s', { digits: 0, note: latencyNote(br) });
+      ctx.check('GET /api/v0/events, br: 0 errors (non-2xx, socket errors)', wrkErrors(br) === null, wrkErrors(br) ?? '');
       const mem = procMemory(nodeServer.pid);
       if (mem) ctx.figure('node server: peak RSS (VmHWM)', mem.hwmKb / 1024, 'MB', { digits: 0 });
     } finally {

@@ -1,18 +1,24 @@
-// Regeneration of the read artifacts with the real `scripts/regenerate.ts`, each run a separate process
-// (so its peak RSS is its own):
-//   (a) full render of the whole dataset into an empty ARTIFACTS_DIR: ≤ 20 s, peak RSS < 300 MB;
+// Regeneration of the read artifacts with the real job (bench/regeneration-job.ts: the one place that says how it
+// is started), each run a separate process (so its peak RSS is its own):
+//   (a) full render of the whole dataset into an empty ARTIFACTS_DIR, against its floor: compressing the same
+//       identity bytes with the same settings on every core (bench/reference/compress-floor.ts). After one warm-up
+//       render (not measured; it gives the floor its input), floor and full render alternate, A B A B
+//       (bench/alternate.ts): full / floor ≤ 2 (median process walls), peak RSS < 300 MB, the same bytes every run;
 //   (b) a second run with nothing changed: ≤ 1 s, no file written ("files written 0" and no mtime moved);
 //   (c) one league result recorded: ≤ 1 s, only the files whose bytes changed are rewritten.
-// The process wall time includes node + tsx start-up (and module loading); the "ms" figure is what the
-// script itself reports for the regeneration.
+// Process walls include node's start-up and module loading on both sides; the "printed" figure is what the job
+// itself reports for the regeneration, the floor's "compression alone" what it spent compressing.
+// BENCH_ROUNDS (default 2) sets the number of A B pairs.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { openSqlite } from '../../src/db/connect.js';
-import { diffSnapshots, groupVariants, snapshot } from '../artifacts.js';
+import { alternate, median, pairsNote, ratioOf, roundsFromEnv } from '../alternate.js';
+import { diffSnapshots, groupVariants, snapshot, type Snapshot } from '../artifacts.js';
+import { formatNumber } from '../context.js';
+import { bundleFloor, copyIdentityFiles, runFloor } from '../regeneration-floor.js';
+import { describeRegenerationJob, runRegenerationJob } from '../regeneration-job.js';
 import type { BenchContext, MeasuredRun, Scenario } from '../types.js';
-
-// The one-shot command: the same job function (src/jobs/regenerate.ts) the server's loop runs every minute.
-const SCRIPT = 'scripts/regenerate.ts';
 
 interface Printed {
   events: number | null;
@@ -39,9 +45,9 @@ function parseLine(stdout: string): Printed {
 
 async function regenerateOnce(ctx: BenchContext, env: Record<string, string>): Promise<{ run: MeasuredRun; printed: Printed }> {
   const loadBefore = os.loadavg()[0]!;
-  const run = await ctx.runNodeScript(SCRIPT, env, 5 * 60_000);
-  if (run.timedOut) throw new Error(`${SCRIPT} did not finish within 5 minutes`);
-  if (run.code !== 0) throw new Error(`${SCRIPT} failed (exit ${run.code ?? run.signal}):\n${run.stdout}${run.stderr}`);
+  const run = await runRegenerationJob(ctx, env, 5 * 60_000);
+  if (run.timedOut) throw new Error(`${describeRegenerationJob()} did not finish within 5 minutes`);
+  if (run.code !== 0) throw new Error(`${describeRegenerationJob()} failed (exit ${run.code ?? run.signal}):\n${run.stdout}${run.stderr}`);
   const printed = parseLine(run.stdout);
   ctx.info(`printed: ${printed.line}`);
   const cpu = run.cpu ? `CPU ${run.cpu.user.toFixed(2)} s user + ${run.cpu.system.toFixed(2)} s system, ` : '';
@@ -55,40 +61,92 @@ function reportTimes(ctx: BenchContext, label: string, run: MeasuredRun, printed
   ctx.figure(`${label}: process wall`, run.wallMs / 1000, 's', {
     target: { max: maxS },
     digits: 3,
-    note: '(node + tsx start-up included)',
+    note: '(node start-up included)',
   });
+}
+
+/** Files of `after` whose bytes differ from `before` (or that only one of them has), the manifest aside. */
+function differentBytes(before: Snapshot, after: Snapshot): string[] {
+  const names = new Set([...before.keys(), ...after.keys()].filter((f) => f !== '.manifest.json'));
+  return [...names].filter((f) => before.get(f)?.sha1 !== after.get(f)?.sha1).sort();
 }
 
 const scenario: Scenario = {
   name: 'regenerate',
-  summary: 'scripts/regenerate.ts: full render (≤ 20 s, RSS < 300 MB), no-change run and one-result run (≤ 1 s, minimal writes)',
+  summary: 'the regeneration job: full render against its floor (compression on every core), A B A B (≤ 2×, RSS < 300 MB); no-change and one-result runs (≤ 1 s, minimal writes)',
   async run(ctx) {
     const data = await ctx.dataset();
     const env = data.env;
 
-    // What every run pays before the script's first line: node + the tsx loader (best of 3).
+    // What every process pays before its first line, the job's and the floor's alike (best of 3).
     let startupMs = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 3; i++) {
-      const r = await ctx.run(process.execPath, ['--import', 'tsx', '-e', '0'], { timeoutMs: 30_000 });
+      const r = await ctx.run(process.execPath, ['-e', '0'], { timeoutMs: 30_000 });
       if (r.code === 0) startupMs = Math.min(startupMs, r.wallMs);
     }
     if (Number.isFinite(startupMs)) {
-      ctx.figure('node + tsx start-up alone (best of 3)', startupMs / 1000, 's', { digits: 3, note: '(part of every process wall below)' });
+      ctx.figure('node start-up alone (best of 3)', startupMs / 1000, 's', { digits: 3, note: '(part of every process wall below)' });
     }
 
-    // (a) Full regeneration into an empty directory.
-    console.log(`\n   (a) full regeneration: ${data.events} events, ${data.matches} matches → empty ARTIFACTS_DIR`);
-    fs.rmSync(data.artifactsDir, { recursive: true, force: true });
-    ctx.artifactsAreFresh(false);
-    const full = await regenerateOnce(ctx, env);
-    reportTimes(ctx, 'full', full.run, full.printed, 20);
-    if (full.run.maxRssKb === null) ctx.check('full: peak RSS measured', false, 'neither /usr/bin/time -v nor the preload reported it');
-    else ctx.figure('full: peak RSS', full.run.maxRssKb / 1024, 'MB', { target: { max: 300, exclusive: true }, note: `(${full.run.rssSource})` });
-    ctx.check('full: every event rendered', full.printed.rendered === data.events && full.printed.events === data.events, `${full.printed.rendered ?? '?'} of ${data.events}`);
-    const afterFull = snapshot(data.artifactsDir);
-    const bytes = [...afterFull.values()].reduce((sum, f) => sum + Number(f.size), 0);
-    ctx.info(`${afterFull.size} files on disk, ${(bytes / 1e6).toFixed(1)} MB (identity + .gz + .br, and the manifest)`);
+    // (a) Full regeneration into an empty directory, against its floor.
+    console.log(`\n   (a) full regeneration: ${data.events} events, ${data.matches} matches → empty ARTIFACTS_DIR (${describeRegenerationJob()})`);
+    const fullRun = async () => {
+      fs.rmSync(data.artifactsDir, { recursive: true, force: true });
+      ctx.artifactsAreFresh(false);
+      const full = await regenerateOnce(ctx, env);
+      return { ...full, after: snapshot(data.artifactsDir) };
+    };
+    const warm = await fullRun();
+    ctx.info(`warm-up render (not measured): process wall ${formatNumber(warm.run.wallMs / 1000, 3)} s`);
+    const bytes = [...warm.after.values()].reduce((sum, f) => sum + Number(f.size), 0);
+    ctx.info(`${warm.after.size} files on disk, ${(bytes / 1e6).toFixed(1)} MB (identity + .gz + .br, and the manifest)`);
+    const input = copyIdentityFiles(data.artifactsDir, warm.after, path.join(ctx.workDir, 'regenerate-floor'));
+    const floorScript = bundleFloor(ctx.workDir);
+    const cores = os.availableParallelism();
+    ctx.info(`floor: ${input.files} identity files, ${(input.bytes / 1e6).toFixed(1)} MB → gzip 9 + brotli 6 (compressVariants) on ${cores} worker threads`);
+
+    const rounds = roundsFromEnv();
+    ctx.info(`A = floor, B = full regeneration, ${rounds} × (A B)`);
+    const runs = await alternate(
+      rounds,
+      async (round) => {
+        const floor = await runFloor(ctx, floorScript, input);
+        ctx.info(`A${round} floor  process wall ${formatNumber(floor.run.wallMs / 1000, 3).padStart(7)} s  (compression alone ${formatNumber(floor.result.compressMs / 1000, 3)} s on ${floor.result.workers} workers)`);
+        return floor;
+      },
+      async (round) => {
+        const full = await fullRun();
+        const rss = full.run.maxRssKb === null ? '?' : formatNumber(full.run.maxRssKb / 1024, 0);
+        ctx.info(`B${round} full   process wall ${formatNumber(full.run.wallMs / 1000, 3).padStart(7)} s  (printed ${full.printed.ms ?? '?'} ms, peak RSS ${rss} MB)`);
+        return full;
+      },
+    );
     ctx.artifactsAreFresh(true);
+    const wall = ratioOf(runs.floor.map((r) => r.run.wallMs / 1000), runs.subject.map((r) => r.run.wallMs / 1000));
+    const printed = median(runs.subject.map((r) => (r.printed.ms ?? Number.NaN) / 1000));
+    const compressOnly = median(runs.floor.map((r) => r.result.compressMs / 1000));
+    ctx.compare('full regeneration, process wall', wall.value, wall.floor, 's', {
+      ratioTarget: { max: 2 },
+      digits: 3,
+      note: `(${pairsNote(wall)}; job printed ${formatNumber(printed, 3)} s, floor compression alone ${formatNumber(compressOnly, 3)} s)`,
+    });
+    const rss = runs.subject.map((r) => r.run.maxRssKb);
+    if (rss.some((kb) => kb === null)) ctx.check('full: peak RSS measured', false, 'neither /usr/bin/time -v nor the preload reported it');
+    else {
+      const worst = Math.max(...(rss as number[])) / 1024;
+      ctx.figure('full: peak RSS (worst run)', worst, 'MB', { target: { max: 300, exclusive: true }, note: `(${runs.subject[0]!.run.rssSource})` });
+    }
+    const notAll = runs.subject.filter((r) => r.printed.rendered !== data.events || r.printed.events !== data.events);
+    ctx.check('full: every event rendered, every run', notAll.length === 0, notAll.map((r) => `${r.printed.rendered ?? '?'} of ${data.events}`).join(', '));
+    const moved = runs.subject.flatMap((r) => differentBytes(warm.after, r.after));
+    ctx.check('full: every run writes the same bytes', moved.length === 0, moved.length ? groupVariants([...new Set(moved)]).slice(0, 5).join(', ') : '');
+    const floorOut = runs.floor.map((r) => r.result);
+    ctx.check(
+      'floor: its gzip + brotli bytes = the render\'s .gz + .br files',
+      floorOut.every((r) => r.files === input.files && r.outBytes === input.variantBytes),
+      `${floorOut[0]?.files} files → ${floorOut[0]?.outBytes} bytes; the render: ${input.files} files, ${input.variantBytes} bytes of variants`,
+    );
+    const afterFull = runs.subject[runs.subject.length - 1]!.after;
 
     // (b) Nothing changed in the database.
     console.log('\n   (b) second run, nothing changed');

@@ -1,0 +1,150 @@
+// The floor of POST /api/v0/register for `npm run bench -- write`: node:http and better-sqlite3 and nothing else
+// (no Astro, Kysely or zod), doing the same transaction on the same database file as the real server, so that
+// the real endpoint's requests/s can be read as a fraction of what the transaction alone allows.
+//
+//   DATABASE_PATH=… PORT=… node --import tsx bench/reference/register-server.ts
+//
+// WHAT IT MIRRORS (re-read these when they change, and change this file with them):
+//   src/db/connect.ts openSqlite (called): WAL, synchronous=FULL, foreign_keys=ON, busy_timeout=10000, secure_delete=ON.
+//   src/registrations/service.ts submitRegistration + src/db/idempotency.ts idempotent: ONE `BEGIN IMMEDIATE`
+//   transaction (better-sqlite3 `.immediate()`, as SyncDb.transaction), committed (fsync) before answering:
+//     1. with an Idempotency-Key header (checked by checkIdempotencyKey, called): SELECT idempotency_keys
+//        (scope 'register'); a stored answer is replayed (same request hash) or refused (422, another hash);
+//     2. SELECT the organization; SELECT the division within it when division_id is sent;
+//     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent);
+//     4. INSERT its email_outbox row … RETURNING id: the row (its columns and values) comes from outboxRow() below,
+//        the one function to change when the outbox row shape changes (today: the name of the email and its data
+//        as JSON, a random Message-ID key and the recipient's mailbox, as src/mail/outbox.ts queueEmail writes it;
+//        the INSERT follows the columns it returns);
+//     5. with a key: INSERT idempotency_keys with the answer.
+//   src/pages/api/v0/register.ts + src/http/respond.ts: 201, body {"status":"submitted","id":"reg_…"},
+//   WRITE_HEADERS (+ Idempotent-Replayed: true on a replay), chunked as Astro sends it.
+// LEFT OUT, on purpose (not the transaction): zod validation and the form/multipart body formats (the JSON body
+// is trusted: a missing required field fails the INSERT with a 500), the rate limiter, the outbox's checks of
+// the address and of the data against its template (src/mail/outbox.ts queueEmail). The request hash is taken over the JSON body as sent,
+// not over zod's output: a key used on the real server and then here would not replay.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Database from 'better-sqlite3';
+import { checkIdempotencyKey, requestHash } from '../../src/db/idempotency.js';
+import { InvalidFieldError } from '../../src/errors.js';
+import crypto from 'node:crypto';
+import { CORS_HEADERS } from '../../src/http/headers.js';
+import { sendProblem } from '../../src/http/problem.js';
+import { WRITE_HEADERS } from '../../src/http/respond.js';
+import { mailboxOf } from '../../src/mail/mailbox.js';
+import { newId } from '../../src/security/tokens.js';
+import { localizedName, type Language } from '../../src/vocabulary/language.js';
+import { openDatabase, pragmas, readJson, sendJson, serve } from './serve.js';
+
+interface Registration {
+  id: string;
+  org_id: string;
+  division_id: string | null;
+  name: string;
+  name_ar: string | null;
+  email: string;
+  phone: string | null;
+  date_of_birth: string | null;
+  guardian_name: string | null;
+  guardian_phone: string | null;
+  notes: string | null;
+}
+interface Organization { id: string; name: string; name_ar: string | null; language: Language }
+interface Division { name: string; name_ar: string | null }
+
+/**
+ * The outbox row of a registration receipt, as submitRegistration → queueEmail (src/mail/outbox.ts) writes it
+ * today: the email's name and its data (in the organization's language) as JSON; the worker renders it later.
+ */
+function outboxRow(r: Registration, org: Organization, division: Division | undefined) {
+  const to = r.email.trim();
+  return {
+    message_key: crypto.randomBytes(16).toString('hex'),
+    to_address: to,
+    mailbox: mailboxOf(to),
+    template: 'registration-receipt',
+    data_json: JSON.stringify({
+      language: org.language,
+      organizationName: localizedName(org.name, org.name_ar, org.language),
+      playerName: localizedName(r.name, r.name_ar, org.language),
+      divisionName: division ? localizedName(division.name, division.name_ar, org.language) : null,
+      registrationId: r.id,
+    }),
+    tag: 'registration-receipt',
+  };
+}
+
+const db = openDatabase();
+// The statements Kysely compiles for the real service (SyncDb caches its prepared statements the same way).
+const sql = {
+  previous: db.prepare(`select "request_hash", "response_status", "response_body" from "idempotency_keys" where "scope" = ? and "key" = ?`),
+  organization: db.prepare(`select "id", "name", "name_ar", "language" from "organizations" where "id" = ?`),
+  division: db.prepare(`select "name", "name_ar" from "divisions" where "id" = ? and "org_id" = ?`),
+  registration: db.prepare(
+    `insert into "registrations" ("id", "org_id", "division_id", "name", "name_ar", "email", "phone", "date_of_birth", "guardian_name", "guardian_phone", "notes")
+     values (@id, @org_id, @division_id, @name, @name_ar, @email, @phone, @date_of_birth, @guardian_name, @guardian_phone, @notes)`,
+  ),
+  key: db.prepare(`insert into "idempotency_keys" ("scope", "key", "request_hash", "response_status", "response_body") values (?, ?, ?, ?, ?)`),
+};
+
+/** INSERT … RETURNING id of an outbox row, its columns those outboxRow() gives (prepared once, like SyncDb's). */
+let outboxInsert: Database.Statement | undefined;
+function insertOutbox(row: ReturnType<typeof outboxRow>): void {
+  const columns = Object.keys(row);
+  outboxInsert ??= db.prepare(
+    `insert into "email_outbox" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')}) returning "id"`,
+  );
+  outboxInsert.get(row);
+}
+
+interface Answer { status: number; body: string; replayed: boolean }
+
+const submit = db.transaction((fields: Record<string, unknown>, key: string | undefined): Answer => {
+  const hash = key === undefined ? '' : requestHash(fields);
+  if (key !== undefined) {
+    const previous = sql.previous.get('register', key) as { request_hash: string; response_status: number; response_body: string } | undefined;
+    if (previous) {
+      if (previous.request_hash !== hash) throw new InvalidFieldError('Idempotency-Key', 'was already used for a different request');
+      return { status: previous.response_status, body: previous.response_body, replayed: true };
+    }
+  }
+  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : null);
+  const org = sql.organization.get(text('org_id')) as Organization | undefined;
+  if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
+  let division: Division | undefined;
+  if (text('division_id') !== null) {
+    division = sql.division.get(text('division_id'), org.id) as Division | undefined;
+    if (!division) throw new InvalidFieldError('division_id', 'is not a division of this organization');
+  }
+  const registration = {
+    id: newId('reg'), org_id: org.id, division_id: text('division_id'), name: text('name')!, name_ar: text('name_ar'),
+    email: text('email')!, phone: text('phone'), date_of_birth: text('date_of_birth'), guardian_name: text('guardian_name'),
+    guardian_phone: text('guardian_phone'), notes: text('notes'),
+  };
+  sql.registration.run(registration);
+  insertOutbox(outboxRow(registration, org, division));
+  const body = JSON.stringify({ status: 'submitted', id: registration.id });
+  if (key !== undefined) sql.key.run('register', key, hash, 201, body);
+  return { status: 201, body, replayed: false };
+});
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST' || req.url?.split('?')[0] !== '/api/v0/register') {
+    return sendProblem(res, 404, `No route for ${req.method} ${req.url} on the reference server.`, { headers: CORS_HEADERS });
+  }
+  const fields = await readJson(req);
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
+    return sendProblem(res, 400, 'The body is not a JSON object.', { headers: CORS_HEADERS });
+  }
+  try {
+    const header = req.headers['idempotency-key'];
+    const key = checkIdempotencyKey(typeof header === 'string' ? header : null);
+    const answer = submit.immediate(fields as Record<string, unknown>, key);
+    sendJson(res, answer.status, answer.replayed ? { ...WRITE_HEADERS, 'Idempotent-Replayed': 'true' } : WRITE_HEADERS, answer.body);
+  } catch (error) {
+    if (!(error instanceof InvalidFieldError)) throw error;
+    sendProblem(res, 422, `${error.field}: ${error.message}`, { headers: CORS_HEADERS });
+  }
+}
+
+serve('reference register', pragmas(db), handle);
