@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, effectiveEnvironment, loadConfig } from './config.js';
 
 describe('configuration', () => {
   it('has documented defaults', () => {
@@ -40,5 +42,26 @@ describe('configuration', () => {
 
   it('never echoes a token', () => {
     expect(() => loadConfig({ MAIL_TRANSPORT: 'postmark', POSTMARK_SERVER_TOKEN: ' ' })).toThrow(/POSTMARK_SERVER_TOKEN/);
+  });
+});
+
+describe('effectiveEnvironment', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-env-'));
+  fs.writeFileSync(path.join(dir, '.env'), 'PORT=5000\nMAIL_DIR=from-file\n# a comment\nHOST="127.0.0.1"\n');
+  fs.writeFileSync(path.join(dir, 'other.env'), 'PORT=6000\n');
+
+  it.each([
+    ['.env under the process environment', { MAIL_DIR: 'from-env' }, { PORT: '5000', MAIL_DIR: 'from-env', HOST: '127.0.0.1' }],
+    ['the file ENV_FILE names', { ENV_FILE: 'other.env' }, { PORT: '6000' }],
+    ['no file with ENV_FILE=none', { ENV_FILE: 'none' }, { ENV_FILE: 'none' }],
+  ])('reads %s', (_label, env, expected) => {
+    const result = effectiveEnvironment(env, dir);
+    expect(result).toMatchObject(expected);
+    if (env.ENV_FILE === 'none') expect(result.PORT).toBeUndefined();
+  });
+
+  it('is the process environment alone without a .env, and an error naming ENV_FILE when the named file is missing', () => {
+    expect(effectiveEnvironment({ PORT: '1' }, os.tmpdir())).toEqual({ PORT: '1' });
+    expect(() => effectiveEnvironment({ ENV_FILE: 'missing.env' }, dir)).toThrow(/ENV_FILE: cannot read missing.env: ENOENT/);
   });
 });

@@ -1,6 +1,9 @@
-// The only reader of process.env. Every setting is parsed once, with a documented default,
-// and a bad value stops start-up with a message naming the variable (see README "Configuration").
+// The only reader of process.env (and of .env). Every setting is parsed once, with a documented default,
+// and a bad value stops start-up with a message naming the variable (see README "Configuration"). The server
+// and every command read the same configuration: the process environment over `.env` in the working directory.
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -113,9 +116,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
+/**
+ * The environment a process runs with: the variables of `.env` in the working directory (ENV_FILE names another
+ * file; `ENV_FILE=none` reads none), each overridden by the process environment, as dotenv does.
+ */
+export function effectiveEnvironment(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): NodeJS.ProcessEnv {
+  const file = env.ENV_FILE?.trim() || '.env';
+  if (file === 'none') return env;
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !env.ENV_FILE) return env;
+    throw new ConfigError(`ENV_FILE: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  return { ...parseEnv(text), ...env };
+}
+
 let cached: Config | undefined;
-/** The process-wide configuration, parsed on first use. */
+/** The process-wide configuration (the process environment over `.env`), parsed on first use. */
 export function config(): Config {
-  cached ??= loadConfig();
+  cached ??= loadConfig(effectiveEnvironment());
   return cached;
 }

@@ -15,7 +15,7 @@ beforeEach(async () => {
   const parsed = parseImport(fs.readFileSync(DEMO, 'utf8'));
   if (!parsed.ok) throw new Error('demo data invalid');
   applyImport(t.sqlite, parsed.file);
-  options = { artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', refreshMinutes: 5 };
+  options = { artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 };
 });
 afterEach(async () => t.close());
 

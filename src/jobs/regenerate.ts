@@ -5,6 +5,7 @@ import type Sqlite from 'better-sqlite3';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { formatResult, regenerate, regenerateOptions } from '../publish/regenerate.js';
+import { calendarUidDomain } from '../publish/uid-domain.js';
 import type { Job } from './scheduler.js';
 
 export const REGENERATE_JOB = 'regenerate';
@@ -15,7 +16,8 @@ export async function runRegeneration(config: Config): Promise<string> {
   // connection (synchronous write transactions) must never be inside.
   const reader = await openDatabase(config.databasePath, { migrate: false });
   try {
-    const result = await regenerate(reader.db, regenerateOptions(config));
+    const uidDomain = await calendarUidDomain(reader.db, config.publicBaseUrl);
+    const result = await regenerate(reader.db, regenerateOptions(config, uidDomain));
     return `${formatResult(result)}${checkpointWal(reader.sqlite) ? '' : ' (WAL checkpoint deferred: the database was busy)'}`;
   } finally {
     await reader.close();

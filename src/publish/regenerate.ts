@@ -35,7 +35,7 @@ interface ManifestEvent {
 
 interface Manifest {
   renderVersion: number;
-  /** Inputs outside the database that change output (base URL, refresh interval). */
+  /** Inputs outside the database that change the events' output (the UIDs' domain, the refresh interval). */
   settings: string;
   listHash?: string;
   /** Content hash of the OpenAPI document: rewritten only when the code or the base URL changes it. */
@@ -45,14 +45,18 @@ interface Manifest {
 
 export interface RegenerateOptions {
   artifactsDir: string;
+  /** The server named by the API document. */
   publicBaseUrl: string;
+  /** The domain of every calendar UID: fixed for the life of the database (uid-domain.ts). */
+  uidDomain: string;
   refreshMinutes: number;
 }
 
-export function regenerateOptions(config: Config): RegenerateOptions {
+export function regenerateOptions(config: Config, uidDomain: string): RegenerateOptions {
   return {
     artifactsDir: config.artifactsDir,
     publicBaseUrl: config.publicBaseUrl,
+    uidDomain,
     // Calendar apps should poll about as often as the feed can change, and not more than hourly-ish.
     refreshMinutes: Math.min(60, Math.max(5, Math.round(config.regenerateEveryS / 60))),
   };
@@ -102,7 +106,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   const root = options.artifactsDir;
   fs.mkdirSync(root, { recursive: true });
   const manifestFile = path.join(root, MANIFEST);
-  const settings = json({ base: options.publicBaseUrl, refresh: options.refreshMinutes });
+  const settings = json({ uid: options.uidDomain, refresh: options.refreshMinutes });
   const previous = readManifest(manifestFile, settings);
   // A manifest from another render version or settings still tells which files exist (to remove them),
   // but none of its revisions can be trusted.
@@ -110,7 +114,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   const store = new ArtifactStore(root);
   const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {} };
   let rendered = 0;
-  const uidDomain = new URL(options.publicBaseUrl).hostname;
+  const { uidDomain } = options;
 
   // One read transaction: every artifact of this run comes from the same snapshot (WAL isolation).
   await db.transaction().execute(async (trx) => {

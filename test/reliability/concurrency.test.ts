@@ -36,7 +36,7 @@ async function renderStandings(file: string): Promise<string> {
   const parsed = parseImport(fs.readFileSync(file, 'utf8'));
   if (!parsed.ok) throw new Error('bad version file');
   applyImport(sqlite, parsed.file);
-  await regenerate(db, { artifactsDir: path.join(dir, 'artifacts'), publicBaseUrl: 'http://x.example', refreshMinutes: 5 });
+  await regenerate(db, { artifactsDir: path.join(dir, 'artifacts'), publicBaseUrl: 'http://x.example', uidDomain: 'x.example', refreshMinutes: 5 });
   await db.destroy();
   return fs.readFileSync(path.join(dir, 'artifacts/api/v0/events', EVENT, 'standings.json'), 'utf8');
 }

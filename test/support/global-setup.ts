@@ -10,6 +10,8 @@ import { buildIfNeeded } from '../../scripts/build-if-needed.js';
 
 export default function setup(project: TestProject): () => Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
+  // Tests say everything they configure: a developer's .env must not reach the services and commands they start.
+  process.env.ENV_FILE = 'none';
   buildIfNeeded();
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-contract-'));
   project.provide('contractLogDir', logDir);

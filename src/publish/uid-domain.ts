@@ -1,0 +1,11 @@
+// The domain of the calendar UIDs (`match.event@domain`). A UID must never change for the life of a match, or
+// calendar apps show the match twice; so the domain is the host of PUBLIC_BASE_URL when the database was first
+// rendered, kept in the database from then on, whatever base URL a later run (or another command) is given.
+import type { Db } from '../db/connect.js';
+
+export async function calendarUidDomain(db: Db, publicBaseUrl: string): Promise<string> {
+  const host = new URL(publicBaseUrl).hostname.toLowerCase();
+  await db.updateTable('installation').set({ uid_domain: host }).where('uid_domain', 'is', null).execute();
+  const row = await db.selectFrom('installation').select('uid_domain').executeTakeFirstOrThrow();
+  return row.uid_domain ?? host;
+}

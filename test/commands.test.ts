@@ -1,0 +1,69 @@
+// The commands read the configuration the server reads: the process environment over `.env` in the working
+// directory (as `cd /srv/competitions && npm run regenerate` from cron has it), and whatever runs the
+// regeneration, a match's calendar UID never changes.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from './support/db.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')).href;
+let dir: string;
+beforeEach(() => {
+  dir = tempDir('competitions-commands-');
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A command run from `dir` (its working directory), with only the given variables set beyond the basics. */
+function command(script: string, args: string[], env: Record<string, string> = {}) {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(DATABASE_PATH|ARTIFACTS_DIR|MAIL_DIR|PUBLIC_BASE_URL|PORT|ENV_FILE)$/.test(k)),
+  );
+  return spawnSync(process.execPath, ['--import', TSX, path.join(ROOT, 'scripts', script), ...args], {
+    cwd: dir,
+    env: { ...base, ...env },
+    encoding: 'utf8',
+  });
+}
+
+const calendar = () => fs.readFileSync(path.join(dir, 'artifacts/api/v0/calendar/rs-winter-2026.ics'), 'utf8');
+const uids = (ics: string) => [...ics.matchAll(/^UID:(.*)$/gm)].map((m) => m[1]!.trim());
+
+describe('commands', () => {
+  it('read .env from their working directory, under the process environment', () => {
+    fs.writeFileSync(path.join(dir, '.env'), 'DATABASE_PATH=db/app.db\nARTIFACTS_DIR=artifacts\nPUBLIC_BASE_URL=https://first.example\n');
+    const imported = command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')]);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'db/app.db'))).toBe(true);
+    const first = command('regenerate.ts', []);
+    expect(first.status, first.stderr).toBe(0);
+    expect(uids(calendar()).every((uid) => uid.endsWith('@first.example'))).toBe(true);
+    const doc = () => JSON.parse(fs.readFileSync(path.join(dir, 'artifacts/api/v0/openapi.json'), 'utf8')) as { servers: { url: string }[] };
+    expect(doc().servers[0]!.url).toBe('https://first.example');
+    // The process environment wins over the file.
+    const overridden = command('regenerate.ts', [], { PUBLIC_BASE_URL: 'https://second.example' });
+    expect(overridden.status, overridden.stderr).toBe(0);
+    expect(doc().servers[0]!.url).toBe('https://second.example');
+  });
+
+  it('never move a calendar UID, whatever base URL a later run is given', () => {
+    const env = { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'artifacts') };
+    expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')], env).status).toBe(0);
+    expect(command('regenerate.ts', [], { ...env, PUBLIC_BASE_URL: 'https://competitions.example' }).status).toBe(0);
+    const before = calendar();
+    expect(uids(before).length).toBeGreaterThan(2);
+    const moved = command('regenerate.ts', [], { ...env, PUBLIC_BASE_URL: 'http://localhost:4321' });
+    expect(moved.status, moved.stderr).toBe(0);
+    expect(calendar()).toBe(before);
+    expect(uids(calendar()).every((uid) => uid.endsWith('@competitions.example'))).toBe(true);
+  });
+
+  it('stop with one line naming the variable when .env holds a bad value', () => {
+    fs.writeFileSync(path.join(dir, '.env'), 'PORT=eighty\n');
+    const r = command('migrate.ts', []);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual(['Invalid configuration:', '  PORT (got "eighty"): Invalid input: expected number, received NaN']);
+  });
+});
