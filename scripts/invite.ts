@@ -2,7 +2,7 @@
 // Each gets an email with a personal link (sent by the server's mail worker, which mints the link); members
 // already invited are left alone (run it again safely).
 import { parseArgs } from 'node:util';
-import { NotFoundError } from '../src/errors.js';
+import { ConflictError, NotFoundError } from '../src/errors.js';
 import { inviteMatch } from '../src/rsvp/service.js';
 import { CliError, runCli, withDatabase } from './cli.js';
 
@@ -17,7 +17,7 @@ await runCli(async () => {
   const id = matchId;
   await withDatabase(({ store }) => {
     try {
-      const r = inviteMatch(store, id);
+      const r = inviteMatch(store, id, new Date());
       console.log(
         `match ${r.matchId}: ${r.invited} invited (emails queued), ${r.alreadyInvited} already invited, ` +
           `${r.withoutEmail} without an email address`,
@@ -26,7 +26,7 @@ await runCli(async () => {
         console.log('no team is known for this match yet: invite again once its teams are decided');
       }
     } catch (error) {
-      if (error instanceof NotFoundError) throw new CliError(error.message);
+      if (error instanceof NotFoundError || error instanceof ConflictError) throw new CliError(error.message);
       throw error;
     }
   });

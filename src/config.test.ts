@@ -57,7 +57,7 @@ describe('effectiveEnvironment', () => {
   ])('reads %s', (_label, env, expected) => {
     const result = effectiveEnvironment(env, dir);
     expect(result).toMatchObject(expected);
-    if (env.ENV_FILE === 'none') expect(result.PORT).toBeUndefined();
+    if ((env as { ENV_FILE?: string }).ENV_FILE === 'none') expect(result.PORT).toBeUndefined();
   });
 
   it('is the process environment alone without a .env, and an error naming ENV_FILE when the named file is missing', () => {

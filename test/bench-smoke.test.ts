@@ -191,7 +191,7 @@ describe('the write scenario\'s reference servers (the floors)', () => {
 
   it('RSVP summary: the counts, ETag and Last-Modified of the service; 404 for an unknown match', async () => {
     const matchId = 'rsl-prem-r07-2';
-    expect(inviteMatch(store, matchId).invited).toBeGreaterThan(1);
+    expect(inviteMatch(store, matchId, new Date('2026-01-01T00:00:00Z')).invited).toBeGreaterThan(1);
     t.sqlite.prepare(`UPDATE rsvp_invitations SET response = 'yes', responded_at = '2026-01-02T03:04:05.678Z' WHERE id = (SELECT min(id) FROM rsvp_invitations WHERE match_id = ?)`).run(matchId);
     const expected = rsvpSummary(store, matchId);
     const reference = await request(`${rsvp.url}/api/v0/rsvp/${matchId}`);

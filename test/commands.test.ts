@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from './support/db.js';
 
@@ -58,6 +59,27 @@ describe('commands', () => {
     expect(moved.status, moved.stderr).toBe(0);
     expect(calendar()).toBe(before);
     expect(uids(calendar()).every((uid) => uid.endsWith('@competitions.example'))).toBe(true);
+  });
+
+  it.each([
+    ['a match played in September', 'rs-m1', `UPDATE matches SET status = 'completed' WHERE id = 'rs-m1'`, 'match rs-m1: it was played on 2026-09-06; nobody was invited'],
+    ['a cancelled match', 'rs-m3', `UPDATE matches SET status = 'cancelled', home_score = NULL, away_score = NULL WHERE id = 'rs-m3'`, 'match rs-m3: it is cancelled; nobody was invited'],
+    ['a match whose kickoff has passed', 'rs-m3', `UPDATE matches SET kickoff_at = '2026-01-01T10:00:00Z' WHERE id = 'rs-m3'`, 'match rs-m3: it kicked off on 2026-01-01; nobody was invited'],
+    ['a match of a private competition', 'rs-c1', `UPDATE matches SET status = 'scheduled', home_score = NULL, away_score = NULL, kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-c1'`, 'match rs-c1: it belongs to a private competition; nobody was invited'],
+  ])('invite refuses %s with one line and sends nothing', (_label, match, change, line) => {
+    const env = { DATABASE_PATH: path.join(dir, 'app.db') };
+    expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')], env).status).toBe(0);
+    const db = new Database(env.DATABASE_PATH);
+    try {
+      db.prepare(`UPDATE matches SET kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-m3'`).run();
+      db.prepare(change).run();
+      const r = command('invite.ts', ['--match', match], env);
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(line);
+      expect(db.prepare(`SELECT (SELECT count(*) FROM rsvp_invitations) + (SELECT count(*) FROM email_outbox) AS n`).get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
   });
 
   it('stop with one line naming the variable when .env holds a bad value', () => {

@@ -44,6 +44,18 @@ export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSumm
   return { summary: { match_id: match.id, summary: countResponses(store, match.id) }, lastModified: last?.at ?? match.updated_at };
 }
 
+/**
+ * Why nobody can be asked "will you play?" for a match, or null: a private competition's matches are not the
+ * public's to answer, a cancelled match will not be played, and one that has kicked off (or been played) is past.
+ */
+function invitationRefusal(match: { is_public: 0 | 1; status: string; kickoff_at: string | null }, now: Date): string | null {
+  if (match.is_public !== 1) return 'it belongs to a private competition';
+  if (match.status === 'cancelled') return 'it is cancelled';
+  if (match.status === 'completed' || match.status === 'in_progress') return `it was played${match.kickoff_at ? ` on ${match.kickoff_at.slice(0, 10)}` : ''}`;
+  if (match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime()) return `it kicked off on ${match.kickoff_at.slice(0, 10)}`;
+  return null;
+}
+
 /** Closed once the match has kicked off, or when it will not be played. */
 function responsesClosed(match: { kickoff_at: string | null; status: string }, now: Date): boolean {
   if (match.status === 'completed' || match.status === 'cancelled' || match.status === 'in_progress') return true;
@@ -91,7 +103,7 @@ function matchForInvitations(store: SyncDb, matchId: string) {
       .innerJoin('events as e', 'e.id', 'm.event_id')
       .innerJoin('leagues as l', 'l.id', 'e.league_id')
       .innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'o.language'])
+      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'e.is_public', 'o.language'])
       .where('m.id', '=', matchId),
   );
   if (!match) return undefined;
@@ -117,10 +129,12 @@ export interface InviteResult {
 }
 
 /** Creates an invitation (and its email) for each member with an email of both teams; idempotent. */
-export function inviteMatch(store: SyncDb, matchId: string): InviteResult {
+export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteResult {
   return store.transaction(() => {
     const match = matchForInvitations(store, matchId);
     if (!match) throw new NotFoundError(`No match "${matchId}".`);
+    const refusal = invitationRefusal(match, now);
+    if (refusal) throw new ConflictError(`match ${matchId}: ${refusal}; nobody was invited`);
     const { teamIds } = match;
     if (teamIds.length === 0) return { matchId, invited: 0, alreadyInvited: 0, withoutEmail: 0 };
     const members = store.all(

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ID_PATTERN } from '../../src/vocabulary/ids.js';
 import { plantRsvpToken } from '../support/db.js';
-import { startService, type RunningService } from '../support/server.js';
+import { invite, inviteAsBefore, startService, type RunningService } from '../support/server.js';
 import {
   bodyArb,
   contentTypeFor,
@@ -147,14 +147,8 @@ beforeAll(async () => {
   try {
     db.prepare(`UPDATE matches SET kickoff_at = ?, status = 'scheduled' WHERE id = ?`)
       .run(new Date(Date.now() + 30 * 86_400_000).toISOString(), FUTURE_MATCH);
-    for (const match of [FUTURE_MATCH, PAST_MATCH]) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', match], {
-        cwd: ROOT,
-        env: { ...process.env, ...svc.env },
-        encoding: 'utf8',
-      });
-      if (r.status !== 0) throw new Error(`invite ${match} failed: ${r.stderr}`);
-    }
+    invite(svc, FUTURE_MATCH);
+    inviteAsBefore(svc, db, PAST_MATCH); // invited before it was played
     const firstInvitation = (match: string) =>
       (db.prepare(`SELECT id FROM rsvp_invitations WHERE match_id = ? ORDER BY id LIMIT 1`).get(match) as { id: string }).id;
     plantRsvpToken(db, firstInvitation(FUTURE_MATCH), FUTURE_TOKEN);

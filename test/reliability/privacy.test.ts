@@ -17,7 +17,7 @@ import { confirmFollow, peekUnsubscribe, requestFollow, unsubscribeFollow } from
 import { hashToken, newToken, tokenMatches } from '../../src/security/tokens.js';
 import { invitationByToken, migratedDb } from '../support/db.js';
 import { composeQueued, readEmails, type ReceivedEmail } from '../support/mail.js';
-import { startService, type RunningService } from '../support/server.js';
+import { inviteAsBefore, startService, type RunningService } from '../support/server.js';
 import { decodedBody, decodedFile, header, searchableText, send, sleep, walkFiles, type Outgoing, type Reply } from '../support/raw-http.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -189,7 +189,9 @@ beforeAll(async () => {
   registrationIds = [JSON.parse(first.text).id, JSON.parse(second.text).id];
 
   // Invitations: a public match, an Arabic organization's match, and a match of the private event.
-  for (const match of [FUTURE_MATCH, ARABIC_MATCH, PRIVATE_MATCH]) invite(match);
+  for (const match of [FUTURE_MATCH, ARABIC_MATCH]) invite(match);
+  // Invited while its competition was public; it is private now.
+  inviteOutput.push(...Object.values(inviteAsBefore(svc, db, PRIVATE_MATCH)));
   await collectEmails();
 
   // Confirm, unsubscribe (RFC 8058 one-click POST), answer invitations by the API and by the page.

@@ -1,6 +1,7 @@
 // Starts the real service (scripts/start.ts: migrate, demo data, regenerate, serve) as a child process
 // on its own port, database, artifacts and mail folder.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from './processes.js';
@@ -76,4 +77,37 @@ export async function startService(extraEnv: Record<string, string> = {}, givenD
       }
     },
   };
+}
+
+/** Runs `npm run invite -- --match ID` against a running service's database; throws with its output on failure. */
+export function invite(svc: RunningService, matchId: string): { stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', matchId], {
+    cwd: ROOT,
+    env: { ...process.env, ...svc.env },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`invite ${matchId} failed:\n${r.stdout}\n${r.stderr}`);
+  return { stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * Invitations to a match that can no longer be invited to (played, or of a competition made private since):
+ * the match is put back as it was when its invitations went out (ahead, scheduled, public), invited, restored.
+ */
+export function inviteAsBefore(svc: RunningService, db: Database.Database, matchId: string): { stdout: string; stderr: string } {
+  const match = db.prepare(`SELECT m.kickoff_at, m.status, m.event_id, e.is_public FROM matches m JOIN events e ON e.id = m.event_id WHERE m.id = ?`)
+    .get(matchId) as { kickoff_at: string | null; status: string; event_id: string; is_public: number };
+  // Raw updates would move SEQUENCE and the event's revision: kept as they were too.
+  const before = db.prepare(`SELECT sequence, updated_at FROM matches WHERE id = ?`).get(matchId) as { sequence: number; updated_at: string };
+  const revision = db.prepare(`SELECT revision FROM events WHERE id = ?`).get(match.event_id) as { revision: number };
+  const ahead = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  db.prepare(`UPDATE matches SET kickoff_at = ?, status = 'scheduled' WHERE id = ?`).run(ahead, matchId);
+  db.prepare(`UPDATE events SET is_public = 1 WHERE id = ?`).run(match.event_id);
+  try {
+    return invite(svc, matchId);
+  } finally {
+    db.prepare(`UPDATE matches SET kickoff_at = ?, status = ? WHERE id = ?`).run(match.kickoff_at, match.status, matchId);
+    db.prepare(`UPDATE matches SET sequence = ?, updated_at = ? WHERE id = ?`).run(before.sequence, before.updated_at, matchId);
+    db.prepare(`UPDATE events SET is_public = ?, revision = ? WHERE id = ?`).run(match.is_public, revision.revision, match.event_id);
+  }
 }
