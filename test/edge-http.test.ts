@@ -76,10 +76,17 @@ describe('form posts to the pages', () => {
 
 });
 
-describe('rate limits of the pages', () => {
+describe('a service with its own settings', () => {
   let limited: RunningService;
   beforeAll(async () => {
-    limited = await startService({ RATE_LIMIT_WRITES_PER_MIN: '4' });
+    limited = await startService({ RATE_LIMIT_WRITES_PER_MIN: '4', PUBLIC_BASE_URL: 'https://fans.example' });
+  });
+
+  it('the home page shows the public addresses (PUBLIC_BASE_URL), not the host it was asked through', async () => {
+    const res = await request(`${limited.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('https://fans.example/api/v0/events');
+    expect(res.text).not.toContain('127.0.0.1');
   });
   afterAll(async () => limited?.stop());
 
