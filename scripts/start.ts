@@ -24,9 +24,19 @@ await runCli(async () => {
   }
   // Serve nothing stale or missing: render once before listening, then on the jobs' schedule.
   console.log(await app.jobs.runNow(REGENERATE_JOB));
-  app.jobs.start();
 
-  const running = await startServer(app);
+  let running;
+  try {
+    running = await startServer(app);
+  } catch (error) {
+    await app.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`port ${cfg.port} is already in use on ${cfg.host}: stop what uses it, or set PORT to a free port`);
+    if (code === 'EACCES') throw new CliError(`port ${cfg.port} needs privileges this process does not have: set PORT to a port above 1023`);
+    if (code === 'EADDRNOTAVAIL') throw new CliError(`HOST ${cfg.host} is not an address of this machine: set HOST to one of its addresses`);
+    throw error;
+  }
+  app.jobs.start();
   console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir})`);
 
   const stop = (signal: string) => {

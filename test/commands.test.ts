@@ -3,6 +3,7 @@
 // regeneration, a match's calendar UID never changes.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
@@ -79,6 +80,19 @@ describe('commands', () => {
       expect(db.prepare(`SELECT (SELECT count(*) FROM rsvp_invitations) + (SELECT count(*) FROM email_outbox) AS n`).get()).toEqual({ n: 0 });
     } finally {
       db.close();
+    }
+  });
+
+  it('npm start on a port in use stops with one line naming the port and PORT, no stack trace', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const r = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), PORT: String(port), HOST: '127.0.0.1' });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(`port ${port} is already in use on 127.0.0.1: stop what uses it, or set PORT to a free port`);
+    } finally {
+      blocker.close();
     }
   });
 
