@@ -148,6 +148,27 @@ describe('mail worker with the file transport', () => {
     expect((await rows())[0]).toMatchObject({ status: 'sent' });
   });
 
+  it('gives the first email of two new installations different Message-IDs (never outbox.1@… on every install)', async () => {
+    const other = await migratedDb();
+    try {
+      const ids: string[] = [];
+      for (const db of [t, other]) {
+        const s = new SyncDb(db.sqlite);
+        s.transaction(() => enqueueEmailSync(s, simple(1)));
+        const dir = path.join(db.dir, 'mail');
+        const w = startMailWorker(s, createFileTransport({ dir }), { from: FROM, baseUrl: BASE, intervalMs: 60_000, log: () => {} });
+        await w.drain();
+        await w.stop();
+        const [file] = fs.readdirSync(dir);
+        ids.push((await PostalMime.parse(fs.readFileSync(path.join(dir, file!)))).messageId!);
+      }
+      expect(ids[0]).toMatch(/^<[0-9a-f]{32}@competitions\.example>$/);
+      expect(ids[1]).not.toBe(ids[0]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps the message when the directory cannot be written, and delivers once it can', async () => {
     const blocker = path.join(t.dir, 'not-a-dir');
     fs.writeFileSync(blocker, 'a file where the mail directory should be');
