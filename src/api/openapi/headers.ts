@@ -54,7 +54,7 @@ export const HEADERS: Record<string, HeaderObject> = {
   },
   RateLimit: {
     description:
-      'Present when rate limits are on (writes and the RSVP summary): the policy name, requests left (`r`) and seconds until the window resets (`t`).',
+      'Present when rate limits are on, on the answers to writes and on a 429 (never on a cached read, which a CDN serves to everyone): the policy name, requests left (`r`) and seconds until the window resets (`t`).',
     schema: { type: 'string', pattern: '^"(reads|writes)";r=[0-9]+;t=[0-9]+$' },
   },
   RateLimitPolicy: {

@@ -32,12 +32,10 @@ function readResponse200(spec: ReadSpec, withBody: boolean): ResponseObject {
     'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
     'X-Content-Type-Options': headerRef('XContentTypeOptions'),
   };
+  // A dynamic read is cached for everyone too: it carries no per-client RateLimit state (only its 429 does).
   if (spec.kind === 'artifact') {
     headers.Vary = headerRef('Vary');
     headers['Content-Encoding'] = headerRef('ContentEncoding');
-  } else {
-    headers.RateLimit = headerRef('RateLimit');
-    headers['RateLimit-Policy'] = headerRef('RateLimitPolicy');
   }
   if (spec.calendar) headers['Content-Disposition'] = headerRef('ContentDisposition');
   const charset = '; charset=utf-8';
