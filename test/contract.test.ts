@@ -63,9 +63,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('lists the eight endpoints of the spec and itself, each with its preflight, HEAD on the reads, nothing else', () => {
+  it('lists the eight endpoints of the spec, the .ics address of the calendar and itself, each with its preflight, HEAD on the reads, nothing else', () => {
     const listed = operations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`);
-    const reads = ['/api/v0/events', '/api/v0/events/{eventId}/standings', '/api/v0/events/{eventId}/bracket', '/api/v0/calendar/{eventId}', '/api/v0/rsvp/{matchId}', '/api/v0/openapi.json'];
+    const reads = [
+      '/api/v0/events', '/api/v0/events/{eventId}/standings', '/api/v0/events/{eventId}/bracket', '/api/v0/calendar/{eventId}',
+      '/api/v0/calendar/{eventId}.ics', '/api/v0/rsvp/{matchId}', '/api/v0/openapi.json',
+    ];
     const writes = ['/api/v0/follow', '/api/v0/rsvp/respond', '/api/v0/register'];
     expect(listed.sort()).toEqual([
       ...reads.flatMap((p) => [`GET ${p}`, `HEAD ${p}`, `OPTIONS ${p}`]),
@@ -83,7 +86,7 @@ describe('the OpenAPI document', () => {
   it('has the statuses of the contract table on each operation', () => {
     const statuses = (p: string, m: 'get' | 'post') => Object.keys(doc.paths[p]![m]!.responses).sort();
     expect(statuses('/api/v0/events', 'get')).toEqual(['200', '304', '500', '503']);
-    for (const p of ['/api/v0/events/{eventId}/standings', '/api/v0/events/{eventId}/bracket', '/api/v0/calendar/{eventId}']) {
+    for (const p of ['/api/v0/events/{eventId}/standings', '/api/v0/events/{eventId}/bracket', '/api/v0/calendar/{eventId}', '/api/v0/calendar/{eventId}.ics']) {
       expect(statuses(p, 'get')).toEqual(['200', '304', '404', '500']);
     }
     expect(statuses('/api/v0/rsvp/{matchId}', 'get')).toEqual(['200', '304', '404', '429', '500']);

@@ -167,3 +167,33 @@ describe('read errors', () => {
     expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
   });
 });
+
+describe('addresses people write', () => {
+  it('serves the calendar at its .ics address too, the same bytes and validators', async () => {
+    const canonical = await request(`${svc.url}/api/v0/calendar/rsl-prem-2026-27`);
+    const ics = await request(`${svc.url}/api/v0/calendar/rsl-prem-2026-27.ics`);
+    expect(ics.status).toBe(200);
+    expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(ics.headers['content-disposition']).toBe('inline; filename="rsl-prem-2026-27.ics"');
+    expect(ics.headers.etag).toBe(canonical.headers.etag);
+    expect(ics.text).toBe(canonical.text);
+    expect((await request(`${svc.url}/api/v0/calendar/nope.ics`)).status).toBe(404);
+  });
+
+  it.each([
+    ['GET', '/api/v0/events/', '/api/v0/events'],
+    ['HEAD', '/api/v0/events/rsl-prem-2026-27/standings/', '/api/v0/events/rsl-prem-2026-27/standings'],
+    ['GET', '/api/v0/calendar/rsl-prem-2026-27.ics/?x=1', '/api/v0/calendar/rsl-prem-2026-27.ics?x=1'],
+    ['POST', '/api/v0/follow/', '/api/v0/follow'],
+  ])('redirects %s %s to the address without its trailing slash (308 keeps the method)', async (method, from, to) => {
+    const res = await request(`${svc.url}${from}`, { method, contract: false });
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe(to);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers a preflight to an address with a trailing slash where it is asked (browsers do not follow redirects there)', async () => {
+    const res = await request(`${svc.url}/api/v0/follow/`, { method: 'OPTIONS', contract: false });
+    expect(res.status).toBe(204);
+  });
+});

@@ -39,7 +39,8 @@ export function matchArtifactRoute(pathname: string): ArtifactRoute | { kind: 'b
     if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };
     return { kind: which, eventId: id, file: artifactPaths(id)[which], contentType: CONTENT_TYPES.json };
   }
-  const calendarRoute = /^\/api\/v0\/calendar\/([^/]*)$/.exec(pathname);
+  // People and calendar apps add `.ics`: the same feed.
+  const calendarRoute = /^\/api\/v0\/calendar\/([^/]*?)(?:\.ics)?$/.exec(pathname);
   if (calendarRoute) {
     const id = calendarRoute[1]!;
     if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };

@@ -5,6 +5,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application.js';
 import { clientAddress } from '../http/client-address.js';
+import { API_HEADERS } from '../http/headers.js';
+import { matchArtifactRoute } from '../publish/routes.js';
 import { methodNotAllowed, PROBLEM_HEADERS, problemBody, sendProblem } from '../http/problem.js';
 import type { NodeHandler } from './astro-handler.js';
 
@@ -43,6 +45,33 @@ function problemOnSocket(socket: Duplex, status: number, detail: string, extra: 
   socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers}\r\n\r\n${body}`);
 }
 
+/** The endpoints Astro serves under /api/v0/ (src/pages/api/v0/), beside the artifact routes. */
+const ENDPOINT_PATHS = /^\/api\/v0\/(follow|register|rsvp\/[^/]+)$/;
+
+/**
+ * `/api/v0/events/` and the like: the same address without its trailing slash, by a permanent redirect that keeps
+ * the method and body (308), readable cross-origin. Only for an address that exists without the slash; a
+ * preflight is answered where it is asked (browsers do not follow a redirect in a preflight).
+ */
+function redirectTrailingSlash(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  if (req.method === 'OPTIONS' || !pathname.startsWith('/api/') || !pathname.endsWith('/')) return false;
+  const canonical = pathname.replace(/\/+$/, '');
+  const route = matchArtifactRoute(canonical);
+  const exists = (route !== null && route.kind !== 'bad-id') || ENDPOINT_PATHS.test(canonical);
+  if (!exists) return false;
+  res.writeHead(308, {
+    ...API_HEADERS,
+    Location: canonical + (q === -1 ? '' : url.slice(q)),
+    'Cache-Control': 'public, max-age=86400',
+    'Content-Length': 0,
+  });
+  res.end();
+  return true;
+}
+
 export function createAppServer(options: AppServerOptions): http.Server {
   const { trustProxy } = options.app.config;
   // Host is checked below, so that its absence is answered in the problem shape rather than by node's bare 400.
@@ -52,6 +81,7 @@ export function createAppServer(options: AppServerOptions): http.Server {
         sendProblem(res, 400, 'An HTTP/1.1 request needs a Host header.', { headers: { Connection: 'close' } });
         return;
       }
+      if (redirectTrailingSlash(req, res)) return;
       for (const handle of options.handlers) {
         if (await handle(req, res)) return;
       }

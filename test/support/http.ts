@@ -122,7 +122,12 @@ export class ContractChecker {
         item,
         pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`),
       }))
-      .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+      // Fewer parameters first, then more literal text (`{eventId}.ics` before `{eventId}`).
+      .sort(
+        (a, b) =>
+          (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0) ||
+          b.template.replace(/\{[^}]+\}/g, '').length - a.template.replace(/\{[^}]+\}/g, '').length,
+      );
   }
 
   /** Follows a `#/…` reference inside the document. */
