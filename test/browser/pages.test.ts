@@ -17,6 +17,7 @@ const MATCH = 'rsl-prem-r07-2';
 type Browser = import('playwright-core').Browser;
 let svc: RunningService;
 let browser: Browser;
+let rsvpLink: string;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
@@ -43,6 +44,7 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
       .get(MATCH) as { email: string };
     const mail = await waitForEmail(svc.env.MAIL_DIR!, member.email, (e) => e.text.includes('/rsvp?token='));
     const link = linkIn(mail.text, '/rsvp?token=');
+    rsvpLink = link;
 
     const page = await browser.newPage();
     const problems: string[] = [];
@@ -62,6 +64,30 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     const summary = (await request(`${svc.url}/api/v0/rsvp/${MATCH}`)).json();
     expect(summary.summary.yes).toBe(1);
     await page.screenshot({ path: path.join(svc.dir, 'rsvp.png') });
+    await page.close();
+  });
+
+  it('RSVP: once the match has kicked off, the buttons are disabled and look it', async () => {
+    const page = await browser.newPage();
+    await page.goto(rsvpLink);
+    const look = (selector: string) =>
+      page.evaluate((s) => {
+        const style = getComputedStyle(document.querySelector(s)!);
+        return { opacity: style.opacity, cursor: style.cursor, borderStyle: style.borderTopStyle };
+      }, selector);
+    const open = await look('button[value="no"]');
+    expect(open).toEqual({ opacity: '1', cursor: 'pointer', borderStyle: 'solid' });
+    const db = new Database(svc.env.DATABASE_PATH!);
+    db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() - 60_000).toISOString(), MATCH);
+    db.close();
+    await page.reload();
+    for (const value of ['yes', 'maybe', 'no']) {
+      expect(await page.isDisabled(`button[value="${value}"]`)).toBe(true);
+      const closed = await look(`button[value="${value}"]`);
+      expect(Number(closed.opacity)).toBeLessThan(0.6);
+      expect(closed.cursor).toBe('not-allowed');
+    }
+    await page.screenshot({ path: path.join(svc.dir, 'rsvp-closed.png') });
     await page.close();
   });
 
