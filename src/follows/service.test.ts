@@ -61,10 +61,34 @@ describe('follow', () => {
     expect(outbox()).toHaveLength(1);
     requestFollow(store, { org_id: 'riverside', email: 'c@example.org' }, ctx(later(RESEND_AFTER_MS + 1)));
     expect(outbox()).toHaveLength(2);
-    // Only the latest link works.
+    // Both links work: the second email does not void the first one's link.
     const [first, second] = outbox();
-    expect(confirmFollow(store, tokenIn(first!.text_body, 'confirm'), later(RESEND_AFTER_MS + 2)).outcome).toBe('invalid');
-    expect(confirmFollow(store, tokenIn(second!.text_body, 'confirm'), later(RESEND_AFTER_MS + 3)).outcome).toBe('confirmed');
+    expect(confirmFollow(store, tokenIn(first!.text_body, 'confirm'), later(RESEND_AFTER_MS + 2)).outcome).toBe('confirmed');
+    expect(confirmFollow(store, tokenIn(second!.text_body, 'confirm'), later(RESEND_AFTER_MS + 3)).outcome).toBe('already_confirmed');
+  });
+
+  it('counts the allowance per mailbox, not per spelling of the address', () => {
+    const spellings = ['fan+1@gmail.com', 'Fan+2@gmail.com', 'f.an@googlemail.com', 'fan@gmail.com'];
+    const outcomes = spellings.map((email, i) => {
+      try {
+        return requestFollow(store, { org_id: 'riverside', email: email.toLowerCase() }, ctx(later(i * 1000), 3)).status;
+      } catch (error) {
+        return error instanceof RateLimitedError ? 429 : error;
+      }
+    });
+    expect(outcomes).toEqual(['confirm_email_sent', 'confirm_email_sent', 'confirm_email_sent', 429]);
+    expect(outbox()).toHaveLength(3);
+  });
+
+  it('a stranger who uses up an address’s allowance does not stop its owner: the earlier link still confirms', () => {
+    const owner = 'owner@example.org';
+    requestFollow(store, { org_id: 'riverside', email: owner }, ctx(T0, 3));
+    const ownersLink = tokenIn(outbox()[0]!.text_body, 'confirm');
+    // The stranger asks for other scopes and spellings of the owner's address until the allowance is gone.
+    requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'owner+x@example.org' }, ctx(later(1000), 3));
+    requestFollow(store, { org_id: 'riverside', email: 'o.wner@example.org' }, ctx(later(2000), 3));
+    expect(() => requestFollow(store, { org_id: 'riverside', email: owner }, ctx(later(RESEND_AFTER_MS + 1), 3))).toThrow(RateLimitedError);
+    expect(confirmFollow(store, ownersLink, later(RESEND_AFTER_MS + 2)).outcome).toBe('confirmed');
   });
 
   it('caps confirmation emails per address per day across scopes, with a Retry-After', () => {

@@ -66,8 +66,8 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
     let followId: string;
     if (existing) {
       followId = existing.id;
-      // A new email replaces the link of the last one.
-      store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'follow-confirm').where('subject_id', '=', followId));
+      // The links of the earlier emails keep working (until they expire): a stranger who makes us send another
+      // email to this address must not void the one its owner is about to click.
       store.run(
         store.q.updateTable('follows')
           .set((eb) => ({ ...values, confirmations_sent: eb('confirmations_sent', '+', 1) }))
