@@ -57,12 +57,19 @@ describe('follow', () => {
     const confirm = linkIn(mail.text, '/follow/confirm?token=');
     expect(linkIn(mail.html, '/follow/confirm?token=')).toBe(confirm);
 
+    // What link scanners send (HEAD, GET) shows the page and changes nothing; its button (a POST) confirms.
+    expect((await request(confirm, { method: 'HEAD' })).status).toBe(200);
     const page = await request(confirm);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('data-outcome="confirmed"');
+    expect(page.text).toContain('data-outcome="ask"');
+    expect(page.text).toContain('<form method="post">');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
-    const again = await request(confirm);
+    expect(db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email)).toEqual({ status: 'pending' });
+    const confirmed = await request(confirm, form({}));
+    expect(confirmed.text).toContain('data-outcome="confirmed"');
+    const again = await request(confirm, form({}));
     expect(again.text).toContain('data-outcome="already_confirmed"');
+    expect((await request(confirm)).text).toContain('data-outcome="already_confirmed"');
 
     const second = await request(`${svc.url}/api/v0/follow`, encode({ org_id: 'riverside-sfl', league_id: 'rsl-premier', email }));
     expect(second.json()).toEqual({ status: 'already_following' });
@@ -75,7 +82,7 @@ describe('follow', () => {
     await request(`${svc.url}/api/v0/follow`, json({ org_id: 'amman-yfa', email }));
     const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
     expect(mail.html).toContain('dir="rtl"');
-    await request(linkIn(mail.text, '/follow/confirm?token='));
+    await request(linkIn(mail.text, '/follow/confirm?token='), form({}));
     const unsubscribe = mail.headers['list-unsubscribe']!.slice(1, -1);
     const ask = await request(unsubscribe);
     expect(ask.text).toContain('data-outcome="ask"');

@@ -7,7 +7,7 @@ import { RateLimitedError } from '../errors.js';
 import { applyImport, parseImport } from '../import/load.js';
 import { migratedDb, type TestDb } from '../../test/support/db.js';
 import { composeQueued } from '../../test/support/mail.js';
-import { CONFIRM_TOKEN_TTL_MS, confirmFollow, requestFollow, RESEND_AFTER_MS, unsubscribeFollow } from './service.js';
+import { CONFIRM_TOKEN_TTL_MS, confirmFollow, peekConfirm, requestFollow, RESEND_AFTER_MS, unsubscribeFollow } from './service.js';
 
 let t: TestDb;
 let store: SyncDb;
@@ -39,6 +39,9 @@ describe('follow', () => {
     const token = tokenIn(outbox()[0]!.text_body, 'confirm');
     const row = t.sqlite.prepare(`SELECT * FROM follows`).get() as Record<string, unknown>;
     expect(JSON.stringify(row)).not.toContain(token);
+    // Looking at the link (what a GET of the page does) changes nothing.
+    expect(peekConfirm(store, token, later(500)).outcome).toBe('ask');
+    expect(t.sqlite.prepare(`SELECT status FROM follows`).get()).toEqual({ status: 'pending' });
     expect(confirmFollow(store, token, later(1000)).outcome).toBe('confirmed');
     expect(confirmFollow(store, token, later(2000)).outcome).toBe('already_confirmed');
     expect(requestFollow(store, { org_id: 'riverside', email: 'a@example.org' }, ctx(later(3000)))).toEqual({ status: 'already_following' });

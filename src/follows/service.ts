@@ -99,7 +99,8 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
   });
 }
 
-export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'expired' | 'unsubscribed' | 'invalid';
+/** `ask`: a pending follow whose link works; the page asks before confirming. */
+export type ConfirmOutcome = 'ask' | 'confirmed' | 'already_confirmed' | 'expired' | 'unsubscribed' | 'invalid';
 
 export interface FollowPageInfo {
   outcome: ConfirmOutcome | 'already_unsubscribed';
@@ -125,7 +126,7 @@ function findByToken(store: SyncDb, purpose: 'follow-confirm' | 'follow-unsubscr
   return row ? { ...row, expired: link.expired } : undefined;
 }
 
-function pageInfo(row: NonNullable<ReturnType<typeof findByToken>> | undefined, outcome: FollowPageInfo['outcome']): FollowPageInfo {
+function pageInfo(row: FoundFollow | undefined, outcome: FollowPageInfo['outcome']): FollowPageInfo {
   return {
     outcome,
     organizationName: row ? localizedName(row.org_name, row.org_name_ar, row.language) : null,
@@ -134,14 +135,32 @@ function pageInfo(row: NonNullable<ReturnType<typeof findByToken>> | undefined, 
   };
 }
 
-/** The confirm link: activates a pending follow once; later clicks say it is already confirmed. */
+type FoundFollow = NonNullable<ReturnType<typeof findByToken>>;
+
+/** What the confirm link of a follow can still do: `ask` when it would confirm. */
+function confirmState(row: FoundFollow | undefined): ConfirmOutcome {
+  if (!row) return 'invalid';
+  if (row.status === 'active') return 'already_confirmed';
+  if (row.status === 'unsubscribed') return 'unsubscribed';
+  return row.expired ? 'expired' : 'ask';
+}
+
+/**
+ * What the confirm page shows, changing nothing. A GET (or HEAD) of the link never confirms: mail providers'
+ * and companies' link scanners fetch the links of every incoming email, and a follow confirmed by a scanner
+ * proves nothing about consent, which is what double opt-in is for. The page asks, and its button POSTs.
+ */
+export function peekConfirm(store: SyncDb, token: string, now: Date): FollowPageInfo {
+  const row = findByToken(store, 'follow-confirm', token, now);
+  return pageInfo(row, confirmState(row));
+}
+
+/** The confirm page's button (POST): activates a pending follow once; later posts say it is already confirmed. */
 export function confirmFollow(store: SyncDb, token: string, now: Date): FollowPageInfo {
   return store.transaction(() => {
     const row = findByToken(store, 'follow-confirm', token, now);
-    if (!row) return pageInfo(undefined, 'invalid');
-    if (row.status === 'active') return pageInfo(row, 'already_confirmed');
-    if (row.status === 'unsubscribed') return pageInfo(row, 'unsubscribed');
-    if (row.expired) return pageInfo(row, 'expired');
+    const state = confirmState(row);
+    if (state !== 'ask' || !row) return pageInfo(row, state);
     store.run(store.q.updateTable('follows').set({ status: 'active', confirmed_at: iso(now) }).where('id', '=', row.id));
     return pageInfo(row, 'confirmed');
   });

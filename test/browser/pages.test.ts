@@ -101,6 +101,8 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.goto(linkIn(mail.text, '/follow/confirm?token='));
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    expect(await page.getAttribute('h1', 'data-outcome')).toBe('ask');
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
     expect(await page.getAttribute('h1', 'data-outcome')).toBe('confirmed');
     const direction = await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).direction);
     expect(direction).toBe('rtl');

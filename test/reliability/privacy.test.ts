@@ -195,9 +195,11 @@ beforeAll(async () => {
   await collectEmails();
 
   // Confirm, unsubscribe (RFC 8058 one-click POST), answer invitations by the API and by the page.
-  expect((await page('confirm', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`)).status).toBe(200);
-  expect((await page('confirm again', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`)).status).toBe(200);
-  expect((await page('confirm', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedAr, 'follow/confirm')}`)).status).toBe(200);
+  const post = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' };
+  expect((await page('confirm (ask)', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`)).status).toBe(200);
+  expect((await page('confirm', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`, post)).status).toBe(200);
+  expect((await page('confirm again', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`, post)).status).toBe(200);
+  expect((await page('confirm', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedAr, 'follow/confirm')}`, post)).status).toBe(200);
   const unsubscribe = linkFor(FOLLOWERS.unsubscribed, 'follow/unsubscribe');
   expect((await page('unsubscribe (ask)', `/follow/unsubscribe?token=${unsubscribe}`)).status).toBe(200);
   const oneClick = await page('unsubscribe (one-click)', `/follow/unsubscribe?token=${unsubscribe}`, {
