@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
 import { InvalidFieldError, RateLimitedError } from '../errors.js';
+import { leagueIsPublic } from '../competitions/visibility.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
@@ -35,7 +36,8 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
     if (input.league_id !== undefined) {
       league = store.first(
         store.q.selectFrom('leagues').select(['id', 'name', 'name_ar'])
-          .where('id', '=', input.league_id).where('org_id', '=', org.id),
+          .where('id', '=', input.league_id).where('org_id', '=', org.id)
+          .where((eb) => leagueIsPublic(eb.ref('leagues.id'))),
       );
       if (!league) throw new InvalidFieldError('league_id', 'is not a league of this organization');
     }

@@ -3,6 +3,7 @@
 import type { SyncDb } from '../db/sync.js';
 import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
 import { InvalidFieldError } from '../errors.js';
+import { leagueIsPublic } from '../competitions/visibility.js';
 import { queueEmail } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
 import type { RegistrationRequest, RegistrationResponse } from './schema.js';
@@ -23,7 +24,9 @@ export function submitRegistration(
       if (input.division_id !== undefined) {
         division = store.first(
           store.q.selectFrom('divisions').select(['name', 'name_ar'])
-            .where('id', '=', input.division_id).where('org_id', '=', org.id),
+            .where('id', '=', input.division_id).where('org_id', '=', org.id)
+            // A division of a league the public cannot see is, to the public, no division at all.
+            .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
         );
         if (!division) throw new InvalidFieldError('division_id', 'is not a division of this organization');
       }
