@@ -154,7 +154,7 @@ describe('the write scenario\'s reference servers (the floors)', () => {
 
     // The same row the real service writes for the same request (every column but the worker's state), the ids
     // and addresses aside.
-    const real = submitRegistration(store, registrationRequestSchema.parse({ ...body, email: 'service.player@example.org' }), {});
+    const real = submitRegistration(store, registrationRequestSchema.parse({ ...body, email: 'service.player@example.org' }), { client: '127.0.0.1', now: new Date() });
     const serviceRow = t.sqlite.prepare('SELECT * FROM email_outbox WHERE to_address = ?').get('service.player@example.org') as Record<string, unknown>;
     const content = (r: Record<string, unknown>, id: string, email: string) =>
       Object.fromEntries(

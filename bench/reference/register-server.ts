@@ -9,14 +9,15 @@
 //   src/registrations/service.ts submitRegistration + src/db/idempotency.ts idempotent: ONE `BEGIN IMMEDIATE`
 //   transaction (better-sqlite3 `.immediate()`, as SyncDb.transaction), committed (fsync) before answering:
 //     1. with an Idempotency-Key header (checked by checkIdempotencyKey, called): SELECT idempotency_keys
-//        (scope 'register'); a stored answer is replayed (same request hash) or refused (422, another hash);
+//        (scope 'register', the client's address); a stored answer younger than the window is replayed (same
+//        request hash) or refused (422, another hash);
 //     2. SELECT the organization; SELECT the division within it when division_id is sent;
 //     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent);
 //     4. INSERT its email_outbox row … RETURNING id: the row (its columns and values) comes from outboxRow() below,
 //        the one function to change when the outbox row shape changes (today: the name of the email and its data
 //        as JSON, a random Message-ID key and the recipient's mailbox, as src/mail/outbox.ts queueEmail writes it;
 //        the INSERT follows the columns it returns);
-//     5. with a key: INSERT idempotency_keys with the answer.
+//     5. with a key: INSERT idempotency_keys with the answer (an expired row of the key replaced).
 //   src/pages/api/v0/register.ts + src/http/respond.ts: 201, body {"status":"submitted","id":"reg_…"},
 //   WRITE_HEADERS (+ Idempotent-Replayed: true on a replay), chunked as Astro sends it.
 // LEFT OUT, on purpose (not the transaction): zod validation and the form/multipart body formats (the JSON body
@@ -25,7 +26,7 @@
 // not over zod's output: a key used on the real server and then here would not replay.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
-import { checkIdempotencyKey, requestHash } from '../../src/db/idempotency.js';
+import { checkIdempotencyKey, IDEMPOTENCY_WINDOW_MS, requestHash } from '../../src/db/idempotency.js';
 import { InvalidFieldError } from '../../src/errors.js';
 import crypto from 'node:crypto';
 import { CORS_HEADERS } from '../../src/http/headers.js';
@@ -77,14 +78,19 @@ function outboxRow(r: Registration, org: Organization, division: Division | unde
 const db = openDatabase();
 // The statements Kysely compiles for the real service (SyncDb caches its prepared statements the same way).
 const sql = {
-  previous: db.prepare(`select "request_hash", "response_status", "response_body" from "idempotency_keys" where "scope" = ? and "key" = ?`),
+  previous: db.prepare(
+    `select "request_hash", "response_status", "response_body", "created_at" from "idempotency_keys" where "scope" = ? and "client" = ? and "key" = ?`,
+  ),
   organization: db.prepare(`select "id", "name", "name_ar", "language" from "organizations" where "id" = ?`),
   division: db.prepare(`select "name", "name_ar" from "divisions" where "id" = ? and "org_id" = ?`),
   registration: db.prepare(
     `insert into "registrations" ("id", "org_id", "division_id", "name", "name_ar", "email", "phone", "date_of_birth", "guardian_name", "guardian_phone", "notes")
      values (@id, @org_id, @division_id, @name, @name_ar, @email, @phone, @date_of_birth, @guardian_name, @guardian_phone, @notes)`,
   ),
-  key: db.prepare(`insert into "idempotency_keys" ("scope", "key", "request_hash", "response_status", "response_body") values (?, ?, ?, ?, ?)`),
+  key: db.prepare(
+    `insert into "idempotency_keys" ("scope", "client", "key", "request_hash", "response_status", "response_body", "created_at") values (?, ?, ?, ?, ?, ?, ?)
+     on conflict ("scope", "client", "key") do update set "request_hash" = ?, "response_status" = ?, "response_body" = ?, "created_at" = ?`,
+  ),
 };
 
 /** INSERT … RETURNING id of an outbox row, its columns those outboxRow() gives (prepared once, like SyncDb's). */
@@ -99,11 +105,14 @@ function insertOutbox(row: ReturnType<typeof outboxRow>): void {
 
 interface Answer { status: number; body: string; replayed: boolean }
 
-const submit = db.transaction((fields: Record<string, unknown>, key: string | undefined): Answer => {
+const submit = db.transaction((fields: Record<string, unknown>, key: string | undefined, client: string): Answer => {
   const hash = key === undefined ? '' : requestHash(fields);
+  const now = new Date();
   if (key !== undefined) {
-    const previous = sql.previous.get('register', key) as { request_hash: string; response_status: number; response_body: string } | undefined;
-    if (previous) {
+    const previous = sql.previous.get('register', client, key) as
+      | { request_hash: string; response_status: number; response_body: string; created_at: string }
+      | undefined;
+    if (previous && previous.created_at >= new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()) {
       if (previous.request_hash !== hash) throw new InvalidFieldError('Idempotency-Key', 'was already used for a different request');
       return { status: previous.response_status, body: previous.response_body, replayed: true };
     }
@@ -124,7 +133,10 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
   sql.registration.run(registration);
   insertOutbox(outboxRow(registration, org, division));
   const body = JSON.stringify({ status: 'submitted', id: registration.id });
-  if (key !== undefined) sql.key.run('register', key, hash, 201, body);
+  if (key !== undefined) {
+    const at = now.toISOString();
+    sql.key.run('register', client, key, hash, 201, body, at, hash, 201, body, at);
+  }
   return { status: 201, body, replayed: false };
 });
 
@@ -139,7 +151,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   try {
     const header = req.headers['idempotency-key'];
     const key = checkIdempotencyKey(typeof header === 'string' ? header : null);
-    const answer = submit.immediate(fields as Record<string, unknown>, key);
+    const answer = submit.immediate(fields as Record<string, unknown>, key, req.socket.remoteAddress ?? 'unknown');
     sendJson(res, answer.status, answer.replayed ? { ...WRITE_HEADERS, 'Idempotent-Replayed': 'true' } : WRITE_HEADERS, answer.body);
   } catch (error) {
     if (!(error instanceof InvalidFieldError)) throw error;

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import type { SyncDb } from '../db/sync.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { regenerationJob } from '../jobs/regenerate.js';
+import { retentionJob } from '../jobs/retention.js';
 import { createScheduler, type Scheduler } from '../jobs/scheduler.js';
 import { makePendingDue } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transport.js';
@@ -69,7 +70,7 @@ export async function createApplication(config: Config, options: ApplicationOpti
     store.on('email-queued', () => worker.kick());
   }
 
-  const jobs = createScheduler([regenerationJob(config)], log);
+  const jobs = createScheduler([regenerationJob(config), retentionJob(store, now)], log);
 
   return {
     config,

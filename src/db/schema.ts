@@ -136,6 +136,8 @@ export interface RegistrationsTable {
 
 export interface IdempotencyKeysTable {
   scope: string;
+  /** The client that sent the key (its address): keys are never shared between clients. */
+  client: string;
   key: string;
   request_hash: string;
   response_status: number;

@@ -12,10 +12,11 @@ import { localizedName } from '../vocabulary/language.js';
 export function submitRegistration(
   store: SyncDb,
   input: RegistrationRequest,
-  options: { idempotencyKey?: string },
+  request: { idempotencyKey?: string; client: string; now: Date },
 ): StoredAnswer<RegistrationResponse> {
+  const id = { scope: 'register', client: request.client, key: request.idempotencyKey, now: request.now };
   return store.transaction(() =>
-    idempotent(store, 'register', options.idempotencyKey, requestHash(input), () => {
+    idempotent(store, id, requestHash(input), () => {
       const org = store.first(
         store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language']).where('id', '=', input.org_id),
       );

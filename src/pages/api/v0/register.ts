@@ -7,9 +7,9 @@ import { submitRegistration } from '../../../registrations/service.js';
 
 export const prerender = false;
 
-export const POST = writeEndpoint('register', registrationRequestSchema, ({ input, app, request }) => {
+export const POST = writeEndpoint('register', registrationRequestSchema, ({ input, app, request, client, now }) => {
   const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
-  const answer = submitRegistration(app.store, input, { idempotencyKey });
+  const answer = submitRegistration(app.store, input, { idempotencyKey, client, now });
   return jsonResponse(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
 });
 
