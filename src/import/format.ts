@@ -9,7 +9,7 @@ import {
   matchStatusSchema,
   sideSchema,
 } from '../vocabulary/enums.js';
-import { idSchema as id } from '../vocabulary/ids.js';
+import { idSchema as id, isReservedId } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
 const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const optionalText = text.nullish().transform((v) => v ?? null);
@@ -226,6 +226,7 @@ export function crossCheck(
         ev.matches.forEach((m, i) => {
           const matchPath = [...eventPath, 'matches', at(m, i)];
           unique('match', m.id, [...matchPath, 'id']);
+          if (isReservedId('match', m.id)) report([...matchPath, 'id'], `"${m.id}" cannot be a match id: /api/v0/rsvp/${m.id.toLowerCase()} is another endpoint`);
           checkMatch(ev, m, matchPath, teamIds, matchIds, report);
         });
         checkFeedCycles(ev, eventPath, report, at);
