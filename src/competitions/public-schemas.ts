@@ -1,5 +1,5 @@
 // The public JSON shapes of the reads (spec 2.1-2.3), as zod schemas: the one source of the encoders' types
-// (encoders.ts) and of the OpenAPI document (src/api/openapi.ts). Values as decided in shared/contract.md.
+// (encoders.ts) and of the OpenAPI document (src/api/openapi/). Values as the public interface fixes them.
 // Field order is the spec's order, which is also the order the encoders write.
 import { z } from 'zod';
 import {

@@ -1,5 +1,4 @@
-// References into the document's components, and the values the contract (shared/contract.md at the time of
-// writing) decides. They are written here as the contract states them, not imported from the code: the HTTP
+// References into the document's components, and the values the public interface's contract decides. They are written here as the contract states them, not imported from the code: the HTTP
 // tests check the code against this document, so the code cannot quietly move away from the contract.
 import type { JsonSchema, Ref } from './types.js';
 
