@@ -115,12 +115,22 @@ describe('regenerate', () => {
 });
 
 describe('regenerate settings', () => {
-  it('renders everything again when the public base URL changes (calendar UIDs carry its host)', async () => {
+  it('keeps calendar UIDs when only the public base URL changes (the UID domain is fixed at install), changing only the API document', async () => {
     await regenerate(t.db, options);
     const calendar = () => fs.readFileSync(path.join(options.artifactsDir, 'api/v0/calendar/rsl-cup-2026.ics'), 'utf8');
-    expect(calendar()).toContain('@fixtures.example');
+    const before = calendar();
+    expect(before).toContain('@fixtures.example');
     const r = await regenerate(t.db, { ...options, publicBaseUrl: 'https://other.example' });
-    expect(r.rendered).toBe(7);
+    expect(r.rendered).toBe(0);
+    expect(calendar()).toBe(before);
+    expect(fs.readFileSync(path.join(options.artifactsDir, 'api/v0/openapi.json'), 'utf8')).toContain('https://other.example');
+  });
+
+  it('renders every calendar again when the UID domain changes', async () => {
+    await regenerate(t.db, options);
+    const calendar = () => fs.readFileSync(path.join(options.artifactsDir, 'api/v0/calendar/rsl-cup-2026.ics'), 'utf8');
+    const r = await regenerate(t.db, { ...options, uidDomain: 'other.example' });
+    expect(r.rendered).toBeGreaterThan(1);
     expect(calendar()).toContain('@other.example');
     expect(calendar()).not.toContain('@fixtures.example');
   });

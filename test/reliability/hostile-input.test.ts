@@ -627,7 +627,6 @@ describe('path traversal on the artifact routes', () => {
     '/api/v0/calendar/rsl-prem-2026-27%00.ics',
     '/api/v0/calendar/rsl-prem-2026-27%00',
     '/api/v0/calendar/%00',
-    '/api/v0/calendar/rsl-prem-2026-27.ics',
     '/api/v0/calendar/rsl-prem-2026-27.ics.br',
     '/api/v0/calendar/%2Fetc%2Fpasswd',
     '/api/v0/calendar//etc/passwd',
