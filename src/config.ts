@@ -32,6 +32,8 @@ const schema = z
     RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(20),
     RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
     FOLLOW_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+    RECEIPTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+    REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
     MAIL_RETRY_BASE_S: z.coerce.number().positive().max(3600).default(5),
     MAIL_RETRY_MAX_S: z.coerce.number().positive().max(86_400).default(900),
     MAIL_SEND_TIMEOUT_S: z.coerce.number().positive().max(300).default(10),
@@ -63,8 +65,12 @@ export type Config = Readonly<{
   rateLimitWritesPerMin: number;
   /** Per client address on the RSVP summary; 0 = no limit. */
   rateLimitReadsPerMin: number;
-  /** Confirmation emails one address can be sent in 24 hours, across all follows; 0 = no limit. */
+  /** Confirmation emails one mailbox can be sent in 24 hours, across all follows; 0 = no limit. */
   followEmailsPerDay: number;
+  /** Registration receipts one mailbox can be sent in 24 hours (the registration itself is still taken); 0 = no limit. */
+  receiptsPerAddressPerDay: number;
+  /** Registration notices one organization mailbox can be sent in 24 hours (the rest: the export command); 0 = no limit. */
+  registrationNoticesPerAddressPerDay: number;
   /** First retry delay of a failed email; doubles per attempt (with jitter) up to mailRetryMaxS. */
   mailRetryBaseS: number;
   mailRetryMaxS: number;
@@ -110,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitWritesPerMin: c.RATE_LIMIT_WRITES_PER_MIN,
     rateLimitReadsPerMin: c.RATE_LIMIT_READS_PER_MIN,
     followEmailsPerDay: c.FOLLOW_EMAILS_PER_DAY,
+    receiptsPerAddressPerDay: c.RECEIPTS_PER_ADDRESS_PER_DAY,
+    registrationNoticesPerAddressPerDay: c.REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY,
     mailRetryBaseS: c.MAIL_RETRY_BASE_S,
     mailRetryMaxS: c.MAIL_RETRY_MAX_S,
     mailSendTimeoutS: c.MAIL_SEND_TIMEOUT_S,

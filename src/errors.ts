@@ -8,14 +8,25 @@ export class ConflictError extends Error {
   override name = 'ConflictError';
 }
 
-/** A field that is well-formed but refers to something that does not fit (unknown org, foreign division). */
-export class InvalidFieldError extends Error {
+/** Fields that are well-formed but do not fit (an unknown org, a closed division, a guardian missing): 422. */
+export class InvalidFieldsError extends Error {
+  override name = 'InvalidFieldsError';
+  constructor(
+    readonly errors: readonly { field: string; message: string }[],
+    message = 'Some fields do not fit.',
+  ) {
+    super(message);
+  }
+}
+
+/** One field that is well-formed but refers to something that does not fit (unknown org, foreign division). */
+export class InvalidFieldError extends InvalidFieldsError {
   override name = 'InvalidFieldError';
   constructor(
     readonly field: string,
     message: string,
   ) {
-    super(message);
+    super([{ field, message }], message);
   }
 }
 

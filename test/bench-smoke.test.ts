@@ -154,13 +154,13 @@ describe('the write scenario\'s reference servers (the floors)', () => {
 
     // The same row the real service writes for the same request (every column but the worker's state), the ids
     // and addresses aside.
-    const real = submitRegistration(store, registrationRequestSchema.parse({ ...body, email: 'service.player@example.org' }), { client: '127.0.0.1', now: new Date() });
+    const real = submitRegistration(store, registrationRequestSchema.parse({ ...body, email: 'service.player@example.org' }), { client: '127.0.0.1', now: new Date(), receiptsPerDay: 3, noticesPerDay: 200 });
     const serviceRow = t.sqlite.prepare('SELECT * FROM email_outbox WHERE to_address = ?').get('service.player@example.org') as Record<string, unknown>;
     const content = (r: Record<string, unknown>, id: string, email: string) =>
       Object.fromEntries(
         Object.keys(r)
           .filter((k) => !OUTBOX_STATE.includes(k))
-          .map((k) => [k, typeof r[k] === 'string' ? (r[k] as string).split(id).join('{id}').split(email).join('{email}') : r[k]]),
+          .map((k) => [k, typeof r[k] === 'string' ? (r[k] as string).split(id).join('{id}').split(email).join('{email}').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '{at}') : r[k]]),
       );
     expect(content(outbox[0]!, json.id, body.email)).toEqual(content(serviceRow, real.body.id, 'service.player@example.org'));
   });
@@ -176,9 +176,12 @@ describe('the write scenario\'s reference servers (the floors)', () => {
     expect(again.header('idempotent-replayed')).toBe('true');
     const other = await post({ ...fields, name: 'Someone Else' }, { 'idempotency-key': 'bench-reference-1' });
     expect(other.status).toBe(422);
+    // One receipt, and one notice per registration address of the organization.
+    const { notices } = t.sqlite.prepare('SELECT json_array_length(registration_emails) AS notices FROM organizations WHERE id = ?').get(body.org_id) as { notices: number };
+    expect(notices).toBeGreaterThan(0);
     expect({ registrations: count('registrations'), outbox: count('email_outbox') }).toEqual({
       registrations: before.registrations + 1,
-      outbox: before.outbox + 1,
+      outbox: before.outbox + 1 + notices,
     });
   });
 

@@ -86,9 +86,13 @@ describe('mail worker with the file transport', () => {
       }),
       queueEmail(store, {
         to: 'Alex Doe <alex@example.com>',
-        template: 'registration-receipt',
-        tag: 'registration-receipt',
-        data: { language: 'en', organizationName: 'Riverside FA', playerName: 'Alex <Doe> & "Co"', divisionName: 'U12', registrationId: 'reg_1' },
+        template: 'registration-notice',
+        tag: 'registration-notice',
+        data: {
+          language: 'en', organizationId: 'riverside', organizationName: 'Riverside FA', divisionName: 'U12', registrationId: 'reg_1',
+          submittedAt: '2026-03-01T10:00:00.000Z', timeZone: 'UTC', playerName: 'Alex <Doe> & "Co"', playerNameAr: null,
+          email: 'player@example.com', phone: null, dateOfBirth: null, guardianName: null, guardianPhone: null, hasNotes: false,
+        },
       }),
     ]);
 
@@ -99,7 +103,7 @@ describe('mail worker with the file transport', () => {
     expect(files.sort()).toEqual(files);
     const [first, second] = files;
     expect(first).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[0]).padStart(6, '0')}-follow-confirm\\.eml$`));
-    expect(second).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[1]).padStart(6, '0')}-registration-receipt\\.eml$`));
+    expect(second).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[1]).padStart(6, '0')}-registration-notice\\.eml$`));
 
     const a = await PostalMime.parse(fs.readFileSync(path.join(dir, first!)));
     expect(a.subject).toBe('أكِّد متابعة دوري الناشئين (نادي الشارقة الرياضي)');

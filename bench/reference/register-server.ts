@@ -11,9 +11,13 @@
 //     1. with an Idempotency-Key header (checked by checkIdempotencyKey, called): SELECT idempotency_keys
 //        (scope 'register', the client's address); a stored answer younger than the window is replayed (same
 //        request hash) or refused (422, another hash);
-//     2. SELECT the organization; SELECT the division within it when division_id is sent;
-//     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent);
-//     4. INSERT its email_outbox row … RETURNING id: the row (its columns and values) comes from outboxRow() below,
+//     2. SELECT the organization; SELECT the division within it when division_id is sent, and check its window
+//        and guardian rule (src/registrations/rules.ts, called);
+//     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent, created_at now);
+//     4. for each of the organization's registration_emails, and for the contact address: COUNT its mailbox's
+//        emails of that tag in the last 24 hours (the per-mailbox caps, at the service's defaults) and, under the
+//        cap, INSERT an email_outbox row … RETURNING id: the rows (their columns and values) come from noticeRow()
+//        and receiptRow() below,
 //        the one function to change when the outbox row shape changes (today: the name of the email and its data
 //        as JSON, a random Message-ID key and the recipient's mailbox, as src/mail/outbox.ts queueEmail writes it;
 //        the INSERT follows the columns it returns);
@@ -33,7 +37,9 @@ import { CORS_HEADERS } from '../../src/http/headers.js';
 import { sendProblem } from '../../src/http/problem.js';
 import { WRITE_HEADERS } from '../../src/http/respond.js';
 import { mailboxOf } from '../../src/mail/mailbox.js';
+import { guardianProblems, windowProblem, type DivisionTerms } from '../../src/registrations/rules.js';
 import { newId } from '../../src/security/tokens.js';
+import { localDate } from '../../src/time/local-time.js';
 import { localizedName, type Language } from '../../src/vocabulary/language.js';
 import { openDatabase, pragmas, readJson, sendJson, serve } from './serve.js';
 
@@ -49,31 +55,67 @@ interface Registration {
   guardian_name: string | null;
   guardian_phone: string | null;
   notes: string | null;
+  created_at: string;
 }
-interface Organization { id: string; name: string; name_ar: string | null; language: Language }
-interface Division { name: string; name_ar: string | null }
+interface Organization {
+  id: string; name: string; name_ar: string | null; language: Language; timezone: string; registration_emails: string;
+}
+interface Division extends DivisionTerms { name: string; name_ar: string | null }
+
+/** What the receipt and the notices share: the organization's words, the reference and the date. */
+function common(r: Registration, at: string, org: Organization, division: Division | undefined) {
+  return {
+    language: org.language,
+    organizationName: localizedName(org.name, org.name_ar, org.language),
+    divisionName: division ? localizedName(division.name, division.name_ar, org.language) : null,
+    registrationId: r.id,
+    submittedAt: at,
+    timeZone: org.timezone,
+  };
+}
 
 /**
- * The outbox row of a registration receipt, as submitRegistration → queueEmail (src/mail/outbox.ts) writes it
- * today: the email's name and its data (in the organization's language) as JSON; the worker renders it later.
+ * An outbox row as submitRegistration → queueEmail (src/mail/outbox.ts) writes it: the email's name and its data
+ * (in the organization's language) as JSON; the worker renders it later.
  */
-function outboxRow(r: Registration, org: Organization, division: Division | undefined) {
-  const to = r.email.trim();
+function outboxRow(to: string, template: string, data: object, at: string) {
   return {
     message_key: crypto.randomBytes(16).toString('hex'),
     to_address: to,
     mailbox: mailboxOf(to),
-    template: 'registration-receipt',
-    data_json: JSON.stringify({
-      language: org.language,
-      organizationName: localizedName(org.name, org.name_ar, org.language),
-      playerName: localizedName(r.name, r.name_ar, org.language),
-      divisionName: division ? localizedName(division.name, division.name_ar, org.language) : null,
-      registrationId: r.id,
-    }),
-    tag: 'registration-receipt',
+    template,
+    data_json: JSON.stringify(data),
+    tag: template,
+    created_at: at,
+    next_attempt_at: at,
   };
 }
+
+function receiptRow(r: Registration, at: string, org: Organization, division: Division | undefined) {
+  return outboxRow(r.email.trim(), 'registration-receipt', common(r, at, org, division), at);
+}
+
+function noticeRow(to: string, r: Registration, at: string, org: Organization, division: Division | undefined) {
+  const { language, ...rest } = common(r, at, org, division);
+  // In the order of the catalog's schema, as queueEmail stores zod's output.
+  return outboxRow(to, 'registration-notice', {
+    language,
+    organizationId: org.id,
+    ...rest,
+    playerName: r.name,
+    playerNameAr: r.name_ar,
+    email: r.email,
+    phone: r.phone,
+    dateOfBirth: r.date_of_birth,
+    guardianName: r.guardian_name,
+    guardianPhone: r.guardian_phone,
+    hasNotes: r.notes !== null,
+  }, at);
+}
+
+const DAY_MS = 24 * 3600_000;
+/** The service's default caps (src/config.ts RECEIPTS_PER_ADDRESS_PER_DAY, REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY). */
+const CAPS: Record<string, number> = { 'registration-receipt': 3, 'registration-notice': 200 };
 
 const db = openDatabase();
 // The statements Kysely compiles for the real service (SyncDb caches its prepared statements the same way).
@@ -81,11 +123,14 @@ const sql = {
   previous: db.prepare(
     `select "request_hash", "response_status", "response_body", "created_at" from "idempotency_keys" where "scope" = ? and "client" = ? and "key" = ?`,
   ),
-  organization: db.prepare(`select "id", "name", "name_ar", "language" from "organizations" where "id" = ?`),
-  division: db.prepare(`select "name", "name_ar" from "divisions" where "id" = ? and "org_id" = ?`),
+  organization: db.prepare(`select "id", "name", "name_ar", "language", "timezone", "registration_emails" from "organizations" where "id" = ?`),
+  division: db.prepare(
+    `select "name", "name_ar", "opens_at", "closes_at", "guardian_required_under" from "divisions" where "id" = ? and "org_id" = ?`,
+  ),
+  recent: db.prepare(`select "created_at" from "email_outbox" where "mailbox" = ? and "tag" = ? and "created_at" >= ?`),
   registration: db.prepare(
-    `insert into "registrations" ("id", "org_id", "division_id", "name", "name_ar", "email", "phone", "date_of_birth", "guardian_name", "guardian_phone", "notes")
-     values (@id, @org_id, @division_id, @name, @name_ar, @email, @phone, @date_of_birth, @guardian_name, @guardian_phone, @notes)`,
+    `insert into "registrations" ("id", "org_id", "division_id", "name", "name_ar", "email", "phone", "date_of_birth", "guardian_name", "guardian_phone", "notes", "created_at")
+     values (@id, @org_id, @division_id, @name, @name_ar, @email, @phone, @date_of_birth, @guardian_name, @guardian_phone, @notes, @created_at)`,
   ),
   key: db.prepare(
     `insert into "idempotency_keys" ("scope", "client", "key", "request_hash", "response_status", "response_body", "created_at") values (?, ?, ?, ?, ?, ?, ?)
@@ -96,6 +141,7 @@ const sql = {
 /** INSERT … RETURNING id of an outbox row, its columns those outboxRow() gives (prepared once, like SyncDb's). */
 let outboxInsert: Database.Statement | undefined;
 function insertOutbox(row: ReturnType<typeof outboxRow>): void {
+  if (sql.recent.all(row.mailbox, row.tag, new Date(Date.parse(row.created_at) - DAY_MS).toISOString()).length >= CAPS[row.tag]!) return;
   const columns = Object.keys(row);
   outboxInsert ??= db.prepare(
     `insert into "email_outbox" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')}) returning "id"`,
@@ -124,14 +170,22 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
   if (text('division_id') !== null) {
     division = sql.division.get(text('division_id'), org.id) as Division | undefined;
     if (!division) throw new InvalidFieldError('division_id', 'is not a division of this organization');
+    const closed = windowProblem(division, now);
+    if (closed) throw new InvalidFieldError(closed.field, closed.message);
+    const facts = { date_of_birth: text('date_of_birth') ?? undefined, guardian_name: text('guardian_name') ?? undefined, guardian_phone: text('guardian_phone') ?? undefined };
+    const missing = guardianProblems(facts, division.guardian_required_under, localDate(now, org.timezone));
+    if (missing.length > 0) throw new InvalidFieldError(missing[0]!.field, missing[0]!.message);
   }
   const registration = {
     id: newId('reg'), org_id: org.id, division_id: text('division_id'), name: text('name')!, name_ar: text('name_ar'),
     email: text('email')!, phone: text('phone'), date_of_birth: text('date_of_birth'), guardian_name: text('guardian_name'),
-    guardian_phone: text('guardian_phone'), notes: text('notes'),
+    guardian_phone: text('guardian_phone'), notes: text('notes'), created_at: now.toISOString(),
   };
   sql.registration.run(registration);
-  insertOutbox(outboxRow(registration, org, division));
+  for (const address of JSON.parse(org.registration_emails) as string[]) {
+    insertOutbox(noticeRow(address, registration, registration.created_at, org, division));
+  }
+  insertOutbox(receiptRow(registration, registration.created_at, org, division));
   const body = JSON.stringify({ status: 'submitted', id: registration.id });
   if (key !== undefined) {
     const at = now.toISOString();

@@ -8,11 +8,16 @@ export const OUTBOX_STATE = ['id', 'message_key', 'mailbox', 'status', 'attempts
 
 type Row = Record<string, unknown>;
 
-/** Columns of two rows that differ, once each side's registration id and email are replaced by placeholders. */
+/**
+ * Columns of two rows that differ, once each side's registration id and email are replaced by placeholders, and
+ * instants by one (the two requests were not taken at the same millisecond).
+ */
 function rowDifferences(what: string, a: Row | undefined, b: Row | undefined, ignore: string[], own: [Row, Row]): string[] {
   if (!a || !b) return [`${what}: no row written by ${a ? 'the reference' : 'the real endpoint'}`];
   const normalize = (ids: Row) => (value: unknown) =>
-    typeof value === 'string' ? value.split(String(ids.id)).join('{id}').split(String(ids.email)).join('{email}') : value;
+    typeof value === 'string'
+      ? value.split(String(ids.id)).join('{id}').split(String(ids.email)).join('{email}').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '{at}')
+      : value;
   const na = normalize(own[0]);
   const nb = normalize(own[1]);
   return Object.keys({ ...a, ...b })
@@ -51,13 +56,17 @@ export async function registerDifferences(realBase: string, referenceBase: strin
   const db = new Database(databasePath, { readonly: true });
   try {
     const registration = (id: unknown) => db.prepare('SELECT * FROM registrations WHERE id = ?').get(id) as Row | undefined;
-    const outbox = (email: unknown) => db.prepare('SELECT * FROM email_outbox WHERE to_address = ?').get(email) as Row | undefined;
+    // Every email a registration queued (the organization's notices, the receipt), in the order they were queued.
+    const outbox = (id: unknown) =>
+      db.prepare(`SELECT * FROM email_outbox WHERE json_extract(data_json, '$.registrationId') = ? ORDER BY id`).all(id) as Row[];
     const realRow = registration(realBody.id);
     const refRow = registration(refBody.id);
     if (!realRow || !refRow) return [...out, ...rowDifferences('registrations', realRow, refRow, [], [{}, {}])];
     const own: [Row, Row] = [realRow, refRow];
     out.push(...rowDifferences('registrations', realRow, refRow, ['created_at'], own));
-    out.push(...rowDifferences('email_outbox', outbox(realRow.email), outbox(refRow.email), OUTBOX_STATE, own));
+    const [realMail, refMail] = [outbox(realRow.id), outbox(refRow.id)];
+    if (realMail.length !== refMail.length) out.push(`email_outbox: ${realMail.length} rows by the real endpoint, ${refMail.length} by the reference`);
+    realMail.forEach((row, i) => out.push(...rowDifferences(`email_outbox[${i}]`, row, refMail[i], OUTBOX_STATE, own)));
   } finally {
     db.close();
   }

@@ -20,6 +20,11 @@ export interface OrganizationsTable {
   name_ar: string | null;
   language: Generated<Language>;
   created_at: Generated<string>;
+  /** JSON array of the addresses told of each registration. */
+  registration_emails: Generated<string>;
+  registration_retention_days: Generated<number>;
+  /** IANA time zone that match times are shown in (emails, pages); feeds carry UTC. */
+  timezone: Generated<string>;
 }
 
 export interface LeaguesTable {
@@ -35,6 +40,12 @@ export interface DivisionsTable {
   league_id: string | null;
   name: string;
   name_ar: string | null;
+  /** Registrations are taken from this instant (null: always have been). */
+  opens_at: string | null;
+  /** … until this instant (null: no end). */
+  closes_at: string | null;
+  /** A player younger than this on the day of registering needs a guardian's name and phone. */
+  guardian_required_under: number | null;
 }
 
 export interface TeamsTable {

@@ -4,7 +4,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import type { Application } from '../app/application.js';
-import { ConflictError, InvalidFieldError, NotFoundError, RateLimitedError } from '../errors.js';
+import { ConflictError, InvalidFieldsError, NotFoundError, RateLimitedError } from '../errors.js';
 import { readBody } from './body.js';
 import { preflightHeaders } from './headers.js';
 import { internalError, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
@@ -33,8 +33,9 @@ function fieldErrors(error: z.ZodError): FieldError[] {
 
 /** Maps what a service threw to a problem response; anything unknown is the one 500. */
 export function errorResponse(error: unknown, request: Request, rateHeaders: Record<string, string> = {}): Response {
-  if (error instanceof InvalidFieldError) {
-    return problemResponse(422, 'A field does not fit.', { errors: [{ field: error.field, message: error.message }], headers: rateHeaders });
+  if (error instanceof InvalidFieldsError) {
+    const detail = error.errors.length === 1 ? 'A field does not fit.' : 'Some fields do not fit.';
+    return problemResponse(422, detail, { errors: [...error.errors], headers: rateHeaders });
   }
   if (error instanceof NotFoundError) return problemResponse(404, error.message, { headers: rateHeaders });
   if (error instanceof ConflictError) return problemResponse(409, error.message, { headers: rateHeaders });

@@ -11,6 +11,7 @@ import {
 } from '../vocabulary/enums.js';
 import { idSchema as id, isReservedId } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
+import { isTimeZone } from '../time/local-time.js';
 const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const optionalText = text.nullish().transform((v) => v ?? null);
 
@@ -102,6 +103,11 @@ export const divisionSchema = z
     name: text,
     name_ar: optionalText,
     league: id.nullish().transform((v) => v ?? null),
+    /** Registrations are taken from `opens_at` until `closes_at` (either may be absent: no bound). */
+    opens_at: instant.nullish().transform((v) => v ?? null),
+    closes_at: instant.nullish().transform((v) => v ?? null),
+    /** A player younger than this (in whole years, on the day of registering) needs a guardian's name and phone. */
+    guardian_required_under: z.number().int().min(1).max(30).nullish().transform((v) => v ?? null),
   })
   .strict();
 
@@ -133,6 +139,12 @@ export const organizationSchema = z
     name: text,
     name_ar: optionalText,
     language: languageSchema.default('en'),
+    /** Who is told of each registration (an email each). */
+    registration_emails: z.array(z.email('must be an email address').max(254).transform((v) => v.toLowerCase())).max(20).default([]),
+    /** Registrations older than this are deleted. */
+    registration_retention_days: z.number().int().min(1).max(3650).default(365),
+    /** Where its matches are played: emails and pages show times in this zone. */
+    timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Amman').default('UTC'),
     teams: z.array(teamSchema).default([]),
     leagues: z.array(leagueSchema).default([]),
     divisions: z.array(divisionSchema).default([]),
@@ -211,6 +223,7 @@ export function crossCheck(
       if (d.league !== null && !leagueIds.has(d.league)) {
         report([...divisionPath, 'league'], `league "${d.league}" is not a league of this organization`);
       }
+      if (d.opens_at && d.closes_at && d.closes_at <= d.opens_at) report([...divisionPath, 'closes_at'], 'must be after opens_at');
     });
     org.leagues.forEach((league, l) => {
       const leaguePath = [...orgPath, 'leagues', at(league, l)];

@@ -142,9 +142,9 @@ function ownershipProblems(sqlite: Database.Database, file: ImportFile): ImportP
 /** Applies a validated file in one transaction. Throws ImportConflictError (nothing written) on a conflict. */
 export function applyImport(sqlite: Database.Database, file: ImportFile): ImportCounts {
   const put = {
-    org: upsert(sqlite, 'organizations', ['id', 'name', 'name_ar', 'language']),
+    org: upsert(sqlite, 'organizations', ['id', 'name', 'name_ar', 'language', 'registration_emails', 'registration_retention_days', 'timezone']),
     league: upsert(sqlite, 'leagues', ['id', 'org_id', 'name', 'name_ar']),
-    division: upsert(sqlite, 'divisions', ['id', 'org_id', 'league_id', 'name', 'name_ar']),
+    division: upsert(sqlite, 'divisions', ['id', 'org_id', 'league_id', 'name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under']),
     team: upsert(sqlite, 'teams', ['id', 'org_id', 'name', 'name_ar']),
     member: upsert(sqlite, 'team_members', ['id', 'team_id', 'name', 'name_ar', 'email']),
     event: upsert(sqlite, 'events', [
@@ -182,7 +182,10 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
     sqlite.pragma('defer_foreign_keys = ON');
     for (const org of file.organizations) {
       counts.organizations++;
-      counts.changed += put.org({ id: org.id, name: org.name, name_ar: org.name_ar, language: org.language });
+      counts.changed += put.org({
+        id: org.id, name: org.name, name_ar: org.name_ar, language: org.language,
+        registration_emails: JSON.stringify(org.registration_emails), registration_retention_days: org.registration_retention_days, timezone: org.timezone,
+      });
       for (const t of org.teams) {
         counts.teams++;
         counts.changed += put.team({ id: t.id, org_id: org.id, name: t.name, name_ar: t.name_ar });
@@ -197,7 +200,10 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
       }
       for (const d of org.divisions) {
         counts.divisions++;
-        counts.changed += put.division({ id: d.id, org_id: org.id, league_id: d.league, name: d.name, name_ar: d.name_ar });
+        counts.changed += put.division({
+          id: d.id, org_id: org.id, league_id: d.league, name: d.name, name_ar: d.name_ar,
+          opens_at: d.opens_at, closes_at: d.closes_at, guardian_required_under: d.guardian_required_under,
+        });
       }
       const ids = { matches: [] as string[], events: [] as string[] };
       for (const l of org.leagues) {

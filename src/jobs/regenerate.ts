@@ -1,7 +1,7 @@
 // The regeneration job: every public read rendered into ARTIFACTS_DIR from one snapshot of the database
 // (src/publish/regenerate.ts), then the write-ahead log folded back into the database file. The start-up
 // render, the server's loop and `npm run regenerate` all run this one function.
-import type Sqlite from 'better-sqlite3';
+import { checkpointWal } from '../db/checkpoint.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { formatResult, regenerate, regenerateOptions } from '../publish/regenerate.js';
@@ -22,17 +22,6 @@ export async function runRegeneration(config: Config): Promise<string> {
   } finally {
     await reader.close();
   }
-}
-
-/**
- * Folds the write-ahead log into the database and empties it, so that old versions of pages (deleted rows,
- * rewritten data) do not linger in app.db-wal. It never waits: a checkpoint that finds a reader or a writer in
- * the way returns at once and the next run tries again (a busy wait here would hold up the server's requests).
- */
-export function checkpointWal(sqlite: Sqlite.Database): boolean {
-  sqlite.pragma('busy_timeout = 0');
-  const [row] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-  return row?.busy === 0;
 }
 
 export function regenerationJob(config: Config): Job {

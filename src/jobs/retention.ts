@@ -1,20 +1,63 @@
-// The retention job: what the service keeps only for a while is deleted once its time is over (the database's
-// freed pages are zeroed by secure_delete; the regeneration's checkpoint folds the WAL). Runs in the server every
-// hour, and once at start-up.
+// The retention job: what the service keeps only for a while is deleted once its time is over. Freed pages are
+// zeroed by secure_delete (src/db/connect.ts) and the WAL is folded by the regeneration's checkpoint every minute (and
+// by npm run retention before it exits), so deleted rows leave no copy in app.db or app.db-wal. Runs in the server
+// every hour and once at start-up, and as a one-shot command.
+import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
 import { expireIdempotencyKeys } from '../db/idempotency.js';
 import type { Job } from './scheduler.js';
 
+const DAY_MS = 24 * 3600_000;
 /** Expired links are kept this long, so that a late click says "expired" rather than "not valid". */
-export const EXPIRED_LINK_KEPT_MS = 30 * 24 * 3600_000;
+export const EXPIRED_LINK_KEPT_MS = 30 * DAY_MS;
+/** Emails sent or given up on are kept this long (their content, for an operator's questions), then deleted. */
+export const FINISHED_EMAIL_KEPT_MS = 30 * DAY_MS;
+
+export interface RetentionResult {
+  idempotencyKeys: number;
+  links: number;
+  registrations: number;
+  emails: number;
+}
+
+/** Deletes, in one transaction, everything whose time is over at `now`. */
+export function applyRetention(store: SyncDb, now: Date): RetentionResult {
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  return store.transaction(() => {
+    const idempotencyKeys = expireIdempotencyKeys(store, now);
+    const links = store.run(store.q.deleteFrom('link_tokens').where('expires_at', '<', before(EXPIRED_LINK_KEPT_MS)));
+    // Each organization keeps its registrations for its own registration_retention_days.
+    let registrations = 0;
+    for (const org of store.all(store.q.selectFrom('organizations').select(['id', 'registration_retention_days']))) {
+      registrations += store.run(
+        store.q.deleteFrom('registrations')
+          .where('org_id', '=', org.id)
+          .where('created_at', '<', before(org.registration_retention_days * DAY_MS)),
+      );
+    }
+    // A registration's notice carries its details: once the registration is gone, so are its finished emails.
+    const registrationEmails = store.run(
+      store.q.deleteFrom('email_outbox')
+        .where('status', 'in', ['sent', 'failed'])
+        .where('template', 'in', ['registration-notice', 'registration-receipt'])
+        .where((eb) => eb.not(eb.exists(
+          eb.selectFrom('registrations').select('id').where('id', '=', sql<string>`json_extract(email_outbox.data_json, '$.registrationId')`),
+        ))),
+    );
+    const emails = registrationEmails + store.run(
+      store.q.deleteFrom('email_outbox').where('status', 'in', ['sent', 'failed']).where('created_at', '<', before(FINISHED_EMAIL_KEPT_MS)),
+    );
+    return { idempotencyKeys, links, registrations, emails };
+  });
+}
 
 export function runRetention(store: SyncDb, now: Date): string {
   const started = performance.now();
-  const keys = store.transaction(() => expireIdempotencyKeys(store, now));
-  const links = store.run(
-    store.q.deleteFrom('link_tokens').where('expires_at', '<', new Date(now.getTime() - EXPIRED_LINK_KEPT_MS).toISOString()),
+  const r = applyRetention(store, now);
+  return (
+    `retention: ${r.registrations} registrations, ${r.emails} finished emails, ${r.idempotencyKeys} idempotency keys ` +
+    `and ${r.links} expired links deleted, ${Math.round(performance.now() - started)} ms`
   );
-  return `retention: ${keys} idempotency keys and ${links} expired links forgotten, ${Math.round(performance.now() - started)} ms`;
 }
 
 export const RETENTION_JOB = 'retention';

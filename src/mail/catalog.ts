@@ -7,6 +7,7 @@ import { languageSchema } from '../vocabulary/language.js';
 import { listUnsubscribeHeaders } from './headers.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import type { RenderedEmail } from './templates/layout.js';
+import { registrationNoticeEmail } from './templates/registration-notice.js';
 import { registrationReceiptEmail } from './templates/registration-receipt.js';
 import { rsvpInviteEmail } from './templates/rsvp-invite.js';
 
@@ -65,21 +66,47 @@ export const CATALOG = {
       homeName: name,
       awayName: name,
       kickoffAt: instant,
+      /** Rows queued before time zones: UTC. */
+      timeZone: z.string().default('UTC'),
       venue: name.nullable(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
     render: (data, links) => ({ ...rsvpInviteEmail({ ...data, rsvpUrl: links.rsvp! }), headers: {} }),
   }),
+  /** To the contact address: nothing the submitter typed (see the template). */
   'registration-receipt': kind({
     schema: z.object({
       language: languageSchema,
       organizationName: name,
-      playerName: name,
       divisionName: name.nullable(),
       registrationId: z.string(),
+      submittedAt: instant.default(null),
+      timeZone: z.string().default('UTC'),
     }),
     links: {},
     render: (data) => ({ ...registrationReceiptEmail(data), headers: {} }),
+  }),
+  /** To each of the organization's registration_emails. */
+  'registration-notice': kind({
+    schema: z.object({
+      language: languageSchema,
+      organizationId: z.string(),
+      organizationName: name,
+      divisionName: name.nullable(),
+      registrationId: z.string(),
+      submittedAt: z.string(),
+      timeZone: z.string(),
+      playerName: name,
+      playerNameAr: name.nullable(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      dateOfBirth: z.string().nullable(),
+      guardianName: name.nullable(),
+      guardianPhone: z.string().nullable(),
+      hasNotes: z.boolean(),
+    }),
+    links: {},
+    render: (data) => ({ ...registrationNoticeEmail(data), headers: {} }),
   }),
 } as const;
 

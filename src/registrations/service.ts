@@ -1,37 +1,70 @@
-// Player registration requests: validated against the organization's divisions, stored, acknowledged by
-// a receipt email written in the same transaction.
+// Player registration requests: checked against the organization's divisions (their window and guardian rule),
+// stored, and told in the same transaction to the organization (a notice to each of its registration_emails) and
+// to the contact address (a receipt carrying nothing the submitter typed). Both emails are capped per mailbox;
+// the registration itself is taken whatever the caps say.
 import type { SyncDb } from '../db/sync.js';
 import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
-import { InvalidFieldError } from '../errors.js';
+import { InvalidFieldError, InvalidFieldsError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
-import { queueEmail } from '../mail/outbox.js';
+import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
-import type { RegistrationRequest, RegistrationResponse } from './schema.js';
+import { localDate } from '../time/local-time.js';
 import { localizedName } from '../vocabulary/language.js';
+import { guardianProblems, windowProblem } from './rules.js';
+import type { RegistrationRequest, RegistrationResponse } from './schema.js';
+
+export const RECEIPT_TAG = 'registration-receipt';
+export const NOTICE_TAG = 'registration-notice';
+const DAY_MS = 24 * 3600_000;
+
+export interface RegistrationContext {
+  idempotencyKey?: string;
+  client: string;
+  now: Date;
+  /** Receipts one mailbox is sent in 24 hours; 0 = no limit. */
+  receiptsPerDay: number;
+  /** Notices one organization mailbox is sent in 24 hours; 0 = no limit. */
+  noticesPerDay: number;
+}
+
+/** Whether `address` may be sent one more email tagged `tag` now (fewer than `perDay` in the last 24 hours). */
+function underDailyCap(store: SyncDb, address: string, tag: string, perDay: number, now: Date): boolean {
+  if (perDay === 0) return true;
+  return recentEmails(store, { address, tag, since: new Date(now.getTime() - DAY_MS) }).length < perDay;
+}
 
 export function submitRegistration(
   store: SyncDb,
   input: RegistrationRequest,
-  request: { idempotencyKey?: string; client: string; now: Date },
+  ctx: RegistrationContext,
 ): StoredAnswer<RegistrationResponse> {
-  const id = { scope: 'register', client: request.client, key: request.idempotencyKey, now: request.now };
+  const scope = { scope: 'register', client: ctx.client, key: ctx.idempotencyKey, now: ctx.now };
   return store.transaction(() =>
-    idempotent(store, id, requestHash(input), () => {
+    idempotent(store, scope, requestHash(input), () => {
       const org = store.first(
-        store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language']).where('id', '=', input.org_id),
+        store.q.selectFrom('organizations')
+          .select(['id', 'name', 'name_ar', 'language', 'timezone', 'registration_emails'])
+          .where('id', '=', input.org_id),
       );
       if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
+      const today = localDate(ctx.now, org.timezone);
       let division: { name: string; name_ar: string | null } | undefined;
       if (input.division_id !== undefined) {
-        division = store.first(
-          store.q.selectFrom('divisions').select(['name', 'name_ar'])
+        const row = store.first(
+          store.q.selectFrom('divisions').select(['name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under'])
             .where('id', '=', input.division_id).where('org_id', '=', org.id)
             // A division of a league the public cannot see is, to the public, no division at all.
             .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
         );
-        if (!division) throw new InvalidFieldError('division_id', 'is not a division of this organization');
+        if (!row) throw new InvalidFieldError('division_id', 'is not a division of this organization');
+        const closed = windowProblem(row, ctx.now);
+        if (closed) throw new InvalidFieldError(closed.field, closed.message);
+        const missing = guardianProblems(input, row.guardian_required_under, today);
+        if (missing.length > 0) throw new InvalidFieldsError(missing, 'This division needs more about the player.');
+        division = row;
       }
       const id = newId('reg');
+      const submittedAt = ctx.now.toISOString();
       store.run(
         store.q.insertInto('registrations').values({
           id,
@@ -45,20 +78,39 @@ export function submitRegistration(
           guardian_name: input.guardian_name ?? null,
           guardian_phone: input.guardian_phone ?? null,
           notes: input.notes ?? null,
+          created_at: submittedAt,
         }),
       );
-      queueEmail(store, {
-        to: input.email,
-        template: 'registration-receipt',
-        tag: 'registration-receipt',
-        data: {
-          language: org.language,
-          playerName: localizedName(input.name, input.name_ar, org.language),
-          organizationName: localizedName(org.name, org.name_ar, org.language),
-          divisionName: division ? localizedName(division.name, division.name_ar, org.language) : null,
-          registrationId: id,
-        },
-      });
+      const language = org.language;
+      const organizationName = localizedName(org.name, org.name_ar, language);
+      const divisionName = division ? localizedName(division.name, division.name_ar, language) : null;
+      const common = { language, organizationName, divisionName, registrationId: id, submittedAt, timeZone: org.timezone };
+      for (const address of JSON.parse(org.registration_emails) as string[]) {
+        // Past the cap the organization still has every registration: the export command lists them.
+        if (!underDailyCap(store, address, NOTICE_TAG, ctx.noticesPerDay, ctx.now)) continue;
+        queueEmail(store, {
+          to: address,
+          template: 'registration-notice',
+          tag: NOTICE_TAG,
+          createdAt: ctx.now,
+          data: {
+            ...common,
+            organizationId: org.id,
+            playerName: input.name,
+            playerNameAr: input.name_ar ?? null,
+            email: input.email,
+            phone: input.phone ?? null,
+            dateOfBirth: input.date_of_birth ?? null,
+            guardianName: input.guardian_name ?? null,
+            guardianPhone: input.guardian_phone ?? null,
+            hasNotes: input.notes !== undefined,
+          },
+        });
+      }
+      // Anyone can type anyone's address: past the cap the registration is still taken and answered, silently.
+      if (underDailyCap(store, input.email, RECEIPT_TAG, ctx.receiptsPerDay, ctx.now)) {
+        queueEmail(store, { to: input.email, template: 'registration-receipt', tag: RECEIPT_TAG, createdAt: ctx.now, data: common });
+      }
       return { status: 201, body: { status: 'submitted' as const, id } };
     }),
   );

@@ -103,7 +103,7 @@ function matchForInvitations(store: SyncDb, matchId: string) {
       .innerJoin('events as e', 'e.id', 'm.event_id')
       .innerJoin('leagues as l', 'l.id', 'e.league_id')
       .innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'e.is_public', 'o.language'])
+      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'e.is_public', 'o.language', 'o.timezone'])
       .where('m.id', '=', matchId),
   );
   if (!match) return undefined;
@@ -173,6 +173,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
           homeName: match.homeName,
           awayName: match.awayName,
           kickoffAt: match.kickoff_at,
+          timeZone: match.timezone,
           venue: match.venue,
         },
       });
@@ -189,6 +190,8 @@ export interface InvitationView {
   homeName: string;
   awayName: string;
   kickoffAt: string | null;
+  /** The organization's time zone: the page shows kickoff there. */
+  timeZone: string;
   venue: string | null;
   response: RsvpAnswer | null;
   closed: boolean;
@@ -208,6 +211,7 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
     homeName: match.homeName,
     awayName: match.awayName,
     kickoffAt: match.kickoff_at,
+    timeZone: match.timezone,
     venue: match.venue,
     response: invitation.response,
     closed: responsesClosed(match, now),

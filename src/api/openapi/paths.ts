@@ -166,7 +166,15 @@ export function paths(base: string): Record<string, PathItemObject> {
       operationId: 'register',
       tag: 'Registration',
       summary: 'Send a player registration request',
-      description: 'No account needed. The organization gets the request; the contact email gets a receipt naming its `id`.',
+      description:
+        'No account needed. Each of the organization\'s registration addresses is sent the request (player, division, contact, ' +
+        'date of birth and guardian where given, its `id`); the contact email gets a receipt naming the organization, the ' +
+        'division, the `id` and the date, and nothing the submitter typed. At most 3 receipts per mailbox in 24 hours ' +
+        '(`RECEIPTS_PER_ADDRESS_PER_DAY`): past that the request is still taken and answered 201, without a receipt.\n\n' +
+        '422 names the field that does not fit: `org_id` (no such organization), `division_id` (not a division of it, or ' +
+        'outside its registration window: before `opens_at` or from `closes_at`), `date_of_birth` (the division requires a ' +
+        'guardian under an age, so it needs the date), `guardian_name` and `guardian_phone` (the player is younger than the ' +
+        'division\'s `guardian_required_under` on the day of the request, in the organization\'s time zone).',
       request: 'RegistrationRequest',
       requestExamples: one(ex.REGISTRATION_REQUEST_EXAMPLE),
       success: { status: 201, description: 'Submitted.', schema: 'RegistrationResult', examples: one(ex.REGISTRATION_RESULT_EXAMPLE) },

@@ -1,48 +1,54 @@
-// The receipt of a registration request, to its contact address.
+// The receipt of a registration request, to its contact address. Anyone can type any address into the form, so
+// the receipt carries nothing the submitter chose (no name, no notes): only the organization, the division, the
+// reference and the date, all of which the organization or the service wrote.
 import type { Language } from '../../vocabulary/language.js';
+import { formatDateTime } from '../../time/local-time.js';
 import { html } from './html.js';
 import { layout, t, textBlock, type RenderedEmail } from './layout.js';
 
 export interface RegistrationReceiptInput {
   language: Language;
   organizationName: string;
-  playerName: string;
   divisionName: string | null;
   registrationId: string;
+  /** When the registration was taken, shown in the organization's time zone; null in rows queued before it was recorded. */
+  submittedAt: string | null;
+  timeZone: string;
 }
 
 export function registrationReceiptEmail(input: RegistrationReceiptInput): RenderedEmail {
   const ar = input.language === 'ar';
+  const when = formatDateTime(input.submittedAt, input.timeZone, input.language);
   const s = ar
     ? {
         subject: `استلمنا طلب التسجيل: ${input.organizationName}`,
         heading: 'استلمنا طلب التسجيل',
         hello: 'مرحبًا،',
-        received: `استلمنا طلب تسجيل ${input.playerName} لدى ${input.organizationName}.`,
-        labels: { player: 'اللاعب', org: 'الجهة المنظِّمة', division: 'الفئة', id: 'رقم الطلب' },
+        received: `استلمت ${input.organizationName} طلب تسجيل لاعب ذُكر فيه عنوان بريدك الإلكتروني للتواصل.`,
+        labels: { org: 'الجهة المنظِّمة', division: 'الفئة', id: 'رقم الطلب', date: 'التاريخ' },
         noDivision: 'غير محددة',
         nextTitle: 'ماذا بعد؟',
-        next: 'يراجع المنظِّمون كل طلب، وسيتواصلون معك على هذا البريد الإلكتروني إذا احتاجوا إلى معلومات إضافية ولتأكيد التسجيل. لا يلزمك فعل شيء الآن؛ احتفظ برقم الطلب إذا راسلتهم.',
-        notYou: 'إذا لم تقدّم هذا الطلب، يمكنك تجاهل هذه الرسالة.',
+        next: 'يراجع المنظِّمون كل طلب، وسيتواصلون معك على هذا البريد الإلكتروني إذا احتاجوا إلى معلومات إضافية ولتأكيد التسجيل. احتفظ برقم الطلب إذا راسلتهم.',
+        notYou: 'إذا لم تقدّم هذا الطلب، يمكنك تجاهل هذه الرسالة، أو إبلاغ الجهة المنظِّمة برقم الطلب.',
         sentBy: `أُرسلت هذه الرسالة نيابةً عن ${input.organizationName}.`,
       }
     : {
         subject: `Registration received: ${input.organizationName}`,
-        heading: 'We received your registration',
+        heading: 'We received a registration',
         hello: 'Hello,',
-        received: `We received the registration of ${input.playerName} with ${input.organizationName}.`,
-        labels: { player: 'Player', org: 'Organization', division: 'Division', id: 'Request ID' },
+        received: `${input.organizationName} received a player registration request that gives this email address as its contact.`,
+        labels: { org: 'Organization', division: 'Division', id: 'Reference', date: 'Date' },
         noDivision: 'Not specified',
         nextTitle: 'What happens next?',
-        next: 'The organizers review every request and will contact you at this email address if they need more information, and to confirm the registration. There is nothing else to do now; keep the request ID if you write to them.',
-        notYou: 'If you did not submit this registration, you can ignore this email.',
+        next: 'The organizers review every request and will contact you at this email address if they need more information, and to confirm the registration. Keep the reference if you write to them.',
+        notYou: 'If you did not submit this request, you can ignore this email, or tell the organization its reference.',
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };
   const facts: Array<[string, string]> = [
-    [s.labels.player, input.playerName],
     [s.labels.org, input.organizationName],
     [s.labels.division, input.divisionName ?? s.noDivision],
     [s.labels.id, input.registrationId],
+    ...(when ? [[s.labels.date, when] as [string, string]] : []),
   ];
   return {
     subject: s.subject,

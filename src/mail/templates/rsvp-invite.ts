@@ -1,6 +1,6 @@
 // The invitation to answer for a match: the member, the match, kickoff, venue, and the personal RSVP link.
 import type { Language } from '../../vocabulary/language.js';
-import { formatKickoff, shortDate } from './dates.js';
+import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { safeUrl } from './html.js';
 import { layout, t, textBlock, type RenderedEmail } from './layout.js';
 
@@ -13,6 +13,8 @@ export interface RsvpInviteInput {
   awayName: string;
   /** RFC 3339; null while the kickoff is not fixed. */
   kickoffAt: string | null;
+  /** IANA zone the kickoff is shown in (the organization's); UTC when absent. */
+  timeZone?: string;
   venue: string | null;
   eventName?: string | null;
   rsvpUrl: string;
@@ -20,8 +22,9 @@ export interface RsvpInviteInput {
 
 export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
   const ar = input.language === 'ar';
-  const kickoff = formatKickoff(input.kickoffAt, input.language);
-  const day = shortDate(input.kickoffAt, input.language);
+  const zone = input.timeZone ?? 'UTC';
+  const kickoff = formatDateTime(input.kickoffAt, zone, input.language);
+  const day = formatShortDay(input.kickoffAt, zone, input.language);
   const match = ar ? `${input.homeName} ضد ${input.awayName}` : `${input.homeName} vs ${input.awayName}`;
   const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
   const sender = input.organizationName || input.eventName || null;

@@ -1,8 +1,8 @@
 // The emails' content: language, direction, escaping, links, and nothing loaded from elsewhere.
 import { describe, expect, it } from 'vitest';
-import { formatKickoff } from './dates.js';
 import { followConfirmationEmail } from './follow-confirmation.js';
 import type { RenderedEmail } from './layout.js';
+import { registrationNoticeEmail } from './registration-notice.js';
 import { registrationReceiptEmail } from './registration-receipt.js';
 import { rsvpInviteEmail } from './rsvp-invite.js';
 
@@ -130,6 +130,12 @@ describe('RSVP invitation', () => {
     expect(mail.html).toContain('<bdi>Riverside ضد Hillside</bdi>');
   });
 
+  it("shows the kickoff in the organization's time zone, the subject's day included", () => {
+    const mail = rsvpInviteEmail({ language: 'ar', ...base, kickoffAt: '2026-03-07T22:30:00Z', timeZone: 'Asia/Amman' });
+    expect(mail.subject).toBe('هل ستشارك؟ Riverside ضد Hillside، 8 مارس');
+    expect(mail.text).toContain('موعد الانطلاق: الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)');
+  });
+
   it('says "to be announced" without a kickoff, and works without an organization name', () => {
     const mail = rsvpInviteEmail({ language: 'en', ...base, kickoffAt: null, eventName: null });
     expect(mail.subject).toBe('Will you play? Riverside vs Hillside');
@@ -150,50 +156,66 @@ describe('RSVP invitation', () => {
 });
 
 describe('registration receipt', () => {
-  it('in English: player, organization, division, request id, next steps', () => {
-    const mail = registrationReceiptEmail({
-      language: 'en',
-      organizationName: 'Riverside FA',
-      playerName: 'Alex Doe',
-      divisionName: 'Under 12',
-      registrationId: 'reg_01HXYZ',
-    });
+  const base = { divisionName: 'Under 12', registrationId: 'reg_01HXYZ', submittedAt: '2026-03-07T22:30:00.000Z', timeZone: 'Asia/Amman' };
+
+  it('in English: organization, division, reference, local date, next steps; no player name', () => {
+    const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', ...base });
     expectWellFormedShell(mail, 'en');
     expect(mail.subject).toBe('Registration received: Riverside FA');
-    for (const line of ['Player: Alex Doe', 'Organization: Riverside FA', 'Division: Under 12', 'Request ID: reg_01HXYZ', 'What happens next?']) {
+    for (const line of ['Organization: Riverside FA', 'Division: Under 12', 'Reference: reg_01HXYZ', 'Date: Sunday 8 March 2026, 01:30 GMT+3', 'What happens next?']) {
       expect(mail.text).toContain(line);
     }
+    expect(mail.text).not.toMatch(/Player/);
     expect(mail.html).toContain('<bdi>reg_01HXYZ</bdi>');
     expect(mail.html).not.toContain('href=');
   });
 
   it('in Arabic, without a division', () => {
-    const mail = registrationReceiptEmail({
-      language: 'ar',
-      organizationName: 'نادي الشارقة',
-      playerName: 'أحمد',
-      divisionName: null,
-      registrationId: 'reg_01HXYZ',
-    });
+    const mail = registrationReceiptEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, divisionName: null });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.text).toContain('اللاعب: أحمد');
     expect(mail.text).toContain('الفئة: غير محددة');
     expect(mail.text).toContain('رقم الطلب: reg_01HXYZ');
+    expect(mail.text).toContain('التاريخ: الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)');
     expect(mail.text).toContain('ماذا بعد؟');
   });
 
-  it('escapes the player name', () => {
-    const mail = registrationReceiptEmail({ language: 'ar', organizationName: 'O', playerName: NASTY, divisionName: null, registrationId: 'r1' });
-    expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&lt;script&gt;');
+  it('leaves the date out of a row queued before it was recorded', () => {
+    const mail = registrationReceiptEmail({ language: 'en', organizationName: 'O', ...base, submittedAt: null });
+    expect(mail.text).not.toContain('Date:');
   });
 });
 
-describe('formatKickoff', () => {
-  it('formats in UTC whatever the offset given', () => {
-    expect(formatKickoff('2026-03-08T01:30:00+03:00', 'en')).toBe('Saturday 7 March 2026, 22:30 UTC');
-    expect(formatKickoff('2026-12-31T23:05:00Z', 'ar')).toBe('الخميس 31 ديسمبر 2026، الساعة 23:05 (UTC)');
-    expect(formatKickoff(null, 'en')).toBeNull();
-    expect(formatKickoff('not a date', 'en')).toBeNull();
+describe('registration notice', () => {
+  const base = {
+    organizationId: 'riverside', organizationName: 'Riverside FA', divisionName: 'Under 12', registrationId: 'reg_01HXYZ',
+    submittedAt: '2026-03-07T22:30:00.000Z', timeZone: 'Asia/Amman', playerName: 'Alex Doe', playerNameAr: null,
+    email: 'parent@example.org', phone: '+962 79 000 0000', dateOfBirth: '2014-05-06', guardianName: 'Sam Doe', guardianPhone: '+962 79 111 1111',
+    hasNotes: true,
+  };
+
+  it('in English: everything the organization acts on, and the export command', () => {
+    const mail = registrationNoticeEmail({ language: 'en', ...base });
+    expectWellFormedShell(mail, 'en');
+    expect(mail.subject).toBe('New registration: Alex Doe (Under 12)');
+    for (const line of [
+      'Player: Alex Doe', 'Division: Under 12', 'Email: parent@example.org', 'Phone: +962 79 000 0000', 'Date of birth: 2014-05-06',
+      'Guardian: Sam Doe', "Guardian's phone: +962 79 111 1111", 'Reference: reg_01HXYZ', 'Received: Sunday 8 March 2026, 01:30 GMT+3',
+      'The request has notes from its submitter.', 'npm run registrations -- --org riverside --since 2026-03-07',
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+  });
+
+  it('in Arabic, leaving out what was not given, escaping the submitted text', () => {
+    const mail = registrationNoticeEmail({
+      language: 'ar', ...base, playerName: NASTY, playerNameAr: 'أحمد', phone: null, guardianName: null, guardianPhone: null, hasNotes: false,
+    });
+    expectWellFormedShell(mail, 'ar');
+    expect(mail.text).toContain('الاسم بالعربية: أحمد');
+    expect(mail.text).not.toContain('الهاتف:');
+    expect(mail.text).not.toContain('وليّ الأمر');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('<code dir="ltr">npm run registrations -- --org riverside --since 2026-03-07</code>');
   });
 });

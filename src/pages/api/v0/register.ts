@@ -9,7 +9,11 @@ export const prerender = false;
 
 export const POST = writeEndpoint('register', registrationRequestSchema, ({ input, app, request, client, now }) => {
   const idempotencyKey = checkIdempotencyKey(request.headers.get('idempotency-key'));
-  const answer = submitRegistration(app.store, input, { idempotencyKey, client, now });
+  const answer = submitRegistration(app.store, input, {
+    idempotencyKey, client, now,
+    receiptsPerDay: app.config.receiptsPerAddressPerDay,
+    noticesPerDay: app.config.registrationNoticesPerAddressPerDay,
+  });
   return jsonResponse(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
 });
 

@@ -1,0 +1,106 @@
+// The organization's copy of a registration, to each of its registration_emails: what it needs to act on it
+// (player, division, contact, date of birth and guardian where given, the reference) and the command that exports
+// the rest. These addresses asked for registrations, so the submitter's text may reach them; it is escaped like
+// any other value.
+import type { Language } from '../../vocabulary/language.js';
+import { formatDateTime } from '../../time/local-time.js';
+import { html } from './html.js';
+import { layout, t, textBlock, type RenderedEmail } from './layout.js';
+
+export interface RegistrationNoticeInput {
+  language: Language;
+  organizationId: string;
+  organizationName: string;
+  divisionName: string | null;
+  registrationId: string;
+  submittedAt: string;
+  timeZone: string;
+  playerName: string;
+  playerNameAr: string | null;
+  email: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  guardianName: string | null;
+  guardianPhone: string | null;
+  hasNotes: boolean;
+}
+
+/** The export command, as the operator would run it in the service's folder. */
+export function exportCommand(orgId: string, since: string): string {
+  return `npm run registrations -- --org ${orgId} --since ${since}`;
+}
+
+export function registrationNoticeEmail(input: RegistrationNoticeInput): RenderedEmail {
+  const ar = input.language === 'ar';
+  const when = formatDateTime(input.submittedAt, input.timeZone, input.language) ?? input.submittedAt;
+  const command = exportCommand(input.organizationId, input.submittedAt.slice(0, 10));
+  const s = ar
+    ? {
+        subject: `طلب تسجيل جديد: ${input.playerName}${input.divisionName ? ` (${input.divisionName})` : ''}`,
+        heading: 'طلب تسجيل جديد',
+        intro: `وصل طلب تسجيل جديد إلى ${input.organizationName}.`,
+        labels: {
+          player: 'اللاعب', playerAr: 'الاسم بالعربية', division: 'الفئة', dob: 'تاريخ الميلاد', email: 'البريد الإلكتروني',
+          phone: 'الهاتف', guardian: 'وليّ الأمر', guardianPhone: 'هاتف وليّ الأمر', id: 'رقم الطلب', date: 'التاريخ',
+        },
+        noDivision: 'غير محددة',
+        notes: 'يتضمن الطلب ملاحظات من مقدّمه.',
+        exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON)، شغّل في مجلد الخدمة:',
+        why: 'وصلتك هذه الرسالة لأن عنوانك مدرج في عناوين التسجيل لدى الجهة المنظِّمة.',
+      }
+    : {
+        subject: `New registration: ${input.playerName}${input.divisionName ? ` (${input.divisionName})` : ''}`,
+        heading: 'New registration',
+        intro: `${input.organizationName} has a new registration request.`,
+        labels: {
+          player: 'Player', playerAr: 'Name in Arabic', division: 'Division', dob: 'Date of birth', email: 'Email',
+          phone: 'Phone', guardian: 'Guardian', guardianPhone: "Guardian's phone", id: 'Reference', date: 'Received',
+        },
+        noDivision: 'Not specified',
+        notes: 'The request has notes from its submitter.',
+        exportTitle: 'To export the registrations in full (CSV or JSON), run in the service folder:',
+        why: "You receive this email because your address is one of the organization's registration addresses.",
+      };
+  const optional: Array<[string, string | null]> = [
+    [s.labels.playerAr, input.playerNameAr],
+    [s.labels.dob, input.dateOfBirth],
+    [s.labels.phone, input.phone],
+    [s.labels.guardian, input.guardianName],
+    [s.labels.guardianPhone, input.guardianPhone],
+  ];
+  const facts: Array<[string, string]> = [
+    [s.labels.player, input.playerName],
+    [s.labels.division, input.divisionName ?? s.noDivision],
+    [s.labels.email, input.email],
+    ...optional.filter((f): f is [string, string] => f[1] !== null),
+    [s.labels.id, input.registrationId],
+    [s.labels.date, when],
+  ];
+  return {
+    subject: s.subject,
+    text: textBlock([
+      s.intro,
+      '',
+      ...facts.map(([label, value]) => `${label}: ${value}`),
+      input.hasNotes && '',
+      input.hasNotes && s.notes,
+      '',
+      s.exportTitle,
+      `  ${command}`,
+      '',
+      '--',
+      s.why,
+    ]),
+    html: layout({
+      language: input.language,
+      subject: s.subject,
+      preheader: s.intro,
+      organizationName: input.organizationName,
+      heading: s.heading,
+      intro: [t(s.intro)],
+      facts,
+      after: [...(input.hasNotes ? [t(s.notes)] : []), t(s.exportTitle), html`<code dir="ltr">${command}</code>`],
+      footer: [t(s.why)],
+    }),
+  };
+}

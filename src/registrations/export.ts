@@ -1,0 +1,70 @@
+// An organization's registrations, as its organizers read them: the rows of that organization only, oldest first,
+// as CSV (RFC 4180) or JSON. Pure formatting here; the query is exportRegistrations below.
+import type { SyncDb } from '../db/sync.js';
+import { localDate } from '../time/local-time.js';
+
+export const EXPORT_COLUMNS = [
+  'id', 'created_at', 'division_id', 'division_name', 'name', 'name_ar', 'email', 'phone', 'date_of_birth',
+  'guardian_name', 'guardian_phone', 'notes',
+] as const;
+export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
+
+/**
+ * A cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return) gets a leading
+ * apostrophe, so that opening the file runs nothing a submitter typed (OWASP "CSV injection").
+ */
+export function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One RFC 4180 field: quoted when it holds a quote, a comma or a line break; quotes doubled. */
+export function csvField(value: string | null): string {
+  const v = neutralizeFormula(value ?? '');
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/**
+ * RFC 4180: a header row, CRLF after every record, UTF-8 with a byte-order mark (without it, spreadsheets on
+ * Windows read Arabic as mojibake; parsers that know UTF-8 skip it: Python's `utf-8-sig`).
+ */
+export function toCsv(rows: readonly ExportRow[]): string {
+  const lines = [EXPORT_COLUMNS.join(','), ...rows.map((r) => EXPORT_COLUMNS.map((c) => csvField(r[c])).join(','))];
+  return `\ufeff${lines.map((l) => `${l}\r\n`).join('')}`;
+}
+
+export function toJson(orgId: string, since: string | null, rows: readonly ExportRow[]): string {
+  return `${JSON.stringify({ organization: orgId, since, registrations: rows }, null, 2)}\n`;
+}
+
+/** `--since`: a day (`YYYY-MM-DD`, in the organization's time zone) or an instant. Null when it is neither. */
+export function parseSince(value: string): { day: string } | { instant: string } | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const d = new Date(`${value}T00:00:00Z`);
+    return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value ? null : { day: value };
+  }
+  const t = Date.parse(value);
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(t) ? { instant: new Date(t).toISOString() } : null;
+}
+
+/** The organization's registrations since a day or an instant (all when absent), oldest first; undefined: no such org. */
+export function exportRegistrations(
+  store: SyncDb,
+  orgId: string,
+  since: ReturnType<typeof parseSince>,
+): ExportRow[] | undefined {
+  const org = store.first(store.q.selectFrom('organizations').select(['id', 'timezone']).where('id', '=', orgId));
+  if (!org) return undefined;
+  let query = store.q.selectFrom('registrations as r')
+    .leftJoin('divisions as d', 'd.id', 'r.division_id')
+    .select([
+      'r.id', 'r.created_at', 'r.division_id', 'd.name as division_name', 'r.name', 'r.name_ar', 'r.email', 'r.phone',
+      'r.date_of_birth', 'r.guardian_name', 'r.guardian_phone', 'r.notes',
+    ])
+    .where('r.org_id', '=', org.id)
+    .orderBy('r.created_at').orderBy('r.id');
+  if (since && 'instant' in since) query = query.where('r.created_at', '>=', since.instant);
+  // A local day starts at most 14 hours before its UTC namesake: narrow in SQL, decide by the local date.
+  if (since && 'day' in since) query = query.where('r.created_at', '>=', new Date(Date.parse(since.day) - 14 * 3600_000).toISOString());
+  const rows = store.all(query);
+  return since && 'day' in since ? rows.filter((r) => localDate(new Date(r.created_at), org.timezone) >= since.day) : rows;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ageOn, guardianProblems, windowProblem } from './rules.js';
+
+describe('ageOn', () => {
+  it.each([
+    ['2014-03-10', '2026-03-09', 11],
+    ['2014-03-10', '2026-03-10', 12],
+    ['2014-03-10', '2026-12-31', 12],
+    ['2012-02-29', '2026-02-28', 13],
+    ['2012-02-29', '2026-03-01', 14],
+    ['2012-02-29', '2028-02-29', 16],
+    ['2026-01-01', '2026-01-01', 0],
+  ])('born %s, on %s: %i', (dob, day, age) => {
+    expect(ageOn(dob, day)).toBe(age);
+  });
+});
+
+describe('windowProblem', () => {
+  const now = new Date('2026-09-01T12:00:00Z');
+  it.each([
+    [{ opens_at: null, closes_at: null }, null],
+    [{ opens_at: '2026-08-01T00:00:00Z', closes_at: '2026-10-01T00:00:00Z' }, null],
+    [{ opens_at: '2026-09-01T12:00:00Z', closes_at: null }, null],
+    [{ opens_at: '2026-09-01T12:00:01Z', closes_at: null }, 'takes registrations from 2026-09-01T12:00:01Z'],
+    [{ opens_at: null, closes_at: '2026-09-01T12:00:00Z' }, 'stopped taking registrations at 2026-09-01T12:00:00Z'],
+    [{ opens_at: null, closes_at: '2026-09-01T12:00:01Z' }, null],
+  ])('%o → %s', (terms, message) => {
+    const problem = windowProblem(terms, now);
+    expect(problem?.message ?? null).toBe(message);
+    if (problem) expect(problem.field).toBe('division_id');
+  });
+});
+
+describe('guardianProblems', () => {
+  const day = '2026-09-01';
+  const guardian = { guardian_name: 'Rana', guardian_phone: '+962 7 9000 0000' };
+  it.each([
+    ['no rule', {}, null, []],
+    ['rule, no date of birth', {}, 16, ['date_of_birth']],
+    ['under age, no guardian', { date_of_birth: '2014-01-01' }, 16, ['guardian_name', 'guardian_phone']],
+    ['under age, name only', { date_of_birth: '2014-01-01', guardian_name: 'Rana' }, 16, ['guardian_phone']],
+    ['under age, guardian given', { date_of_birth: '2014-01-01', ...guardian }, 16, []],
+    ['16 today', { date_of_birth: '2010-09-01' }, 16, []],
+    ['16 tomorrow', { date_of_birth: '2010-09-02' }, 16, ['guardian_name', 'guardian_phone']],
+    ['adult', { date_of_birth: '1990-05-05' }, 18, []],
+  ])('%s', (_label, facts, under, fields) => {
+    expect(guardianProblems(facts, under, day).map((p) => p.field)).toEqual(fields);
+  });
+});

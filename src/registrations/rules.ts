@@ -1,0 +1,53 @@
+// What a division accepts, as pure functions of the registration, the division and the day: its window
+// (opens_at / closes_at, instants) and its guardian rule (a player younger than guardian_required_under years on the
+// registration day, in the organization's time zone, must name a guardian and the guardian's phone).
+export interface DivisionTerms {
+  opens_at: string | null;
+  closes_at: string | null;
+  guardian_required_under: number | null;
+}
+
+export interface RegistrantFacts {
+  date_of_birth?: string | undefined;
+  guardian_name?: string | undefined;
+  guardian_phone?: string | undefined;
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** Why the division takes no registration at `now`, or null when its window is open. */
+export function windowProblem(terms: Pick<DivisionTerms, 'opens_at' | 'closes_at'>, now: Date): FieldProblem | null {
+  const t = now.getTime();
+  if (terms.opens_at !== null && t < Date.parse(terms.opens_at)) {
+    return { field: 'division_id', message: `takes registrations from ${terms.opens_at}` };
+  }
+  if (terms.closes_at !== null && t >= Date.parse(terms.closes_at)) {
+    return { field: 'division_id', message: `stopped taking registrations at ${terms.closes_at}` };
+  }
+  return null;
+}
+
+/** Age in whole years on `day` (both `YYYY-MM-DD`): a birthday counts from its own day; 29 February from 1 March. */
+export function ageOn(dateOfBirth: string, day: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const hadBirthday = m > bm || (m === bm && d >= bd);
+  return y - by - (hadBirthday ? 0 : 1);
+}
+
+/** The fields a registration still lacks under the division's guardian rule on `day` (the registration's local date). */
+export function guardianProblems(facts: RegistrantFacts, requiredUnder: number | null, day: string): FieldProblem[] {
+  if (requiredUnder === null) return [];
+  if (facts.date_of_birth === undefined) {
+    return [{ field: 'date_of_birth', message: `is required: players under ${requiredUnder} need a guardian` }];
+  }
+  if (ageOn(facts.date_of_birth, day) >= requiredUnder) return [];
+  const problems: FieldProblem[] = [];
+  const why = `is required for a player under ${requiredUnder}`;
+  if (facts.guardian_name === undefined) problems.push({ field: 'guardian_name', message: why });
+  if (facts.guardian_phone === undefined) problems.push({ field: 'guardian_phone', message: why });
+  return problems;
+}

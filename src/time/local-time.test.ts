@@ -1,0 +1,51 @@
+// Local times, table by table: zones with and without daylight saving, both languages, the day boundary.
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDay, formatShortDay, formatTime, isTimeZone, localDate, localParts } from './local-time.js';
+
+describe('formatDateTime', () => {
+  it.each([
+    ['2026-03-07T07:00:00Z', 'Asia/Amman', 'en', 'Saturday 7 March 2026, 10:00 GMT+3'],
+    ['2026-03-07T07:00:00Z', 'Asia/Amman', 'ar', 'السبت 7 مارس 2026، الساعة 10:00 (GMT+3)'],
+    ['2026-03-07T18:30:00Z', 'UTC', 'en', 'Saturday 7 March 2026, 18:30 UTC'],
+    ['2026-03-07T18:30:00Z', 'UTC', 'ar', 'السبت 7 مارس 2026، الساعة 18:30 (UTC)'],
+    ['2026-07-04T14:00:00Z', 'Europe/London', 'en', 'Saturday 4 July 2026, 15:00 GMT+1'],
+    ['2026-01-10T14:00:00Z', 'Europe/London', 'en', 'Saturday 10 January 2026, 14:00 GMT'],
+    ['2026-01-10T23:30:00Z', 'America/New_York', 'en', 'Saturday 10 January 2026, 18:30 EST'],
+    ['2026-03-07T22:30:00Z', 'Asia/Amman', 'en', 'Sunday 8 March 2026, 01:30 GMT+3'],
+  ] as const)('%s in %s (%s) reads "%s"', (instant, zone, language, expected) => {
+    expect(formatDateTime(instant, zone, language)).toBe(expected);
+  });
+
+  it('is null for no time or a time that cannot be read', () => {
+    expect(formatDateTime(null, 'UTC', 'en')).toBeNull();
+    expect(formatDateTime('not a time', 'UTC', 'en')).toBeNull();
+  });
+});
+
+describe('days, times and zones', () => {
+  it.each([
+    [formatDay('2026-03-07T22:30:00Z', 'Asia/Amman', 'en'), 'Sunday 8 March 2026'],
+    [formatDay('2026-03-07T22:30:00Z', 'UTC', 'ar'), 'السبت 7 مارس 2026'],
+    [formatShortDay('2026-03-07T22:30:00Z', 'Asia/Amman', 'en'), '8 Mar'],
+    [formatShortDay('2026-03-07T10:00:00Z', 'UTC', 'ar'), '7 مارس'],
+    [formatTime('2026-03-07T07:00:00Z', 'Asia/Amman'), '10:00 GMT+3'],
+    [localDate(new Date('2026-03-07T22:30:00Z'), 'Asia/Amman'), '2026-03-08'],
+    [localDate(new Date('2026-03-07T22:30:00Z'), 'America/New_York'), '2026-03-07'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('gives the local hour (what a digest at 08:00 local time needs)', () => {
+    expect(localParts(new Date('2026-11-23T05:00:00Z'), 'Asia/Amman')).toMatchObject({ hour: 8, minute: 0, weekday: 1, zone: 'GMT+3' });
+  });
+
+  it.each([
+    ['UTC', true],
+    ['Asia/Amman', true],
+    ['Europe/London', true],
+    ['Mars/Olympus_Mons', false],
+    ['', false],
+  ])('knows whether %s is a time zone', (name, expected) => {
+    expect(isTimeZone(name)).toBe(expected);
+  });
+});

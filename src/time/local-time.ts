@@ -1,0 +1,121 @@
+// Times as people read them: in the organization's time zone (IANA, e.g. Asia/Amman), with the zone's
+// abbreviation, in its language. Intl (Node's ICU) tells the local calendar fields and the zone's name; the words
+// are ours, so that the same instant reads the same in every email and page, whatever the host's locale.
+// JSON and iCalendar stay in UTC: only what a person reads is local.
+import type { Language } from '../vocabulary/language.js';
+
+const EN_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const AR_DAYS = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
+const AR_MONTHS = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
+
+/** Whether `name` is a time zone this Node knows (IANA names, `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface LocalParts {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 = Sunday */
+  weekday: number;
+  /** The zone's abbreviation at that instant: `UTC`, `GMT+3`, `BST`, `EST`… */
+  zone: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+      timeZoneName: 'short',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The local calendar fields of an instant in a zone. */
+export function localParts(instant: Date, timeZone: string): LocalParts {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : (parts.timeZoneName ?? timeZone);
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+    zone,
+  };
+}
+
+function parse(value: string | Date | null): Date | null {
+  if (value === null) return null;
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `Saturday 7 March 2026, 10:00 GMT+3` / `السبت 7 مارس 2026، الساعة 10:00 (GMT+3)`. */
+export function formatDateTime(value: string | Date | null, timeZone: string, language: Language): string | null {
+  const d = parse(value);
+  if (!d) return null;
+  const p = localParts(d, timeZone);
+  const hm = `${two(p.hour)}:${two(p.minute)}`;
+  return language === 'ar'
+    ? `${AR_DAYS[p.weekday]} ${p.day} ${AR_MONTHS[p.month - 1]} ${p.year}، الساعة ${hm} (${p.zone})`
+    : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}, ${hm} ${p.zone}`;
+}
+
+/** `Saturday 7 March 2026` / `السبت 7 مارس 2026`: the local day of an instant. */
+export function formatDay(value: string | Date | null, timeZone: string, language: Language): string | null {
+  const d = parse(value);
+  if (!d) return null;
+  const p = localParts(d, timeZone);
+  return language === 'ar'
+    ? `${AR_DAYS[p.weekday]} ${p.day} ${AR_MONTHS[p.month - 1]} ${p.year}`
+    : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}`;
+}
+
+/** `7 Mar` / `7 مارس`: for subjects. */
+export function formatShortDay(value: string | Date | null, timeZone: string, language: Language): string | null {
+  const d = parse(value);
+  if (!d) return null;
+  const p = localParts(d, timeZone);
+  return language === 'ar' ? `${p.day} ${AR_MONTHS[p.month - 1]}` : `${p.day} ${EN_MONTHS[p.month - 1]!.slice(0, 3)}`;
+}
+
+/** `HH:MM` in the zone, with its abbreviation: `10:00 GMT+3`. */
+export function formatTime(value: string | Date | null, timeZone: string): string | null {
+  const d = parse(value);
+  if (!d) return null;
+  const p = localParts(d, timeZone);
+  return `${two(p.hour)}:${two(p.minute)} ${p.zone}`;
+}
+
+/** The local date `YYYY-MM-DD` of an instant in a zone (a person's "today" there). */
+export function localDate(instant: Date, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  return `${p.year}-${two(p.month)}-${two(p.day)}`;
+}

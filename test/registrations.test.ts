@@ -1,0 +1,231 @@
+// Registrations reach the organization (issue 13), end to end against the running service and its demo data:
+// the organization's notice, the export read by real parsers (Python's csv and json), the divisions' window and
+// guardian rule, the per-mailbox cap on receipts, and retention by the one-shot command.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from './support/http.js';
+import { readEmails, waitForEmail, type ReceivedEmail } from './support/mail.js';
+import { startService, type RunningService } from './support/server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+let svc: RunningService;
+let db: Database.Database;
+
+beforeAll(async () => {
+  svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0', RATE_LIMIT_READS_PER_MIN: '0' });
+  db = new Database(svc.env.DATABASE_PATH!);
+});
+afterAll(async () => {
+  db?.close();
+  await svc?.stop();
+});
+
+const register = (body: Record<string, unknown>) =>
+  request(`${svc.url}/api/v0/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+/**
+ * Runs an npm script's file as `npm run` would, with the service's environment. Asynchronously: a blocked event
+ * loop would miss the server closing an idle keep-alive connection, and the next request would reuse it.
+ */
+function command(script: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script), ...args], {
+      cwd: ROOT, env: { ...process.env, ...svc.env, ENV_FILE: 'none' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+function python(program: string, input: string): unknown {
+  const r = spawnSync('python3', ['-c', program], { input, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+async function drained(): Promise<ReceivedEmail[]> {
+  for (let i = 0; i < 150; i++) {
+    const { n } = db.prepare(`SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'`).get() as { n: number };
+    if (n === 0) return readEmails(svc.env.MAIL_DIR!);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the outbox did not drain');
+}
+
+const OMAR = {
+  org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Omar Haddad', name_ar: 'عمر حداد', email: 'omar.parent@example.org',
+  phone: '+962 79 555 0101', date_of_birth: '2015-03-04', guardian_name: 'Lina Haddad', guardian_phone: '+962 79 555 0102',
+  notes: 'Left foot, "fast", likes\nthe wing',
+};
+const FORMULA = {
+  org_id: 'amman-yfa', name: '=HYPERLINK("http://evil.example","x")', email: 'formula@example.org', notes: '@SUM(1+1)',
+};
+
+describe('the organization is told', () => {
+  it("sends each registration address a notice in the organization's language, with what it needs and the export command", async () => {
+    const res = await register(OMAR);
+    expect(res.status).toBe(201);
+    const { id } = res.json() as { id: string };
+    for (const to of ['tasjeel@amman-yfa.example', 'coaches@amman-yfa.example']) {
+      const notice = await waitForEmail(svc.env.MAIL_DIR!, to, (e) => e.text.includes(id));
+      expect(notice.subject).toBe('طلب تسجيل جديد: Omar Haddad (تحت 12 سنة)');
+      for (const line of [
+        'اللاعب: Omar Haddad', 'الاسم بالعربية: عمر حداد', 'الفئة: تحت 12 سنة', 'البريد الإلكتروني: omar.parent@example.org',
+        'الهاتف: +962 79 555 0101', 'تاريخ الميلاد: 2015-03-04', 'وليّ الأمر: Lina Haddad', 'هاتف وليّ الأمر: +962 79 555 0102',
+        `رقم الطلب: ${id}`, '(GMT+3)', 'npm run registrations -- --org amman-yfa --since ',
+      ]) {
+        expect(notice.text).toContain(line);
+      }
+      expect(notice.html).toContain('<html lang="ar" dir="rtl">');
+    }
+  });
+
+  it('sends the contact a receipt with no text the submitter chose: organization, division, reference, date', async () => {
+    const res = await register({ ...OMAR, email: 'receipt.check@example.org' });
+    const { id } = res.json() as { id: string };
+    const receipt = await waitForEmail(svc.env.MAIL_DIR!, 'receipt.check@example.org');
+    expect(receipt.text).toContain(`رقم الطلب: ${id}`);
+    expect(receipt.text).toContain('الفئة: تحت 12 سنة');
+    expect(receipt.text).toMatch(/التاريخ: .+ \(GMT\+3\)/);
+    for (const submitted of [OMAR.name, OMAR.name_ar, OMAR.guardian_name, OMAR.phone, 'Left foot']) {
+      expect(`${receipt.subject}\n${receipt.text}\n${receipt.html}`).not.toContain(submitted);
+    }
+  });
+});
+
+describe('the organization reads its registrations', () => {
+  let ids: string[] = [];
+  beforeAll(async () => {
+    ids = [];
+    for (const body of [OMAR, FORMULA]) ids.push(((await register(body)).json() as { id: string }).id);
+    expect((await register({ org_id: 'riverside-sfl', name: 'Not Amman', email: 'other.org@example.org' })).status).toBe(201);
+  });
+
+  it('as CSV (RFC 4180, UTF-8, formulas neutralised) that Python reads back intact, and nothing of another organization', async () => {
+    const out = await command('registrations.ts', ['--org', 'amman-yfa', '--format', 'csv']);
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout.startsWith('\ufeffid,created_at,division_id,division_name,name,name_ar,email,')).toBe(true);
+    expect(out.stdout.endsWith('\r\n')).toBe(true);
+    const rows = python(
+      'import csv,io,json,sys; print(json.dumps(list(csv.DictReader(io.StringIO(sys.stdin.buffer.read().decode("utf-8-sig"), newline="")))))',
+      out.stdout,
+    ) as Record<string, string>[];
+    const omar = rows.find((r) => r.id === ids[0])!;
+    expect(omar).toMatchObject({
+      name: 'Omar Haddad', name_ar: 'عمر حداد', division_id: 'amm-reg-u12', division_name: 'تحت 12 سنة', email: OMAR.email,
+      phone: `'${OMAR.phone}`, date_of_birth: '2015-03-04', guardian_name: 'Lina Haddad', notes: OMAR.notes,
+    });
+    const formula = rows.find((r) => r.id === ids[1])!;
+    expect(formula.name).toBe(`'${FORMULA.name}`);
+    expect(formula.notes).toBe(`'${FORMULA.notes}`);
+    for (const r of rows) for (const v of Object.values(r)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
+    expect(rows.map((r) => r.name)).not.toContain('Not Amman');
+    expect(out.stdout).not.toContain('other.org@example.org');
+  });
+
+  it('as JSON, and only since a day', async () => {
+    const all = await command('registrations.ts', ['--org', 'amman-yfa', '--format', 'json']);
+    expect(all.status, all.stderr).toBe(0);
+    const parsed = python('import json,sys; print(json.dumps(json.load(sys.stdin)))', all.stdout) as {
+      organization: string; registrations: Record<string, string | null>[];
+    };
+    expect(parsed.organization).toBe('amman-yfa');
+    expect(parsed.registrations.find((r) => r.id === ids[1])).toMatchObject({ name: FORMULA.name, division_id: null, notes: '@SUM(1+1)' });
+    expect(parsed.registrations.every((r) => r.email !== 'other.org@example.org')).toBe(true);
+    const later = await command('registrations.ts', ['--org', 'amman-yfa', '--format', 'json', '--since', '2999-01-01']);
+    expect(JSON.parse(later.stdout).registrations).toEqual([]);
+  });
+
+  it('refuses an unknown organization, a bad format and a bad date with one line and exit 1', async () => {
+    for (const [args, message] of [
+      [['--org', 'nobody'], 'no organization has the id "nobody"'],
+      [['--org', 'amman-yfa', '--format', 'xlsx'], '--format must be csv or json'],
+      [['--org', 'amman-yfa', '--since', '2026-02-30'], '--since must be'],
+      [[], 'usage: npm run registrations'],
+    ] as const) {
+      const out = await command('registrations.ts', [...args]);
+      expect(out.status).toBe(1);
+      expect(out.stderr).toContain(message);
+      expect(out.stdout).toBe('');
+    }
+  });
+});
+
+describe('divisions say when and whom they take', () => {
+  it('answers 422 naming division_id outside the window, and writes nothing', async () => {
+    const before = db.prepare(`SELECT count(*) AS n FROM registrations`).get();
+    const res = await register({ org_id: 'northgate-ssa', division_id: 'nssa-reg-u14-girls', name: 'Late Player', email: 'late@example.org' });
+    expect(res.status).toBe(422);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().errors).toEqual([{ field: 'division_id', message: 'stopped taking registrations at 2025-09-30T23:00:00Z' }]);
+    expect(db.prepare(`SELECT count(*) AS n FROM registrations`).get()).toEqual(before);
+  });
+
+  it('answers 422 naming the guardian fields for a minor without them, and date_of_birth when it is missing', async () => {
+    const minor = { org_id: 'amman-yfa', division_id: 'amm-reg-u14', name: 'Young Player', email: 'young@example.org', date_of_birth: '2013-01-01' };
+    const res = await register(minor);
+    expect(res.status).toBe(422);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['guardian_name', 'guardian_phone']);
+    const noBirth = await register({ ...minor, date_of_birth: undefined });
+    expect(noBirth.json().errors.map((e: { field: string }) => e.field)).toEqual(['date_of_birth']);
+    const ok = await register({ ...minor, guardian_name: 'A Parent', guardian_phone: '+962 79 000 0000' });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('the receipt cannot be turned against a stranger', () => {
+  it('six registrations with one contact address: six 201s, at most three receipts, none with submitted text', async () => {
+    const victim = 'victim.inbox@example.org';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await register({ org_id: 'riverside-sfl', name: `Spam Text ${i} visit evil.example`, email: i % 2 ? victim : 'Victim.Inbox+x@example.org', notes: 'buy now' })).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
+    expect((db.prepare(`SELECT count(*) AS n FROM registrations WHERE name LIKE 'Spam Text %'`).get() as { n: number }).n).toBe(6);
+    const emails = await drained();
+    const receipts = emails.filter((e) => /victim\.inbox(\+x)?@example\.org/i.test(e.to));
+    expect(receipts.length).toBe(3);
+    for (const r of receipts) expect(`${r.subject}${r.text}${r.html}`).not.toMatch(/Spam Text|evil\.example|buy now/);
+    // The organization still hears of all six.
+    expect(emails.filter((e) => e.to === 'registrations@riverside-sfl.example' && e.text.includes('Spam Text')).length).toBe(6);
+  });
+});
+
+describe('retention', () => {
+  it('deletes registrations older than their organization keeps, and their emails, and nothing newer, leaving no bytes behind', async () => {
+    await drained();
+    const make = async (body: Record<string, unknown>, daysAgo: number) => {
+      const { id } = (await register(body)).json() as { id: string };
+      const at = new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString();
+      db.prepare(`UPDATE registrations SET created_at = ? WHERE id = ?`).run(at, id);
+      return id;
+    };
+    // amman-yfa keeps 365 days (the default), northgate-ssa 180.
+    const oldAmman = await make({ org_id: 'amman-yfa', name: 'Forgotten Qadri Zzyzx', email: 'old.amman@example.org' }, 366);
+    const keptAmman = await make({ org_id: 'amman-yfa', name: 'Kept Amman', email: 'kept.amman@example.org' }, 364);
+    const oldNorthgate = await make({ org_id: 'northgate-ssa', name: 'Forgotten Northgate', email: 'old.ng@example.org' }, 181);
+    const keptNorthgate = await make({ org_id: 'northgate-ssa', name: 'Kept Northgate', email: 'kept.ng@example.org' }, 179);
+    await drained();
+    const out = await command('retention.ts', []);
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/^retention: 2 registrations, \d+ finished emails/);
+    const left = (db.prepare(`SELECT id FROM registrations`).all() as { id: string }[]).map((r) => r.id);
+    expect(left).toEqual(expect.arrayContaining([keptAmman, keptNorthgate]));
+    expect(left).not.toContain(oldAmman);
+    expect(left).not.toContain(oldNorthgate);
+    const outbox = JSON.stringify(db.prepare(`SELECT data_json FROM email_outbox`).all());
+    expect(outbox).not.toContain(oldAmman);
+    expect(outbox).toContain(keptAmman);
+    // secure_delete zeroed the freed pages and the command folded the WAL: the name is in neither file.
+    const files = [svc.env.DATABASE_PATH!, `${svc.env.DATABASE_PATH}-wal`].filter((f) => fs.existsSync(f));
+    const bytes = Buffer.concat(files.map((f) => fs.readFileSync(f)));
+    expect(bytes.includes(Buffer.from('Forgotten Qadri Zzyzx'))).toBe(false);
+    expect(bytes.includes(Buffer.from('Kept Amman'))).toBe(true);
+  });
+});
