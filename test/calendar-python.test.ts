@@ -117,7 +117,7 @@ describe.skipIf(python === null)(`round trip through Python icalendar${python ==
       version: '2.0',
       prodid: '-//Competitions//Public Calendar v0//EN',
       calscale: 'GREGORIAN',
-      method: 'PUBLISH',
+      method: null,
       calname: 'Riverside Sunday League — Winter 2026',
       events: [],
       errors: [],

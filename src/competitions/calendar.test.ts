@@ -100,12 +100,14 @@ describe('calendar skeleton', () => {
       'VERSION:2.0',
       'CALSCALE:GREGORIAN',
       `PRODID:${CALENDAR_PRODID}`,
-      'METHOD:PUBLISH',
       'X-WR-CALNAME:Riverside Sunday League — Winter 2026',
       'REFRESH-INTERVAL;VALUE=DURATION:PT30M',
       'X-PUBLISHED-TTL:PT30M',
+      'BEGIN:VEVENT',
     ]);
-    expect(lines[8]).toBe('BEGIN:VEVENT');
+    // No METHOD: an iTIP METHOD:PUBLISH would require an ORGANIZER in every VEVENT (RFC 5546 3.2.1).
+    expect(lines.some((l) => l.startsWith('METHOD'))).toBe(false);
+    expect(lines.some((l) => l.startsWith('ORGANIZER'))).toBe(false);
     expect(lines.at(-1)).toBe('END:VCALENDAR');
     expect(lines.filter((l) => l === 'BEGIN:VCALENDAR')).toHaveLength(1);
     expect(lines.filter((l) => l === 'END:VCALENDAR')).toHaveLength(1);
@@ -118,7 +120,7 @@ describe('calendar skeleton', () => {
     expect(text(cal, 'version')).toBe('2.0');
     expect(text(cal, 'prodid')).toBe(CALENDAR_PRODID);
     expect(text(cal, 'calscale')).toBe('GREGORIAN');
-    expect(text(cal, 'method')).toBe('PUBLISH');
+    expect(cal.getFirstProperty('method')).toBeNull();
     expect(text(cal, 'x-wr-calname')).toBe('Riverside Sunday League — Winter 2026');
     const refresh = cal.getFirstProperty('refresh-interval');
     expect(refresh?.type).toBe('duration');

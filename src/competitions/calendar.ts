@@ -258,12 +258,19 @@ function shapeKey(m: PreparedMatch): string {
   return `${m.description !== '' ? 'D' : ''}${m.location !== '' ? 'L' : ''}${m.endMs !== null ? 'E' : ''}${m.url !== null ? 'U' : ''}`;
 }
 
+/**
+ * No METHOD property: METHOD makes a calendar an iTIP message (RFC 5546), and METHOD:PUBLISH requires an ORGANIZER
+ * in every VEVENT, which a public feed has no honest value for (libical's iTIP check failed every feed). A feed a
+ * calendar app subscribes to is plain RFC 5545, which needs no METHOD. ics writes PUBLISH unless given ''.
+ */
+const NO_METHOD = '';
+
 /** The content lines of ics's VEVENT for this shape (unfolded), rendered from the match itself. */
 function veventShape(m: PreparedMatch): string[] {
   const key = shapeKey(m);
   let lines = veventShapes.get(key);
   if (!lines) {
-    const result = ics.createEvents([toIcsEvent(m, 0)], { productId: CALENDAR_PRODID, method: 'PUBLISH' });
+    const result = ics.createEvents([toIcsEvent(m, 0)], { productId: CALENDAR_PRODID, method: NO_METHOD });
     if (result.error || result.value === null) {
       throw new Error(`ics could not build an event: ${result.error?.message ?? 'no output'}`);
     }
@@ -323,7 +330,7 @@ function veventLines(m: PreparedMatch, language: string | null, out: string[]): 
 let headerLines: string[] | undefined;
 function calendarHeader(): string[] {
   if (!headerLines) {
-    const header: HeaderAttributes = { productId: CALENDAR_PRODID, method: 'PUBLISH', calName: TEXT_PLACEHOLDER };
+    const header: HeaderAttributes = { productId: CALENDAR_PRODID, method: NO_METHOD, calName: TEXT_PLACEHOLDER };
     const result = ics.createEvents([], header);
     if (result.error || result.value === null) {
       throw new Error(`ics could not build the calendar: ${result.error?.message ?? 'no output'}`);
