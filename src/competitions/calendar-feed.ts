@@ -19,6 +19,20 @@ function addMinutes(instant: string, minutes: number): string {
   return new Date(Date.parse(instant) + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** Each match's label, numbered (1, 2, …, in bracket position order) where more than one match carries it. */
+export function numberedLabels(matches: readonly MatchFacts[], label: (m: MatchFacts) => string): Map<string, string> {
+  const byLabel = new Map<string, MatchFacts[]>();
+  for (const m of matches) {
+    byLabel.set(label(m), [...(byLabel.get(label(m)) ?? []), m]);
+  }
+  const out = new Map<string, string>();
+  for (const group of byLabel.values()) {
+    const ordered = [...group].sort((a, b) => a.round_ordinal - b.round_ordinal || a.bracket_position - b.bracket_position || (a.id < b.id ? -1 : 1));
+    ordered.forEach((m, i) => out.set(m.id, ordered.length > 1 ? `${label(m)} ${i + 1}` : label(m)));
+  }
+  return out;
+}
+
 export function calendarFeed(
   event: EventFacts,
   matches: readonly MatchFacts[],
@@ -33,7 +47,10 @@ export function calendarFeed(
     if (!t) return null;
     return localizedName(t.name, t.name_ar, event.language);
   };
-  const matchLabel = (m: MatchFacts) => m.round_name ?? `${w.round} ${m.round_ordinal}`;
+  const roundLabel = (m: MatchFacts) => m.round_name ?? `${w.round} ${m.round_ordinal}`;
+  // Where several matches share a label (two semi-finals), a feed names which one: "Winner of Semi-final 1" and
+  // "Winner of Semi-final 2", numbered in bracket order, so that two undecided slots never read the same.
+  const sourceLabels = numberedLabels(matches, roundLabel);
   const slotName = (m: MatchFacts, side: 'home' | 'away', teamId: string | null) => {
     const known = teamName(teamId);
     if (known) return known;
@@ -41,7 +58,7 @@ export function calendarFeed(
     const source = sourceId ? byId.get(sourceId) : undefined;
     if (!source) return w.tbd;
     const outcome = side === 'home' ? m.home_source_outcome : m.away_source_outcome;
-    return `${outcome === 'loser' ? w.loserOf : w.winnerOf} ${matchLabel(source)}`;
+    return `${outcome === 'loser' ? w.loserOf : w.winnerOf} ${sourceLabels.get(source.id)!}`;
   };
 
   const entries: CalendarInput['matches'] = [];
@@ -55,7 +72,7 @@ export function calendarFeed(
     const home = slotName(m, 'home', r?.home ?? m.home_team_id);
     const away = slotName(m, 'away', r?.away ?? m.away_team_id);
 
-    const lines = [event.name, [m.group_name, matchLabel(m)].filter(Boolean).join(' · ')];
+    const lines = [event.name, [m.group_name, roundLabel(m)].filter(Boolean).join(' · ')];
     if (m.walkover_winner) {
       lines.push(`${w.result}: ${m.walkover_winner === 'home' ? home : away} (${w.walkover})`);
     } else if (m.home_score !== null && m.away_score !== null) {

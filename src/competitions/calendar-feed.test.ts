@@ -1,0 +1,51 @@
+// What the calendar says about slots that are not decided yet: never the same words for two different slots.
+import { describe, expect, it } from 'vitest';
+import { match, W, L } from '../../test/support/builders/matches.js';
+import { calendarFeed } from './calendar-feed.js';
+import type { EventFacts, MatchFacts } from './types.js';
+
+const event = (language: 'en' | 'ar'): EventFacts => ({
+  id: 'cup', league_id: 'l', league_name: 'L', org_id: 'o', org_name: 'O', language, name: 'Cup', competition_type: 'knockout',
+  status: 'in_progress', starts_at: null, ends_at: null, venue_city: null, points: { win: 3, draw: 1, loss: 0 }, match_duration_min: 90,
+});
+const at = (m: MatchFacts, name: string): MatchFacts => ({ ...m, round_name: name, kickoff_at: '2026-05-01T18:00:00Z' });
+
+const teams = new Map('abcdefgh'.split('').map((id) => [id, { id, name: `Team ${id.toUpperCase()}`, name_ar: null }]));
+const cup = [
+  at(match({ id: 'qf1', role: 'winners', round: 1, position: 0, home: 'a', away: 'b' }), 'Quarter-final'),
+  at(match({ id: 'qf2', role: 'winners', round: 1, position: 1, home: 'c', away: 'd' }), 'Quarter-final'),
+  at(match({ id: 'qf3', role: 'winners', round: 1, position: 2, home: 'e', away: 'f' }), 'Quarter-final'),
+  at(match({ id: 'qf4', role: 'winners', round: 1, position: 3, home: 'g', away: 'h' }), 'Quarter-final'),
+  at(match({ id: 'sf2', role: 'winners', round: 2, position: 1, home: W('qf3'), away: W('qf4') }), 'Semi-final'),
+  at(match({ id: 'sf1', role: 'winners', round: 2, position: 0, home: W('qf1'), away: W('qf2') }), 'Semi-final'),
+  at(match({ id: 'final', role: 'winners', round: 3, home: W('sf1'), away: W('sf2') }), 'Final'),
+  at(match({ id: 'third', role: 'third_place', round: 3, home: L('sf1'), away: L('sf2') }), 'Third place'),
+];
+
+describe('undecided slots in the calendar', () => {
+  it.each([
+    ['en', 'final', 'Winner of Semi-final 1 vs Winner of Semi-final 2'],
+    ['en', 'third', 'Loser of Semi-final 1 vs Loser of Semi-final 2'],
+    ['en', 'sf1', 'Winner of Quarter-final 1 vs Winner of Quarter-final 2'],
+    ['en', 'sf2', 'Winner of Quarter-final 3 vs Winner of Quarter-final 4'],
+    ['ar', 'final', 'الفائز في Semi-final 1 ضد الفائز في Semi-final 2'],
+  ] as const)('%s %s: %s', (language, id, summary) => {
+    const feed = calendarFeed(event(language), cup, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    expect(feed.matches.find((m) => m.id === id)!.summary).toBe(summary);
+  });
+
+  it('never gives two undecided slots of one match the same words, in any round', () => {
+    for (const language of ['en', 'ar'] as const) {
+      const feed = calendarFeed(event(language), cup, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+      for (const m of feed.matches) {
+        const [home, away] = m.summary.split(language === 'en' ? ' vs ' : ' ضد ');
+        expect(home, m.summary).not.toBe(away);
+      }
+    }
+  });
+
+  it('keeps a label that only one match carries as it is', () => {
+    const feed = calendarFeed(event('en'), cup, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    expect(feed.matches.find((m) => m.id === 'final')!.description).toBe('Cup\nFinal');
+  });
+});
