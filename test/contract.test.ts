@@ -63,11 +63,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('lists the eight endpoints of the spec, the .ics address of the calendar and itself, each with its preflight, HEAD on the reads, nothing else', () => {
+  it('lists the eight endpoints of the spec, the .ics address of the calendar, the team calendar and itself, each with its preflight, HEAD on the reads, nothing else', () => {
     const listed = operations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`);
     const reads = [
       '/api/v0/events', '/api/v0/events/{eventId}/standings', '/api/v0/events/{eventId}/bracket', '/api/v0/calendar/{eventId}',
-      '/api/v0/calendar/{eventId}.ics', '/api/v0/rsvp/{matchId}', '/api/v0/openapi.json',
+      '/api/v0/calendar/{eventId}.ics', '/api/v0/teams/{teamId}/calendar', '/api/v0/teams/{teamId}/calendar.ics', '/api/v0/rsvp/{matchId}',
+      '/api/v0/openapi.json',
     ];
     const writes = ['/api/v0/follow', '/api/v0/rsvp/respond', '/api/v0/register'];
     expect(listed.sort()).toEqual([
@@ -86,7 +87,7 @@ describe('the OpenAPI document', () => {
   it('has the statuses of the contract table on each operation', () => {
     const statuses = (p: string, m: 'get' | 'post') => Object.keys(doc.paths[p]![m]!.responses).sort();
     expect(statuses('/api/v0/events', 'get')).toEqual(['200', '304', '500', '503']);
-    for (const p of ['/api/v0/events/{eventId}/standings', '/api/v0/events/{eventId}/bracket', '/api/v0/calendar/{eventId}', '/api/v0/calendar/{eventId}.ics']) {
+    for (const p of ['/api/v0/events/{eventId}/standings', '/api/v0/events/{eventId}/bracket', '/api/v0/calendar/{eventId}', '/api/v0/calendar/{eventId}.ics', '/api/v0/teams/{teamId}/calendar', '/api/v0/teams/{teamId}/calendar.ics']) {
       expect(statuses(p, 'get')).toEqual(['200', '304', '404', '500']);
     }
     expect(statuses('/api/v0/rsvp/{matchId}', 'get')).toEqual(['200', '304', '404', '429', '500']);
@@ -292,7 +293,7 @@ describe('the document over HTTP', () => {
 
   it('answers every documented method of every path, and 405 for the others', async () => {
     const concrete = (p: string) =>
-      p.replace('{eventId}', p.includes('standings') ? 'rsl-prem-2026-27' : p.includes('bracket') ? 'rsl-cup-2026' : 'rsl-prem-2026-27').replace('{matchId}', 'rsl-prem-r07-2');
+      p.replace('{eventId}', p.includes('standings') ? 'rsl-prem-2026-27' : p.includes('bracket') ? 'rsl-cup-2026' : 'rsl-prem-2026-27').replace('{matchId}', 'rsl-prem-r07-2').replace('{teamId}', 'rsl-rovers');
     for (const [template, item] of Object.entries(doc.paths)) {
       const url = svc.url + concrete(template);
       for (const method of METHODS.filter((m) => item[m] && m !== 'post')) {
@@ -359,6 +360,11 @@ describe('the document over HTTP', () => {
       expect(html).toContain(`id="op-${op.operationId}"`);
     }
     for (const name of Object.keys(doc.components.schemas)) expect(html).toContain(`id="schema-${name}"`);
+    // Each calendar is offered as a person adds it: webcal, Google Calendar, https.
+    const host = new URL(svc.url).host;
+    expect(html).toContain(`href="webcal://${host}/api/v0/calendar/rsl-prem-2026-27"`);
+    expect(html).toContain(`href="webcal://${host}/api/v0/teams/rsl-rovers/calendar"`);
+    expect(html).toContain(`href="https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2F${encodeURIComponent(host)}%2Fapi%2Fv0%2Fteams%2Frsl-rovers%2Fcalendar"`);
     // Every in-page link has its anchor.
     for (const [, anchor] of html.matchAll(/href="#([^"]+)"/g)) expect(html, anchor).toContain(`id="${anchor}"`);
     // Fields, constraints and curl examples are on the page, with this server's base URL.
@@ -368,7 +374,15 @@ describe('the document over HTTP', () => {
     expect(html).toContain('Idempotency-Key');
     // Nothing is loaded from elsewhere: no script at all, and every src/href attribute is local or this server.
     expect(html).not.toMatch(/<script/i);
-    for (const [, url] of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(url, url).toMatch(/^(\/|#)/);
+    for (const [, url] of html.matchAll(/src="([^"]+)"/g)) expect(url, url).toMatch(/^(\/|#)/);
+    for (const [, url] of html.matchAll(/<link[^>]*href="([^"]+)"/g)) expect(url, url).toMatch(/^(\/|#)/);
+    // Links a person follows: local, or a calendar subscription (this server's feeds, and Google's add-by-URL page).
+    for (const [, found] of html.matchAll(/<a[^>]*href="([^"]+)"/g)) {
+      const url = found!;
+      const ok = /^(\/|#)/.test(url) || url.startsWith(`webcal://${host}/`) || url.startsWith(`${svc.url}/`) ||
+        url.startsWith('https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2F');
+      expect(ok, url).toBe(true);
+    }
     // A real problem's type resolves to a section of the page.
     const problem = (await request(`${svc.url}/api/v0/events/nope/standings`)).json<{ type: string }>();
     expect(html).toContain(`id="${problem.type.split('#')[1]}"`);

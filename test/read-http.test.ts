@@ -139,6 +139,9 @@ describe('read errors', () => {
     '/api/v0/calendar/%2e%2e',
     '/api/v0/events/%00/bracket',
     '/api/v0/events/a%2Fb/standings',
+    '/api/v0/teams/no-such-team/calendar',
+    '/api/v0/teams/no-such-team/calendar.ics',
+    '/api/v0/teams/..%2F..%2Fpackage/calendar',
   ])('answers 404 problem details for %s', async (path) => {
     const res = await request(svc.url + path);
     expect(res.status).toBe(404);
@@ -178,6 +181,18 @@ describe('addresses people write', () => {
     expect(ics.headers.etag).toBe(canonical.headers.etag);
     expect(ics.text).toBe(canonical.text);
     expect((await request(`${svc.url}/api/v0/calendar/nope.ics`)).status).toBe(404);
+  });
+
+  it('serves a team calendar with the read headers, at both its addresses', async () => {
+    const team = await request(`${svc.url}/api/v0/teams/rsl-rovers/calendar`);
+    expect(team.status).toBe(200);
+    expect(team.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(team.headers['content-disposition']).toBe('inline; filename="rsl-rovers.ics"');
+    expect(team.headers['access-control-allow-origin']).toBe('*');
+    expect(team.headers['cache-control']).toMatch(/public/);
+    expect(team.text).toContain('X-WR-CALNAME:Riverside Rovers');
+    const again = await request(`${svc.url}/api/v0/teams/rsl-rovers/calendar.ics`, { headers: { 'If-None-Match': String(team.headers.etag) } });
+    expect(again.status).toBe(304);
   });
 
   it.each([

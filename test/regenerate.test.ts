@@ -39,11 +39,20 @@ function snapshot(dir: string): Map<string, string> {
 const changedFiles = (a: Map<string, string>, b: Map<string, string>) =>
   [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
 
+/** Teams with a match in a public event: each has a calendar. */
+const publicTeams = () =>
+  (t.sqlite.prepare(
+    `SELECT count(*) AS n FROM (SELECT home_team_id AS id FROM matches m JOIN events e ON e.id = m.event_id WHERE e.is_public = 1 AND home_team_id IS NOT NULL
+       UNION SELECT away_team_id FROM matches m JOIN events e ON e.id = m.event_id WHERE e.is_public = 1 AND away_team_id IS NOT NULL)`,
+  ).get() as { n: number }).n;
+
 describe('regenerate', () => {
   it('renders every public event with gzip and brotli variants, nothing private', async () => {
     const r = await regenerate(t.db, options);
-    // 7 events × (standings, bracket, calendar) + the event list + the OpenAPI document.
-    expect(r).toMatchObject({ events: 7, rendered: 7, written: 23, unchanged: 0, removed: 0 });
+    // 7 events × (standings, bracket, calendar) + the event list + the OpenAPI document + a calendar per team.
+    const teams = publicTeams();
+    expect(teams).toBeGreaterThan(20);
+    expect(r).toMatchObject({ events: 7, rendered: 7, written: 23 + teams, unchanged: 0, removed: 0 });
     const files = [...snapshot(options.artifactsDir).keys()];
     expect(files).toContain('api/v0/events.json');
     expect(files).toContain('api/v0/events.json.gz');
@@ -53,7 +62,8 @@ describe('regenerate', () => {
     expect(files).toContain('api/v0/openapi.json.gz');
     expect(files).toContain('api/v0/openapi.json.br');
     expect(files.filter((f) => f.includes('nssa-futsal-friendlies-2026'))).toEqual([]);
-    expect(files.length).toBe(69);
+    expect(files).toContain('api/v0/teams/rsl-rovers/calendar.ics');
+    expect(files.length).toBe(69 + 3 * teams);
   });
 
   it('writes no file when nothing changed', async () => {
@@ -67,11 +77,13 @@ describe('regenerate', () => {
   it('after one result changes, rewrites only the files whose content changed', async () => {
     await regenerate(t.db, options);
     const before = snapshot(options.artifactsDir);
-    // A scheduled league fixture gets a result: the table and the calendar change, the bracket ([]), the list and
-    // the OpenAPI document do not.
+    // A scheduled league fixture gets a result: the table, the calendar and the calendars of its two teams
+    // change; the bracket ([]), the list, the OpenAPI document and the other teams' calendars do not.
     t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
+    const { home_team_id: home, away_team_id: away } = t.sqlite.prepare(`SELECT home_team_id, away_team_id FROM matches WHERE id = 'rsl-prem-r08-1'`).get() as Record<string, string>;
     const r = await regenerate(t.db, options);
-    expect(r).toMatchObject({ rendered: 1, written: 2, unchanged: 3, removed: 0 });
+    expect(r).toMatchObject({ rendered: 1, written: 4, removed: 0 });
+    const teamFiles = [home, away].flatMap((id) => ['', '.br', '.gz'].map((v) => `api/v0/teams/${id}/calendar.ics${v}`));
     expect(changedFiles(before, snapshot(options.artifactsDir))).toEqual([
       'api/v0/calendar/rsl-prem-2026-27.ics',
       'api/v0/calendar/rsl-prem-2026-27.ics.br',
@@ -79,6 +91,7 @@ describe('regenerate', () => {
       'api/v0/events/rsl-prem-2026-27/standings.json',
       'api/v0/events/rsl-prem-2026-27/standings.json.br',
       'api/v0/events/rsl-prem-2026-27/standings.json.gz',
+      ...teamFiles.sort(),
     ]);
   });
 

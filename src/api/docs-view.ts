@@ -13,6 +13,7 @@ import type {
   Ref,
   ResponseObject,
 } from './openapi/types.js';
+import { subscribeLinks, type SubscribeLinks } from '../competitions/subscribe-links.js';
 
 export interface FieldRow {
   name: string;
@@ -60,6 +61,8 @@ export interface OperationView {
   requestBody?: { description: string; contentTypes: string[]; body: BodyView };
   responses: ResponseView[];
   curl: string[];
+  /** For a calendar feed: the example feed as a person adds it (webcal, https, Google Calendar). */
+  subscribe?: SubscribeLinks;
   /** HEAD, OPTIONS and 405 in one line each, rather than as separate operations. */
   alsoHead: boolean;
   allow: string;
@@ -254,6 +257,7 @@ export function buildDocsView(doc: OpenApiDocument): DocsView {
             : undefined,
         responses,
         curl: (op['x-codeSamples'] ?? []).map((s) => s.source),
+        subscribe: subscribeExample(op),
         alsoHead: item.head !== undefined,
         allow: item['x-allow'],
       });
@@ -331,4 +335,13 @@ export function docsView(serverUrl: string): DocsView {
     cache.set(serverUrl, view);
   }
   return view;
+}
+
+/** The example URL of a GET answering text/calendar, as subscribe links; undefined for anything else. */
+function subscribeExample(op: OperationObject): SubscribeLinks | undefined {
+  const ok = op.responses?.['200'];
+  const content = ok && 'content' in ok ? ok.content : undefined;
+  if (!content || !Object.keys(content).some((t) => t.startsWith('text/calendar'))) return undefined;
+  const url = /https?:\/\/\S+/.exec(op['x-codeSamples']?.[0]?.source ?? '')?.[0];
+  return url ? subscribeLinks(url.replace(/['"]$/, '')) : undefined;
 }

@@ -47,6 +47,8 @@ export interface CalendarMatch {
   updatedAt: string;
   /** Public page of the match (absolute http(s) URL); left out when absent or not a valid URL. */
   url?: string | null;
+  /** The match's competition, where a feed spans several (a team's): its UID is the competition feed's. */
+  eventId?: string;
 }
 
 export interface CalendarInput {
@@ -175,7 +177,7 @@ function prepare(input: CalendarInput): PreparedMatch[] {
     const id = sanitizeText(match.id);
     prepared.push({
       id,
-      uid: matchUid(eventId, id, uidDomain),
+      uid: matchUid(match.eventId === undefined ? eventId : sanitizeText(match.eventId), id, uidDomain),
       startMs,
       endMs: endCandidate !== null && endCandidate > startMs ? endCandidate : null,
       // DTSTAMP is required; a bad updatedAt falls back to the start (still deterministic).

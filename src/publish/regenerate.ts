@@ -21,16 +21,20 @@ import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../
 import { computeStandings } from '../competitions/standings.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
-import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH } from './routes.js';
+import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
+import { TeamCalendars } from './team-calendars.js';
 
 /** Bump when the renderers change output for the same data: every event is then rendered again. */
-export const RENDER_VERSION = 1;
+// 2: team calendars (a manifest of version 1 knows no teams: everything is rendered once more).
+export const RENDER_VERSION = 2;
 const MANIFEST = '.manifest.json';
 
 interface ManifestEvent {
   revision: number;
   entry: PublicEvent;
   files: Record<string, string>;
+  /** The teams that play in it: whose calendars change when it does. */
+  teams?: string[];
 }
 
 interface Manifest {
@@ -41,6 +45,8 @@ interface Manifest {
   /** Content hash of the OpenAPI document: rewritten only when the code or the base URL changes it. */
   openapiHash?: string;
   events: Record<string, ManifestEvent>;
+  /** Content hash of each team calendar. */
+  teams?: Record<string, string>;
 }
 
 export interface RegenerateOptions {
@@ -75,9 +81,9 @@ export interface RegenerateResult {
 function readManifest(file: string, settings: string): Manifest {
   try {
     const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-    return { ...m, events: m.events ?? {} };
+    return { ...m, events: m.events ?? {}, teams: m.teams ?? {} };
   } catch {
-    return { renderVersion: RENDER_VERSION, settings, events: {} };
+    return { renderVersion: RENDER_VERSION, settings, events: {}, teams: {} };
   }
 }
 
@@ -101,6 +107,15 @@ function listRenderedEventIds(root: string): Set<string> {
   return ids;
 }
 
+/** Team ids that have a calendar on disk. */
+function listRenderedTeamIds(root: string): string[] {
+  try {
+    return fs.readdirSync(path.join(root, TEAMS_DIR));
+  } catch {
+    return [];
+  }
+}
+
 export async function regenerate(db: Db, options: RegenerateOptions): Promise<RegenerateResult> {
   const started = performance.now();
   const root = options.artifactsDir;
@@ -112,7 +127,10 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   // but none of its revisions can be trusted.
   const trusted = previous.renderVersion === RENDER_VERSION && previous.settings === settings;
   const store = new ArtifactStore(root);
-  const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {} };
+  const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {}, teams: {} };
+  const teamCalendars = new TeamCalendars();
+  /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
+  const staleTeams = new Set<string>();
   let rendered = 0;
   const { uidDomain } = options;
 
@@ -142,9 +160,10 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       const before = previous.events[eventId]?.files ?? {};
       const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points);
       const bracket = event.competition_type === 'league' ? [] : computeBracket(matches);
-      const calendar = renderCalendar(
-        calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }),
-      );
+      const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes });
+      const calendar = renderCalendar(feed);
+      const playing = teamCalendars.add(event, matches, teams, feed);
+      for (const t of [...playing, ...(previous.events[eventId]?.teams ?? [])]) staleTeams.add(t);
       const files: Record<string, string> = {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before[paths.standings]),
         [paths.bracket]: store.put(paths.bracket, json(bracket.map(encodeBracketSlot)), before[paths.bracket]),
@@ -154,10 +173,39 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
         revision: head.revision,
         entry: encodeEvent(event, championName(event, matches, teams)),
         files,
+        teams: playing,
       };
       rendered++;
     }
+
+    // Teams of events that are gone (private or removed) lose those matches too.
+    for (const [eventId, before] of Object.entries(previous.events)) {
+      if (!heads.has(eventId)) for (const t of before.teams ?? []) staleTeams.add(t);
+    }
+    // A stale team's calendar needs its unchanged events too: load those (once each).
+    const eventsOfTeam = new Map<string, string[]>();
+    for (const [eventId, e] of Object.entries(next.events)) {
+      for (const t of e.teams ?? []) if (staleTeams.has(t)) eventsOfTeam.set(t, [...(eventsOfTeam.get(t) ?? []), eventId]);
+    }
+    const missing = [...new Set([...eventsOfTeam].flatMap(([t, ids]) => ids.filter((id) => !teamCalendars.has(t, id))))];
+    const missingEvents = new Map((await loadEvents(trx, missing)).map((e) => [e.id, e]));
+    for await (const { eventId, matches } of streamMatchesByEvent(trx, missing)) {
+      const event = missingEvents.get(eventId);
+      if (!event) continue;
+      const teams = await loadTeams(trx, matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null));
+      teamCalendars.add(event, matches, teams, calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }));
+    }
   });
+
+  for (const [teamId, hash] of Object.entries(previous.teams ?? {})) {
+    if (!staleTeams.has(teamId) && trusted) next.teams![teamId] = hash;
+  }
+  for (const teamId of staleTeams) {
+    const eventIds = Object.entries(next.events).filter(([, e]) => e.teams?.includes(teamId)).map(([id]) => id).sort();
+    if (eventIds.length === 0) continue;
+    const body = teamCalendars.render(teamId, eventIds, { uidDomain, refreshMinutes: options.refreshMinutes });
+    next.teams![teamId] = store.put(teamCalendarPath(teamId), body, previous.teams?.[teamId]);
+  }
 
   const list = Object.values(next.events)
     .map((e) => e.entry)
@@ -174,6 +222,10 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   for (const eventId of listRenderedEventIds(root)) {
     if (next.events[eventId]) continue;
     for (const rel of Object.values(artifactPaths(eventId))) store.remove(rel);
+  }
+  // A team with no public match left has no calendar (whatever the manifest remembers).
+  for (const teamId of listRenderedTeamIds(root)) {
+    if (!next.teams![teamId]) store.remove(teamCalendarPath(teamId));
   }
 
   store.flush();

@@ -7,6 +7,10 @@ export const EVENTS_LIST_PATH = 'api/v0/events.json';
 export const OPENAPI_PATH = 'api/v0/openapi.json';
 export const EVENTS_DIR = 'api/v0/events';
 export const CALENDAR_DIR = 'api/v0/calendar';
+export const TEAMS_DIR = 'api/v0/teams';
+
+/** A team's calendar: every public match of the team, across competitions. */
+export const teamCalendarPath = (teamId: string) => `${TEAMS_DIR}/${teamId}/calendar.ics`;
 
 export const CONTENT_TYPES = {
   json: 'application/json; charset=utf-8',
@@ -24,7 +28,8 @@ export function artifactPaths(eventId: string) {
 export type ArtifactRoute =
   | { kind: 'events'; file: string; contentType: string }
   | { kind: 'openapi'; file: string; contentType: string }
-  | { kind: 'standings' | 'bracket' | 'calendar'; eventId: string; file: string; contentType: string };
+  | { kind: 'standings' | 'bracket' | 'calendar'; eventId: string; file: string; contentType: string }
+  | { kind: 'team-calendar'; teamId: string; file: string; contentType: string };
 
 /**
  * The artifact behind a URL path, or null when the path is not a read route. An id that cannot be an
@@ -45,6 +50,12 @@ export function matchArtifactRoute(pathname: string): ArtifactRoute | { kind: 'b
     const id = calendarRoute[1]!;
     if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };
     return { kind: 'calendar', eventId: id, file: artifactPaths(id).calendar, contentType: CONTENT_TYPES.ics };
+  }
+  const teamRoute = /^\/api\/v0\/teams\/([^/]*)\/calendar(?:\.ics)?$/.exec(pathname);
+  if (teamRoute) {
+    const id = teamRoute[1]!;
+    if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };
+    return { kind: 'team-calendar', teamId: id, file: teamCalendarPath(id), contentType: CONTENT_TYPES.ics };
   }
   return null;
 }

@@ -124,7 +124,7 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
       return true;
     }
     if (route.kind === 'bad-id') {
-      sendProblem(res, 404, 'No public event has this id.', { head });
+      sendProblem(res, 404, 'No public event or team has this id.', { head });
       return true;
     }
     const now = Date.now();
@@ -134,7 +134,8 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
       if (route.kind === 'events' || route.kind === 'openapi') {
         const what = route.kind === 'events' ? 'The event list' : 'The API document';
         sendProblem(res, 503, `${what} has not been rendered yet.`, { head, headers: { 'Retry-After': '5' } });
-      } else sendProblem(res, 404, `No public event "${route.eventId}".`, { head });
+      } else if (route.kind === 'team-calendar') sendProblem(res, 404, `No team "${route.teamId}" with a public match.`, { head });
+      else sendProblem(res, 404, `No public event "${route.eventId}".`, { head });
       return true;
     }
     let encoding = chooseEncoding(req.headers['accept-encoding']);
@@ -153,6 +154,7 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
     };
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     if (route.kind === 'calendar') headers['Content-Disposition'] = `inline; filename="${route.eventId}.ics"`;
+    if (route.kind === 'team-calendar') headers['Content-Disposition'] = `inline; filename="${route.teamId}.ics"`;
 
     const current = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
     if (isNotModified(current, variant.etag, identity.mtimeS)) {

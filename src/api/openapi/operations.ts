@@ -14,7 +14,7 @@ export interface ReadSpec {
   summary: string;
   description: string;
   kind: ReadKind;
-  pathParameter?: 'eventId' | 'matchId';
+  pathParameter?: 'eventId' | 'matchId' | 'teamId';
   contentType: 'application/json' | 'text/calendar';
   schema: string;
   examples: Record<string, ExampleObject>;

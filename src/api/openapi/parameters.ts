@@ -19,6 +19,14 @@ export const PARAMETERS: Record<string, ParameterObject> = {
     schema: { type: 'string', pattern: ID_PATTERN.source },
     example: 'rsl-prem-r07-2',
   },
+  teamId: {
+    name: 'teamId',
+    in: 'path',
+    required: true,
+    description: 'Identifier of a team with at least one match in a public competition. Anything else answers 404.',
+    schema: { type: 'string', pattern: ID_PATTERN.source },
+    example: 'rsl-rovers',
+  },
   IfNoneMatch: {
     name: 'If-None-Match',
     in: 'header',

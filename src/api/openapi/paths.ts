@@ -92,6 +92,41 @@ export function paths(base: string): Record<string, PathItemObject> {
       curlPath: '/api/v0/calendar/rsl-prem-2026-27.ics',
     },
     {
+      path: '/api/v0/teams/{teamId}/calendar',
+      operationId: 'getTeamCalendar',
+      tag: 'Calendar',
+      summary: 'Calendar of a team, across its competitions (iCalendar)',
+      description:
+        'Every match of the team in a public competition, in time order, each VEVENT exactly as in its competition\'s feed ' +
+        '(the same UID, so an app subscribed to both shows the match once; SEQUENCE, CANCELLED, folding and escaping alike). ' +
+        'A slot fed by an earlier match counts once that match decided the team. 404 for an unknown team or one with no ' +
+        'public match. To offer it to a person: `webcal://` (calendar apps), ' +
+        '`https://`, and Google Calendar\'s `https://calendar.google.com/calendar/render?cid=` + the webcal URL, encoded.',
+      kind: 'artifact',
+      pathParameter: 'teamId',
+      contentType: 'text/calendar',
+      schema: 'Calendar',
+      examples: {},
+      calendar: true,
+      errors: [404],
+      curlPath: '/api/v0/teams/rsl-rovers/calendar',
+    },
+    {
+      path: '/api/v0/teams/{teamId}/calendar.ics',
+      operationId: 'getTeamCalendarIcs',
+      tag: 'Calendar',
+      summary: 'Calendar of a team, as a .ics address',
+      description: 'The same feed as `/api/v0/teams/{teamId}/calendar`, byte for byte.',
+      kind: 'artifact',
+      pathParameter: 'teamId',
+      contentType: 'text/calendar',
+      schema: 'Calendar',
+      examples: {},
+      calendar: true,
+      errors: [404],
+      curlPath: '/api/v0/teams/rsl-rovers/calendar.ics',
+    },
+    {
       path: '/api/v0/rsvp/{matchId}',
       operationId: 'getRsvpSummary',
       tag: 'RSVP',
