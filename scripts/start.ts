@@ -6,6 +6,7 @@ import { config } from '../src/config.js';
 import { importFile } from '../src/import/run.js';
 import { REGENERATE_JOB } from '../src/jobs/regenerate.js';
 import { RETENTION_JOB } from '../src/jobs/retention.js';
+import { UPDATES_JOB } from '../src/jobs/updates.js';
 import { startServer } from '../src/server/main.js';
 import { buildIfNeeded } from './build-if-needed.js';
 import { CliError, runCli } from './cli.js';
@@ -26,6 +27,7 @@ await runCli(async () => {
   // Serve nothing stale or missing: render once before listening, then on the jobs' schedule.
   console.log(await app.jobs.runNow(REGENERATE_JOB));
   console.log(await app.jobs.runNow(RETENTION_JOB));
+  console.log(await app.jobs.runNow(UPDATES_JOB));
 
   let running;
   try {

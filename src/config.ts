@@ -34,6 +34,9 @@ const schema = z
     FOLLOW_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
     RECEIPTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
     REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
+    UPDATES_EVERY_S: positiveSeconds.default(60),
+    UPDATES_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(18),
+    UPDATES_ALERT_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(600),
     MAIL_RETRY_BASE_S: z.coerce.number().positive().max(3600).default(5),
     MAIL_RETRY_MAX_S: z.coerce.number().positive().max(86_400).default(900),
     MAIL_SEND_TIMEOUT_S: z.coerce.number().positive().max(300).default(10),
@@ -71,6 +74,12 @@ export type Config = Readonly<{
   receiptsPerAddressPerDay: number;
   /** Registration notices one organization mailbox can be sent in 24 hours (the rest: the export command); 0 = no limit. */
   registrationNoticesPerAddressPerDay: number;
+  /** Seconds between runs of the updates job in the server. */
+  updatesEveryS: number;
+  /** The local hour (in each organization's time zone) of the followers' daily digest. */
+  updatesDigestHour: number;
+  /** How long an alert waits after the last edit of a batch, so that a batch makes one email. */
+  updatesAlertDelayS: number;
   /** First retry delay of a failed email; doubles per attempt (with jitter) up to mailRetryMaxS. */
   mailRetryBaseS: number;
   mailRetryMaxS: number;
@@ -118,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     followEmailsPerDay: c.FOLLOW_EMAILS_PER_DAY,
     receiptsPerAddressPerDay: c.RECEIPTS_PER_ADDRESS_PER_DAY,
     registrationNoticesPerAddressPerDay: c.REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY,
+    updatesEveryS: c.UPDATES_EVERY_S,
+    updatesDigestHour: c.UPDATES_DIGEST_HOUR,
+    updatesAlertDelayS: c.UPDATES_ALERT_DELAY_S,
     mailRetryBaseS: c.MAIL_RETRY_BASE_S,
     mailRetryMaxS: c.MAIL_RETRY_MAX_S,
     mailSendTimeoutS: c.MAIL_SEND_TIMEOUT_S,

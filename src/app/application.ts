@@ -8,6 +8,7 @@ import type { SyncDb } from '../db/sync.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { regenerationJob } from '../jobs/regenerate.js';
 import { retentionJob } from '../jobs/retention.js';
+import { updatesJob } from '../jobs/updates.js';
 import { createScheduler, type Scheduler } from '../jobs/scheduler.js';
 import { makePendingDue } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transport.js';
@@ -70,7 +71,7 @@ export async function createApplication(config: Config, options: ApplicationOpti
     store.on('email-queued', () => worker.kick());
   }
 
-  const jobs = createScheduler([regenerationJob(config), retentionJob(store, now)], log);
+  const jobs = createScheduler([regenerationJob(config), retentionJob(store, now), updatesJob(config, now)], log);
 
   return {
     config,

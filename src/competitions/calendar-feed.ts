@@ -33,12 +33,25 @@ export function numberedLabels(matches: readonly MatchFacts[], label: (m: MatchF
   return out;
 }
 
-export function calendarFeed(
-  event: EventFacts,
+/** What a person reads for each match: its label, and each slot's team or the match that will decide it. */
+export interface MatchNames {
+  label: string;
+  /** Numbered where several matches share the label (a feed source's name). */
+  numberedLabel: string;
+  home: string;
+  away: string;
+}
+
+/**
+ * Every match's names in the event's language: a decided slot is its team; an undecided one names its source
+ * ("Winner of Semi-final 1": numbered in bracket order where several matches share a label, so that two
+ * undecided slots never read the same). The calendar, and what followers are told, say the same.
+ */
+export function matchNames(
+  event: Pick<EventFacts, 'language'>,
   matches: readonly MatchFacts[],
   teams: ReadonlyMap<string, TeamFacts>,
-  options: FeedOptions,
-): CalendarInput {
+): Map<string, MatchNames> {
   const w = WORDS[event.language];
   const resolved = resolveTeams([...matches]);
   const byId = new Map(matches.map((m) => [m.id, m]));
@@ -48,8 +61,6 @@ export function calendarFeed(
     return localizedName(t.name, t.name_ar, event.language);
   };
   const roundLabel = (m: MatchFacts) => m.round_name ?? `${w.round} ${m.round_ordinal}`;
-  // Where several matches share a label (two semi-finals), a feed names which one: "Winner of Semi-final 1" and
-  // "Winner of Semi-final 2", numbered in bracket order, so that two undecided slots never read the same.
   const sourceLabels = numberedLabels(matches, roundLabel);
   const slotName = (m: MatchFacts, side: 'home' | 'away', teamId: string | null) => {
     const known = teamName(teamId);
@@ -60,6 +71,27 @@ export function calendarFeed(
     const outcome = side === 'home' ? m.home_source_outcome : m.away_source_outcome;
     return `${outcome === 'loser' ? w.loserOf : w.winnerOf} ${sourceLabels.get(source.id)!}`;
   };
+  const out = new Map<string, MatchNames>();
+  for (const m of matches) {
+    const r = resolved.get(m.id);
+    out.set(m.id, {
+      label: roundLabel(m),
+      numberedLabel: sourceLabels.get(m.id)!,
+      home: slotName(m, 'home', r?.home ?? m.home_team_id),
+      away: slotName(m, 'away', r?.away ?? m.away_team_id),
+    });
+  }
+  return out;
+}
+
+export function calendarFeed(
+  event: EventFacts,
+  matches: readonly MatchFacts[],
+  teams: ReadonlyMap<string, TeamFacts>,
+  options: FeedOptions,
+): CalendarInput {
+  const w = WORDS[event.language];
+  const names = matchNames(event, matches, teams);
 
   const entries: CalendarInput['matches'] = [];
   for (const m of matches) {
@@ -68,11 +100,9 @@ export function calendarFeed(
     const homeEmpty = m.home_team_id === null && m.home_source_match_id === null;
     const awayEmpty = m.away_team_id === null && m.away_source_match_id === null;
     if (homeEmpty || awayEmpty) continue;
-    const r = resolved.get(m.id);
-    const home = slotName(m, 'home', r?.home ?? m.home_team_id);
-    const away = slotName(m, 'away', r?.away ?? m.away_team_id);
+    const { home, away, label } = names.get(m.id)!;
 
-    const lines = [event.name, [m.group_name, roundLabel(m)].filter(Boolean).join(' · ')];
+    const lines = [event.name, [m.group_name, label].filter(Boolean).join(' · ')];
     if (m.walkover_winner) {
       lines.push(`${w.result}: ${m.walkover_winner === 'home' ? home : away} (${w.walkover})`);
     } else if (m.home_score !== null && m.away_score !== null) {

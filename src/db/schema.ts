@@ -118,6 +118,35 @@ export interface FollowsTable {
   created_at: Generated<string>;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** The last update_changes id this follow's digest covered. */
+  told_through: Generated<number>;
+  /** The last update_changes id its alerts (or a digest) covered. */
+  alerted_through: Generated<number>;
+}
+
+export interface UpdateMatchSeenTable {
+  match_id: string;
+  event_id: string;
+  state_json: string;
+}
+
+export interface UpdateEventSeenTable {
+  event_id: string;
+  /** The event's revision when last compared: an unchanged revision needs no comparison. */
+  revision: number;
+  champion: string | null;
+}
+
+export interface UpdateChangesTable {
+  id: Generated<number>;
+  org_id: string;
+  league_id: string;
+  event_id: string;
+  match_id: string | null;
+  kind: string;
+  alert: 0 | 1;
+  data_json: string;
+  detected_at: Generated<string>;
 }
 
 export interface RsvpInvitationsTable {
@@ -191,6 +220,8 @@ export interface InstallationTable {
   id: string;
   uid_domain: string | null;
   created_at: Generated<string>;
+  /** When the updates job first looked (what existed then is not news); null until it runs. */
+  updates_baseline_at: string | null;
 }
 
 export interface DB {
@@ -208,6 +239,9 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   link_tokens: LinkTokensTable;
   installation: InstallationTable;
+  update_match_seen: UpdateMatchSeenTable;
+  update_event_seen: UpdateEventSeenTable;
+  update_changes: UpdateChangesTable;
 }
 
 export type OutboxMessage = Selectable<EmailOutboxTable>;

@@ -163,7 +163,13 @@ export function confirmFollow(store: SyncDb, token: string, now: Date): FollowPa
     const row = findByToken(store, 'follow-confirm', token, now);
     const state = confirmState(row);
     if (state !== 'ask' || !row) return pageInfo(row, state);
-    store.run(store.q.updateTable('follows').set({ status: 'active', confirmed_at: iso(now) }).where('id', '=', row.id));
+    // A new follower hears of what changes from now on, not of what changed before it followed.
+    const newest = store.first(store.q.selectFrom('update_changes').select((eb) => eb.fn.max('id').as('id')))?.id ?? 0;
+    store.run(
+      store.q.updateTable('follows')
+        .set({ status: 'active', confirmed_at: iso(now), told_through: newest, alerted_through: newest })
+        .where('id', '=', row.id),
+    );
     return pageInfo(row, 'confirmed');
   });
 }

@@ -18,6 +18,7 @@ export interface RetentionResult {
   links: number;
   registrations: number;
   emails: number;
+  changes: number;
 }
 
 /** Deletes, in one transaction, everything whose time is over at `now`. */
@@ -47,7 +48,21 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
     const emails = registrationEmails + store.run(
       store.q.deleteFrom('email_outbox').where('status', 'in', ['sent', 'failed']).where('created_at', '<', before(FINISHED_EMAIL_KEPT_MS)),
     );
-    return { idempotencyKeys, links, registrations, emails };
+    // Changes every active follow has been told (or older than 30 days: a follow that waits longer hears nothing
+    // older) are no longer needed. Their ids stay unique (AUTOINCREMENT), so no cursor ever points at a new one.
+    const told = store.first(
+      store.q.selectFrom('follows')
+        .select((eb) => eb.fn.min(sql<number>`min(told_through, alerted_through)`).as('id'))
+        .where('status', '=', 'active'),
+    )?.id;
+    const changes = store.run(
+      store.q.deleteFrom('update_changes').where((eb) =>
+        eb.or([
+          eb('detected_at', '<', before(FINISHED_EMAIL_KEPT_MS)),
+          ...(told === null || told === undefined ? [eb('id', '>', -1)] : [eb('id', '<=', told)]),
+        ])),
+    );
+    return { idempotencyKeys, links, registrations, emails, changes };
   });
 }
 
@@ -55,8 +70,8 @@ export function runRetention(store: SyncDb, now: Date): string {
   const started = performance.now();
   const r = applyRetention(store, now);
   return (
-    `retention: ${r.registrations} registrations, ${r.emails} finished emails, ${r.idempotencyKeys} idempotency keys ` +
-    `and ${r.links} expired links deleted, ${Math.round(performance.now() - started)} ms`
+    `retention: ${r.registrations} registrations, ${r.emails} finished emails, ${r.idempotencyKeys} idempotency keys, ` +
+    `${r.changes} told changes and ${r.links} expired links deleted, ${Math.round(performance.now() - started)} ms`
   );
 }
 

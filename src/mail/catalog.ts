@@ -3,9 +3,11 @@
 // ever stored), and how it renders. Services queue a name and its data; only the mail worker renders.
 import { z } from 'zod';
 import type { LinkPurpose } from '../db/schema.js';
+import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { listUnsubscribeHeaders } from './headers.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
+import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
 import { registrationNoticeEmail } from './templates/registration-notice.js';
 import { registrationReceiptEmail } from './templates/registration-receipt.js';
@@ -28,7 +30,8 @@ export interface SentEmail extends RenderedEmail {
 export interface EmailKind<S extends z.ZodType> {
   schema: S;
   links: Record<string, LinkSpec<z.output<S>>>;
-  render(data: z.output<S>, links: Record<string, string>): SentEmail;
+  /** `baseUrl`: PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
+  render(data: z.output<S>, links: Record<string, string>, context: { baseUrl: string }): SentEmail;
 }
 
 const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
@@ -57,6 +60,32 @@ export const CATALOG = {
       headers: listUnsubscribeHeaders(links.unsubscribe!),
     }),
   }),
+  /** A follower's digest or alert: the changes in its scope (src/updates/). */
+  'follow-updates': kind({
+    schema: z.object({
+      followId: z.string(),
+      language: languageSchema,
+      timeZone: z.string(),
+      kind: z.enum(['digest', 'alert']),
+      organizationName: name,
+      leagueName: name.nullable(),
+      competitions: z.array(z.object({
+        name,
+        calendarUrl: z.url(),
+        changes: z.array(z.object({
+          kind: z.enum(CHANGE_KINDS),
+          before: seenMatchSchema.nullable(),
+          after: seenMatchSchema.nullable(),
+          champion: z.string().nullable().optional(),
+        })).min(1),
+      })).min(1),
+    }),
+    links: { unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe' } },
+    render: (data, links) => ({
+      ...followUpdatesEmail({ ...data, unsubscribeUrl: links.unsubscribe! }),
+      headers: listUnsubscribeHeaders(links.unsubscribe!),
+    }),
+  }),
   'rsvp-invite': kind({
     schema: z.object({
       invitationId: z.string(),
@@ -69,9 +98,18 @@ export const CATALOG = {
       /** Rows queued before time zones: UTC. */
       timeZone: z.string().default('UTC'),
       venue: name.nullable(),
+      /** The match's competition: the email offers its calendar. Absent in rows queued before it was recorded. */
+      eventId: z.string().optional(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
-    render: (data, links) => ({ ...rsvpInviteEmail({ ...data, rsvpUrl: links.rsvp! }), headers: {} }),
+    render: (data, links, { baseUrl }) => ({
+      ...rsvpInviteEmail({
+        ...data,
+        rsvpUrl: links.rsvp!,
+        calendarUrl: data.eventId === undefined ? null : `${baseUrl}/api/v0/calendar/${encodeURIComponent(data.eventId)}`,
+      }),
+      headers: {},
+    }),
   }),
   /** To the contact address: nothing the submitter typed (see the template). */
   'registration-receipt': kind({

@@ -41,5 +41,5 @@ export function composeEmail(
       }
     });
   }
-  return kind.render(parsed.data, links);
+  return kind.render(parsed.data, links, { baseUrl: context.baseUrl });
 }

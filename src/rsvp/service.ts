@@ -175,6 +175,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
           kickoffAt: match.kickoff_at,
           timeZone: match.timezone,
           venue: match.venue,
+          eventId: match.event_id,
         },
       });
       result.invited++;

@@ -1,6 +1,6 @@
 // Local times, table by table: zones with and without daylight saving, both languages, the day boundary.
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatShortDay, formatTime, isTimeZone, localDate, localParts } from './local-time.js';
+import { formatDateTime, formatDay, formatShortDay, formatTime, isTimeZone, latestLocalHour, localDate, localParts, zonedInstant } from './local-time.js';
 
 describe('formatDateTime', () => {
   it.each([
@@ -47,5 +47,26 @@ describe('days, times and zones', () => {
     ['', false],
   ])('knows whether %s is a time zone', (name, expected) => {
     expect(isTimeZone(name)).toBe(expected);
+  });
+});
+
+describe('zonedInstant and latestLocalHour', () => {
+  it.each([
+    ['2026-03-07', 18, 'UTC', '2026-03-07T18:00:00.000Z'],
+    ['2026-03-07', 18, 'Asia/Amman', '2026-03-07T15:00:00.000Z'],
+    ['2026-07-01', 8, 'Europe/London', '2026-07-01T07:00:00.000Z'],
+    ['2026-12-01', 8, 'Europe/London', '2026-12-01T08:00:00.000Z'],
+    ['2026-03-29', 8, 'Europe/London', '2026-03-29T07:00:00.000Z'],
+    ['2026-12-01', 8, 'America/New_York', '2026-12-01T13:00:00.000Z'],
+  ])('%s %i:00 in %s is %s', (day, hour, zone, iso) => {
+    expect(zonedInstant(day, hour, zone).toISOString()).toBe(iso);
+  });
+
+  it.each([
+    ['2026-03-07T16:00:00Z', 18, 'Asia/Amman', '2026-03-07T15:00:00.000Z'],
+    ['2026-03-07T14:59:59Z', 18, 'Asia/Amman', '2026-03-06T15:00:00.000Z'],
+    ['2026-03-07T23:30:00Z', 1, 'Asia/Amman', '2026-03-07T22:00:00.000Z'],
+  ])('at %s, the latest %i:00 in %s was %s', (now, hour, zone, iso) => {
+    expect(latestLocalHour(new Date(now), hour, zone).toISOString()).toBe(iso);
   });
 });

@@ -119,3 +119,25 @@ export function localDate(instant: Date, timeZone: string): string {
   const p = localParts(instant, timeZone);
   return `${p.year}-${two(p.month)}-${two(p.day)}`;
 }
+
+/** The instant at which the wall clock in `timeZone` reads `hour`:00 on the local day `day` (`YYYY-MM-DD`). */
+export function zonedInstant(day: string, hour: number, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wanted = Date.UTC(y, m - 1, d, hour);
+  // Start from the wall clock read as UTC, and correct by the zone's offset there (twice: an offset can change
+  // between the guess and the answer, around a DST switch).
+  let t = wanted;
+  for (let i = 0; i < 2; i++) {
+    const p = localParts(new Date(t), timeZone);
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+    t += wanted - shown;
+  }
+  return new Date(t);
+}
+
+/** The latest instant not after `now` at which the local clock read `hour`:00 (today's, or else yesterday's). */
+export function latestLocalHour(now: Date, hour: number, timeZone: string): Date {
+  const today = zonedInstant(localDate(now, timeZone), hour, timeZone);
+  if (today.getTime() <= now.getTime()) return today;
+  return zonedInstant(localDate(new Date(today.getTime() - 24 * 3600_000), timeZone), hour, timeZone);
+}

@@ -35,10 +35,13 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
   return new Html(out);
 }
 
-/** Only http(s) links go into mail: a `javascript:` or `data:` URL would be a trap. */
+/**
+ * Only http(s) links go into mail, and webcal: (a calendar subscription, which calendar apps open): a
+ * `javascript:` or `data:` URL would be a trap.
+ */
 export function safeUrl(url: string): string {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('mail links must be http(s)');
+  if (!['https:', 'http:', 'webcal:'].includes(parsed.protocol)) throw new Error('mail links must be http(s) or webcal');
   return url;
 }
 

@@ -1,8 +1,9 @@
 // The invitation to answer for a match: the member, the match, kickoff, venue, and the personal RSVP link.
 import type { Language } from '../../vocabulary/language.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
-import { safeUrl } from './html.js';
-import { layout, t, textBlock, type RenderedEmail } from './layout.js';
+import { subscribeLinks } from '../../competitions/subscribe-links.js';
+import { html, safeUrl } from './html.js';
+import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
 export interface RsvpInviteInput {
   language: Language;
@@ -18,6 +19,8 @@ export interface RsvpInviteInput {
   venue: string | null;
   eventName?: string | null;
   rsvpUrl: string;
+  /** The competition's calendar feed (https), offered as webcal, https and Google Calendar; null leaves it out. */
+  calendarUrl?: string | null;
 }
 
 export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
@@ -41,6 +44,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
         sentBy: sender ? `أُرسلت هذه الرسالة نيابةً عن ${sender}.` : null,
+        calendar: 'أضف مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
       }
     : {
         subject: `Will you play? ${match}${day ? `, ${day}` : ''}`,
@@ -54,7 +58,9 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         fallback: 'If the button does not work, open this link in your browser:',
         personal: 'This link is personal: please do not share it.',
         sentBy: sender ? `Sent on behalf of ${sender}.` : null,
+        calendar: "Add the competition's matches to your calendar:", calendarApp: 'calendar app', calendarLink: 'Calendar link', google: 'Google Calendar',
       };
+  const cal = input.calendarUrl ? subscribeLinks(input.calendarUrl) : null;
   const facts: Array<[string, string]> = [
     [s.labels.match, match],
     [s.labels.kickoff, kickoff ?? tba],
@@ -75,6 +81,10 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
       '',
       s.change,
       s.personal,
+      cal && '',
+      cal && `${s.calendar} ${safeUrl(cal.webcal)}`,
+      cal && `${s.calendarLink}: ${safeUrl(cal.https)}`,
+      cal && `${s.google}: ${safeUrl(cal.google)}`,
       s.sentBy && '',
       s.sentBy && '--',
       s.sentBy,
@@ -88,7 +98,10 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
       intro: [t(s.hello), t(s.invited)],
       facts,
       button: { label: s.button, url: input.rsvpUrl },
-      after: [t(s.change)],
+      after: [
+        t(s.change),
+        ...(cal ? [html`${s.calendar} ${link(cal.webcal, s.calendarApp)} · ${link(cal.google, s.google)} · ${link(cal.https, s.calendarLink)}`] : []),
+      ],
       fallbackLabel: s.fallback,
       footer: s.sentBy ? [t(s.personal), t(s.sentBy)] : [t(s.personal)],
     }),

@@ -130,6 +130,16 @@ describe('RSVP invitation', () => {
     expect(mail.html).toContain('<bdi>Riverside ضد Hillside</bdi>');
   });
 
+  it("offers the competition's calendar as webcal, https and Google Calendar", () => {
+    const feed = 'https://competitions.example/api/v0/calendar/spring-cup';
+    const mail = rsvpInviteEmail({ language: 'en', ...base, calendarUrl: feed });
+    expect(mail.text).toContain("Add the competition's matches to your calendar: webcal://competitions.example/api/v0/calendar/spring-cup");
+    expect(mail.text).toContain(`Calendar link: ${feed}`);
+    expect(mail.text).toContain('Google Calendar: https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Fcompetitions.example%2Fapi%2Fv0%2Fcalendar%2Fspring-cup');
+    expect(mail.html).toContain('href="webcal://competitions.example/api/v0/calendar/spring-cup"');
+    expect(rsvpInviteEmail({ language: 'en', ...base }).text).not.toContain('webcal:');
+  });
+
   it("shows the kickoff in the organization's time zone, the subject's day included", () => {
     const mail = rsvpInviteEmail({ language: 'ar', ...base, kickoffAt: '2026-03-07T22:30:00Z', timeZone: 'Asia/Amman' });
     expect(mail.subject).toBe('هل ستشارك؟ Riverside ضد Hillside، 8 مارس');

@@ -1,0 +1,144 @@
+// What a follower is told: the changes in the follow's scope since it was last told, grouped by competition,
+// each competition with its calendar (webcal, https, Google), in the organization's language and time zone; a
+// daily digest, or a prompt alert about the next 48 hours. Every one carries the follow's unsubscribe link.
+import type { Language } from '../../vocabulary/language.js';
+import { subscribeLinks } from '../../competitions/subscribe-links.js';
+import { formatDateTime } from '../../time/local-time.js';
+import type { SeenMatch } from '../../updates/changes.js';
+import { html, safeUrl } from './html.js';
+import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
+
+export interface ToldChange {
+  kind: 'result' | 'moved' | 'postponed' | 'cancelled' | 'rescheduled' | 'new_fixture' | 'champion' | 'new_competition';
+  before: SeenMatch | null;
+  after: SeenMatch | null;
+  champion?: string | null;
+}
+
+export interface ToldCompetition {
+  name: string;
+  calendarUrl: string;
+  changes: ToldChange[];
+}
+
+export interface FollowUpdatesInput {
+  language: Language;
+  timeZone: string;
+  kind: 'digest' | 'alert';
+  organizationName: string;
+  leagueName: string | null;
+  competitions: ToldCompetition[];
+  unsubscribeUrl: string;
+}
+
+const WORDS = {
+  en: {
+    digestSubject: (scope: string) => `Updates: ${scope}`,
+    alertSubject: (scope: string) => `Match changes: ${scope}`,
+    digestHeading: 'What changed',
+    alertHeading: 'Changes to the next matches',
+    intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
+    alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
+    vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
+    result: 'Result', moved: 'Moved', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
+    newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
+    newCompetition: 'New competition on the calendar',
+    advances: (team: string, next: string) => `${team} go through to ${next}`,
+    calendar: 'Add its calendar:', calendarLink: 'Calendar link', calendarApp: 'calendar app', google: 'Google Calendar', link: 'link',
+    unsubscribe: 'Stop these emails:', unsubscribeLink: 'Unsubscribe',
+    why: (scope: string) => `You receive this email because you follow ${scope}.`,
+  },
+  ar: {
+    digestSubject: (scope: string) => `مستجدات: ${scope}`,
+    alertSubject: (scope: string) => `تغييرات في المباريات: ${scope}`,
+    digestHeading: 'ما الجديد',
+    alertHeading: 'تغييرات في المباريات القادمة',
+    intro: (scope: string) => `إليك ما تغيّر في ${scope} منذ رسالتنا الأخيرة.`,
+    alertIntro: (scope: string) => `تغيّرت مباريات في ${scope} خلال اليومين القادمين.`,
+    vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
+    result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
+    newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
+    newCompetition: 'مسابقة جديدة في التقويم',
+    advances: (team: string, next: string) => `${team} يتأهل إلى ${next}`,
+    calendar: 'أضف تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google', link: 'الرابط',
+    unsubscribe: 'لإيقاف هذه الرسائل:', unsubscribeLink: 'إلغاء الاشتراك',
+    why: (scope: string) => `تصلك هذه الرسالة لأنك تتابع ${scope}.`,
+  },
+} as const;
+
+type Words = (typeof WORDS)[Language];
+
+function winnerOf(m: SeenMatch): string | null {
+  if (m.walkover) return m.walkover === 'home' ? m.home : m.away;
+  if (m.home_score === null || m.away_score === null) return null;
+  if (m.home_score !== m.away_score) return m.home_score > m.away_score ? m.home : m.away;
+  if (m.home_penalties === null || m.away_penalties === null || m.home_penalties === m.away_penalties) return null;
+  return m.home_penalties > m.away_penalties ? m.home : m.away;
+}
+
+/** One line per change, as a person reads it. */
+export function changeLine(c: ToldChange, w: Words, when: (at: string | null) => string): string {
+  const m = c.after ?? c.before;
+  if (c.kind === 'champion') return w.champion(c.champion ?? '');
+  if (c.kind === 'new_competition' || !m) return w.newCompetition;
+  const fixture = `${m.home} ${w.vs} ${m.away}`;
+  const place = (x: SeenMatch) => [when(x.kickoff_at), x.venue].filter(Boolean).join(', ');
+  switch (c.kind) {
+    case 'result': {
+      if (m.walkover) return `${w.result}: ${fixture} (${w.walkover}: ${winnerOf(m)})`;
+      const pens = m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
+      const score = `${w.result}: ${m.home} ${m.home_score}–${m.away_score} ${m.away}${pens}`;
+      const winner = winnerOf(m);
+      return winner && m.next_label ? `${score}. ${w.advances(winner, m.next_label)}` : score;
+    }
+    case 'moved':
+      return `${w.moved}: ${fixture}: ${place(c.before!)} → ${place(m)}`;
+    case 'postponed':
+      return `${w.postponed}: ${fixture} (${place(c.before ?? m)})`;
+    case 'cancelled':
+      return `${w.cancelled}: ${fixture} (${place(c.before ?? m)})`;
+    case 'rescheduled':
+      return `${w.rescheduled}: ${fixture}: ${place(m)}`;
+    case 'new_fixture':
+      return `${w.newFixture}: ${fixture}, ${place(m)}`;
+  }
+}
+
+export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {
+  const w = WORDS[input.language];
+  const scope = input.leagueName ? `${input.leagueName} (${input.organizationName})` : input.organizationName;
+  const when = (at: string | null) => formatDateTime(at, input.timeZone, input.language) ?? w.tbd;
+  const subject = input.kind === 'alert' ? w.alertSubject(scope) : w.digestSubject(scope);
+  const intro = input.kind === 'alert' ? w.alertIntro(scope) : w.intro(scope);
+  const sections = input.competitions.map((c) => ({ ...c, lines: c.changes.map((x) => changeLine(x, w, when)), links: subscribeLinks(c.calendarUrl) }));
+  return {
+    subject,
+    text: textBlock([
+      intro,
+      ...sections.flatMap((s) => [
+        '',
+        s.name,
+        ...s.lines.map((l) => `- ${l}`),
+        `${w.calendar} ${safeUrl(s.links.webcal)}`,
+        `${w.calendarLink}: ${safeUrl(s.links.https)}`,
+        `${w.google}: ${safeUrl(s.links.google)}`,
+      ]),
+      '',
+      '--',
+      `${w.unsubscribe} ${safeUrl(input.unsubscribeUrl)}`,
+      w.why(scope),
+    ]),
+    html: layout({
+      language: input.language,
+      subject,
+      preheader: intro,
+      organizationName: input.organizationName,
+      heading: input.kind === 'alert' ? w.alertHeading : w.digestHeading,
+      intro: [t(intro)],
+      after: sections.map(
+        (s) => html`<strong>${s.name}</strong><br>${s.lines.map((l) => html`${l}<br>`)}${w.calendar} ${link(s.links.webcal, w.calendarApp)} · ${link(s.links.google, w.google)} · ${link(s.links.https, w.link)}`,
+      ),
+      footer: [html`${w.unsubscribe} ${link(input.unsubscribeUrl, w.unsubscribeLink)}`, t(w.why(scope))],
+    }),
+  };
+}

@@ -1,0 +1,73 @@
+// What changed about a public match since the updates job last saw it, as pure functions: the state worth
+// comparing (teams as the bracket resolves them, time, venue, status, result), and the changes between two states.
+// Each change is written once (update_changes) and told to each follow in scope once.
+import { z } from 'zod';
+import { matchStatusSchema, sideSchema } from '../vocabulary/enums.js';
+
+/** A match as a follower knows it: names already in the organization's language. */
+export const seenMatchSchema = z.object({
+  label: z.string(),
+  home: z.string(),
+  away: z.string(),
+  kickoff_at: z.string().nullable(),
+  venue: z.string().nullable(),
+  status: matchStatusSchema,
+  home_score: z.number().int().nullable(),
+  away_score: z.number().int().nullable(),
+  home_penalties: z.number().int().nullable(),
+  away_penalties: z.number().int().nullable(),
+  walkover: sideSchema.nullable(),
+  /** The bracket match the winner goes on to, by label, when there is one. */
+  next_label: z.string().nullable(),
+});
+export type SeenMatch = z.output<typeof seenMatchSchema>;
+
+export const CHANGE_KINDS = [
+  'result', 'moved', 'postponed', 'cancelled', 'rescheduled', 'new_fixture', 'champion', 'new_competition',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export interface MatchChange {
+  kind: ChangeKind;
+  before: SeenMatch | null;
+  after: SeenMatch;
+}
+
+/** Whether a change is sent promptly as an alert: a move, postponement or cancellation within 48 hours of now. */
+export const ALERT_WINDOW_MS = 48 * 3600_000;
+const ALERT_KINDS: ReadonlySet<ChangeKind> = new Set(['moved', 'postponed', 'cancelled', 'rescheduled']);
+
+export function isAlert(change: MatchChange, now: Date): boolean {
+  if (!ALERT_KINDS.has(change.kind)) return false;
+  const soon = (at: string | null | undefined) => {
+    if (!at) return false;
+    const t = Date.parse(at) - now.getTime();
+    return t >= 0 && t <= ALERT_WINDOW_MS;
+  };
+  return soon(change.before?.kickoff_at) || soon(change.after.kickoff_at);
+}
+
+const hasResult = (m: SeenMatch) => m.walkover !== null || (m.home_score !== null && m.away_score !== null);
+const sameResult = (a: SeenMatch, b: SeenMatch) =>
+  a.walkover === b.walkover && a.home_score === b.home_score && a.away_score === b.away_score &&
+  a.home_penalties === b.home_penalties && a.away_penalties === b.away_penalties;
+
+/**
+ * The changes a follower is told between what was seen and what is now: at most one per match and run, the one
+ * that matters most (a result over a move; a cancellation over anything else). A new match is a new fixture
+ * unless it arrives cancelled. Team names filled in by a decided feed are not news of their own: the result that
+ * decided them says who advances.
+ */
+export function matchChange(before: SeenMatch | undefined, after: SeenMatch): MatchChange | null {
+  if (before === undefined) return after.status === 'cancelled' ? null : { kind: 'new_fixture', before: null, after };
+  if (hasResult(after) && (!hasResult(before) || !sameResult(before, after))) return { kind: 'result', before, after };
+  if (after.status !== before.status) {
+    if (after.status === 'cancelled') return { kind: 'cancelled', before, after };
+    if (after.status === 'postponed') return { kind: 'postponed', before, after };
+    if (before.status === 'postponed' && after.status === 'scheduled') return { kind: 'rescheduled', before, after };
+  }
+  if (after.status !== 'cancelled' && (after.kickoff_at !== before.kickoff_at || after.venue !== before.venue)) {
+    return { kind: after.status === 'postponed' ? 'postponed' : 'moved', before, after };
+  }
+  return null;
+}

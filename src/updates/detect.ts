@@ -1,0 +1,110 @@
+// Finds what changed in public competitions since the last run and writes each change once (update_changes).
+// Only events whose revision moved are compared; an event seen for the first time is a new competition (its
+// matches become the baseline, not news); an event no longer public is forgotten silently. The very first run
+// records the baseline and reports nothing: what existed before the job is not news.
+import type { Database } from '../db/database.js';
+import { championName } from '../competitions/champion.js';
+import { matchNames } from '../competitions/calendar-feed.js';
+import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
+import type { EventFacts, MatchFacts } from '../competitions/types.js';
+import { isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes.js';
+
+interface EventNow {
+  event: EventFacts;
+  states: Map<string, SeenMatch>;
+  champion: string | null;
+}
+
+/** What a follower would read about each match of an event now. */
+function statesOf(event: EventFacts, matches: MatchFacts[], names: ReturnType<typeof matchNames>): Map<string, SeenMatch> {
+  // The match a winner goes on to (a bracket feed), by its label.
+  const nextOf = new Map<string, string>();
+  for (const m of matches) {
+    for (const [source, outcome] of [[m.home_source_match_id, m.home_source_outcome], [m.away_source_match_id, m.away_source_outcome]] as const) {
+      if (source && outcome === 'winner') nextOf.set(source, names.get(m.id)!.label);
+    }
+  }
+  const out = new Map<string, SeenMatch>();
+  for (const m of matches) {
+    const n = names.get(m.id)!;
+    out.set(m.id, {
+      label: n.label, home: n.home, away: n.away, kickoff_at: m.kickoff_at, venue: m.venue ?? event.venue_city, status: m.status,
+      home_score: m.home_score, away_score: m.away_score, home_penalties: m.home_penalties, away_penalties: m.away_penalties,
+      walkover: m.walkover_winner, next_label: nextOf.get(m.id) ?? null,
+    });
+  }
+  return out;
+}
+
+export interface DetectResult {
+  compared: number;
+  changes: number;
+  baseline: boolean;
+}
+
+export async function detectChanges(database: Database, now: Date): Promise<DetectResult> {
+  const { db, store } = database;
+  const heads = (await listEventHeads(db)).filter((h) => h.is_public);
+  const seen = new Map(store.all(store.q.selectFrom('update_event_seen').selectAll()).map((r) => [r.event_id, r]));
+  const baselineAt = store.first(store.q.selectFrom('installation').select('updates_baseline_at'))?.updates_baseline_at ?? null;
+  const publicIds = new Set(heads.map((h) => h.id));
+  const toCompare = heads.filter((h) => seen.get(h.id)?.revision !== h.revision);
+  const gone = [...seen.keys()].filter((id) => !publicIds.has(id));
+  if (toCompare.length === 0 && gone.length === 0 && baselineAt !== null) return { compared: 0, changes: 0, baseline: false };
+
+  // Read outside the write transaction; a change that lands meanwhile moves the revision again: the next run sees it.
+  const events = new Map((await loadEvents(db, toCompare.map((h) => h.id))).map((e) => [e.id, e]));
+  const current: EventNow[] = [];
+  for await (const { eventId, matches } of streamMatchesByEvent(db, [...events.keys()])) {
+    const event = events.get(eventId)!;
+    const teamIds = matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null);
+    const teams = await loadTeams(db, teamIds);
+    current.push({ event, states: statesOf(event, matches, matchNames(event, matches, teams)), champion: championName(event, matches, teams) });
+  }
+  const revisions = new Map(toCompare.map((h) => [h.id, h.revision]));
+
+  let changes = 0;
+  store.transaction(() => {
+    const record = (e: EventFacts, kind: ChangeKind, matchId: string | null, data: object, alert: boolean) => {
+      changes++;
+      store.run(store.q.insertInto('update_changes').values({
+        org_id: e.org_id, league_id: e.league_id, event_id: e.id, match_id: matchId, kind, alert: alert ? 1 : 0,
+        data_json: JSON.stringify({ event_name: e.name, ...data }), detected_at: now.toISOString(),
+      }));
+    };
+    for (const { event, states, champion } of current) {
+      const before = seen.get(event.id);
+      const previous = new Map(
+        store.all(store.q.selectFrom('update_match_seen').select(['match_id', 'state_json']).where('event_id', '=', event.id))
+          .map((r) => [r.match_id, JSON.parse(r.state_json) as SeenMatch]),
+      );
+      if (baselineAt !== null) {
+        if (!before) {
+          record(event, 'new_competition', null, { before: null, after: null }, false);
+        } else {
+          for (const [matchId, state] of states) {
+            const change = matchChange(previous.get(matchId), state);
+            if (change) record(event, change.kind, matchId, { before: change.before, after: change.after }, isAlert(change, now));
+          }
+          if (champion !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion }, false);
+        }
+      }
+      store.run(store.q.deleteFrom('update_match_seen').where('event_id', '=', event.id));
+      for (const [matchId, state] of states) {
+        store.run(store.q.insertInto('update_match_seen').values({ match_id: matchId, event_id: event.id, state_json: JSON.stringify(state) }));
+      }
+      store.run(
+        store.q.insertInto('update_event_seen').values({ event_id: event.id, revision: revisions.get(event.id)!, champion })
+          .onConflict((oc) => oc.column('event_id').doUpdateSet({ revision: revisions.get(event.id)!, champion })),
+      );
+    }
+    for (const id of gone) {
+      store.run(store.q.deleteFrom('update_match_seen').where('event_id', '=', id));
+      store.run(store.q.deleteFrom('update_event_seen').where('event_id', '=', id));
+    }
+    if (baselineAt === null) {
+      store.run(store.q.updateTable('installation').set({ updates_baseline_at: now.toISOString() }));
+    }
+  });
+  return { compared: current.length, changes, baseline: baselineAt === null };
+}

@@ -1,0 +1,116 @@
+// One run of the updates job: detect what changed (detect.ts), then decide for each active follow what it is told
+// (tell.ts) and queue its emails, moving its cursors in the same transaction, a batch of follows at a time: a run
+// killed midway has queued each email of the finished batches exactly once, and the next run does the rest.
+import type { Database } from '../db/database.js';
+import type { TemplateData } from '../mail/catalog.js';
+import { queueEmail } from '../mail/outbox.js';
+import { latestLocalHour } from '../time/local-time.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
+import type { ChangeKind, SeenMatch } from './changes.js';
+import { detectChanges } from './detect.js';
+import { decide, type ChangeRow } from './tell.js';
+
+export interface UpdatesOptions {
+  now: Date;
+  /** Local hour of the daily digest in each organization's time zone. */
+  digestHour: number;
+  alertDelayMs: number;
+  /** Every digest is due now (operators, tests). */
+  forceDigests: boolean;
+  publicBaseUrl: string;
+  /** Follows per transaction. */
+  batchSize?: number;
+}
+
+export interface UpdatesResult {
+  changes: number;
+  follows: number;
+  emails: number;
+  ms: number;
+}
+
+interface Change extends ChangeRow {
+  event_id: string;
+  kind: ChangeKind;
+  data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null };
+}
+
+export async function runUpdates(database: Database, o: UpdatesOptions): Promise<UpdatesResult> {
+  const started = performance.now();
+  const detected = await detectChanges(database, o.now);
+  const { store } = database;
+  const newest = store.first(store.q.selectFrom('update_changes').select((eb) => eb.fn.max('id').as('id')))?.id ?? 0;
+  // Only follows with something past a cursor: a quiet run reads nothing else.
+  const follows = store.all(
+    store.q.selectFrom('follows').select(['id', 'org_id', 'league_id', 'email', 'told_through', 'alerted_through'])
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('told_through', '<', newest), eb('alerted_through', '<', newest)]))
+      .orderBy('id'),
+  );
+  const result = { changes: detected.changes, follows: follows.length, emails: 0 };
+  if (follows.length === 0) return { ...result, ms: Math.round(performance.now() - started) };
+
+  let floor = newest;
+  for (const f of follows) floor = Math.min(floor, f.told_through, f.alerted_through);
+  // A change of an event that is no longer public is never told (its cursor still moves past it).
+  const publicEvents = new Map(
+    store.all(store.q.selectFrom('events').select(['id', 'name']).where('is_public', '=', 1)).map((e) => [e.id, e.name]),
+  );
+  const byOrg = new Map<string, Change[]>();
+  for (const row of store.all(store.q.selectFrom('update_changes').selectAll().where('id', '>', floor).orderBy('id'))) {
+    if (!publicEvents.has(row.event_id)) continue;
+    const change: Change = { ...row, kind: row.kind as ChangeKind, data: JSON.parse(row.data_json) };
+    byOrg.set(row.org_id, [...(byOrg.get(row.org_id) ?? []), change]);
+  }
+  const orgs = new Map(
+    store.all(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone'])).map((org) => [
+      org.id,
+      { ...org, digestHour: o.forceDigests ? o.now : latestLocalHour(o.now, o.digestHour, org.timezone) },
+    ]),
+  );
+  const leagues = new Map(store.all(store.q.selectFrom('leagues').select(['id', 'name', 'name_ar'])).map((l) => [l.id, l]));
+  const base = o.publicBaseUrl.replace(/\/$/, '');
+
+  const size = o.batchSize ?? 500;
+  for (let i = 0; i < follows.length; i += size) {
+    store.transaction(() => {
+      for (const f of follows.slice(i, i + size)) {
+        const org = orgs.get(f.org_id);
+        if (!org) continue;
+        const d = decide(f, byOrg.get(f.org_id) ?? [], o.now, org.digestHour, o.alertDelayMs, newest);
+        const language = org.language as Language;
+        const league = f.league_id ? leagues.get(f.league_id) : undefined;
+        for (const [kind, told] of [['alert', d.alert], ['digest', d.digest]] as const) {
+          if (told.length === 0) continue;
+          const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
+          for (const c of told) {
+            const entry = competitions.get(c.event_id) ?? { name: publicEvents.get(c.event_id)!, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] };
+            entry.changes.push({ kind: c.kind, before: c.data.before, after: c.data.after, champion: c.data.champion ?? null });
+            competitions.set(c.event_id, entry);
+          }
+          queueEmail(store, {
+            to: f.email,
+            template: 'follow-updates',
+            tag: `follow-${kind}`,
+            createdAt: o.now,
+            data: {
+              followId: f.id, language, timeZone: org.timezone, kind,
+              organizationName: localizedName(org.name, org.name_ar, language),
+              leagueName: league ? localizedName(league.name, league.name_ar, language) : null,
+              competitions: [...competitions.values()],
+            },
+          });
+          result.emails++;
+        }
+        if (d.told_through !== f.told_through || d.alerted_through !== f.alerted_through) {
+          store.run(store.q.updateTable('follows').set({ told_through: d.told_through, alerted_through: d.alerted_through }).where('id', '=', f.id));
+        }
+      }
+    });
+  }
+  return { ...result, ms: Math.round(performance.now() - started) };
+}
+
+export function formatUpdates(r: UpdatesResult): string {
+  return `updates: ${r.changes} changes found, ${r.follows} follows considered, ${r.emails} emails queued, ${r.ms} ms`;
+}
