@@ -7,4 +7,5 @@ export const scenarios: Scenario[] = [
   (await import('./scenarios/regenerate.js')).default,
   (await import('./scenarios/read.js')).default,
   (await import('./scenarios/write.js')).default,
+  (await import('./scenarios/updates.js')).default,
 ];

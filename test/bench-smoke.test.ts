@@ -67,6 +67,7 @@ describe('npm run bench', () => {
         'one change: no file rewritten with identical bytes',
         'one change: every changed file was rewritten',
         'one change: its standings and calendar were updated',
+        'one change: only that event’s files and its two teams’ calendars (+ list, manifest) touched',
       ]) {
         expect(verdict(check), `${check}\n${out}`).toBe('PASS');
       }
@@ -75,7 +76,7 @@ describe('npm run bench', () => {
       expect([...out.matchAll(/^\s+([AB]\d) (?:floor|full) +process wall/gm)].map((m) => m[1])).toEqual(['A1', 'B1', 'A2', 'B2']);
       expect(out).not.toMatch(/ERROR/);
     }
-  });
+  }, 120_000);
 
   it.skipIf(!which('wrk'))('runs the write scenario: each endpoint against its reference, alternating, every figure with its floor and ratio', () => {
     const { code, out } = bench(['write'], { BENCH_WRK_SECONDS: '1' });

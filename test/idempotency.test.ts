@@ -53,7 +53,7 @@ describe('Idempotency-Key', () => {
     expect(later.replayed).toBe(false);
     expect(later.body.id).not.toBe(first.body.id);
     clock = new Date(clock.getTime() + IDEMPOTENCY_WINDOW_MS + 1000);
-    expect(runRetention(t.app.store, clock)).toMatch(/, 1 idempotency keys and /);
+    expect(runRetention(t.app.store, clock)).toMatch(/, 1 idempotency keys, /);
     expect(t.app.store.all(t.app.store.q.selectFrom('idempotency_keys').selectAll())).toEqual([]);
   });
 });

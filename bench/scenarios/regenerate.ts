@@ -161,16 +161,16 @@ const scenario: Scenario = {
     // (c) One league result: a scheduled match becomes completed 2-1.
     console.log('\n   (c) one match result recorded');
     const sqlite = openSqlite(env.DATABASE_PATH!);
-    let match: { id: string; event_id: string } | undefined;
+    let match: { id: string; event_id: string; home_team_id: string; away_team_id: string } | undefined;
     try {
       match = sqlite
         .prepare(
-          `SELECT m.id, m.event_id FROM matches m JOIN events e ON e.id = m.event_id
+          `SELECT m.id, m.event_id, m.home_team_id, m.away_team_id FROM matches m JOIN events e ON e.id = m.event_id
            WHERE e.is_public = 1 AND e.competition_type = 'league' AND e.status = 'in_progress' AND m.status = 'scheduled'
              AND m.home_team_id IS NOT NULL AND m.away_team_id IS NOT NULL
            ORDER BY e.starts_at DESC, m.round_ordinal, m.bracket_position, m.id LIMIT 1`,
         )
-        .get() as { id: string; event_id: string } | undefined;
+        .get() as typeof match;
       if (match) {
         sqlite
           .prepare(`UPDATE matches SET status = 'completed', home_score = 2, away_score = 1 WHERE id = ?`)
@@ -207,10 +207,12 @@ const scenario: Scenario = {
       'one change: every changed file was rewritten',
       diff.contentChanged.every((f) => diff.rewritten.includes(f)),
     );
+    const { home_team_id: home, away_team_id: away } = match;
     const own = (f: string) =>
       f.startsWith(`api/v0/events/${match.event_id}/`) || f.startsWith(`api/v0/calendar/${match.event_id}.`) ||
+      f.startsWith(`api/v0/teams/${home}/`) || f.startsWith(`api/v0/teams/${away}/`) ||
       f.startsWith('api/v0/events.json') || f === '.manifest.json';
-    ctx.check('one change: only that event’s files (+ list, manifest) touched', diff.rewritten.every(own) && diff.added.length === 0 && diff.removed.length === 0);
+    ctx.check('one change: only that event’s files and its two teams’ calendars (+ list, manifest) touched', diff.rewritten.every(own) && diff.added.length === 0 && diff.removed.length === 0);
     ctx.check(
       'one change: its standings and calendar were updated',
       diff.contentChanged.includes(`api/v0/events/${match.event_id}/standings.json`) &&

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import ICAL from 'ical.js';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDataset } from '../support/dataset.js';
 import { tempDir } from '../support/db.js';
@@ -84,8 +85,14 @@ describe('regeneration killed mid-run', () => {
     const again = regenerate();
     expect(again.stdout).toMatch(/files written 0 /);
     const files = servedFiles(env.ARTIFACTS_DIR!);
-    // Three files per event, the events list and the OpenAPI document; each with .gz and .br.
-    expect(files.length).toBe((300 * 3 + 2) * 3);
+    // Three files per event, the events list, the OpenAPI document and a calendar per team; each with .gz and .br.
+    const db = new Database(env.DATABASE_PATH!, { readonly: true });
+    const { teams } = db.prepare(
+      `SELECT count(*) AS teams FROM (SELECT home_team_id AS id FROM matches m JOIN events e ON e.id = m.event_id WHERE e.is_public = 1 AND home_team_id IS NOT NULL
+         UNION SELECT away_team_id FROM matches m JOIN events e ON e.id = m.event_id WHERE e.is_public = 1 AND away_team_id IS NOT NULL)`,
+    ).get() as { teams: number };
+    db.close();
+    expect(files.length).toBe((300 * 3 + 2 + teams) * 3);
     for (const file of files.filter((f) => f.endsWith('.ics') || f.endsWith('.json'))) assertWhole(file);
     console.log(`regenerate-crash: 5 kills, ${checked} served files checked whole after the kills, final run complete`);
   }, 240_000);
