@@ -7,8 +7,9 @@ import { ASTRO_ENTRY } from '../src/server/astro-handler.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The newest change under a folder: its files, and its folders (whose mtime moves when a file is deleted). */
 function newestMtime(dir: string): number {
-  let newest = 0;
+  let newest = fs.statSync(dir).mtimeMs;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseImport } from '../src/import/load.js';
+import { RSVP_SUMMARY_ROUTE } from '../src/server/rsvp-summary.js';
 import { RESERVED_IDS } from '../src/vocabulary/ids.js';
 
 const API = path.resolve(import.meta.dirname, '../src/pages/api');
@@ -26,9 +27,26 @@ function collisions(dir: string): { kind: keyof typeof RESERVED_IDS; names: stri
   return out;
 }
 
+/** Routes the node server answers itself (src/server/), named as src/pages/ would name them. */
+const NODE_ROUTES = [RSVP_SUMMARY_ROUTE];
+
+/** A node route's parameter beside the fixed names of the pages in the same folder. */
+function nodeCollisions(): { kind: keyof typeof RESERVED_IDS; names: string[] }[] {
+  return NODE_ROUTES.map((route) => {
+    const parts = route.split('/');
+    const param = /^\[(\w+)\]$/.exec(parts.pop()!)![1]!;
+    const dir = path.join(API, '..', ...parts);
+    const fixed = fs.existsSync(dir) ? fs.readdirSync(dir).map((n) => n.replace(/\.ts$/, '')).filter((n) => !n.startsWith('[')) : [];
+    const kind = KIND_OF_PARAM[param];
+    if (!kind) throw new Error(`node route parameter [${param}]: add its kind to this test and to RESERVED_IDS`);
+    return { kind, names: fixed.map((n) => n.toLowerCase()) };
+  });
+}
+
 describe('reserved ids', () => {
   it('cover every fixed segment beside an id parameter in src/pages/api/', () => {
-    const found = collisions(API);
+    const found = [...collisions(API), ...nodeCollisions()];
+    expect(nodeCollisions().flatMap((c) => c.names)).toContain('respond');
     expect(found.length).toBeGreaterThan(0);
     for (const { kind, names } of found) for (const name of names) expect(RESERVED_IDS[kind], `${kind} id "${name}"`).toContain(name);
   });

@@ -10,14 +10,15 @@
 //     counts grouped by response (NULL = pending).
 //   src/http/conditional.ts conditionalJson: 200, body {"match_id":…,"summary":{"yes","no","maybe","pending"}},
 //   CORS_HEADERS, Content-Type, Cache-Control READ_CACHE_CONTROL, nosniff, ETag (sha256 of the body, base64url,
-//   27 characters, quoted), Last-Modified (whole seconds), chunked as Astro sends it. 404 problem for an unknown match.
+//   27 characters, quoted), Last-Modified (whole seconds), Content-Length (as the node server answers it: src/server/
+//   rsvp-summary.ts, outside Astro). 404 problem for an unknown match.
 // LEFT OUT, on purpose: 304 answers to If-None-Match / If-Modified-Since (the load never sends them), HEAD, and
 // the rate limiter.
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORS_HEADERS, READ_CACHE_CONTROL } from '../../src/http/headers.js';
 import { sendProblem } from '../../src/http/problem.js';
-import { openDatabase, pragmas, sendJson, serve } from './serve.js';
+import { openDatabase, pragmas, serve } from './serve.js';
 
 const db = openDatabase();
 const sql = {
@@ -54,7 +55,9 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     ETag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
   };
   if (lastModified) headers['Last-Modified'] = new Date(Math.floor(Date.parse(lastModified) / 1000) * 1000).toUTCString();
-  sendJson(res, 200, headers, body);
+  headers['Content-Length'] = String(Buffer.byteLength(body));
+  res.writeHead(200, headers);
+  res.end(body);
 }
 
 serve('reference rsvp summary', pragmas(db), handle);

@@ -1,4 +1,4 @@
-// Validators and 304s, one rule for the artifacts the node server serves and the dynamic reads Astro answers:
+// Validators and 304s, one rule for the artifacts and the dynamic read (the RSVP summary) the node server serves:
 // a strong ETag from the bytes, Last-Modified in whole seconds, If-None-Match before If-Modified-Since.
 import crypto from 'node:crypto';
 import { API_HEADERS, READ_CACHE_CONTROL } from './headers.js';
@@ -27,8 +27,19 @@ export function isNotModified(
   return !Number.isNaN(since) && lastModifiedS <= since / 1000;
 }
 
+export interface ConditionalAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** Null for a 304 and for HEAD. */
+  body: string | null;
+}
+
 /** A dynamic JSON read (the RSVP summary) with the same validators and caching as the artifacts. */
-export function conditionalJson(request: Request, body: unknown, lastModified: string | null): Response {
+export function conditionalJson(
+  request: { method: string; ifNoneMatch: string | null | undefined; ifModifiedSince: string | null | undefined },
+  body: unknown,
+  lastModified: string | null,
+): ConditionalAnswer {
   const bytes = JSON.stringify(body);
   const etag = strongEtag(bytes);
   const modifiedS = lastModified ? Math.floor(Date.parse(lastModified) / 1000) : null;
@@ -39,7 +50,7 @@ export function conditionalJson(request: Request, body: unknown, lastModified: s
     ETag: etag,
   };
   if (modifiedS !== null) headers['Last-Modified'] = new Date(modifiedS * 1000).toUTCString();
-  const current = { ifNoneMatch: request.headers.get('if-none-match'), ifModifiedSince: request.headers.get('if-modified-since') };
-  if (isNotModified(current, etag, modifiedS)) return new Response(null, { status: 304, headers });
-  return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers });
+  if (isNotModified(request, etag, modifiedS)) return { status: 304, headers, body: null };
+  headers['Content-Length'] = String(Buffer.byteLength(bytes));
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : bytes };
 }

@@ -79,24 +79,6 @@ export function writeEndpoint<S extends z.ZodType>(
   };
 }
 
-/**
- * A GET endpoint answered from the database (the RSVP summary: the one dynamic read). Its answer is public and
- * cached (a CDN serves it to everyone), so it carries nothing about the client who asked: the per-client
- * RateLimit state goes only on the 429 (never cached) that refuses this client.
- */
-export function readEndpoint(route: string, handle: (h: HandlerInput<undefined>) => Response): APIRoute {
-  return (ctx: EndpointContext) => {
-    const { app, clientAddress } = ctx.locals;
-    const rate = takeRate(app.limits.reads, route, clientAddress);
-    if (!rate.allowed) return refused(rate);
-    try {
-      return handle({ input: undefined, app, request: ctx.request, params: ctx.params, now: app.now(), client: clientAddress });
-    } catch (error) {
-      return errorResponse(error, ctx.request);
-    }
-  };
-}
-
 /** OPTIONS (preflight) and every other method of a route. */
 export function otherMethods(allow: readonly string[]): { OPTIONS: APIRoute; ALL: APIRoute } {
   const all = [...allow, 'OPTIONS'];

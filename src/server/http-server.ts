@@ -4,7 +4,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application.js';
-import { clientAddress } from '../http/client-address.js';
+import { nodeClientAddress } from '../http/client-address.js';
 import { API_HEADERS } from '../http/headers.js';
 import { matchArtifactRoute } from '../publish/routes.js';
 import { methodNotAllowed, PROBLEM_HEADERS, problemBody, sendProblem } from '../http/problem.js';
@@ -22,11 +22,6 @@ export interface AppServerOptions {
 }
 
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
-
-function clientAddressOf(forwarded: string | string[] | undefined, socketAddress: string | undefined, trustProxy: boolean) {
-  const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
-  return clientAddress(new Headers(value ? { 'x-forwarded-for': value } : {}), socketAddress, trustProxy);
-}
 
 /** Methods the fetch API's Request accepts; Astro's adapter answers anything else with a bare 500. */
 const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -101,7 +96,7 @@ export function createAppServer(options: AppServerOptions): http.Server {
       }
       const locals: App.Locals = {
         app: options.app,
-        clientAddress: clientAddressOf(req.headers['x-forwarded-for'], req.socket.remoteAddress, trustProxy),
+        clientAddress: nodeClientAddress(req, trustProxy),
       };
       await options.astro(req, res, () => options.notFound(req, res), locals);
     } catch (error) {

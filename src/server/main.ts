@@ -1,4 +1,4 @@
-// The node server of an application: rendered artifacts and client assets first, then Astro's on-demand
+// The node server of an application: rendered artifacts, the RSVP summary and client assets first, then Astro's on-demand
 // endpoints and pages, then the 404 problem.
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -9,6 +9,7 @@ import { artifactHandler } from './artifacts.js';
 import { DIST_DIR, loadAstroHandler } from './astro-handler.js';
 import { clientAssets } from './client-assets.js';
 import { createAppServer } from './http-server.js';
+import { rsvpSummaryHandler } from './rsvp-summary.js';
 
 export interface RunningServer {
   server: Server;
@@ -21,7 +22,7 @@ export async function startServer(app: Application): Promise<RunningServer> {
   const astro = await loadAstroHandler();
   const server = createAppServer({
     app,
-    handlers: [artifactHandler(config.artifactsDir), clientAssets(path.join(DIST_DIR, 'client'))],
+    handlers: [artifactHandler(config.artifactsDir), rsvpSummaryHandler(app), clientAssets(path.join(DIST_DIR, 'client'))],
     astro,
     notFound: (req, res) => {
       // Browsers preflight before they learn a route does not exist: answer, then let the real request 404.
