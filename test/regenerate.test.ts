@@ -62,7 +62,7 @@ describe('regenerate', () => {
     expect(files).toContain('api/v0/openapi.json.gz');
     expect(files).toContain('api/v0/openapi.json.br');
     expect(files.filter((f) => f.includes('nssa-futsal-friendlies-2026'))).toEqual([]);
-    expect(files).toContain('api/v0/teams/rsl-rovers/calendar.ics');
+    expect(files).toContain('api/v0/teams/rsl-rovers.calendar.ics');
     expect(files.length).toBe(69 + 3 * teams);
   });
 
@@ -83,7 +83,7 @@ describe('regenerate', () => {
     const { home_team_id: home, away_team_id: away } = t.sqlite.prepare(`SELECT home_team_id, away_team_id FROM matches WHERE id = 'rsl-prem-r08-1'`).get() as Record<string, string>;
     const r = await regenerate(t.db, options);
     expect(r).toMatchObject({ rendered: 1, written: 4, removed: 0 });
-    const teamFiles = [home, away].flatMap((id) => ['', '.br', '.gz'].map((v) => `api/v0/teams/${id}/calendar.ics${v}`));
+    const teamFiles = [home, away].flatMap((id) => ['', '.br', '.gz'].map((v) => `api/v0/teams/${id}.calendar.ics${v}`));
     expect(changedFiles(before, snapshot(options.artifactsDir))).toEqual([
       'api/v0/calendar/rsl-prem-2026-27.ics',
       'api/v0/calendar/rsl-prem-2026-27.ics.br',

@@ -44,7 +44,7 @@ function fromCompetitionFeeds(teamName: string): Map<string, ICAL.Component> {
 
 describe('a team calendar', () => {
   it('holds every public match of the team across its competitions, each VEVENT as in its competition feed', () => {
-    const ics = read('api/v0/teams/rsl-rovers/calendar.ics');
+    const ics = read('api/v0/teams/rsl-rovers.calendar.ics');
     const events = vevents(ics);
     const expected = fromCompetitionFeeds('Riverside Rovers');
     expect(new Set([...expected.keys()].map((u) => u.split('.')[1])).size).toBeGreaterThan(1); // the league and the cup
@@ -64,7 +64,7 @@ describe('a team calendar', () => {
       console.warn('team-calendar.test: python3-icalendar missing (apt-get install -y python3-icalendar): Python half skipped');
       return;
     }
-    const ics = read('api/v0/teams/amm-salt/calendar.ics');
+    const ics = read('api/v0/teams/amm-salt.calendar.ics');
     const script = 'import sys, json\nfrom icalendar import Calendar\ncal = Calendar.from_ical(sys.stdin.buffer.read())\n' +
       'print(json.dumps({"name": str(cal.get("X-WR-CALNAME")), "uids": [str(e.get("UID")) for e in cal.walk("VEVENT")], "summaries": [str(e.get("SUMMARY")) for e in cal.walk("VEVENT")]}))';
     const out = spawnSync('/usr/bin/python3', ['-c', script], { input: ics, encoding: 'utf8' });
@@ -80,15 +80,15 @@ describe('a team calendar', () => {
     const team = 'rsl-rovers';
     t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
     await regenerate(t.db, options);
-    expect(vevents(read(`api/v0/teams/${team}/calendar.ics`)).every((v) => !uid(v).includes('rsl-cup-2026'))).toBe(true);
+    expect(vevents(read(`api/v0/teams/${team}.calendar.ics`)).every((v) => !uid(v).includes('rsl-cup-2026'))).toBe(true);
     const cupOnly = t.sqlite.prepare(
       `SELECT DISTINCT home_team_id AS id FROM matches WHERE event_id = 'rsl-cup-2026' AND home_team_id IS NOT NULL
        AND home_team_id NOT IN (SELECT m.home_team_id FROM matches m JOIN events e ON e.id = m.event_id WHERE e.is_public = 1 AND m.home_team_id IS NOT NULL
                                 UNION SELECT m.away_team_id FROM matches m JOIN events e ON e.id = m.event_id WHERE e.is_public = 1 AND m.away_team_id IS NOT NULL)`,
     ).all() as { id: string }[];
-    for (const { id } of cupOnly) expect(fs.existsSync(path.join(options.artifactsDir, `api/v0/teams/${id}`))).toBe(false);
+    for (const { id } of cupOnly) expect(fs.existsSync(path.join(options.artifactsDir, `api/v0/teams/${id}.calendar.ics`))).toBe(false);
     t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
     await regenerate(t.db, options);
-    expect(vevents(read(`api/v0/teams/${team}/calendar.ics`)).some((v) => uid(v).includes('rsl-cup-2026'))).toBe(true);
+    expect(vevents(read(`api/v0/teams/${team}.calendar.ics`)).some((v) => uid(v).includes('rsl-cup-2026'))).toBe(true);
   });
 });

@@ -210,7 +210,7 @@ const scenario: Scenario = {
     const { home_team_id: home, away_team_id: away } = match;
     const own = (f: string) =>
       f.startsWith(`api/v0/events/${match.event_id}/`) || f.startsWith(`api/v0/calendar/${match.event_id}.`) ||
-      f.startsWith(`api/v0/teams/${home}/`) || f.startsWith(`api/v0/teams/${away}/`) ||
+      f.startsWith(`api/v0/teams/${home}.`) || f.startsWith(`api/v0/teams/${away}.`) ||
       f.startsWith('api/v0/events.json') || f === '.manifest.json';
     ctx.check('one change: only that event’s files and its two teams’ calendars (+ list, manifest) touched', diff.rewritten.every(own) && diff.added.length === 0 && diff.removed.length === 0);
     ctx.check(

@@ -22,7 +22,7 @@ import { computeStandings } from '../competitions/standings.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
-import { TeamCalendars } from './team-calendars.js';
+import { playingTeams, TeamCalendars } from './team-calendars.js';
 
 /** Bump when the renderers change output for the same data: every event is then rendered again. */
 // 2: team calendars (a manifest of version 1 knows no teams: everything is rendered once more).
@@ -110,7 +110,7 @@ function listRenderedEventIds(root: string): Set<string> {
 /** Team ids that have a calendar on disk. */
 function listRenderedTeamIds(root: string): string[] {
   try {
-    return fs.readdirSync(path.join(root, TEAMS_DIR));
+    return fs.readdirSync(path.join(root, TEAMS_DIR)).flatMap((name) => /^([^.]+)\.calendar\.ics$/.exec(name)?.[1] ?? []);
   } catch {
     return [];
   }
@@ -128,11 +128,49 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   const trusted = previous.renderVersion === RENDER_VERSION && previous.settings === settings;
   const store = new ArtifactStore(root);
   const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {}, teams: {} };
-  const teamCalendars = new TeamCalendars();
   /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
   const staleTeams = new Set<string>();
   let rendered = 0;
   const { uidDomain } = options;
+
+  /**
+   * The calendars of the stale teams, one organization at a time: its events that those teams play in are read
+   * (again, for those rendered above: memory holds one organization's matches), then each team's feed is written.
+   */
+  async function renderTeamCalendars(trx: Db, stale: ReadonlySet<string>): Promise<void> {
+    const eventsOfTeam = new Map<string, string[]>();
+    for (const [eventId, e] of Object.entries(next.events)) {
+      for (const t of e.teams ?? []) if (stale.has(t)) eventsOfTeam.set(t, [...(eventsOfTeam.get(t) ?? []), eventId]);
+    }
+    if (eventsOfTeam.size === 0) return;
+    const orgOf = new Map(
+      (await trx.selectFrom('events as e').innerJoin('leagues as l', 'l.id', 'e.league_id').select(['e.id', 'l.org_id']).execute())
+        .map((r) => [r.id, r.org_id]),
+    );
+    const byOrg = new Map<string, { events: Set<string>; teams: string[] }>();
+    for (const [teamId, eventIds] of eventsOfTeam) {
+      const org = orgOf.get(eventIds[0]!)!;
+      const group = byOrg.get(org) ?? { events: new Set<string>(), teams: [] };
+      for (const id of eventIds) group.events.add(id);
+      group.teams.push(teamId);
+      byOrg.set(org, group);
+    }
+    for (const group of byOrg.values()) {
+      const collector = new TeamCalendars();
+      const ids = [...group.events].sort();
+      const facts = new Map((await loadEvents(trx, ids)).map((e) => [e.id, e]));
+      for await (const { eventId, matches } of streamMatchesByEvent(trx, ids)) {
+        const event = facts.get(eventId);
+        if (!event) continue;
+        const teams = await loadTeams(trx, matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null));
+        collector.add(event, matches, teams, calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }));
+      }
+      for (const teamId of group.teams.sort()) {
+        const body = collector.render(teamId, eventsOfTeam.get(teamId)!.sort(), { uidDomain, refreshMinutes: options.refreshMinutes });
+        next.teams![teamId] = store.put(teamCalendarPath(teamId), body, previous.teams?.[teamId]);
+      }
+    }
+  }
 
   // One read transaction: every artifact of this run comes from the same snapshot (WAL isolation).
   await db.transaction().execute(async (trx) => {
@@ -162,7 +200,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       const bracket = event.competition_type === 'league' ? [] : computeBracket(matches);
       const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes });
       const calendar = renderCalendar(feed);
-      const playing = teamCalendars.add(event, matches, teams, feed);
+      const playing = playingTeams(matches);
       for (const t of [...playing, ...(previous.events[eventId]?.teams ?? [])]) staleTeams.add(t);
       const files: Record<string, string> = {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before[paths.standings]),
@@ -182,29 +220,11 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     for (const [eventId, before] of Object.entries(previous.events)) {
       if (!heads.has(eventId)) for (const t of before.teams ?? []) staleTeams.add(t);
     }
-    // A stale team's calendar needs its unchanged events too: load those (once each).
-    const eventsOfTeam = new Map<string, string[]>();
-    for (const [eventId, e] of Object.entries(next.events)) {
-      for (const t of e.teams ?? []) if (staleTeams.has(t)) eventsOfTeam.set(t, [...(eventsOfTeam.get(t) ?? []), eventId]);
-    }
-    const missing = [...new Set([...eventsOfTeam].flatMap(([t, ids]) => ids.filter((id) => !teamCalendars.has(t, id))))];
-    const missingEvents = new Map((await loadEvents(trx, missing)).map((e) => [e.id, e]));
-    for await (const { eventId, matches } of streamMatchesByEvent(trx, missing)) {
-      const event = missingEvents.get(eventId);
-      if (!event) continue;
-      const teams = await loadTeams(trx, matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null));
-      teamCalendars.add(event, matches, teams, calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }));
-    }
+    await renderTeamCalendars(trx, staleTeams);
   });
 
   for (const [teamId, hash] of Object.entries(previous.teams ?? {})) {
     if (!staleTeams.has(teamId) && trusted) next.teams![teamId] = hash;
-  }
-  for (const teamId of staleTeams) {
-    const eventIds = Object.entries(next.events).filter(([, e]) => e.teams?.includes(teamId)).map(([id]) => id).sort();
-    if (eventIds.length === 0) continue;
-    const body = teamCalendars.render(teamId, eventIds, { uidDomain, refreshMinutes: options.refreshMinutes });
-    next.teams![teamId] = store.put(teamCalendarPath(teamId), body, previous.teams?.[teamId]);
   }
 
   const list = Object.values(next.events)
@@ -229,6 +249,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   }
 
   store.flush();
+  next.teams = Object.fromEntries(Object.entries(next.teams ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)));
   if (json(next) !== json(previous)) writeFileAtomic(manifestFile, json(next));
   return {
     events: Object.keys(next.events).length,

@@ -9,8 +9,11 @@ export const EVENTS_DIR = 'api/v0/events';
 export const CALENDAR_DIR = 'api/v0/calendar';
 export const TEAMS_DIR = 'api/v0/teams';
 
-/** A team's calendar: every public match of the team, across competitions. */
-export const teamCalendarPath = (teamId: string) => `${TEAMS_DIR}/${teamId}/calendar.ics`;
+/**
+ * A team's calendar: every public match of the team, across competitions. One folder for all teams (no folder per
+ * team: creating thousands of folders was a second's work of every full render).
+ */
+export const teamCalendarPath = (teamId: string) => `${TEAMS_DIR}/${teamId}.calendar.ics`;
 
 export const CONTENT_TYPES = {
   json: 'application/json; charset=utf-8',

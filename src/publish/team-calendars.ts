@@ -1,11 +1,22 @@
 // A calendar per team: every public match of the team across its competitions, each VEVENT exactly as in its
 // competition's feed (same UID, SEQUENCE, status), so a person subscribed to both sees each match once.
-// The regeneration collects the entries of the events it renders, and re-renders only the teams those events
-// touch (loading the team's other, unchanged events when it must).
+// The regeneration re-renders only the teams of the events it rendered (or lost), one organization at a time (a
+// team plays only in its organization's competitions), so memory holds one organization's matches, not all.
 import { resolveTeams } from '../competitions/bracket.js';
 import { renderCalendar, type CalendarInput, type CalendarMatch } from '../competitions/calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
+
+/** The teams that play in an event: decided slots, dated or not, a fed slot once its source decided it. */
+export function playingTeams(matches: readonly MatchFacts[]): string[] {
+  const resolved = resolveTeams([...matches]);
+  const playing = new Set<string>();
+  for (const m of matches) {
+    const r = resolved.get(m.id);
+    for (const teamId of [r?.home ?? m.home_team_id, r?.away ?? m.away_team_id]) if (teamId !== null) playing.add(teamId);
+  }
+  return [...playing].sort();
+}
 
 export class TeamCalendars {
   /** team → event → the VEVENT entries of its matches in that event. */
