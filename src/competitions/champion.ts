@@ -47,13 +47,13 @@ function knockoutChampionId(matches: MatchFacts[]): string | null {
  * a decided final is final. Needs the event's points rule because it decides who tops a league.
  */
 export function championName(
-  event: Pick<EventFacts, 'competition_type' | 'status' | 'points'>,
+  event: Pick<EventFacts, 'competition_type' | 'status' | 'points' | 'rules'>,
   matches: MatchFacts[],
   teams: Map<string, TeamFacts>,
 ): string | null {
   if (event.competition_type === 'league') {
     if (event.status !== 'completed') return null;
-    const leaders = computeStandings(matches, teams, event.points).filter((r) => r.rank === 1);
+    const leaders = computeStandings(matches, teams, event.points, event.rules).filter((r) => r.rank === 1);
     // One table has one leader; several tables (groups) in a league would leave the title ambiguous.
     return leaders.length === 1 ? (leaders[0]?.club_name ?? null) : null;
   }

@@ -48,6 +48,8 @@ export function encodeStandingsRow(row: StandingsRow): PublicStandingsRow {
     goals_against: row.goals_against,
     points: row.points,
     group_name: row.group_name,
+    // Only in the tables of an event that has adjustments: every other table keeps its bytes.
+    ...(row.adjustment_points === null ? {} : { adjustment_points: row.adjustment_points }),
   };
 }
 

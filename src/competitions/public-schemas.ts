@@ -54,9 +54,13 @@ export const publicStandingsRowSchema = z
     lost: count.meta({ description: 'Matches lost.' }),
     goals_for: count.meta({ description: 'Goals scored.' }),
     goals_against: count.meta({ description: 'Goals conceded.' }),
-    points: z.number().int().meta({ description: "Points, by the competition's rule (default 3 / 1 / 0)." }),
+    points: z.number().int().meta({ description: "Points, by the competition's rule (default 3 / 1 / 0), adjustments included." }),
     group_name: name.nullable().meta({
       description: "Beyond the spec: the group of a hybrid event's group stage (\"Group A\"); null for a single table.",
+    }),
+    adjustment_points: z.number().int().optional().meta({
+      description:
+        'Beyond the spec, only in the rows of a competition that has point adjustments: how many of `points` come from adjustments (a deduction is negative; 0 for a club without one). `points` already includes them.',
     }),
   })
   .meta({ description: 'A row of a standings table (spec 2.2).' });

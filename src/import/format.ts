@@ -8,7 +8,14 @@ import {
   eventStatusSchema,
   matchStatusSchema,
   sideSchema,
+  TIEBREAK_CRITERIA,
+  TIEBREAK_PRESETS,
+  tiebreakCriterionSchema,
+  tiebreakPresetSchema,
+  type TiebreakCriterion,
+  type TiebreakPreset,
 } from '../vocabulary/enums.js';
+import { checkCompetitionRules } from './rules-check.js';
 import { idSchema as id, isReservedId } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { isTimeZone } from '../time/local-time.js';
@@ -65,6 +72,43 @@ export const matchSchema = z
   })
   .strict();
 
+/**
+ * `tiebreakers`: a preset name or an ordered list of criteria. Parsed by hand rather than as a zod union, so that a
+ * wrong criterion is reported at its own index with the values allowed, not as "invalid input" for the whole field.
+ */
+const tiebreakers = z.unknown().optional().transform((v, ctx): TiebreakPreset | TiebreakCriterion[] => {
+  if (v === undefined || v === null) return 'default';
+  const result =
+    typeof v === 'string'
+      ? tiebreakPresetSchema.safeParse(v, { error: () => `must be a preset: ${TIEBREAK_PRESETS.join(', ')}` })
+      : z
+          .array(tiebreakCriterionSchema, { error: 'must be a preset name or a list of criteria' })
+          .min(1, 'must list at least one criterion')
+          .max(TIEBREAK_CRITERIA.length, 'lists a criterion twice')
+          .safeParse(v, { error: (issue) => (issue.code === 'invalid_value' ? `must be one of ${TIEBREAK_CRITERIA.join(', ')}` : undefined) });
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
+export const decisionSchema = z
+  .object({
+    /** The clubs level that the organizer separated off the pitch. */
+    teams: z.array(id).min(2, 'must name at least two teams').max(64),
+    /** The same clubs, best first. */
+    order: z.array(id).min(2, 'must name at least two teams').max(64),
+    reason: text,
+  })
+  .strict();
+
+export const adjustmentSchema = z
+  .object({
+    team: id,
+    points: z.number().int().min(-1000).max(1000).refine((n) => n !== 0, 'must not be 0'),
+    reason: text,
+  })
+  .strict();
+
 export const eventSchema = z
   .object({
     id,
@@ -84,6 +128,9 @@ export const eventSchema = z
       .strict()
       .default({ win: 3, draw: 1, loss: 0 }),
     match_duration_minutes: z.number().int().min(1).max(24 * 60).default(90),
+    tiebreakers,
+    decisions: z.array(decisionSchema).max(1000).default([]),
+    adjustments: z.array(adjustmentSchema).max(1000).default([]),
     matches: z.array(matchSchema).max(100_000).default([]),
   })
   .strict();
@@ -243,13 +290,14 @@ export function crossCheck(
           checkMatch(ev, m, matchPath, teamIds, matchIds, report);
         });
         checkFeedCycles(ev, eventPath, report, at);
+        checkCompetitionRules(ev, eventPath, teamIds, report, at);
       });
     });
   });
   return problems;
 }
 
-type Report = (path: PropertyKey[], message: string) => void;
+export type Report = (path: PropertyKey[], message: string) => void;
 
 function checkMatch(
   ev: ImportEvent,

@@ -150,6 +150,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
     event: upsert(sqlite, 'events', [
       'id', 'league_id', 'name', 'competition_type', 'status', 'starts_at', 'ends_at', 'venue_city',
       'is_public', 'points_win', 'points_draw', 'points_loss', 'match_duration_min',
+      'tiebreakers', 'decisions', 'adjustments',
     ]),
     match: upsert(sqlite, 'matches', [
       'id', 'event_id', 'round_ordinal', 'round_name', 'group_name', 'bracket_role', 'bracket_position',
@@ -224,6 +225,9 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
             points_draw: e.points.draw,
             points_loss: e.points.loss,
             match_duration_min: e.match_duration_minutes,
+            tiebreakers: JSON.stringify(e.tiebreakers),
+            decisions: JSON.stringify(e.decisions),
+            adjustments: JSON.stringify(e.adjustments),
           });
           for (const m of e.matches) {
             counts.matches++;

@@ -1,0 +1,135 @@
+// Real seasons imported through the documented format, with the rules their organizers apply: every place of the
+// published table comes out of the import, the database and the regeneration job (the artifacts the public reads).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyImport, parseImport } from '../../src/import/load.js';
+import { regenerate } from '../../src/publish/regenerate.js';
+import { migratedDb, type TestDb } from '../support/db.js';
+import { readRealData, realDataAvailable } from './data-dir.js';
+import { convertOpenFootball, flattenEuro, toImportFile, type EuroFile } from './openfootball.js';
+
+const FILES = ['spain-laliga-2018-19.json', 'england-premier-league-2023-24.json', 'euro-2020.json'];
+const available = realDataAvailable('test/real-data/rules-real.test.ts', FILES);
+
+interface Row { rank: number; club_name: string; points: number; group_name: string | null; adjustment_points?: number }
+interface Published { standings: Row[]; bracket: unknown[]; events: { event_id: string; champion_name: string | null }[]; calendar: string }
+
+const opened: TestDb[] = [];
+afterAll(async () => {
+  for (const t of opened) await t.close();
+});
+
+/** Imports the file into a fresh migrated database, regenerates, and reads back what the public would read. */
+async function publish(file: unknown, eventId: string): Promise<Published> {
+  const parsed = parseImport(JSON.stringify(file));
+  if (!parsed.ok) throw new Error(parsed.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
+  const t = await migratedDb();
+  opened.push(t);
+  applyImport(t.sqlite, parsed.file);
+  const dir = path.join(t.dir, 'artifacts');
+  await regenerate(t.db, { artifactsDir: dir, publicBaseUrl: 'https://real.example', uidDomain: 'real.example', refreshMinutes: 5 });
+  const read = (p: string) => fs.readFileSync(path.join(dir, p), 'utf8');
+  return {
+    standings: JSON.parse(read(`api/v0/events/${eventId}/standings.json`)) as Row[],
+    bracket: JSON.parse(read(`api/v0/events/${eventId}/bracket.json`)) as unknown[],
+    events: JSON.parse(read('api/v0/events.json')) as Published['events'],
+    calendar: read(`api/v0/calendar/${eventId}.ics`),
+  };
+}
+
+const line = (r: Row) => `${r.rank} ${r.club_name} ${r.points}`;
+
+describe.skipIf(!available)('LaLiga 2018-19 under the la_liga preset', () => {
+  it('gives every place of the published table', async () => {
+    const season = convertOpenFootball(readRealData('spain-laliga-2018-19.json'));
+    const out = await publish(toImportFile(season, { id: 'laliga-2018-19', type: 'league', tiebreakers: 'la_liga' }), 'laliga-2018-19');
+    expect(out.standings.map(line)).toEqual([
+      '1 FC Barcelona 87',
+      '2 Atlético Madrid 76',
+      '3 Real Madrid 68',
+      '4 Valencia CF 61',
+      '5 Getafe CF 59', // above Sevilla on head-to-head (won both), with the worse goal difference
+      '6 Sevilla FC 59',
+      '7 Espanyol Barcelona 53',
+      '8 Athletic Club 53',
+      '9 Real Sociedad 50', // three clubs on 50: the mini-league of their six matches
+      '10 Real Betis 50',
+      '11 CD Alavés 50',
+      '12 SD Eibar 47',
+      '13 CD Leganés 45',
+      '14 Villarreal CF 44',
+      '15 Levante UD 44',
+      '16 Real Valladolid 41', // above Celta on head-to-head
+      '17 RC Celta 41',
+      '18 Girona FC 37',
+      '19 SD Huesca 33',
+      '20 Rayo Vallecano 32',
+    ]);
+    expect(out.standings.every((r) => !('adjustment_points' in r))).toBe(true);
+    expect(out.events.find((e) => e.event_id === 'laliga-2018-19')?.champion_name).toBe('FC Barcelona');
+  });
+
+  it('the default order would have put Sevilla above Getafe (goal difference first)', async () => {
+    const season = convertOpenFootball(readRealData('spain-laliga-2018-19.json'));
+    const out = await publish(toImportFile(season, { id: 'laliga-default', type: 'league' }), 'laliga-default');
+    expect(out.standings.slice(4, 6).map(line)).toEqual(['5 Sevilla FC 59', '6 Getafe CF 59']);
+  });
+});
+
+describe.skipIf(!available)('Premier League 2023-24 with its deductions', () => {
+  it('Everton 15th on 40 (8 points deducted), Nottingham Forest 17th on 32 (4)', async () => {
+    const season = convertOpenFootball(readRealData('england-premier-league-2023-24.json'));
+    const adjustments = [
+      { team: 'everton-fc', points: -6, reason: 'Profitability and Sustainability Rules 2021-22 (reduced from 10 on appeal)' },
+      { team: 'everton-fc', points: -2, reason: 'Profitability and Sustainability Rules 2022-23' },
+      { team: 'nottingham-forest-fc', points: -4, reason: 'Profitability and Sustainability Rules 2022-23' },
+    ];
+    const out = await publish(
+      toImportFile(season, { id: 'pl-2023-24', type: 'league', tiebreakers: 'premier_league', adjustments }),
+      'pl-2023-24',
+    );
+    expect(out.standings.map(line)).toEqual([
+      '1 Manchester City FC 91',
+      '2 Arsenal FC 89',
+      '3 Liverpool FC 82',
+      '4 Aston Villa FC 68',
+      '5 Tottenham Hotspur FC 66',
+      '6 Chelsea FC 63',
+      '7 Newcastle United FC 60',
+      '8 Manchester United FC 60',
+      '9 West Ham United FC 52',
+      '10 Crystal Palace FC 49',
+      '11 Brighton & Hove Albion FC 48',
+      '12 AFC Bournemouth 48',
+      '13 Fulham FC 47',
+      '14 Wolverhampton Wanderers FC 46',
+      '15 Everton FC 40',
+      '16 Brentford FC 39',
+      '17 Nottingham Forest FC 32',
+      '18 Luton Town FC 26',
+      '19 Burnley FC 24',
+      '20 Sheffield United FC 16',
+    ]);
+    const adj = new Map(out.standings.map((r) => [r.club_name, r.adjustment_points]));
+    expect([adj.get('Everton FC'), adj.get('Nottingham Forest FC'), adj.get('Arsenal FC')]).toEqual([-8, -4, 0]);
+  });
+});
+
+describe.skipIf(!available)('EURO 2020 groups under the uefa preset', () => {
+  it('ranks every group as UEFA published it', async () => {
+    const euro = convertOpenFootball(flattenEuro(readRealData<EuroFile>('euro-2020.json')));
+    const out = await publish(toImportFile(euro, { id: 'euro-2020', type: 'hybrid', tiebreakers: 'uefa' }), 'euro-2020');
+    const groups = new Map<string, string[]>();
+    for (const r of out.standings) groups.set(r.group_name as string, [...(groups.get(r.group_name as string) ?? []), `${r.club_name} ${r.points}`]);
+    expect(Object.fromEntries(groups)).toEqual({
+      'Group A': ['Italy 9', 'Wales 4', 'Switzerland 4', 'Turkey 0'],
+      'Group B': ['Belgium 9', 'Denmark 3', 'Finland 3', 'Russia 3'], // three on 3: head-to-head goal difference
+      'Group C': ['Netherlands 9', 'Austria 6', 'Ukraine 3', 'North Macedonia 0'],
+      'Group D': ['England 7', 'Croatia 4', 'Czech Republic 4', 'Scotland 1'],
+      'Group E': ['Sweden 7', 'Spain 5', 'Slovakia 3', 'Poland 1'],
+      'Group F': ['France 5', 'Germany 4', 'Portugal 4', 'Hungary 2'], // Germany won the meeting 4-2
+    });
+    expect(out.events.find((e) => e.event_id === 'euro-2020')?.champion_name).toBe('Italy');
+  });
+});
