@@ -65,6 +65,47 @@ describe('import: competition rules', () => {
   });
 });
 
+describe('import: extra time', () => {
+  let t: TestDb;
+  beforeEach(async () => {
+    t = await migratedDb();
+  });
+  afterEach(async () => t.close());
+
+  /** The small fixture's cup, public, its first match won after extra time; the calendar as the public reads it. */
+  async function cupCalendar(language: 'en' | 'ar', score: Json): Promise<string> {
+    const json = load(SMALL);
+    json.organizations[0].language = language;
+    const cup = json.organizations[0].leagues[0].events[1];
+    cup.public = true;
+    cup.matches[0].score = score;
+    const parsed = parseImport(JSON.stringify(json));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    applyImport(t.sqlite, parsed.file);
+    const dir = path.join(t.dir, 'artifacts');
+    await regenerate(t.db, { artifactsDir: dir, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
+    return fs.readFileSync(path.join(dir, 'api/v0/calendar/rs-cup-2026.ics'), 'utf8').replace(/\r\n[ \t]/g, '');
+  }
+
+  it('the calendar says a result came after extra time, in English and in Arabic', async () => {
+    const aet = { home: 2, away: 1, after_extra_time: true };
+    expect(await cupCalendar('en', aet)).toContain('Result: Riverside Lions 2–1 Harbour Rovers (after extra time)');
+    expect(await cupCalendar('ar', { ...aet, home: 1, away: 1, home_penalties: 5, away_penalties: 4 })).toContain('(بعد الوقت الإضافي) (5–4 ركلات الترجيح)');
+  });
+
+  it('says nothing of extra time when the score came in normal time', async () => {
+    const calendar = await cupCalendar('en', { home: 2, away: 1 });
+    expect(calendar).toContain('Result: Riverside Lions 2–1 Harbour Rovers');
+    expect(calendar).not.toContain('extra time');
+  });
+
+  it('refuses extra time in a league match', () => {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events[0].matches[0].score.after_extra_time = true;
+    expect(problems(json)).toEqual([`${EV}.matches[0].score.after_extra_time: extra time only follows a level bracket match`]);
+  });
+});
+
 describe('import: files without rules', () => {
   let t: TestDb;
   beforeEach(async () => {

@@ -6,8 +6,8 @@ import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
 import { localizedName } from '../vocabulary/language.js';
 
 const WORDS = {
-  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
-  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
+  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
+  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
 } as const;
 
 export interface FeedOptions {
@@ -61,7 +61,8 @@ export function calendarFeed(
     } else if (m.home_score !== null && m.away_score !== null) {
       const pens =
         m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
-      lines.push(`${w.result}: ${home} ${m.home_score}–${m.away_score} ${away}${pens}`);
+      const aet = m.after_extra_time ? ` (${w.aet})` : '';
+      lines.push(`${w.result}: ${home} ${m.home_score}–${m.away_score} ${away}${aet}${pens}`);
     }
     if (m.status === 'postponed') lines.push(w.postponed);
     if (m.status === 'cancelled') lines.push(w.cancelled);

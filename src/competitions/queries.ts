@@ -71,6 +71,8 @@ const MATCH_COLUMNS = [
   'home_team_id', 'away_team_id', 'home_source_match_id', 'home_source_outcome', 'away_source_match_id',
   'away_source_outcome', 'kickoff_at', 'ends_at', 'venue', 'status', 'home_score', 'away_score',
   'home_penalties', 'away_penalties', 'walkover_winner', 'sequence', 'updated_at',
+  'leg', 'first_leg_match_id', 'after_extra_time',
+  'home_source_group', 'home_source_position', 'away_source_group', 'away_source_position',
 ] as const;
 
 /**

@@ -65,6 +65,8 @@ export const matchSchema = z
         away: score,
         home_penalties: score.nullish(),
         away_penalties: score.nullish(),
+        /** The score was reached after extra time (a knockout match level after normal time). */
+        after_extra_time: z.boolean().default(false),
       })
       .strict()
       .nullish(),
@@ -351,6 +353,7 @@ function checkMatch(
       if (s.home !== s.away) report([...path, 'score'], 'penalties only follow a level score');
       if (role === null) report([...path, 'score'], 'penalties only decide a bracket match');
     }
+    if (s.after_extra_time && role === null) report([...path, 'score', 'after_extra_time'], 'extra time only follows a level bracket match');
     if (role !== null && m.status === 'completed' && m.walkover == null && s.home === s.away && !hasPens) {
       report([...path, 'score'], 'a completed bracket match cannot end level without penalties');
     }

@@ -95,6 +95,7 @@ function matchRow(eventId: string, eventType: string, m: ImportMatch): Row {
     home_penalties: m.score?.home_penalties ?? null,
     away_penalties: m.score?.away_penalties ?? null,
     walkover_winner: m.walkover ?? null,
+    after_extra_time: m.score?.after_extra_time ? 1 : 0,
   };
 }
 
@@ -156,7 +157,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
       'id', 'event_id', 'round_ordinal', 'round_name', 'group_name', 'bracket_role', 'bracket_position',
       'home_team_id', 'away_team_id', 'home_source_match_id', 'home_source_outcome', 'away_source_match_id',
       'away_source_outcome', 'kickoff_at', 'ends_at', 'venue', 'status', 'home_score', 'away_score',
-      'home_penalties', 'away_penalties', 'walkover_winner',
+      'home_penalties', 'away_penalties', 'walkover_winner', 'after_extra_time',
     ]),
   };
   // Rows of the file's organizations that the file no longer holds; ids passed as one JSON array.

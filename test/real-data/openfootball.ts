@@ -104,6 +104,7 @@ function baseFacts(id: string, m: OpenFootballMatch): MatchFacts {
     home_penalties: pens?.[0] ?? null,
     away_penalties: pens?.[1] ?? null,
     walkover_winner: null,
+    after_extra_time: m.score?.et ? 1 : 0,
     sequence: 0,
     updated_at: '2000-01-01T00:00:00Z',
   };
@@ -221,7 +222,13 @@ export function toImportFile(c: Converted, event: Record<string, unknown> & { id
       score:
         m.home_score === null || m.away_score === null
           ? null
-          : { home: m.home_score, away: m.away_score, home_penalties: m.home_penalties, away_penalties: m.away_penalties },
+          : {
+              home: m.home_score,
+              away: m.away_score,
+              home_penalties: m.home_penalties,
+              away_penalties: m.away_penalties,
+              ...(m.after_extra_time ? { after_extra_time: true } : {}),
+            },
     } satisfies Partial<Record<keyof ImportMatch, unknown>>;
     return out;
   });

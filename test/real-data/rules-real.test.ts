@@ -119,7 +119,10 @@ describe.skipIf(!available)('Premier League 2023-24 with its deductions', () => 
 describe.skipIf(!available)('EURO 2020 groups under the uefa preset', () => {
   it('ranks every group as UEFA published it', async () => {
     const euro = convertOpenFootball(flattenEuro(readRealData<EuroFile>('euro-2020.json')));
-    const out = await publish(toImportFile(euro, { id: 'euro-2020', type: 'hybrid', tiebreakers: 'uefa' }), 'euro-2020');
+    const file = toImportFile(euro, { id: 'euro-2020', type: 'hybrid', tiebreakers: 'uefa' }) as any;
+    // openfootball gives local times without an offset; the final kicked off at 20:00 in London.
+    file.organizations[0].leagues[0].events[0].matches.find((m: { id: string }) => m.id === 'final').kickoff = '2021-07-11T19:00:00Z';
+    const out = await publish(file, 'euro-2020');
     const groups = new Map<string, string[]>();
     for (const r of out.standings) groups.set(r.group_name as string, [...(groups.get(r.group_name as string) ?? []), `${r.club_name} ${r.points}`]);
     expect(Object.fromEntries(groups)).toEqual({
@@ -131,5 +134,8 @@ describe.skipIf(!available)('EURO 2020 groups under the uefa preset', () => {
       'Group F': ['France 5', 'Germany 4', 'Portugal 4', 'Hungary 2'], // Germany won the meeting 4-2
     });
     expect(out.events.find((e) => e.event_id === 'euro-2020')?.champion_name).toBe('Italy');
+    // The final's calendar entry says how it was decided.
+    const unfolded = out.calendar.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toContain('Result: Italy 1–1 England (after extra time) (3–2 pens)');
   });
 });
