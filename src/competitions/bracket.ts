@@ -15,6 +15,9 @@ export interface BracketSlot {
   source_outcome: SourceOutcome | null;
   status: MatchStatus;
   winner_team_id: string | null;
+  /** 1 or 2 for a leg of a two-legged tie, null for a single match (public only on legs). */
+  leg: number | null;
+  first_leg_match_id: string | null;
 }
 
 /** Who plays a match and how it ended, once feeds are followed. Null means "not known yet". */
@@ -32,6 +35,7 @@ export function compareBracketMatches(a: MatchFacts, b: MatchFacts): number {
     ra - rb ||
     a.round_ordinal - b.round_ordinal ||
     a.bracket_position - b.bracket_position ||
+    (a.leg ?? 0) - (b.leg ?? 0) ||
     compareCodeUnits(a.id, b.id)
   );
 }
@@ -70,6 +74,35 @@ export function decideMatch(m: MatchFacts, home: string | null, away: string | n
   return undecided;
 }
 
+/**
+ * A two-legged tie, decided on its second leg: the aggregate of both legs, then (when the event says so) away
+ * goals, then the second leg's penalties (extra time is already in the second leg's score). A walkover in the
+ * second leg decides the tie. Until the first leg has a score, the tie is undecided whatever the second says.
+ */
+export function decideTie(
+  second: MatchFacts,
+  first: MatchFacts | undefined,
+  home: string | null,
+  away: string | null,
+  awayGoalsRule: boolean,
+): ResolvedMatch {
+  const undecided: ResolvedMatch = { home, away, winner: null, loser: null };
+  if (home === null || away === null || second.status !== 'completed') return undecided;
+  const pick = (side: Side): ResolvedMatch =>
+    side === 'home' ? { home, away, winner: home, loser: away } : { home, away, winner: away, loser: home };
+  if (second.walkover_winner !== null) return pick(second.walkover_winner);
+  if (first === undefined || first.status !== 'completed' || first.home_score === null || first.away_score === null) return undecided;
+  if (second.home_score === null || second.away_score === null) return undecided;
+  // `home` hosts the second leg, so it was the visitor in the first.
+  const homeAggregate = second.home_score + first.away_score;
+  const awayAggregate = second.away_score + first.home_score;
+  if (homeAggregate !== awayAggregate) return pick(homeAggregate > awayAggregate ? 'home' : 'away');
+  if (awayGoalsRule && first.away_score !== second.away_score) return pick(first.away_score > second.away_score ? 'home' : 'away');
+  if (second.home_penalties === null || second.away_penalties === null) return undecided;
+  if (second.home_penalties !== second.away_penalties) return pick(second.home_penalties > second.away_penalties ? 'home' : 'away');
+  return undecided;
+}
+
 function sourcesOf(m: MatchFacts): string[] {
   const out: string[] = [];
   if (m.home_source_match_id !== null) out.push(m.home_source_match_id);
@@ -87,11 +120,17 @@ function sourcesOf(m: MatchFacts): string[] {
  * that is not in the list is undecided too. For a fed slot the team is always derived from its
  * source, never read from the team column, so a corrected earlier result cannot leave a stale team behind.
  */
-export function resolveTeams(matches: MatchFacts[]): Map<string, ResolvedMatch> {
+export function resolveTeams(matches: MatchFacts[], awayGoalsRule = false): Map<string, ResolvedMatch> {
   const byId = new Map<string, MatchFacts>();
   for (const m of matches) byId.set(m.id, m);
   const done = new Map<string, ResolvedMatch>();
   const visiting = new Set<string>();
+  // A first leg decides nothing on its own (its tie ends in the second leg); a second leg decides the tie.
+  const decide = (m: MatchFacts, home: string | null, away: string | null): ResolvedMatch => {
+    if (m.leg === 1) return { home, away, winner: null, loser: null };
+    if (m.leg === 2) return decideTie(m, byId.get(m.first_leg_match_id ?? ''), home, away, awayGoalsRule);
+    return decideMatch(m, home, away);
+  };
 
   const fed = (sourceId: string | null, outcome: SourceOutcome | null, seeded: string | null): string | null => {
     if (sourceId === null) return seeded;
@@ -120,7 +159,7 @@ export function resolveTeams(matches: MatchFacts[]): Map<string, ResolvedMatch> 
       }
       const home = fed(m.home_source_match_id, m.home_source_outcome, m.home_team_id);
       const away = fed(m.away_source_match_id, m.away_source_outcome, m.away_team_id);
-      done.set(id, decideMatch(m, home, away));
+      done.set(id, decide(m, home, away));
       visiting.delete(id);
       stack.pop();
     }
@@ -136,8 +175,11 @@ export function resolveTeams(matches: MatchFacts[]): Map<string, ResolvedMatch> 
  * final the reset is not played (typically status 'cancelled'), and its slots still show the teams
  * the feeds resolve to, with no winner.
  */
-export function computeBracket(matches: MatchFacts[]): BracketSlot[] {
-  const resolved = resolveTeams(matches);
+export function computeBracket(matches: MatchFacts[], awayGoalsRule = false): BracketSlot[] {
+  const resolved = resolveTeams(matches, awayGoalsRule);
+  // The slots of both legs carry the tie's winner, which the second leg decides.
+  const secondLegOf = new Map<string, string>();
+  for (const m of matches) if (m.leg === 2 && m.first_leg_match_id) secondLegOf.set(m.first_leg_match_id, m.id);
   const bracket = matches
     .filter((m): m is MatchFacts & { bracket_role: BracketRole } => m.bracket_role !== null)
     .sort(compareBracketMatches);
@@ -156,7 +198,9 @@ export function computeBracket(matches: MatchFacts[]): BracketSlot[] {
         // A seeded slot has no outcome even if a stray value sits in the column.
         source_outcome: sourceId === null ? null : outcome,
         status: m.status,
-        winner_team_id: r.winner,
+        winner_team_id: m.leg === 1 ? (resolved.get(secondLegOf.get(m.id) ?? '')?.winner ?? null) : r.winner,
+        leg: m.leg ?? null,
+        first_leg_match_id: m.first_leg_match_id ?? null,
       };
     };
     return [slot('home'), slot('away')];

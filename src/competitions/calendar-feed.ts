@@ -26,7 +26,7 @@ export function calendarFeed(
   options: FeedOptions,
 ): CalendarInput {
   const w = WORDS[event.language];
-  const resolved = resolveTeams([...matches]);
+  const resolved = resolveTeams([...matches], event.rules?.away_goals_rule ?? false);
   const byId = new Map(matches.map((m) => [m.id, m]));
   const teamName = (id: string | null) => {
     const t = id ? teams.get(id) : undefined;

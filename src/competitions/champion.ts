@@ -17,10 +17,11 @@ function lastWithRole(matches: MatchFacts[], role: MatchFacts['bracket_role']): 
  * decided; a reset that is still scheduled means we cannot name a champion yet, even if the
  * winners-bracket finalist took the grand final (the organizer has not closed the reset).
  */
-function knockoutChampionId(matches: MatchFacts[]): string | null {
-  const bracket = matches.filter((m) => m.bracket_role !== null);
+function knockoutChampionId(matches: MatchFacts[], awayGoalsRule: boolean): string | null {
+  // A first leg is half of a tie that its second leg decides: it is never the deciding match.
+  const bracket = matches.filter((m) => m.bracket_role !== null && m.leg !== 1);
   if (bracket.length === 0) return null;
-  const resolved = resolveTeams(matches);
+  const resolved = resolveTeams(matches, awayGoalsRule);
   const winnerOf = (m: MatchFacts | undefined): string | null =>
     m === undefined ? null : (resolved.get(m.id)?.winner ?? null);
 
@@ -57,6 +58,6 @@ export function championName(
     // One table has one leader; several tables (groups) in a league would leave the title ambiguous.
     return leaders.length === 1 ? (leaders[0]?.club_name ?? null) : null;
   }
-  const id = knockoutChampionId(matches);
+  const id = knockoutChampionId(matches, event.rules?.away_goals_rule ?? false);
   return id === null ? null : teamName(teams, id);
 }

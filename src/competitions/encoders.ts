@@ -64,5 +64,7 @@ export function encodeBracketSlot(slot: BracketSlot): PublicBracketSlot {
     source_outcome: slot.source_outcome,
     status: slot.status,
     winner_team_id: slot.winner_team_id,
+    // Only on the legs of a two-legged tie: every other slot keeps its bytes.
+    ...(slot.leg === null ? {} : { leg: slot.leg, first_leg_match_id: slot.first_leg_match_id }),
   };
 }

@@ -76,7 +76,15 @@ export const publicBracketSlotSchema = z
     source_match_id: publicIdSchema.nullable().meta({ description: 'Match whose outcome feeds this slot; null for a seeded slot.' }),
     source_outcome: sourceOutcomeSchema.nullable().meta({ description: 'Which outcome of the source match feeds this slot; null for a seeded slot.' }),
     status: matchStatusSchema.meta({ description: 'Status of the match.' }),
-    winner_team_id: publicIdSchema.nullable().meta({ description: 'Winning team of the match; null until decided.' }),
+    winner_team_id: publicIdSchema.nullable().meta({
+      description: 'Winning team of the match (of a two-legged tie, on the slots of both legs: the tie\'s winner); null until decided.',
+    }),
+    leg: z.number().int().min(1).max(2).optional().meta({
+      description: 'Beyond the spec, only on the slots of a two-legged tie: 1 or 2. The second leg decides the tie (aggregate, then away goals when the competition counts them, then its penalties); feeds name the second leg.',
+    }),
+    first_leg_match_id: publicIdSchema.nullable().optional().meta({
+      description: 'Beyond the spec, only on the slots of a two-legged tie: on the second leg, the first leg; null on the first leg.',
+    }),
   })
   .meta({ description: 'One side of a bracket match (spec 2.3).' });
 

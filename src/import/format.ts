@@ -71,6 +71,9 @@ export const matchSchema = z
       .strict()
       .nullish(),
     walkover: sideSchema.nullish(),
+    /** A leg of a two-legged tie: 1 or 2; the second leg names its first leg and decides the tie. */
+    leg: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }).nullish().transform((v) => v ?? null),
+    first_leg: id.nullish().transform((v) => v ?? null),
   })
   .strict();
 
@@ -131,6 +134,8 @@ export const eventSchema = z
       .default({ win: 3, draw: 1, loss: 0 }),
     match_duration_minutes: z.number().int().min(1).max(24 * 60).default(90),
     tiebreakers,
+    /** Two-legged ties level on aggregate go to the team that scored more away goals. */
+    away_goals_rule: z.boolean().default(false),
     decisions: z.array(decisionSchema).max(1000).default([]),
     adjustments: z.array(adjustmentSchema).max(1000).default([]),
     matches: z.array(matchSchema).max(100_000).default([]),
@@ -350,11 +355,12 @@ function checkMatch(
       } else if (s.home_penalties === s.away_penalties) {
         report([...path, 'score', 'home_penalties'], 'a shoot-out cannot end level');
       }
-      if (s.home !== s.away) report([...path, 'score'], 'penalties only follow a level score');
+      // A second leg's penalties follow a level tie (rules-check.ts), whatever the leg's own score.
+      if (s.home !== s.away && m.leg === null) report([...path, 'score'], 'penalties only follow a level score');
       if (role === null) report([...path, 'score'], 'penalties only decide a bracket match');
     }
     if (s.after_extra_time && role === null) report([...path, 'score', 'after_extra_time'], 'extra time only follows a level bracket match');
-    if (role !== null && m.status === 'completed' && m.walkover == null && s.home === s.away && !hasPens) {
+    if (role !== null && m.leg === null && m.status === 'completed' && m.walkover == null && s.home === s.away && !hasPens) {
       report([...path, 'score'], 'a completed bracket match cannot end level without penalties');
     }
   }

@@ -96,6 +96,8 @@ function matchRow(eventId: string, eventType: string, m: ImportMatch): Row {
     away_penalties: m.score?.away_penalties ?? null,
     walkover_winner: m.walkover ?? null,
     after_extra_time: m.score?.after_extra_time ? 1 : 0,
+    leg: m.leg,
+    first_leg_match_id: m.first_leg,
   };
 }
 
@@ -151,13 +153,13 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
     event: upsert(sqlite, 'events', [
       'id', 'league_id', 'name', 'competition_type', 'status', 'starts_at', 'ends_at', 'venue_city',
       'is_public', 'points_win', 'points_draw', 'points_loss', 'match_duration_min',
-      'tiebreakers', 'decisions', 'adjustments',
+      'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule',
     ]),
     match: upsert(sqlite, 'matches', [
       'id', 'event_id', 'round_ordinal', 'round_name', 'group_name', 'bracket_role', 'bracket_position',
       'home_team_id', 'away_team_id', 'home_source_match_id', 'home_source_outcome', 'away_source_match_id',
       'away_source_outcome', 'kickoff_at', 'ends_at', 'venue', 'status', 'home_score', 'away_score',
-      'home_penalties', 'away_penalties', 'walkover_winner', 'after_extra_time',
+      'home_penalties', 'away_penalties', 'walkover_winner', 'after_extra_time', 'leg', 'first_leg_match_id',
     ]),
   };
   // Rows of the file's organizations that the file no longer holds; ids passed as one JSON array.
@@ -229,6 +231,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
             tiebreakers: JSON.stringify(e.tiebreakers),
             decisions: JSON.stringify(e.decisions),
             adjustments: JSON.stringify(e.adjustments),
+            away_goals_rule: e.away_goals_rule ? 1 : 0,
           });
           for (const m of e.matches) {
             counts.matches++;

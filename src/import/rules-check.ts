@@ -56,6 +56,65 @@ export function checkCompetitionRules(
   });
 
   checkSingleFinal(ev, eventPath, report, at);
+  checkTwoLeggedTies(ev, eventPath, report, at);
+}
+
+const sameSlot = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A tie is a first leg (`leg: 1`) and the one second leg that names it (`leg: 2, first_leg`), with the same two slots
+ * swapped. The second leg decides the tie: feeds name it, never the first leg; a first leg has no penalties, extra
+ * time or walkover; a completed second leg level on aggregate (and on away goals, when they count) needs penalties.
+ */
+function checkTwoLeggedTies(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
+  const byId = new Map(ev.matches.map((m) => [m.id, m]));
+  const secondLegs = new Map<string, string>();
+  const fedFrom = new Set<string>();
+  for (const m of ev.matches) {
+    for (const s of [m.home, m.away]) if (s !== null && typeof s === 'object') fedFrom.add('winner_of' in s ? s.winner_of : s.loser_of);
+  }
+  ev.matches.forEach((m, i) => {
+    const path = [...eventPath, 'matches', at(m, i)];
+    if (m.leg !== null && effectiveRole(ev, m) === null) report([...path, 'leg'], 'only a bracket match can be a leg of a tie');
+    if (m.first_leg !== null && m.leg !== 2) report([...path, 'first_leg'], 'only a second leg ("leg": 2) names a first leg');
+    if (m.leg === 1) {
+      if (fedFrom.has(m.id)) report([...path, 'id'], `a feed names the first leg "${m.id}": name the second leg, which decides the tie`);
+      if (m.score?.home_penalties != null) report([...path, 'score'], 'a first leg has no penalties: the second leg decides the tie');
+      if (m.score?.after_extra_time) report([...path, 'score', 'after_extra_time'], 'a first leg has no extra time: the second leg decides the tie');
+      if (m.walkover != null) report([...path, 'walkover'], 'record a walkover on the second leg, which decides the tie');
+    }
+    if (m.leg !== 2) return;
+    if (m.first_leg === null) {
+      report([...path, 'first_leg'], 'a second leg names its first leg');
+      return;
+    }
+    const first = byId.get(m.first_leg);
+    if (first === undefined || first.leg !== 1) {
+      report([...path, 'first_leg'], `match "${m.first_leg}" is not a first leg ("leg": 1) of this event`);
+      return;
+    }
+    const other = secondLegs.get(m.first_leg);
+    if (other !== undefined) report([...path, 'first_leg'], `the first leg "${m.first_leg}" already has a second leg, "${other}"`);
+    secondLegs.set(m.first_leg, m.id);
+    if (!sameSlot(first.home, m.away) || !sameSlot(first.away, m.home)) {
+      report([...path, 'home'], `a second leg has its first leg's teams the other way round (first leg "${first.id}")`);
+    }
+    const a = first.score;
+    const b = m.score;
+    if (m.status !== 'completed' || m.walkover != null || !a || !b || first.status !== 'completed') return;
+    const level = b.home + a.away === b.away + a.home && (!ev.away_goals_rule || a.away === b.away);
+    const pens = b.home_penalties != null && b.away_penalties != null;
+    if (level && !pens) report([...path, 'score'], 'the tie is level (aggregate' + (ev.away_goals_rule ? ' and away goals' : '') + '): record the penalties');
+    if (!level && pens) report([...path, 'score'], 'penalties only follow a level tie');
+  });
+  ev.matches.forEach((m, i) => {
+    if (m.leg === 1 && !secondLegs.has(m.id)) report([...eventPath, 'matches', at(m, i), 'leg'], `no second leg names the first leg "${m.id}"`);
+  });
 }
 
 /**
@@ -89,5 +148,5 @@ function checkSingleFinal(
 }
 
 function isFirstLeg(m: ImportEvent['matches'][number]): boolean {
-  return (m as { leg?: number | null }).leg === 1;
+  return m.leg === 1;
 }

@@ -141,7 +141,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       const paths = artifactPaths(eventId);
       const before = previous.events[eventId]?.files ?? {};
       const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
-      const bracket = event.competition_type === 'league' ? [] : computeBracket(matches);
+      const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, event.rules?.away_goals_rule ?? false);
       const calendar = renderCalendar(
         calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }),
       );
