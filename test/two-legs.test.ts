@@ -94,7 +94,29 @@ describe('two-legged ties', () => {
       expect(ics).toMatch(/SUMMARY[^:]*:Team C vs Team A\r\n/);
       expect(ics).toMatch(/SUMMARY[^:]*:Team A vs Team C\r\n/);
     }
-    expect(calendar('pens')).toContain('Result: Team A 0–1 Team C (after extra time) (3–5 pens)');
+    expect(calendar('pens')).toContain('Round 2 · Second leg\\nResult: Team A 0–1 Team C (after extra time) (3–5 pens)\\nAggregate: Team A 2–2 Team C');
+    expect(calendar('away')).toContain('Round 2 · Second leg\\nResult: Team A 0–1 Team C\\nAggregate: Team A 2–2 Team C (away goals)');
+    expect(calendar('away')).toContain('Round 2 · First leg\\nResult: Team C 1–2 Team A');
+  });
+});
+
+describe('two-legged ties in Arabic', () => {
+  it('the calendar names the legs and the aggregate', async () => {
+    const ar = await migratedDb();
+    try {
+      const f = structuredClone(FILE) as Json;
+      f.organizations[0].language = 'ar';
+      const parsed = parseImport(JSON.stringify(f));
+      if (!parsed.ok) throw new Error('invalid');
+      applyImport(ar.sqlite, parsed.file);
+      const out = path.join(ar.dir, 'artifacts');
+      await regenerate(ar.db, { artifactsDir: out, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
+      const ics = fs.readFileSync(path.join(out, 'api/v0/calendar/away.ics'), 'utf8').replace(/\r\n[ \t]/g, '');
+      expect(ics).toContain('الجولة 2 · مباراة الإياب');
+      expect(ics).toContain('مجموع المباراتين: Team A 2–2 Team C (الأهداف خارج الأرض)');
+    } finally {
+      await ar.close();
+    }
   });
 });
 

@@ -6,8 +6,8 @@ import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
 import { localizedName } from '../vocabulary/language.js';
 
 const WORDS = {
-  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
-  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
+  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
+  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
 } as const;
 
 export interface FeedOptions {
@@ -55,7 +55,8 @@ export function calendarFeed(
     const home = slotName(m, 'home', r?.home ?? m.home_team_id);
     const away = slotName(m, 'away', r?.away ?? m.away_team_id);
 
-    const lines = [event.name, [m.group_name, matchLabel(m)].filter(Boolean).join(' · ')];
+    const leg = m.leg === 1 || m.leg === 2 ? w.legs[m.leg - 1] : null;
+    const lines = [event.name, [m.group_name, matchLabel(m), leg].filter(Boolean).join(' · ')];
     if (m.walkover_winner) {
       lines.push(`${w.result}: ${m.walkover_winner === 'home' ? home : away} (${w.walkover})`);
     } else if (m.home_score !== null && m.away_score !== null) {
@@ -63,6 +64,14 @@ export function calendarFeed(
         m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
       const aet = m.after_extra_time ? ` (${w.aet})` : '';
       lines.push(`${w.result}: ${home} ${m.home_score}–${m.away_score} ${away}${aet}${pens}`);
+    }
+    const first = m.leg === 2 && m.first_leg_match_id ? byId.get(m.first_leg_match_id) : undefined;
+    if (first?.home_score != null && first.away_score != null && m.home_score !== null && m.away_score !== null) {
+      // The second leg's home side was the visitor in the first leg.
+      const h = m.home_score + first.away_score;
+      const a = m.away_score + first.home_score;
+      const onAway = h === a && event.rules?.away_goals_rule === true && first.away_score !== m.away_score;
+      lines.push(`${w.aggregate}: ${home} ${h}–${a} ${away}${onAway ? ` (${w.awayGoals})` : ''}`);
     }
     if (m.status === 'postponed') lines.push(w.postponed);
     if (m.status === 'cancelled') lines.push(w.cancelled);
