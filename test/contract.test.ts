@@ -125,7 +125,7 @@ describe('the OpenAPI document', () => {
     expect(prop('RegistrationRequest', 'date_of_birth')).toMatchObject({ format: 'date' });
     // Nullable fields are required (present as null), never optional. The exceptions are fields a competition has
     // only when it uses the rule behind them, so that every other competition keeps its bytes (README "Tie-break rules").
-    const onlyWhenUsed: Record<string, string[]> = { StandingsRow: ['adjustment_points'], BracketSlot: ['leg', 'first_leg_match_id'] };
+    const onlyWhenUsed: Record<string, string[]> = { StandingsRow: ['adjustment_points'], BracketSlot: ['leg', 'first_leg_match_id', 'source_group', 'source_position'] };
     for (const name of ['Event', 'StandingsRow', 'BracketSlot']) {
       const optional = onlyWhenUsed[name] ?? [];
       expect(s[name]!.required).toEqual(Object.keys(s[name]!.properties as object).filter((k) => !optional.includes(k)));
@@ -159,11 +159,11 @@ describe('the OpenAPI document', () => {
     const plain = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: null });
     expect(Object.keys(plain)).toEqual(keys('StandingsRow').filter((k) => k !== 'adjustment_points'));
     const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null };
-    const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1' });
+    const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1 });
     expect(Object.keys(slot)).toEqual(keys('BracketSlot'));
     // A single match keeps exactly the fields it had before two-legged ties existed.
-    const single = encodeBracketSlot({ ...base, leg: null, first_leg_match_id: null });
-    expect(Object.keys(single)).toEqual(keys('BracketSlot').filter((k) => k !== 'leg' && k !== 'first_leg_match_id'));
+    const single = encodeBracketSlot({ ...base, leg: null, first_leg_match_id: null, source_group: null, source_position: null });
+    expect(Object.keys(single)).toEqual(keys('BracketSlot').filter((k) => !['leg', 'first_leg_match_id', 'source_group', 'source_position'].includes(k)));
   });
 
   it('has examples that fit their own schemas, and request examples the endpoints accept', () => {

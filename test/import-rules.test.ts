@@ -65,6 +65,34 @@ describe('import: competition rules', () => {
   });
 });
 
+describe('import: group feeds', () => {
+  /** A hybrid event: Group A (lions, rovers), a final fed by its winner against united. */
+  function hybrid(slot: Json, type = 'hybrid'): Json {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events = [{
+      id: 'rs-hybrid', name: 'Hybrid', type,
+      matches: [
+        { id: 'rs-h1', group: 'Group A', home: 'rs-lions', away: 'rs-rovers' },
+        { id: 'rs-h2', bracket_role: 'winners', home: slot, away: 'rs-united' },
+      ],
+    }];
+    return json;
+  }
+  const H = 'organizations[0].leagues[0].events[0].matches[1].home';
+
+  it.each<[string, Json, string, string[]]>([
+    ['a group winner', { group: 'Group A', position: 1 }, 'hybrid', []],
+    ['a place the group does not have', { group: 'Group A', position: 3 }, 'hybrid', [`${H}.position: "Group A" has 2 teams`]],
+    ['a group the event does not have', { group: 'Group B', position: 1 }, 'hybrid', [`${H}.group: "Group B" is not a group of this event`]],
+    ['a knockout event', { group: 'Group A', position: 1 }, 'knockout', [`${H}: only a bracket match of a hybrid event can be fed by a group's table`]],
+    ['position 0', { group: 'Group A', position: 0 }, 'hybrid', [`${H}.position: Too small: expected number to be >=1`]],
+  ])('%s', (_name, slot, type, expected) => {
+    const found = problems(hybrid(slot, type));
+    // A knockout event has no group stage: its group match is refused too, which this test does not look at.
+    expect(found.filter((p) => p.startsWith(H))).toEqual(expected);
+  });
+});
+
 describe('import: extra time', () => {
   let t: TestDb;
   beforeEach(async () => {

@@ -2,7 +2,7 @@
 // alone. Pure: nothing is stored, so a corrected score flows through every later round on the
 // next regeneration.
 import { BRACKET_ROLES, type BracketRole, type MatchStatus, type Side, type SourceOutcome } from '../vocabulary/enums.js';
-import type { MatchFacts } from './types.js';
+import type { BracketContext, MatchFacts } from './types.js';
 import { compareCodeUnits } from './standings.js';
 
 export interface BracketSlot {
@@ -18,6 +18,9 @@ export interface BracketSlot {
   /** 1 or 2 for a leg of a two-legged tie, null for a single match (public only on legs). */
   leg: number | null;
   first_leg_match_id: string | null;
+  /** A slot fed by a group's final table: the group and the position (public only on such slots). */
+  source_group: string | null;
+  source_position: number | null;
 }
 
 /** Who plays a match and how it ended, once feeds are followed. Null means "not known yet". */
@@ -41,11 +44,14 @@ export function compareBracketMatches(a: MatchFacts, b: MatchFacts): number {
 }
 
 /** A slot with neither a seeded team nor a feed: nobody will ever fill it. */
-function isEmptySlot(m: MatchFacts, side: Side): boolean {
+export function isEmptySlot(m: MatchFacts, side: Side): boolean {
   return side === 'home'
-    ? m.home_team_id === null && m.home_source_match_id === null
-    : m.away_team_id === null && m.away_source_match_id === null;
+    ? m.home_team_id === null && m.home_source_match_id === null && (m.home_source_group ?? null) === null
+    : m.away_team_id === null && m.away_source_match_id === null && (m.away_source_group ?? null) === null;
 }
+
+/** No away goals rule, no group feeds: how a bracket is decided when the caller gives no context. */
+export const NO_CONTEXT: BracketContext = { awayGoalsRule: false, groupPlace: () => null };
 
 /** A bracket match with exactly one empty slot: the other team advances without playing. */
 export function isBye(m: MatchFacts): boolean {
@@ -120,7 +126,7 @@ function sourcesOf(m: MatchFacts): string[] {
  * that is not in the list is undecided too. For a fed slot the team is always derived from its
  * source, never read from the team column, so a corrected earlier result cannot leave a stale team behind.
  */
-export function resolveTeams(matches: MatchFacts[], awayGoalsRule = false): Map<string, ResolvedMatch> {
+export function resolveTeams(matches: MatchFacts[], context: BracketContext = NO_CONTEXT): Map<string, ResolvedMatch> {
   const byId = new Map<string, MatchFacts>();
   for (const m of matches) byId.set(m.id, m);
   const done = new Map<string, ResolvedMatch>();
@@ -128,7 +134,7 @@ export function resolveTeams(matches: MatchFacts[], awayGoalsRule = false): Map<
   // A first leg decides nothing on its own (its tie ends in the second leg); a second leg decides the tie.
   const decide = (m: MatchFacts, home: string | null, away: string | null): ResolvedMatch => {
     if (m.leg === 1) return { home, away, winner: null, loser: null };
-    if (m.leg === 2) return decideTie(m, byId.get(m.first_leg_match_id ?? ''), home, away, awayGoalsRule);
+    if (m.leg === 2) return decideTie(m, byId.get(m.first_leg_match_id ?? ''), home, away, context.awayGoalsRule);
     return decideMatch(m, home, away);
   };
 
@@ -157,8 +163,15 @@ export function resolveTeams(matches: MatchFacts[], awayGoalsRule = false): Map<
         }
         continue;
       }
-      const home = fed(m.home_source_match_id, m.home_source_outcome, m.home_team_id);
-      const away = fed(m.away_source_match_id, m.away_source_outcome, m.away_team_id);
+      // A slot fed by a group's final table holds its team once the group is finished.
+      const home =
+        m.home_source_group != null && m.home_source_position != null
+          ? context.groupPlace(m.home_source_group, m.home_source_position)
+          : fed(m.home_source_match_id, m.home_source_outcome, m.home_team_id);
+      const away =
+        m.away_source_group != null && m.away_source_position != null
+          ? context.groupPlace(m.away_source_group, m.away_source_position)
+          : fed(m.away_source_match_id, m.away_source_outcome, m.away_team_id);
       done.set(id, decide(m, home, away));
       visiting.delete(id);
       stack.pop();
@@ -175,8 +188,8 @@ export function resolveTeams(matches: MatchFacts[], awayGoalsRule = false): Map<
  * final the reset is not played (typically status 'cancelled'), and its slots still show the teams
  * the feeds resolve to, with no winner.
  */
-export function computeBracket(matches: MatchFacts[], awayGoalsRule = false): BracketSlot[] {
-  const resolved = resolveTeams(matches, awayGoalsRule);
+export function computeBracket(matches: MatchFacts[], context: BracketContext = NO_CONTEXT): BracketSlot[] {
+  const resolved = resolveTeams(matches, context);
   // The slots of both legs carry the tie's winner, which the second leg decides.
   const secondLegOf = new Map<string, string>();
   for (const m of matches) if (m.leg === 2 && m.first_leg_match_id) secondLegOf.set(m.first_leg_match_id, m.id);
@@ -201,6 +214,8 @@ export function computeBracket(matches: MatchFacts[], awayGoalsRule = false): Br
         winner_team_id: m.leg === 1 ? (resolved.get(secondLegOf.get(m.id) ?? '')?.winner ?? null) : r.winner,
         leg: m.leg ?? null,
         first_leg_match_id: m.first_leg_match_id ?? null,
+        source_group: (side === 'home' ? m.home_source_group : m.away_source_group) ?? null,
+        source_position: (side === 'home' ? m.home_source_position : m.away_source_position) ?? null,
       };
     };
     return [slot('home'), slot('away')];

@@ -1,13 +1,14 @@
 // What a competition's calendar says about each match, in the organization's language.
 // renderCalendar (calendar.ts) turns it into RFC 5545 text.
-import { resolveTeams } from './bracket.js';
+import { isEmptySlot, resolveTeams } from './bracket.js';
+import { bracketContext } from './group-feeds.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
 import { localizedName } from '../vocabulary/language.js';
 
 const WORDS = {
-  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
-  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
+  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
+  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
 } as const;
 
 export interface FeedOptions {
@@ -26,7 +27,7 @@ export function calendarFeed(
   options: FeedOptions,
 ): CalendarInput {
   const w = WORDS[event.language];
-  const resolved = resolveTeams([...matches], event.rules?.away_goals_rule ?? false);
+  const resolved = resolveTeams([...matches], bracketContext(event, [...matches], new Map(teams)));
   const byId = new Map(matches.map((m) => [m.id, m]));
   const teamName = (id: string | null) => {
     const t = id ? teams.get(id) : undefined;
@@ -37,6 +38,10 @@ export function calendarFeed(
   const slotName = (m: MatchFacts, side: 'home' | 'away', teamId: string | null) => {
     const known = teamName(teamId);
     if (known) return known;
+    // A slot fed by a group's final table, before the group is finished: "Winner Group A".
+    const group = side === 'home' ? m.home_source_group : m.away_source_group;
+    const position = side === 'home' ? m.home_source_position : m.away_source_position;
+    if (group != null && position != null) return `${w.place(position)} ${group}`;
     const sourceId = side === 'home' ? m.home_source_match_id : m.away_source_match_id;
     const source = sourceId ? byId.get(sourceId) : undefined;
     if (!source) return w.tbd;
@@ -48,9 +53,7 @@ export function calendarFeed(
   for (const m of matches) {
     // No date, no calendar entry; a bye (one empty slot that nothing feeds) is never played.
     if (m.kickoff_at === null) continue;
-    const homeEmpty = m.home_team_id === null && m.home_source_match_id === null;
-    const awayEmpty = m.away_team_id === null && m.away_source_match_id === null;
-    if (homeEmpty || awayEmpty) continue;
+    if (isEmptySlot(m, 'home') || isEmptySlot(m, 'away')) continue;
     const r = resolved.get(m.id);
     const home = slotName(m, 'home', r?.home ?? m.home_team_id);
     const away = slotName(m, 'away', r?.away ?? m.away_team_id);

@@ -66,5 +66,7 @@ export function encodeBracketSlot(slot: BracketSlot): PublicBracketSlot {
     winner_team_id: slot.winner_team_id,
     // Only on the legs of a two-legged tie: every other slot keeps its bytes.
     ...(slot.leg === null ? {} : { leg: slot.leg, first_leg_match_id: slot.first_leg_match_id }),
+    // Only on slots fed by a group's final table.
+    ...(slot.source_group === null || slot.source_position === null ? {} : { source_group: slot.source_group, source_position: slot.source_position }),
   };
 }

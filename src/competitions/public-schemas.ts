@@ -71,7 +71,7 @@ export const publicBracketSlotSchema = z
     match_id: publicIdSchema.meta({ description: 'Identifier of the match; `{matchId}` in the RSVP path.' }),
     round_ordinal: z.number().int().min(1).meta({ description: 'Ordinal of the round, from 1.' }),
     side: sideSchema.meta({ description: 'Side of the slot within the match.' }),
-    team_id: publicIdSchema.nullable().meta({ description: 'Team in the slot; null for a bye, or a fed slot whose source match is undecided.' }),
+    team_id: publicIdSchema.nullable().meta({ description: 'Team in the slot; null for a bye, or a fed slot whose source match (or group) is undecided.' }),
     bracket_role: bracketRoleSchema,
     source_match_id: publicIdSchema.nullable().meta({ description: 'Match whose outcome feeds this slot; null for a seeded slot.' }),
     source_outcome: sourceOutcomeSchema.nullable().meta({ description: 'Which outcome of the source match feeds this slot; null for a seeded slot.' }),
@@ -84,6 +84,13 @@ export const publicBracketSlotSchema = z
     }),
     first_leg_match_id: publicIdSchema.nullable().optional().meta({
       description: 'Beyond the spec, only on the slots of a two-legged tie: on the second leg, the first leg; null on the first leg.',
+    }),
+    source_group: name.optional().meta({
+      description:
+        "Beyond the spec, only on a slot fed by a group's final table (hybrid competitions): the group (\"Group A\"). `team_id` is null until every match of that group is completed (or cancelled); `source_match_id` and `source_outcome` are null.",
+    }),
+    source_position: z.number().int().min(1).optional().meta({
+      description: "Beyond the spec, only on a slot fed by a group's final table: the position in that group's table, from 1 (1: the group winner).",
     }),
   })
   .meta({ description: 'One side of a bracket match (spec 2.3).' });

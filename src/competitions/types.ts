@@ -97,3 +97,10 @@ export interface EventFacts {
   /** Absent: the default rules (src/competitions/standings.ts DEFAULT_RULES). */
   rules?: CompetitionRules;
 }
+
+/** What deciding a bracket needs beyond its matches: the event's away-goals rule and its groups' final places. */
+export interface BracketContext {
+  awayGoalsRule: boolean;
+  /** The team a group's final table puts at `position` (from 1), or null while the group is not finished. */
+  groupPlace(group: string, position: number): string | null;
+}

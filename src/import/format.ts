@@ -15,7 +15,7 @@ import {
   type TiebreakCriterion,
   type TiebreakPreset,
 } from '../vocabulary/enums.js';
-import { checkCompetitionRules } from './rules-check.js';
+import { checkCompetitionRules, checkGroupFeed } from './rules-check.js';
 import { idSchema as id, isReservedId } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { isTimeZone } from '../time/local-time.js';
@@ -40,6 +40,7 @@ const slot = z
     id,
     z.object({ winner_of: id }).strict(),
     z.object({ loser_of: id }).strict(),
+    z.object({ group: text, position: z.number().int().min(1).max(1000) }).strict(),
     z.null(),
   ])
   .optional()
@@ -323,6 +324,10 @@ function checkMatch(
       if (!teamIds.has(s)) report([...path, side], `team "${s}" is not a team of this organization`);
       continue;
     }
+    if ('group' in s) {
+      checkGroupFeed(ev, role, s, [...path, side], report);
+      continue;
+    }
     const source = 'winner_of' in s ? s.winner_of : s.loser_of;
     if (role === null) report([...path, side], 'only a bracket match can be fed by another match');
     else if (source === m.id) report([...path, side], 'a match cannot feed itself');
@@ -377,7 +382,7 @@ function checkFeedCycles(
   for (const m of ev.matches) {
     const sources: string[] = [];
     for (const s of [m.home, m.away]) {
-      if (s !== null && typeof s === 'object') sources.push('winner_of' in s ? s.winner_of : s.loser_of);
+      if (s !== null && typeof s === 'object' && !('group' in s)) sources.push('winner_of' in s ? s.winner_of : s.loser_of);
     }
     feeds.set(m.id, sources);
   }

@@ -76,7 +76,9 @@ function checkTwoLeggedTies(
   const secondLegs = new Map<string, string>();
   const fedFrom = new Set<string>();
   for (const m of ev.matches) {
-    for (const s of [m.home, m.away]) if (s !== null && typeof s === 'object') fedFrom.add('winner_of' in s ? s.winner_of : s.loser_of);
+    for (const s of [m.home, m.away]) {
+      if (s !== null && typeof s === 'object' && !('group' in s)) fedFrom.add('winner_of' in s ? s.winner_of : s.loser_of);
+    }
   }
   ev.matches.forEach((m, i) => {
     const path = [...eventPath, 'matches', at(m, i)];
@@ -149,4 +151,29 @@ function checkSingleFinal(
 
 function isFirstLeg(m: ImportEvent['matches'][number]): boolean {
   return m.leg === 1;
+}
+
+/**
+ * A bracket slot of a hybrid event fed by a group's final table: the group is a group of the event's group stage and
+ * the position is one of its table's places.
+ */
+export function checkGroupFeed(
+  ev: ImportEvent,
+  role: string | null,
+  slot: { group: string; position: number },
+  path: PropertyKey[],
+  report: Report,
+): void {
+  if (ev.type !== 'hybrid' || role === null) {
+    report(path, "only a bracket match of a hybrid event can be fed by a group's table");
+    return;
+  }
+  const teams = new Set<string>();
+  for (const m of ev.matches) {
+    if (m.group !== slot.group || effectiveRole(ev, m) !== null) continue;
+    if (typeof m.home === 'string') teams.add(m.home);
+    if (typeof m.away === 'string') teams.add(m.away);
+  }
+  if (teams.size === 0) report([...path, 'group'], `"${slot.group}" is not a group of this event`);
+  else if (slot.position > teams.size) report([...path, 'position'], `"${slot.group}" has ${teams.size} teams`);
 }

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { computeBracket } from '../competitions/bracket.js';
+import { bracketContext } from '../competitions/group-feeds.js';
 import { renderCalendar } from '../competitions/calendar.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
 import { championName } from '../competitions/champion.js';
@@ -141,7 +142,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       const paths = artifactPaths(eventId);
       const before = previous.events[eventId]?.files ?? {};
       const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
-      const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, event.rules?.away_goals_rule ?? false);
+      const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, bracketContext(event, matches, teams));
       const calendar = renderCalendar(
         calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }),
       );

@@ -206,8 +206,16 @@ export function flattenEuro(file: EuroFile): OpenFootballFile {
  * `event` adds the event's fields (type, tiebreakers, adjustments, ...).
  */
 export function toImportFile(c: Converted, event: Record<string, unknown> & { id: string; type: string }): unknown {
-  const slot = (team: string | null, source: string | null | undefined, outcome: string | null | undefined) =>
-    source ? (outcome === 'loser' ? { loser_of: source } : { winner_of: source }) : team;
+  const slot = (
+    team: string | null,
+    source: string | null | undefined,
+    outcome: string | null | undefined,
+    group: string | null | undefined,
+    position: number | null | undefined,
+  ) => {
+    if (group != null && position != null) return { group, position };
+    return source ? (outcome === 'loser' ? { loser_of: source } : { winner_of: source }) : team;
+  };
   const matches = c.matches.map((m) => {
     const out: Record<string, unknown> = {
       id: m.id,
@@ -216,8 +224,8 @@ export function toImportFile(c: Converted, event: Record<string, unknown> & { id
       group: m.group_name,
       bracket_role: m.bracket_role,
       position: m.bracket_position,
-      home: slot(m.home_team_id, m.home_source_match_id, m.home_source_outcome),
-      away: slot(m.away_team_id, m.away_source_match_id, m.away_source_outcome),
+      home: slot(m.home_team_id, m.home_source_match_id, m.home_source_outcome, m.home_source_group, m.home_source_position),
+      away: slot(m.away_team_id, m.away_source_match_id, m.away_source_outcome, m.away_source_group, m.away_source_position),
       status: m.status,
       score:
         m.home_score === null || m.away_score === null
@@ -242,4 +250,29 @@ export function toImportFile(c: Converted, event: Record<string, unknown> & { id
       },
     ],
   };
+}
+
+/**
+ * Feeds the first knockout round from the groups: a team that finished `position` (1 or 2) in its group, by
+ * `places` (the published tables, team name to [group, position]), is replaced by that group feed; the others (the
+ * best third-placed teams, which no group feed names) stay seeded.
+ */
+export function feedFromGroups(c: Converted, firstRound: string, places: ReadonlyMap<string, [string, number]>): void {
+  for (const m of c.matches) {
+    if (m.round_name !== firstRound) continue;
+    for (const side of ['home', 'away'] as const) {
+      const id = side === 'home' ? m.home_team_id : m.away_team_id;
+      const place = places.get(c.teams.get(id ?? '')?.name ?? '');
+      if (place === undefined || place[1] > 2) continue;
+      if (side === 'home') {
+        m.home_team_id = null;
+        m.home_source_group = place[0];
+        m.home_source_position = place[1];
+      } else {
+        m.away_team_id = null;
+        m.away_source_group = place[0];
+        m.away_source_position = place[1];
+      }
+    }
+  }
 }

@@ -7,13 +7,14 @@ import { applyImport, parseImport } from '../../src/import/load.js';
 import { regenerate } from '../../src/publish/regenerate.js';
 import { migratedDb, type TestDb } from '../support/db.js';
 import { readRealData, realDataAvailable } from './data-dir.js';
-import { convertOpenFootball, flattenEuro, toImportFile, type EuroFile } from './openfootball.js';
+import { convertOpenFootball, feedFromGroups, flattenEuro, toImportFile, type EuroFile } from './openfootball.js';
 
 const FILES = ['spain-laliga-2018-19.json', 'england-premier-league-2023-24.json', 'euro-2020.json'];
 const available = realDataAvailable('test/real-data/rules-real.test.ts', FILES);
 
 interface Row { rank: number; club_name: string; points: number; group_name: string | null; adjustment_points?: number }
-interface Published { standings: Row[]; bracket: unknown[]; events: { event_id: string; champion_name: string | null }[]; calendar: string }
+interface Slot { match_id: string; side: string; team_id: string | null; source_group?: string; source_position?: number; winner_team_id: string | null }
+interface Published { standings: Row[]; bracket: Slot[]; events: { event_id: string; champion_name: string | null }[]; calendar: string }
 
 const opened: TestDb[] = [];
 afterAll(async () => {
@@ -32,7 +33,7 @@ async function publish(file: unknown, eventId: string): Promise<Published> {
   const read = (p: string) => fs.readFileSync(path.join(dir, p), 'utf8');
   return {
     standings: JSON.parse(read(`api/v0/events/${eventId}/standings.json`)) as Row[],
-    bracket: JSON.parse(read(`api/v0/events/${eventId}/bracket.json`)) as unknown[],
+    bracket: JSON.parse(read(`api/v0/events/${eventId}/bracket.json`)) as Slot[],
     events: JSON.parse(read('api/v0/events.json')) as Published['events'],
     calendar: read(`api/v0/calendar/${eventId}.ics`),
   };
@@ -113,6 +114,57 @@ describe.skipIf(!available)('Premier League 2023-24 with its deductions', () => 
     ]);
     const adj = new Map(out.standings.map((r) => [r.club_name, r.adjustment_points]));
     expect([adj.get('Everton FC'), adj.get('Nottingham Forest FC'), adj.get('Arsenal FC')]).toEqual([-8, -4, 0]);
+  });
+});
+
+const EURO_TABLES: Record<string, string[]> = {
+  'Group A': ['Italy', 'Wales', 'Switzerland', 'Turkey'],
+  'Group B': ['Belgium', 'Denmark', 'Finland', 'Russia'],
+  'Group C': ['Netherlands', 'Austria', 'Ukraine', 'North Macedonia'],
+  'Group D': ['England', 'Croatia', 'Czech Republic', 'Scotland'],
+  'Group E': ['Sweden', 'Spain', 'Slovakia', 'Poland'],
+  'Group F': ['France', 'Germany', 'Portugal', 'Hungary'],
+};
+const EURO_PLACES = new Map(Object.entries(EURO_TABLES).flatMap(([g, names]) => names.map((n, i) => [n, [g, i + 1] as [string, number]])));
+
+/** EURO 2020 as an import file whose round of 16 is fed by the group tables (winners and runners-up). */
+function euroWithGroupFeeds(edit: (matches: any[]) => void = () => {}): { file: any; real: Map<string, { home: string; away: string }> } {
+  const euro = convertOpenFootball(flattenEuro(readRealData<EuroFile>('euro-2020.json')));
+  feedFromGroups(euro, 'Round of 16', EURO_PLACES);
+  const file = toImportFile(euro, { id: 'euro-2020-ko', type: 'hybrid', tiebreakers: 'uefa' }) as any;
+  edit(file.organizations[0].leagues[0].events[0].matches);
+  return { file, real: euro.real };
+}
+
+describe.skipIf(!available)('EURO 2020 knockout fed by the group tables', () => {
+  it('every knockout slot is the real team, Italy champion on penalties', async () => {
+    const { file, real } = euroWithGroupFeeds();
+    const out = await publish(file, 'euro-2020-ko');
+    const fedByGroups = out.bracket.filter((x) => x.source_group !== undefined);
+    expect(fedByGroups).toHaveLength(12); // 6 winners and 6 runners-up; the 4 best third-placed teams are seeded
+    expect(fedByGroups.find((x) => x.source_group === 'Group F' && x.source_position === 2)?.team_id).toBe('germany');
+    for (const x of out.bracket) {
+      const r = real.get(x.match_id);
+      expect(x.team_id, `${x.match_id} ${x.side}`).toBe(x.side === 'home' ? r?.home : r?.away);
+    }
+    expect(out.events.find((e) => e.event_id === 'euro-2020-ko')?.champion_name).toBe('Italy');
+  });
+
+  it('until a group is finished its places are unknown, and the calendar says "Winner Group A"', async () => {
+    const { file } = euroWithGroupFeeds((matches) => {
+      const last = matches.find((m) => m.group === 'Group A' && m.round === 3);
+      Object.assign(last, { status: 'scheduled', score: null });
+      // Italy v Austria, the round of 16 match of Group A's winner.
+      Object.assign(matches.find((m) => m.id === 'r16-2'), { kickoff: '2021-06-26T19:00:00Z' });
+    });
+    const out = await publish(file, 'euro-2020-ko');
+    const italyAustria = out.bracket.filter((x) => x.match_id === 'r16-2');
+    expect(italyAustria.map((x) => [x.source_group, x.source_position, x.team_id])).toEqual([
+      ['Group A', 1, null],
+      ['Group C', 2, 'austria'],
+    ]);
+    expect(out.calendar).toMatch(/SUMMARY[^:]*:Winner Group A vs Austria\r\n/);
+    expect(out.events.find((e) => e.event_id === 'euro-2020-ko')?.champion_name).toBeNull();
   });
 });
 
