@@ -27,7 +27,7 @@ export function calendarFeed(
   options: FeedOptions,
 ): CalendarInput {
   const w = WORDS[event.language];
-  const resolved = resolveTeams([...matches], bracketContext(event, [...matches], new Map(teams)));
+  const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
   const byId = new Map(matches.map((m) => [m.id, m]));
   const teamName = (id: string | null) => {
     const t = id ? teams.get(id) : undefined;

@@ -51,7 +51,7 @@ function knockoutChampionId(matches: MatchFacts[], context: BracketContext): str
 export function championName(
   event: Pick<EventFacts, 'competition_type' | 'status' | 'points' | 'rules'>,
   matches: MatchFacts[],
-  teams: Map<string, TeamFacts>,
+  teams: ReadonlyMap<string, TeamFacts>,
 ): string | null {
   if (event.competition_type === 'league') {
     if (event.status !== 'completed') return null;

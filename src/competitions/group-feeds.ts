@@ -11,7 +11,7 @@ import type { BracketContext, EventFacts, MatchFacts, TeamFacts } from './types.
 export function bracketContext(
   event: Pick<EventFacts, 'points' | 'rules'>,
   matches: MatchFacts[],
-  teams: Map<string, TeamFacts>,
+  teams: ReadonlyMap<string, TeamFacts>,
 ): BracketContext {
   const awayGoalsRule = event.rules?.away_goals_rule ?? false;
   const fedByGroup = matches.some((m) => m.home_source_group != null || m.away_source_group != null);

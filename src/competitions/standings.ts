@@ -72,7 +72,7 @@ export function compareGroupNames(a: string | null, b: string | null): number {
  * The team's display name. Teams referenced by matches always exist in the database (foreign key);
  * the id fallback only keeps the function total for hand-built inputs.
  */
-export function teamName(teams: Map<string, TeamFacts>, teamId: string): string {
+export function teamName(teams: ReadonlyMap<string, TeamFacts>, teamId: string): string {
   return teams.get(teamId)?.name ?? teamId;
 }
 
@@ -118,7 +118,7 @@ function oneTable(
   groupName: string | null,
   teamIds: Set<string>,
   groupMatches: MatchFacts[],
-  teams: Map<string, TeamFacts>,
+  teams: ReadonlyMap<string, TeamFacts>,
   points: PointsRule,
   rules: CompetitionRules,
 ): StandingsRow[] {
@@ -156,7 +156,7 @@ function oneTable(
  */
 export function computeStandings(
   matches: MatchFacts[],
-  teams: Map<string, TeamFacts>,
+  teams: ReadonlyMap<string, TeamFacts>,
   points: PointsRule,
   rules: CompetitionRules = DEFAULT_RULES,
 ): StandingsRow[] {

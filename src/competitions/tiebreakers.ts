@@ -32,16 +32,18 @@ export const PRESETS: Record<TiebreakPreset, readonly TiebreakCriterion[]> = {
   // points, (i) European Qualifiers overall ranking: (g)-(i) are the organizer's decision.
   uefa: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for', 'reapply_head_to_head', 'goal_difference', 'goals_for', 'decision', 'name'],
   // Premier League Handbook 2023/24, rule C.17: goal difference, goals scored, then points in the matches between
-  // the clubs, away goals in those matches, then a play-off (rule C.17.6).
+  // the clubs, away goals in those matches, then a play-off.
   premier_league: ['points', 'goal_difference', 'goals_for', 'head_to_head_points', 'head_to_head_away_goals_for', 'decision', 'name'],
-  // RFEF / LaLiga (Normas reguladoras, disposición quinta; LaLiga Reglamento General art. 201): the matches between the
-  // clubs level first (points, then goal difference), then all matches (goal difference, goals), then fair play.
+  // RFEF Reglamento General, art. 201 (LaLiga): the matches between the clubs level first (points, then goal
+  // difference; for two clubs their two meetings' goal difference, which orders them as their points there do), then
+  // all matches (goal difference, goals), then fair play.
   la_liga: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_for', 'decision', 'name'],
-  // Lega Serie A / FIGC NOIF art. 51.6 ("classifica avulsa"): points and goal difference in the matches between the
-  // clubs level, then overall goal difference, goals scored, then the draw (or a play-off for the title / relegation).
+  // FIGC NOIF art. 51 as Lega Serie A applies it (the "classifica avulsa"): points and goal difference in the matches
+  // between the clubs level, then overall goal difference, goals scored, then the draw (or a title / relegation play-off).
   serie_a: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_for', 'decision', 'name'],
-  // DFL Spielordnung § 5 Nr. 4: goal difference, goals scored, the aggregate of the matches between them, away goals
-  // in those matches, away goals in all matches, then a deciding match on neutral ground.
+  // DFL Spielordnung, ranking on equal points (the order of DFB-Spielordnung § 46 Nr. 1.3 too): goal difference, goals
+  // scored, the aggregate of the matches between them, away goals in those matches, away goals in all matches, then a
+  // deciding match on neutral ground.
   bundesliga: ['points', 'goal_difference', 'goals_for', 'head_to_head_goal_difference', 'head_to_head_away_goals_for', 'away_goals_for', 'decision', 'name'],
 };
 
