@@ -9,7 +9,7 @@ import { migratedDb, type TestDb } from '../support/db.js';
 import { readRealData, realDataAvailable } from './data-dir.js';
 import { convertOpenFootball, feedFromGroups, flattenEuro, toImportFile, type EuroFile } from './openfootball.js';
 
-const FILES = ['spain-laliga-2018-19.json', 'england-premier-league-2023-24.json', 'euro-2020.json'];
+const FILES = ['spain-laliga-2018-19.json', 'england-premier-league-2023-24.json', 'euro-2020.json', 'world-cup-2022.json'];
 const available = realDataAvailable('test/real-data/rules-real.test.ts', FILES);
 
 interface Row { rank: number; club_name: string; points: number; group_name: string | null; adjustment_points?: number }
@@ -189,5 +189,25 @@ describe.skipIf(!available)('EURO 2020 groups under the uefa preset', () => {
     // The final's calendar entry says how it was decided.
     const unfolded = out.calendar.replace(/\r\n[ \t]/g, '');
     expect(unfolded).toContain('Result: Italy 1–1 England (after extra time) (3–2 pens)');
+  });
+});
+
+describe.skipIf(!available)('World Cup 2022 under the fifa_world_cup preset', () => {
+  it('gives the published group tables and Argentina as champion on penalties', async () => {
+    const wc = convertOpenFootball(readRealData('world-cup-2022.json'));
+    const out = await publish(toImportFile(wc, { id: 'wc-2022', type: 'hybrid', tiebreakers: 'fifa_world_cup' }), 'wc-2022');
+    const firstTwo = new Map<string, string[]>();
+    for (const r of out.standings) if (r.rank <= 2) firstTwo.set(r.group_name as string, [...(firstTwo.get(r.group_name as string) ?? []), r.club_name]);
+    expect(Object.fromEntries(firstTwo)).toEqual({
+      'Group A': ['Netherlands', 'Senegal'],
+      'Group B': ['England', 'USA'],
+      'Group C': ['Argentina', 'Poland'],
+      'Group D': ['France', 'Australia'],
+      'Group E': ['Japan', 'Spain'],
+      'Group F': ['Morocco', 'Croatia'],
+      'Group G': ['Brazil', 'Switzerland'],
+      'Group H': ['Portugal', 'South Korea'],
+    });
+    expect(out.events.find((e) => e.event_id === 'wc-2022')?.champion_name).toBe('Argentina');
   });
 });
