@@ -124,9 +124,12 @@ describe('the OpenAPI document', () => {
     expect(prop('Event', 'event_id').pattern).toBe('^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$');
     expect(checker.deref(doc.components.parameters.eventId!).schema.pattern).toBe('^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$');
     expect(prop('RegistrationRequest', 'date_of_birth')).toMatchObject({ format: 'date' });
-    // Nullable fields are required (present as null), never optional.
+    // Nullable fields are required (present as null), never optional. The exceptions are fields a competition has
+    // only when it uses the rule behind them, so that every other competition keeps its bytes (README "Tie-break rules").
+    const onlyWhenUsed: Record<string, string[]> = { StandingsRow: ['adjustment_points'], BracketSlot: ['leg', 'first_leg_match_id', 'source_group', 'source_position'] };
     for (const name of ['Event', 'StandingsRow', 'BracketSlot']) {
-      expect(s[name]!.required).toEqual(Object.keys(s[name]!.properties as object));
+      const optional = onlyWhenUsed[name] ?? [];
+      expect(s[name]!.required).toEqual(Object.keys(s[name]!.properties as object).filter((k) => !optional.includes(k)));
       expect(s[name]!.additionalProperties).toBe(false);
     }
     expect(doc.components.headers.CacheControlRead!.schema.const).toBe(READ_CACHE);
@@ -150,10 +153,18 @@ describe('the OpenAPI document', () => {
       null,
     );
     expect(Object.keys(event)).toEqual(keys('Event'));
-    const row = encodeStandingsRow({ rank: 1, club_name: 'C', played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, team_id: 't', group_name: null });
+    const counts = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0 };
+    const row = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: -3 });
     expect(Object.keys(row)).toEqual(keys('StandingsRow'));
-    const slot = encodeBracketSlot({ match_id: 'm', round_ordinal: 1, side: 'home', team_id: null, bracket_role: 'winners', source_match_id: null, source_outcome: null, status: 'scheduled', winner_team_id: null });
+    // Without adjustments in the event, the row keeps exactly the fields it had before adjustments existed.
+    const plain = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: null });
+    expect(Object.keys(plain)).toEqual(keys('StandingsRow').filter((k) => k !== 'adjustment_points'));
+    const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null };
+    const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1 });
     expect(Object.keys(slot)).toEqual(keys('BracketSlot'));
+    // A single match keeps exactly the fields it had before two-legged ties existed.
+    const single = encodeBracketSlot({ ...base, leg: null, first_leg_match_id: null, source_group: null, source_position: null });
+    expect(Object.keys(single)).toEqual(keys('BracketSlot').filter((k) => !['leg', 'first_leg_match_id', 'source_group', 'source_position'].includes(k)));
   });
 
   it('has examples that fit their own schemas, and request examples the endpoints accept', () => {

@@ -2,7 +2,7 @@
 // alone. Pure: nothing is stored, so a corrected score flows through every later round on the
 // next regeneration.
 import { BRACKET_ROLES, type BracketRole, type MatchStatus, type Side, type SourceOutcome } from '../vocabulary/enums.js';
-import type { MatchFacts } from './types.js';
+import type { BracketContext, MatchFacts } from './types.js';
 import { compareCodeUnits } from './standings.js';
 
 export interface BracketSlot {
@@ -15,6 +15,12 @@ export interface BracketSlot {
   source_outcome: SourceOutcome | null;
   status: MatchStatus;
   winner_team_id: string | null;
+  /** 1 or 2 for a leg of a two-legged tie, null for a single match (public only on legs). */
+  leg: number | null;
+  first_leg_match_id: string | null;
+  /** A slot fed by a group's final table: the group and the position (public only on such slots). */
+  source_group: string | null;
+  source_position: number | null;
 }
 
 /** Who plays a match and how it ended, once feeds are followed. Null means "not known yet". */
@@ -32,16 +38,20 @@ export function compareBracketMatches(a: MatchFacts, b: MatchFacts): number {
     ra - rb ||
     a.round_ordinal - b.round_ordinal ||
     a.bracket_position - b.bracket_position ||
+    (a.leg ?? 0) - (b.leg ?? 0) ||
     compareCodeUnits(a.id, b.id)
   );
 }
 
 /** A slot with neither a seeded team nor a feed: nobody will ever fill it. */
-function isEmptySlot(m: MatchFacts, side: Side): boolean {
+export function isEmptySlot(m: MatchFacts, side: Side): boolean {
   return side === 'home'
-    ? m.home_team_id === null && m.home_source_match_id === null
-    : m.away_team_id === null && m.away_source_match_id === null;
+    ? m.home_team_id === null && m.home_source_match_id === null && (m.home_source_group ?? null) === null
+    : m.away_team_id === null && m.away_source_match_id === null && (m.away_source_group ?? null) === null;
 }
+
+/** No away goals rule, no group feeds: how a bracket is decided when the caller gives no context. */
+export const NO_CONTEXT: BracketContext = { awayGoalsRule: false, groupPlace: () => null };
 
 /** A bracket match with exactly one empty slot: the other team advances without playing. */
 export function isBye(m: MatchFacts): boolean {
@@ -70,6 +80,35 @@ export function decideMatch(m: MatchFacts, home: string | null, away: string | n
   return undecided;
 }
 
+/**
+ * A two-legged tie, decided on its second leg: the aggregate of both legs, then (when the event says so) away
+ * goals, then the second leg's penalties (extra time is already in the second leg's score). A walkover in the
+ * second leg decides the tie. Until the first leg has a score, the tie is undecided whatever the second says.
+ */
+export function decideTie(
+  second: MatchFacts,
+  first: MatchFacts | undefined,
+  home: string | null,
+  away: string | null,
+  awayGoalsRule: boolean,
+): ResolvedMatch {
+  const undecided: ResolvedMatch = { home, away, winner: null, loser: null };
+  if (home === null || away === null || second.status !== 'completed') return undecided;
+  const pick = (side: Side): ResolvedMatch =>
+    side === 'home' ? { home, away, winner: home, loser: away } : { home, away, winner: away, loser: home };
+  if (second.walkover_winner !== null) return pick(second.walkover_winner);
+  if (first === undefined || first.status !== 'completed' || first.home_score === null || first.away_score === null) return undecided;
+  if (second.home_score === null || second.away_score === null) return undecided;
+  // `home` hosts the second leg, so it was the visitor in the first.
+  const homeAggregate = second.home_score + first.away_score;
+  const awayAggregate = second.away_score + first.home_score;
+  if (homeAggregate !== awayAggregate) return pick(homeAggregate > awayAggregate ? 'home' : 'away');
+  if (awayGoalsRule && first.away_score !== second.away_score) return pick(first.away_score > second.away_score ? 'home' : 'away');
+  if (second.home_penalties === null || second.away_penalties === null) return undecided;
+  if (second.home_penalties !== second.away_penalties) return pick(second.home_penalties > second.away_penalties ? 'home' : 'away');
+  return undecided;
+}
+
 function sourcesOf(m: MatchFacts): string[] {
   const out: string[] = [];
   if (m.home_source_match_id !== null) out.push(m.home_source_match_id);
@@ -87,11 +126,17 @@ function sourcesOf(m: MatchFacts): string[] {
  * that is not in the list is undecided too. For a fed slot the team is always derived from its
  * source, never read from the team column, so a corrected earlier result cannot leave a stale team behind.
  */
-export function resolveTeams(matches: MatchFacts[]): Map<string, ResolvedMatch> {
+export function resolveTeams(matches: MatchFacts[], context: BracketContext = NO_CONTEXT): Map<string, ResolvedMatch> {
   const byId = new Map<string, MatchFacts>();
   for (const m of matches) byId.set(m.id, m);
   const done = new Map<string, ResolvedMatch>();
   const visiting = new Set<string>();
+  // A first leg decides nothing on its own (its tie ends in the second leg); a second leg decides the tie.
+  const decide = (m: MatchFacts, home: string | null, away: string | null): ResolvedMatch => {
+    if (m.leg === 1) return { home, away, winner: null, loser: null };
+    if (m.leg === 2) return decideTie(m, byId.get(m.first_leg_match_id ?? ''), home, away, context.awayGoalsRule);
+    return decideMatch(m, home, away);
+  };
 
   const fed = (sourceId: string | null, outcome: SourceOutcome | null, seeded: string | null): string | null => {
     if (sourceId === null) return seeded;
@@ -118,9 +163,16 @@ export function resolveTeams(matches: MatchFacts[]): Map<string, ResolvedMatch> 
         }
         continue;
       }
-      const home = fed(m.home_source_match_id, m.home_source_outcome, m.home_team_id);
-      const away = fed(m.away_source_match_id, m.away_source_outcome, m.away_team_id);
-      done.set(id, decideMatch(m, home, away));
+      // A slot fed by a group's final table holds its team once the group is finished.
+      const home =
+        m.home_source_group != null && m.home_source_position != null
+          ? context.groupPlace(m.home_source_group, m.home_source_position)
+          : fed(m.home_source_match_id, m.home_source_outcome, m.home_team_id);
+      const away =
+        m.away_source_group != null && m.away_source_position != null
+          ? context.groupPlace(m.away_source_group, m.away_source_position)
+          : fed(m.away_source_match_id, m.away_source_outcome, m.away_team_id);
+      done.set(id, decide(m, home, away));
       visiting.delete(id);
       stack.pop();
     }
@@ -136,8 +188,11 @@ export function resolveTeams(matches: MatchFacts[]): Map<string, ResolvedMatch> 
  * final the reset is not played (typically status 'cancelled'), and its slots still show the teams
  * the feeds resolve to, with no winner.
  */
-export function computeBracket(matches: MatchFacts[]): BracketSlot[] {
-  const resolved = resolveTeams(matches);
+export function computeBracket(matches: MatchFacts[], context: BracketContext = NO_CONTEXT): BracketSlot[] {
+  const resolved = resolveTeams(matches, context);
+  // The slots of both legs carry the tie's winner, which the second leg decides.
+  const secondLegOf = new Map<string, string>();
+  for (const m of matches) if (m.leg === 2 && m.first_leg_match_id) secondLegOf.set(m.first_leg_match_id, m.id);
   const bracket = matches
     .filter((m): m is MatchFacts & { bracket_role: BracketRole } => m.bracket_role !== null)
     .sort(compareBracketMatches);
@@ -156,7 +211,11 @@ export function computeBracket(matches: MatchFacts[]): BracketSlot[] {
         // A seeded slot has no outcome even if a stray value sits in the column.
         source_outcome: sourceId === null ? null : outcome,
         status: m.status,
-        winner_team_id: r.winner,
+        winner_team_id: m.leg === 1 ? (resolved.get(secondLegOf.get(m.id) ?? '')?.winner ?? null) : r.winner,
+        leg: m.leg ?? null,
+        first_leg_match_id: m.first_leg_match_id ?? null,
+        source_group: (side === 'home' ? m.home_source_group : m.away_source_group) ?? null,
+        source_position: (side === 'home' ? m.home_source_position : m.away_source_position) ?? null,
       };
     };
     return [slot('home'), slot('away')];

@@ -1,13 +1,14 @@
 // What a competition's calendar says about each match, in the organization's language.
 // renderCalendar (calendar.ts) turns it into RFC 5545 text.
-import { resolveTeams } from './bracket.js';
+import { isEmptySlot, resolveTeams } from './bracket.js';
+import { bracketContext } from './group-feeds.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
 import { localizedName } from '../vocabulary/language.js';
 
 const WORDS = {
-  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
-  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
+  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
+  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
 } as const;
 
 export interface FeedOptions {
@@ -48,12 +49,12 @@ export interface MatchNames {
  * undecided slots never read the same). The calendar, and what followers are told, say the same.
  */
 export function matchNames(
-  event: Pick<EventFacts, 'language'>,
+  event: EventFacts,
   matches: readonly MatchFacts[],
   teams: ReadonlyMap<string, TeamFacts>,
 ): Map<string, MatchNames> {
   const w = WORDS[event.language];
-  const resolved = resolveTeams([...matches]);
+  const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
   const byId = new Map(matches.map((m) => [m.id, m]));
   const teamName = (id: string | null) => {
     const t = id ? teams.get(id) : undefined;
@@ -65,6 +66,10 @@ export function matchNames(
   const slotName = (m: MatchFacts, side: 'home' | 'away', teamId: string | null) => {
     const known = teamName(teamId);
     if (known) return known;
+    // A slot fed by a group's final table, before the group is finished: "Winner Group A".
+    const group = side === 'home' ? m.home_source_group : m.away_source_group;
+    const position = side === 'home' ? m.home_source_position : m.away_source_position;
+    if (group != null && position != null) return `${w.place(position)} ${group}`;
     const sourceId = side === 'home' ? m.home_source_match_id : m.away_source_match_id;
     const source = sourceId ? byId.get(sourceId) : undefined;
     if (!source) return w.tbd;
@@ -92,23 +97,32 @@ export function calendarFeed(
 ): CalendarInput {
   const w = WORDS[event.language];
   const names = matchNames(event, matches, teams);
+  const byId = new Map(matches.map((m) => [m.id, m]));
 
   const entries: CalendarInput['matches'] = [];
   for (const m of matches) {
     // No date, no calendar entry; a bye (one empty slot that nothing feeds) is never played.
     if (m.kickoff_at === null) continue;
-    const homeEmpty = m.home_team_id === null && m.home_source_match_id === null;
-    const awayEmpty = m.away_team_id === null && m.away_source_match_id === null;
-    if (homeEmpty || awayEmpty) continue;
+    if (isEmptySlot(m, 'home') || isEmptySlot(m, 'away')) continue;
     const { home, away, label } = names.get(m.id)!;
 
-    const lines = [event.name, [m.group_name, label].filter(Boolean).join(' · ')];
+    const leg = m.leg === 1 || m.leg === 2 ? w.legs[m.leg - 1] : null;
+    const lines = [event.name, [m.group_name, label, leg].filter(Boolean).join(' · ')];
     if (m.walkover_winner) {
       lines.push(`${w.result}: ${m.walkover_winner === 'home' ? home : away} (${w.walkover})`);
     } else if (m.home_score !== null && m.away_score !== null) {
       const pens =
         m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
-      lines.push(`${w.result}: ${home} ${m.home_score}–${m.away_score} ${away}${pens}`);
+      const aet = m.after_extra_time ? ` (${w.aet})` : '';
+      lines.push(`${w.result}: ${home} ${m.home_score}–${m.away_score} ${away}${aet}${pens}`);
+    }
+    const first = m.leg === 2 && m.first_leg_match_id ? byId.get(m.first_leg_match_id) : undefined;
+    if (first?.home_score != null && first.away_score != null && m.home_score !== null && m.away_score !== null) {
+      // The second leg's home side was the visitor in the first leg.
+      const h = m.home_score + first.away_score;
+      const a = m.away_score + first.home_score;
+      const onAway = h === a && event.rules?.away_goals_rule === true && first.away_score !== m.away_score;
+      lines.push(`${w.aggregate}: ${home} ${h}–${a} ${away}${onAway ? ` (${w.awayGoals})` : ''}`);
     }
     if (m.status === 'postponed') lines.push(w.postponed);
     if (m.status === 'cancelled') lines.push(w.cancelled);

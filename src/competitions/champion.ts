@@ -1,8 +1,9 @@
 // The champion shown in the event list (champion_name). Null is the honest answer whenever the
 // data does not yet settle it: consumers show "to be decided", never a provisional leader.
 import { resolveTeams, compareBracketMatches } from './bracket.js';
+import { bracketContext } from './group-feeds.js';
 import { computeStandings, teamName } from './standings.js';
-import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
+import type { BracketContext, EventFacts, MatchFacts, TeamFacts } from './types.js';
 
 /** The last of the matches with this role in bracket order (the latest round wins if data has several). */
 function lastWithRole(matches: MatchFacts[], role: MatchFacts['bracket_role']): MatchFacts | undefined {
@@ -17,10 +18,11 @@ function lastWithRole(matches: MatchFacts[], role: MatchFacts['bracket_role']): 
  * decided; a reset that is still scheduled means we cannot name a champion yet, even if the
  * winners-bracket finalist took the grand final (the organizer has not closed the reset).
  */
-function knockoutChampionId(matches: MatchFacts[]): string | null {
-  const bracket = matches.filter((m) => m.bracket_role !== null);
+function knockoutChampionId(matches: MatchFacts[], context: BracketContext): string | null {
+  // A first leg is half of a tie that its second leg decides: it is never the deciding match.
+  const bracket = matches.filter((m) => m.bracket_role !== null && m.leg !== 1);
   if (bracket.length === 0) return null;
-  const resolved = resolveTeams(matches);
+  const resolved = resolveTeams(matches, context);
   const winnerOf = (m: MatchFacts | undefined): string | null =>
     m === undefined ? null : (resolved.get(m.id)?.winner ?? null);
 
@@ -47,16 +49,16 @@ function knockoutChampionId(matches: MatchFacts[]): string | null {
  * a decided final is final. Needs the event's points rule because it decides who tops a league.
  */
 export function championName(
-  event: Pick<EventFacts, 'competition_type' | 'status' | 'points'>,
+  event: Pick<EventFacts, 'competition_type' | 'status' | 'points' | 'rules'>,
   matches: MatchFacts[],
-  teams: Map<string, TeamFacts>,
+  teams: ReadonlyMap<string, TeamFacts>,
 ): string | null {
   if (event.competition_type === 'league') {
     if (event.status !== 'completed') return null;
-    const leaders = computeStandings(matches, teams, event.points).filter((r) => r.rank === 1);
+    const leaders = computeStandings(matches, teams, event.points, event.rules).filter((r) => r.rank === 1);
     // One table has one leader; several tables (groups) in a league would leave the title ambiguous.
     return leaders.length === 1 ? (leaders[0]?.club_name ?? null) : null;
   }
-  const id = knockoutChampionId(matches);
+  const id = knockoutChampionId(matches, bracketContext(event, matches, teams));
   return id === null ? null : teamName(teams, id);
 }

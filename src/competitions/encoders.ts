@@ -48,6 +48,8 @@ export function encodeStandingsRow(row: StandingsRow): PublicStandingsRow {
     goals_against: row.goals_against,
     points: row.points,
     group_name: row.group_name,
+    // Only in the tables of an event that has adjustments: every other table keeps its bytes.
+    ...(row.adjustment_points === null ? {} : { adjustment_points: row.adjustment_points }),
   };
 }
 
@@ -62,5 +64,9 @@ export function encodeBracketSlot(slot: BracketSlot): PublicBracketSlot {
     source_outcome: slot.source_outcome,
     status: slot.status,
     winner_team_id: slot.winner_team_id,
+    // Only on the legs of a two-legged tie: every other slot keeps its bytes.
+    ...(slot.leg === null ? {} : { leg: slot.leg, first_leg_match_id: slot.first_leg_match_id }),
+    // Only on slots fed by a group's final table.
+    ...(slot.source_group === null || slot.source_position === null ? {} : { source_group: slot.source_group, source_position: slot.source_position }),
   };
 }

@@ -54,9 +54,13 @@ export const publicStandingsRowSchema = z
     lost: count.meta({ description: 'Matches lost.' }),
     goals_for: count.meta({ description: 'Goals scored.' }),
     goals_against: count.meta({ description: 'Goals conceded.' }),
-    points: z.number().int().meta({ description: "Points, by the competition's rule (default 3 / 1 / 0)." }),
+    points: z.number().int().meta({ description: "Points, by the competition's rule (default 3 / 1 / 0), adjustments included." }),
     group_name: name.nullable().meta({
       description: "Beyond the spec: the group of a hybrid event's group stage (\"Group A\"); null for a single table.",
+    }),
+    adjustment_points: z.number().int().optional().meta({
+      description:
+        'Beyond the spec, only in the rows of a competition that has point adjustments: how many of `points` come from adjustments (a deduction is negative; 0 for a club without one). `points` already includes them.',
     }),
   })
   .meta({ description: 'A row of a standings table (spec 2.2).' });
@@ -67,12 +71,27 @@ export const publicBracketSlotSchema = z
     match_id: publicIdSchema.meta({ description: 'Identifier of the match; `{matchId}` in the RSVP path.' }),
     round_ordinal: z.number().int().min(1).meta({ description: 'Ordinal of the round, from 1.' }),
     side: sideSchema.meta({ description: 'Side of the slot within the match.' }),
-    team_id: publicIdSchema.nullable().meta({ description: 'Team in the slot; null for a bye, or a fed slot whose source match is undecided.' }),
+    team_id: publicIdSchema.nullable().meta({ description: 'Team in the slot; null for a bye, or a fed slot whose source match (or group) is undecided.' }),
     bracket_role: bracketRoleSchema,
     source_match_id: publicIdSchema.nullable().meta({ description: 'Match whose outcome feeds this slot; null for a seeded slot.' }),
     source_outcome: sourceOutcomeSchema.nullable().meta({ description: 'Which outcome of the source match feeds this slot; null for a seeded slot.' }),
     status: matchStatusSchema.meta({ description: 'Status of the match.' }),
-    winner_team_id: publicIdSchema.nullable().meta({ description: 'Winning team of the match; null until decided.' }),
+    winner_team_id: publicIdSchema.nullable().meta({
+      description: 'Winning team of the match (of a two-legged tie, on the slots of both legs: the tie\'s winner); null until decided.',
+    }),
+    leg: z.number().int().min(1).max(2).optional().meta({
+      description: 'Beyond the spec, only on the slots of a two-legged tie: 1 or 2. The second leg decides the tie (aggregate, then away goals when the competition counts them, then its penalties); feeds name the second leg.',
+    }),
+    first_leg_match_id: publicIdSchema.nullable().optional().meta({
+      description: 'Beyond the spec, only on the slots of a two-legged tie: on the second leg, the first leg; null on the first leg.',
+    }),
+    source_group: name.optional().meta({
+      description:
+        "Beyond the spec, only on a slot fed by a group's final table (hybrid competitions): the group (\"Group A\"). `team_id` is null until every match of that group is completed (or cancelled); `source_match_id` and `source_outcome` are null.",
+    }),
+    source_position: z.number().int().min(1).optional().meta({
+      description: "Beyond the spec, only on a slot fed by a group's final table: the position in that group's table, from 1 (1: the group winner).",
+    }),
   })
   .meta({ description: 'One side of a bracket match (spec 2.3).' });
 

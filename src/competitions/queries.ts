@@ -1,6 +1,18 @@
 // Kysely reads of the competition data, shaped into the facts the pure rules take.
 import type { Db } from '../db/connect.js';
-import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
+import { resolveTiebreakers } from './tiebreakers.js';
+import type { Adjustment, CompetitionRules, Decision, EventFacts, MatchFacts, TeamFacts } from './types.js';
+import type { TiebreakCriterion, TiebreakPreset } from '../vocabulary/enums.js';
+
+/** The rules columns as the import wrote them (validated JSON). */
+export function parseRules(row: { tiebreakers: string; decisions: string; adjustments: string; away_goals_rule: number }): CompetitionRules {
+  return {
+    tiebreakers: resolveTiebreakers(JSON.parse(row.tiebreakers) as TiebreakPreset | TiebreakCriterion[]),
+    decisions: JSON.parse(row.decisions) as Decision[],
+    adjustments: JSON.parse(row.adjustments) as Adjustment[],
+    away_goals_rule: row.away_goals_rule === 1,
+  };
+}
 
 export interface EventHead {
   id: string;
@@ -27,6 +39,7 @@ export async function loadEvents(db: Db, ids: readonly string[]): Promise<EventF
         'e.id', 'e.league_id', 'l.name as league_name', 'o.id as org_id', 'o.name as org_name', 'o.language',
         'e.name', 'e.competition_type', 'e.status', 'e.starts_at', 'e.ends_at', 'e.venue_city',
         'e.points_win', 'e.points_draw', 'e.points_loss', 'e.match_duration_min',
+        'e.tiebreakers', 'e.decisions', 'e.adjustments', 'e.away_goals_rule',
       ])
       .where('e.id', 'in', ids.slice(i, i + 500))
       .execute();
@@ -46,6 +59,7 @@ export async function loadEvents(db: Db, ids: readonly string[]): Promise<EventF
         venue_city: r.venue_city,
         points: { win: r.points_win, draw: r.points_draw, loss: r.points_loss },
         match_duration_min: r.match_duration_min,
+        rules: parseRules(r),
       });
     }
   }
@@ -57,6 +71,8 @@ const MATCH_COLUMNS = [
   'home_team_id', 'away_team_id', 'home_source_match_id', 'home_source_outcome', 'away_source_match_id',
   'away_source_outcome', 'kickoff_at', 'ends_at', 'venue', 'status', 'home_score', 'away_score',
   'home_penalties', 'away_penalties', 'walkover_winner', 'sequence', 'updated_at',
+  'leg', 'first_leg_match_id', 'after_extra_time',
+  'home_source_group', 'home_source_position', 'away_source_group', 'away_source_position',
 ] as const;
 
 /**

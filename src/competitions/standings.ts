@@ -1,17 +1,9 @@
 // League and group tables. Pure: the same matches always give the same table, byte for byte,
 // whatever the host locale or the order the matches arrive in.
-import type { MatchFacts, PointsRule, TeamFacts } from './types.js';
+import type { CompetitionRules, MatchFacts, PointsRule, TeamFacts } from './types.js';
+import { compareCodeUnits, orderClubs, PRESETS, type Tally } from './tiebreakers.js';
 
-/** Counters of one team over some set of matches (the whole table, or a head-to-head mini-table). */
-interface Tally {
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goals_for: number;
-  goals_against: number;
-  points: number;
-}
+export { compareCodeUnits };
 
 export interface StandingsRow extends Tally {
   rank: number;
@@ -20,7 +12,15 @@ export interface StandingsRow extends Tally {
   team_id: string;
   /** Internal: null for a single table, the group label in a hybrid event. */
   group_name: string | null;
+  /**
+   * Points of `points` that come from adjustments (deductions are negative); null when the event has no
+   * adjustments at all, so that its public rows keep exactly their earlier fields.
+   */
+  adjustment_points: number | null;
 }
+
+/** How tables rank and count when an event says nothing: the service's order before rules existed. */
+export const DEFAULT_RULES: CompetitionRules = { tiebreakers: PRESETS.default, decisions: [], adjustments: [], away_goals_rule: false };
 
 /** A match whose result is final and complete enough to count. */
 interface Counted {
@@ -31,15 +31,7 @@ interface Counted {
 }
 
 function emptyTally(): Tally {
-  return { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0 };
-}
-
-/**
- * Locale-independent string order (UTF-16 code units). localeCompare would make the ranking
- * depend on the server's ICU data and locale, and two servers must publish the same table.
- */
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0 };
 }
 
 /**
@@ -80,7 +72,7 @@ export function compareGroupNames(a: string | null, b: string | null): number {
  * The team's display name. Teams referenced by matches always exist in the database (foreign key);
  * the id fallback only keeps the function total for hand-built inputs.
  */
-export function teamName(teams: Map<string, TeamFacts>, teamId: string): string {
+export function teamName(teams: ReadonlyMap<string, TeamFacts>, teamId: string): string {
   return teams.get(teamId)?.name ?? teamId;
 }
 
@@ -91,9 +83,10 @@ function countable(m: MatchFacts): Counted | null {
   return { home: m.home_team_id, away: m.away_team_id, homeScore: m.home_score, awayScore: m.away_score };
 }
 
-function addResult(t: Tally, scored: number, conceded: number, points: PointsRule): void {
+function addResult(t: Tally, scored: number, conceded: number, points: PointsRule, away: boolean): void {
   t.played += 1;
   t.goals_for += scored;
+  if (away) t.away_goals_for += scored;
   t.goals_against += conceded;
   if (scored > conceded) {
     t.won += 1;
@@ -115,76 +108,43 @@ function tally(teamIds: Iterable<string>, matches: Counted[], points: PointsRule
     const h = out.get(m.home);
     const a = out.get(m.away);
     if (onlyAmong && (h === undefined || a === undefined)) continue;
-    if (h !== undefined) addResult(h, m.homeScore, m.awayScore, points);
-    if (a !== undefined) addResult(a, m.awayScore, m.homeScore, points);
+    if (h !== undefined) addResult(h, m.homeScore, m.awayScore, points, false);
+    if (a !== undefined) addResult(a, m.awayScore, m.homeScore, points, true);
   }
   return out;
-}
-
-/** Descending on points, goal difference, goals for; 0 when all three are equal. */
-function compareTallies(x: Tally, y: Tally): number {
-  return (
-    y.points - x.points ||
-    y.goals_for - y.goals_against - (x.goals_for - x.goals_against) ||
-    y.goals_for - x.goals_for
-  );
-}
-
-/** Splits an already sorted list into runs that `same` considers equal. */
-function runs<T>(sorted: T[], same: (a: T, b: T) => boolean): T[][] {
-  const out: T[][] = [];
-  for (const item of sorted) {
-    const last = out[out.length - 1];
-    if (last !== undefined && same(last[0] as T, item)) last.push(item);
-    else out.push([item]);
-  }
-  return out;
-}
-
-/**
- * Orders clubs level on points, goal difference and goals for.
- * Head-to-head is re-run on every smaller subset it leaves tied, because results against a club that
- * head-to-head has already separated must not decide between the ones still level (FIFA/UEFA style).
- * When head-to-head separates nobody, the name (then id) decides so the order is always total.
- */
-function breakTie(
-  tied: string[],
-  matches: Counted[],
-  points: PointsRule,
-  nameOf: (id: string) => string,
-): string[] {
-  if (tied.length < 2) return tied;
-  const h2h = tally(tied, matches, points, true);
-  const get = (id: string): Tally => h2h.get(id) as Tally;
-  const sorted = [...tied].sort((a, b) => compareTallies(get(a), get(b)));
-  const blocks = runs(sorted, (a, b) => compareTallies(get(a), get(b)) === 0);
-  if (blocks.length === 1) {
-    return [...tied].sort((a, b) => compareCodeUnits(nameOf(a), nameOf(b)) || compareCodeUnits(a, b));
-  }
-  return blocks.flatMap((block) => breakTie(block, matches, points, nameOf));
 }
 
 function oneTable(
   groupName: string | null,
   teamIds: Set<string>,
   groupMatches: MatchFacts[],
-  teams: Map<string, TeamFacts>,
+  teams: ReadonlyMap<string, TeamFacts>,
   points: PointsRule,
+  rules: CompetitionRules,
 ): StandingsRow[] {
   const counted = groupMatches.map(countable).filter((c): c is Counted => c !== null);
   const table = tally(teamIds, counted, points, false);
-  const get = (id: string): Tally => table.get(id) as Tally;
+  const adjusted = new Map<string, number>();
+  for (const a of rules.adjustments) {
+    if (!table.has(a.team)) continue;
+    adjusted.set(a.team, (adjusted.get(a.team) ?? 0) + a.points);
+    (table.get(a.team) as Tally).points += a.points;
+  }
   const nameOf = (id: string): string => teamName(teams, id);
-  const sorted = [...teamIds].sort((a, b) => compareTallies(get(a), get(b)));
-  const ordered = runs(sorted, (a, b) => compareTallies(get(a), get(b)) === 0).flatMap((block) =>
-    breakTie(block, counted, points, nameOf),
-  );
+  // Sorted by id first so that the ranking never depends on the order the matches arrived in.
+  const ordered = orderClubs([...teamIds].sort(compareCodeUnits), rules.tiebreakers, {
+    overall: table,
+    headToHead: (ids) => tally(ids, counted, points, true),
+    nameOf,
+    decisions: rules.decisions,
+  });
   return ordered.map((id, i) => ({
     rank: i + 1,
     club_name: nameOf(id),
-    ...get(id),
+    ...(table.get(id) as Tally),
     team_id: id,
     group_name: groupName,
+    adjustment_points: rules.adjustments.length === 0 ? null : (adjusted.get(id) ?? 0),
   }));
 }
 
@@ -196,8 +156,9 @@ function oneTable(
  */
 export function computeStandings(
   matches: MatchFacts[],
-  teams: Map<string, TeamFacts>,
+  teams: ReadonlyMap<string, TeamFacts>,
   points: PointsRule,
+  rules: CompetitionRules = DEFAULT_RULES,
 ): StandingsRow[] {
   const groups = new Map<string | null, { teamIds: Set<string>; matches: MatchFacts[] }>();
   for (const m of matches) {
@@ -215,6 +176,6 @@ export function computeStandings(
     .sort(compareGroupNames)
     .flatMap((name) => {
       const g = groups.get(name) as { teamIds: Set<string>; matches: MatchFacts[] };
-      return oneTable(name, g.teamIds, g.matches, teams, points);
+      return oneTable(name, g.teamIds, g.matches, teams, points, rules);
     });
 }

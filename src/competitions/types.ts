@@ -1,5 +1,5 @@
 // What the pure rules (standings, bracket, champion, calendar) read: plain facts, no database types leak in.
-import type { BracketRole, CompetitionType, EventStatus, MatchStatus, Side, SourceOutcome } from '../vocabulary/enums.js';
+import type { BracketRole, CompetitionType, EventStatus, MatchStatus, Side, SourceOutcome, TiebreakCriterion } from '../vocabulary/enums.js';
 import type { Language } from '../vocabulary/language.js';
 
 export interface TeamFacts {
@@ -37,12 +37,46 @@ export interface MatchFacts {
   sequence: number;
   /** Last change, RFC 3339 UTC (iCalendar DTSTAMP). */
   updated_at: string;
+  // Optional below: absent means null (or false), so facts built before these existed stay valid.
+  /** 1 or 2 for a leg of a two-legged tie; null for a single match. */
+  leg?: number | null;
+  /** On a second leg: the tie's first leg. */
+  first_leg_match_id?: string | null;
+  /** 1 when the score was reached after extra time. */
+  after_extra_time?: number;
+  /** A slot fed by a group's final table: the group and the position (from 1). */
+  home_source_group?: string | null;
+  home_source_position?: number | null;
+  away_source_group?: string | null;
+  away_source_position?: number | null;
 }
 
 export interface PointsRule {
   win: number;
   draw: number;
   loss: number;
+}
+
+/** An organizer's recorded order for clubs nothing else separates (lots, fair play, a play-off). */
+export interface Decision {
+  teams: string[];
+  order: string[];
+  reason: string;
+}
+
+/** Points added to (or, negative, taken from) a club's total: a deduction for a breach of the rules. */
+export interface Adjustment {
+  team: string;
+  points: number;
+  reason: string;
+}
+
+/** How an event ranks clubs and settles two-legged ties (README "Tie-break rules"). */
+export interface CompetitionRules {
+  tiebreakers: readonly TiebreakCriterion[];
+  decisions: readonly Decision[];
+  adjustments: readonly Adjustment[];
+  away_goals_rule: boolean;
 }
 
 export interface EventFacts {
@@ -60,4 +94,13 @@ export interface EventFacts {
   venue_city: string | null;
   points: PointsRule;
   match_duration_min: number;
+  /** Absent: the default rules (src/competitions/standings.ts DEFAULT_RULES). */
+  rules?: CompetitionRules;
+}
+
+/** What deciding a bracket needs beyond its matches: the event's away-goals rule and its groups' final places. */
+export interface BracketContext {
+  awayGoalsRule: boolean;
+  /** The team a group's final table puts at `position` (from 1), or null while the group is not finished. */
+  groupPlace(group: string, position: number): string | null;
 }

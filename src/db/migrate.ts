@@ -6,6 +6,7 @@ import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_mail_at_send_time.js';
 import * as m0004 from './migrations/0004_idempotency_per_client.js';
 import * as m0005 from './migrations/0005_organization_settings.js';
+import * as m0006 from './migrations/0006_competition_rules.js';
 import * as m0007 from './migrations/0007_follower_updates.js';
 
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_mail_at_send_time': m0002,
   '0004_idempotency_per_client': m0004,
   '0005_organization_settings': m0005,
+  '0006_competition_rules': m0006,
   '0007_follower_updates': m0007,
 };
 

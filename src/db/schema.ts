@@ -78,6 +78,14 @@ export interface EventsTable {
   points_loss: Generated<number>;
   match_duration_min: Generated<number>;
   revision: Generated<number>;
+  /** JSON: a preset name (`"la_liga"`) or an ordered list of criteria. */
+  tiebreakers: Generated<string>;
+  /** JSON list of `{teams, order, reason}`: recorded orders for clubs nothing else separates. */
+  decisions: Generated<string>;
+  /** JSON list of `{team, points, reason}`: points added to or deducted from a club's total. */
+  adjustments: Generated<string>;
+  /** 1: away goals settle a two-legged tie level on aggregate. */
+  away_goals_rule: Generated<0 | 1>;
 }
 
 export interface MatchesTable {
@@ -105,6 +113,16 @@ export interface MatchesTable {
   walkover_winner: Side | null;
   sequence: Generated<number>;
   updated_at: Generated<string>;
+  /** 1 or 2 for a leg of a two-legged tie. */
+  leg: number | null;
+  /** On a second leg: the tie's first leg. */
+  first_leg_match_id: string | null;
+  after_extra_time: Generated<number>;
+  /** A slot fed by a group's final table. */
+  home_source_group: string | null;
+  home_source_position: number | null;
+  away_source_group: string | null;
+  away_source_position: number | null;
 }
 
 export interface FollowsTable {

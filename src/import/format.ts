@@ -8,7 +8,14 @@ import {
   eventStatusSchema,
   matchStatusSchema,
   sideSchema,
+  TIEBREAK_CRITERIA,
+  TIEBREAK_PRESETS,
+  tiebreakCriterionSchema,
+  tiebreakPresetSchema,
+  type TiebreakCriterion,
+  type TiebreakPreset,
 } from '../vocabulary/enums.js';
+import { checkCompetitionRules, checkGroupFeed } from './rules-check.js';
 import { idSchema as id, isReservedId } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { isTimeZone } from '../time/local-time.js';
@@ -33,6 +40,7 @@ const slot = z
     id,
     z.object({ winner_of: id }).strict(),
     z.object({ loser_of: id }).strict(),
+    z.object({ group: text, position: z.number().int().min(1).max(1000) }).strict(),
     z.null(),
   ])
   .optional()
@@ -58,10 +66,52 @@ export const matchSchema = z
         away: score,
         home_penalties: score.nullish(),
         away_penalties: score.nullish(),
+        /** The score was reached after extra time (a knockout match level after normal time). */
+        after_extra_time: z.boolean().default(false),
       })
       .strict()
       .nullish(),
     walkover: sideSchema.nullish(),
+    /** A leg of a two-legged tie: 1 or 2; the second leg names its first leg and decides the tie. */
+    leg: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }).nullish().transform((v) => v ?? null),
+    first_leg: id.nullish().transform((v) => v ?? null),
+  })
+  .strict();
+
+/**
+ * `tiebreakers`: a preset name or an ordered list of criteria. Parsed by hand rather than as a zod union, so that a
+ * wrong criterion is reported at its own index with the values allowed, not as "invalid input" for the whole field.
+ */
+const tiebreakers = z.unknown().optional().transform((v, ctx): TiebreakPreset | TiebreakCriterion[] => {
+  if (v === undefined || v === null) return 'default';
+  const result =
+    typeof v === 'string'
+      ? tiebreakPresetSchema.safeParse(v, { error: () => `must be a preset: ${TIEBREAK_PRESETS.join(', ')}` })
+      : z
+          .array(tiebreakCriterionSchema, { error: 'must be a preset name or a list of criteria' })
+          .min(1, 'must list at least one criterion')
+          .max(TIEBREAK_CRITERIA.length, 'lists a criterion twice')
+          .safeParse(v, { error: (issue) => (issue.code === 'invalid_value' ? `must be one of ${TIEBREAK_CRITERIA.join(', ')}` : undefined) });
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
+export const decisionSchema = z
+  .object({
+    /** The clubs level that the organizer separated off the pitch. */
+    teams: z.array(id).min(2, 'must name at least two teams').max(64),
+    /** The same clubs, best first. */
+    order: z.array(id).min(2, 'must name at least two teams').max(64),
+    reason: text,
+  })
+  .strict();
+
+export const adjustmentSchema = z
+  .object({
+    team: id,
+    points: z.number().int().min(-1000).max(1000).refine((n) => n !== 0, 'must not be 0'),
+    reason: text,
   })
   .strict();
 
@@ -84,6 +134,11 @@ export const eventSchema = z
       .strict()
       .default({ win: 3, draw: 1, loss: 0 }),
     match_duration_minutes: z.number().int().min(1).max(24 * 60).default(90),
+    tiebreakers,
+    /** Two-legged ties level on aggregate go to the team that scored more away goals. */
+    away_goals_rule: z.boolean().default(false),
+    decisions: z.array(decisionSchema).max(1000).default([]),
+    adjustments: z.array(adjustmentSchema).max(1000).default([]),
     matches: z.array(matchSchema).max(100_000).default([]),
   })
   .strict();
@@ -243,13 +298,14 @@ export function crossCheck(
           checkMatch(ev, m, matchPath, teamIds, matchIds, report);
         });
         checkFeedCycles(ev, eventPath, report, at);
+        checkCompetitionRules(ev, eventPath, teamIds, report, at);
       });
     });
   });
   return problems;
 }
 
-type Report = (path: PropertyKey[], message: string) => void;
+export type Report = (path: PropertyKey[], message: string) => void;
 
 function checkMatch(
   ev: ImportEvent,
@@ -266,6 +322,10 @@ function checkMatch(
     if (s === null) continue;
     if (typeof s === 'string') {
       if (!teamIds.has(s)) report([...path, side], `team "${s}" is not a team of this organization`);
+      continue;
+    }
+    if ('group' in s) {
+      checkGroupFeed(ev, role, s, [...path, side], report);
       continue;
     }
     const source = 'winner_of' in s ? s.winner_of : s.loser_of;
@@ -300,10 +360,12 @@ function checkMatch(
       } else if (s.home_penalties === s.away_penalties) {
         report([...path, 'score', 'home_penalties'], 'a shoot-out cannot end level');
       }
-      if (s.home !== s.away) report([...path, 'score'], 'penalties only follow a level score');
+      // A second leg's penalties follow a level tie (rules-check.ts), whatever the leg's own score.
+      if (s.home !== s.away && m.leg === null) report([...path, 'score'], 'penalties only follow a level score');
       if (role === null) report([...path, 'score'], 'penalties only decide a bracket match');
     }
-    if (role !== null && m.status === 'completed' && m.walkover == null && s.home === s.away && !hasPens) {
+    if (s.after_extra_time && role === null) report([...path, 'score', 'after_extra_time'], 'extra time only follows a level bracket match');
+    if (role !== null && m.leg === null && m.status === 'completed' && m.walkover == null && s.home === s.away && !hasPens) {
       report([...path, 'score'], 'a completed bracket match cannot end level without penalties');
     }
   }
@@ -320,7 +382,7 @@ function checkFeedCycles(
   for (const m of ev.matches) {
     const sources: string[] = [];
     for (const s of [m.home, m.away]) {
-      if (s !== null && typeof s === 'object') sources.push('winner_of' in s ? s.winner_of : s.loser_of);
+      if (s !== null && typeof s === 'object' && !('group' in s)) sources.push('winner_of' in s ? s.winner_of : s.loser_of);
     }
     feeds.set(m.id, sources);
   }

@@ -62,11 +62,21 @@ function upsert(sqlite: Database.Database, table: string, columns: string[]) {
   return (row: Row): number => statement.run(row).changes;
 }
 
-function slotColumns(slot: ImportSlot): { team: string | null; source: string | null; outcome: string | null } {
-  if (slot === null) return { team: null, source: null, outcome: null };
-  if (typeof slot === 'string') return { team: slot, source: null, outcome: null };
-  if ('winner_of' in slot) return { team: null, source: slot.winner_of, outcome: 'winner' };
-  return { team: null, source: slot.loser_of, outcome: 'loser' };
+interface SlotColumns {
+  team: string | null;
+  source: string | null;
+  outcome: string | null;
+  group: string | null;
+  position: number | null;
+}
+
+function slotColumns(slot: ImportSlot): SlotColumns {
+  const none: SlotColumns = { team: null, source: null, outcome: null, group: null, position: null };
+  if (slot === null) return none;
+  if (typeof slot === 'string') return { ...none, team: slot };
+  if ('group' in slot) return { ...none, group: slot.group, position: slot.position };
+  if ('winner_of' in slot) return { ...none, source: slot.winner_of, outcome: 'winner' };
+  return { ...none, source: slot.loser_of, outcome: 'loser' };
 }
 
 function matchRow(eventId: string, eventType: string, m: ImportMatch): Row {
@@ -95,6 +105,13 @@ function matchRow(eventId: string, eventType: string, m: ImportMatch): Row {
     home_penalties: m.score?.home_penalties ?? null,
     away_penalties: m.score?.away_penalties ?? null,
     walkover_winner: m.walkover ?? null,
+    after_extra_time: m.score?.after_extra_time ? 1 : 0,
+    leg: m.leg,
+    first_leg_match_id: m.first_leg,
+    home_source_group: home.group,
+    home_source_position: home.position,
+    away_source_group: away.group,
+    away_source_position: away.position,
   };
 }
 
@@ -150,12 +167,14 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
     event: upsert(sqlite, 'events', [
       'id', 'league_id', 'name', 'competition_type', 'status', 'starts_at', 'ends_at', 'venue_city',
       'is_public', 'points_win', 'points_draw', 'points_loss', 'match_duration_min',
+      'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule',
     ]),
     match: upsert(sqlite, 'matches', [
       'id', 'event_id', 'round_ordinal', 'round_name', 'group_name', 'bracket_role', 'bracket_position',
       'home_team_id', 'away_team_id', 'home_source_match_id', 'home_source_outcome', 'away_source_match_id',
       'away_source_outcome', 'kickoff_at', 'ends_at', 'venue', 'status', 'home_score', 'away_score',
-      'home_penalties', 'away_penalties', 'walkover_winner',
+      'home_penalties', 'away_penalties', 'walkover_winner', 'after_extra_time', 'leg', 'first_leg_match_id',
+      'home_source_group', 'home_source_position', 'away_source_group', 'away_source_position',
     ]),
   };
   // Rows of the file's organizations that the file no longer holds; ids passed as one JSON array.
@@ -224,6 +243,10 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
             points_draw: e.points.draw,
             points_loss: e.points.loss,
             match_duration_min: e.match_duration_minutes,
+            tiebreakers: JSON.stringify(e.tiebreakers),
+            decisions: JSON.stringify(e.decisions),
+            adjustments: JSON.stringify(e.adjustments),
+            away_goals_rule: e.away_goals_rule ? 1 : 0,
           });
           for (const m of e.matches) {
             counts.matches++;

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { computeBracket } from '../competitions/bracket.js';
+import { bracketContext } from '../competitions/group-feeds.js';
 import { renderCalendar } from '../competitions/calendar.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
 import { championName } from '../competitions/champion.js';
@@ -196,11 +197,11 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       const teams = await loadTeams(trx, teamIds);
       const paths = artifactPaths(eventId);
       const before = previous.events[eventId]?.files ?? {};
-      const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points);
-      const bracket = event.competition_type === 'league' ? [] : computeBracket(matches);
+      const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
+      const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, bracketContext(event, matches, teams));
       const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes });
       const calendar = renderCalendar(feed);
-      const playing = playingTeams(matches);
+      const playing = playingTeams(event, matches, teams);
       for (const t of [...playing, ...(previous.events[eventId]?.teams ?? [])]) staleTeams.add(t);
       const files: Record<string, string> = {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before[paths.standings]),

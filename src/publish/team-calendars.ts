@@ -3,13 +3,14 @@
 // The regeneration re-renders only the teams of the events it rendered (or lost), one organization at a time (a
 // team plays only in its organization's competitions), so memory holds one organization's matches, not all.
 import { resolveTeams } from '../competitions/bracket.js';
+import { bracketContext } from '../competitions/group-feeds.js';
 import { renderCalendar, type CalendarInput, type CalendarMatch } from '../competitions/calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
 /** The teams that play in an event: decided slots, dated or not, a fed slot once its source decided it. */
-export function playingTeams(matches: readonly MatchFacts[]): string[] {
-  const resolved = resolveTeams([...matches]);
+export function playingTeams(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>): string[] {
+  const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
   const playing = new Set<string>();
   for (const m of matches) {
     const r = resolved.get(m.id);
@@ -25,7 +26,7 @@ export class TeamCalendars {
 
   /** Records an event's matches; returns the teams that play in it (decided slots, dated or not). */
   add(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>, feed: CalendarInput): string[] {
-    const resolved = resolveTeams([...matches]);
+    const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
     const byMatch = new Map(feed.matches.map((e) => [e.id, e]));
     const playing = new Set<string>();
     for (const m of matches) {

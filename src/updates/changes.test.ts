@@ -3,7 +3,7 @@ import { isAlert, matchChange, type SeenMatch } from './changes.js';
 
 const base: SeenMatch = {
   label: 'Matchday 3', home: 'Rovers', away: 'Harbour', kickoff_at: '2026-12-05T15:00:00Z', venue: 'Park', status: 'scheduled',
-  home_score: null, away_score: null, home_penalties: null, away_penalties: null, walkover: null, next_label: null,
+  home_score: null, away_score: null, home_penalties: null, away_penalties: null, walkover: null, after_extra_time: false, winner: null, next_label: null,
 };
 const m = (patch: Partial<SeenMatch>): SeenMatch => ({ ...base, ...patch });
 

@@ -17,6 +17,10 @@ export const seenMatchSchema = z.object({
   home_penalties: z.number().int().nullable(),
   away_penalties: z.number().int().nullable(),
   walkover: sideSchema.nullable(),
+  /** The score came after extra time. */
+  after_extra_time: z.boolean().default(false),
+  /** Who the bracket says goes through (a tie's winner, over both legs), by name; null when nobody yet. */
+  winner: z.string().nullable().default(null),
   /** The bracket match the winner goes on to, by label, when there is one. */
   next_label: z.string().nullable(),
 });

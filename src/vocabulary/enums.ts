@@ -41,3 +41,30 @@ export type FollowStatus = (typeof FOLLOW_STATUSES)[number];
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * What can rank clubs level on points, in the order an event lists them (README "Tie-break rules").
+ * `head_to_head_*` criteria count only the matches among the clubs still level; `reapply_head_to_head`, right after
+ * them, runs them again on each smaller set of clubs they leave level; `decision` is the organizer's recorded order.
+ */
+export const TIEBREAK_CRITERIA = [
+  'points',
+  'goal_difference',
+  'goals_for',
+  'wins',
+  'away_goals_for',
+  'head_to_head_points',
+  'head_to_head_goal_difference',
+  'head_to_head_goals_for',
+  'head_to_head_away_goals_for',
+  'reapply_head_to_head',
+  'decision',
+  'name',
+] as const;
+export const tiebreakCriterionSchema = z.enum(TIEBREAK_CRITERIA);
+export type TiebreakCriterion = z.output<typeof tiebreakCriterionSchema>;
+
+/** Named orders that follow a regulation (src/competitions/tiebreakers.ts). */
+export const TIEBREAK_PRESETS = ['default', 'fifa_world_cup', 'uefa', 'premier_league', 'la_liga', 'serie_a', 'bundesliga'] as const;
+export const tiebreakPresetSchema = z.enum(TIEBREAK_PRESETS);
+export type TiebreakPreset = z.output<typeof tiebreakPresetSchema>;

@@ -1,6 +1,7 @@
 // Converts openfootball's football.json / worldcup.json files into the facts the pure rules read,
 // so real seasons can check the rules. Lives with the tests: the real-data files stay unchanged.
 import type { MatchFacts, TeamFacts } from '../../src/competitions/types.js';
+import type { ImportMatch } from '../../src/import/format.js';
 import type { BracketRole } from '../../src/vocabulary/enums.js';
 
 export interface OpenFootballScore {
@@ -103,6 +104,7 @@ function baseFacts(id: string, m: OpenFootballMatch): MatchFacts {
     home_penalties: pens?.[0] ?? null,
     away_penalties: pens?.[1] ?? null,
     walkover_winner: null,
+    after_extra_time: m.score?.et ? 1 : 0,
     sequence: 0,
     updated_at: '2000-01-01T00:00:00Z',
   };
@@ -184,4 +186,93 @@ export function convertOpenFootball(file: OpenFootballFile): Converted & { real:
   for (const f of knockoutByRound.get(THIRD_PLACE_ROUND) ?? []) feedFrom(f, semis, 'loser');
 
   return { matches, teams, real };
+}
+
+/** euro.json (rounds[].matches[], teams as {name, code}) as the football.json shape the converter reads. */
+export interface EuroFile {
+  name: string;
+  rounds: { name: string; matches: (Omit<OpenFootballMatch, 'team1' | 'team2' | 'round'> & { team1: { name: string }; team2: { name: string } })[] }[];
+}
+export function flattenEuro(file: EuroFile): OpenFootballFile {
+  return {
+    name: file.name,
+    matches: file.rounds.flatMap((r) => r.matches.map((m) => ({ ...m, round: r.name, team1: m.team1.name, team2: m.team2.name }))),
+  };
+}
+
+/**
+ * The converted season as an import file (the documented format), one organization, one league, one event, so
+ * that real seasons go through validation, the database and the regeneration job like an organization's data.
+ * `event` adds the event's fields (type, tiebreakers, adjustments, ...).
+ */
+export function toImportFile(c: Converted, event: Record<string, unknown> & { id: string; type: string }): unknown {
+  const slot = (
+    team: string | null,
+    source: string | null | undefined,
+    outcome: string | null | undefined,
+    group: string | null | undefined,
+    position: number | null | undefined,
+  ) => {
+    if (group != null && position != null) return { group, position };
+    return source ? (outcome === 'loser' ? { loser_of: source } : { winner_of: source }) : team;
+  };
+  const matches = c.matches.map((m) => {
+    const out: Record<string, unknown> = {
+      id: m.id,
+      round: m.round_ordinal,
+      round_name: m.round_name,
+      group: m.group_name,
+      bracket_role: m.bracket_role,
+      position: m.bracket_position,
+      home: slot(m.home_team_id, m.home_source_match_id, m.home_source_outcome, m.home_source_group, m.home_source_position),
+      away: slot(m.away_team_id, m.away_source_match_id, m.away_source_outcome, m.away_source_group, m.away_source_position),
+      status: m.status,
+      score:
+        m.home_score === null || m.away_score === null
+          ? null
+          : {
+              home: m.home_score,
+              away: m.away_score,
+              home_penalties: m.home_penalties,
+              away_penalties: m.away_penalties,
+              ...(m.after_extra_time ? { after_extra_time: true } : {}),
+            },
+    } satisfies Partial<Record<keyof ImportMatch, unknown>>;
+    return out;
+  });
+  return {
+    organizations: [
+      {
+        id: 'real',
+        name: 'Real data',
+        teams: [...c.teams.values()].map((t) => ({ id: t.id, name: t.name })),
+        leagues: [{ id: 'real-league', name: 'Real league', events: [{ name: event.id, status: 'completed', ...event, matches }] }],
+      },
+    ],
+  };
+}
+
+/**
+ * Feeds the first knockout round from the groups: a team that finished `position` (1 or 2) in its group, by
+ * `places` (the published tables, team name to [group, position]), is replaced by that group feed; the others (the
+ * best third-placed teams, which no group feed names) stay seeded.
+ */
+export function feedFromGroups(c: Converted, firstRound: string, places: ReadonlyMap<string, [string, number]>): void {
+  for (const m of c.matches) {
+    if (m.round_name !== firstRound) continue;
+    for (const side of ['home', 'away'] as const) {
+      const id = side === 'home' ? m.home_team_id : m.away_team_id;
+      const place = places.get(c.teams.get(id ?? '')?.name ?? '');
+      if (place === undefined || place[1] > 2) continue;
+      if (side === 'home') {
+        m.home_team_id = null;
+        m.home_source_group = place[0];
+        m.home_source_position = place[1];
+      } else {
+        m.away_team_id = null;
+        m.away_source_group = place[0];
+        m.away_source_position = place[1];
+      }
+    }
+  }
 }

@@ -1,22 +1,21 @@
 // The rules against real, published outcomes (openfootball data under /work/shared/real-data).
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { computeBracket, resolveTeams } from '../../src/competitions/bracket.js';
 import { championName } from '../../src/competitions/champion.js';
 import { computeStandings } from '../../src/competitions/standings.js';
 import type { PointsRule } from '../../src/competitions/types.js';
-import { convertOpenFootball, slugify, type OpenFootballFile } from './openfootball.js';
+import { readRealData, realDataAvailable } from './data-dir.js';
+import { convertOpenFootball, slugify } from './openfootball.js';
 
-// The data sits beside the repository (../shared from the project root); REAL_DATA_DIR overrides it.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dataDir = process.env.REAL_DATA_DIR ?? path.resolve(here, '../../../shared/real-data');
-const available = fs.existsSync(path.join(dataDir, 'world-cup-2022.json'));
+const available = realDataAvailable('test/real-data/real-data.test.ts', [
+  'england-premier-league-2011-12.json',
+  'england-premier-league-2018-19.json',
+  'england-premier-league-2023-24.json',
+  'world-cup-2022.json',
+]);
 
 function load(file: string): ReturnType<typeof convertOpenFootball> {
-  const raw = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8')) as OpenFootballFile;
-  return convertOpenFootball(raw);
+  return convertOpenFootball(readRealData(file));
 }
 
 const P310: PointsRule = { win: 3, draw: 1, loss: 0 };

@@ -29,8 +29,12 @@ export function paths(base: string): Record<string, PathItemObject> {
       tag: 'Competitions',
       summary: 'Standings of a competition',
       description:
-        "Rows ordered by rank: points (the competition's win/draw/loss points, default 3/1/0), goal difference, goals for, " +
-        'head-to-head among the clubs still tied, then club name. A hybrid competition has one table per group (`group_name`). ' +
+        "Rows ordered by rank: points (the competition's win/draw/loss points, default 3/1/0, plus its point adjustments), then " +
+        "the competition's tie-break order. By default: goal difference, goals for, head-to-head among the clubs still tied, then " +
+        'club name; a competition may follow its regulation instead (FIFA World Cup, UEFA, Premier League, LaLiga, Serie A, ' +
+        'Bundesliga: UEFA, LaLiga and Serie A look at the matches between the clubs level first), with its organizer\'s recorded ' +
+        'decisions (lots, fair play, a play-off) for clubs nothing else separates. A competition with point adjustments (such as ' +
+        'a deduction) gives every row `adjustment_points`. A hybrid competition has one table per group (`group_name`). ' +
         'A knockout-only competition gives `[]`.',
       kind: 'artifact',
       pathParameter: 'eventId',
@@ -49,8 +53,11 @@ export function paths(base: string): Record<string, PathItemObject> {
       tag: 'Competitions',
       summary: 'Bracket of a competition',
       description:
-        'Two slots per match, ordered by bracket_role, round_ordinal, match, side. A fed slot names its source match and outcome; ' +
-        'its `team_id` is null until that match is decided. A league-only competition gives `[]`.',
+        'Two slots per match, ordered by bracket_role, round_ordinal, match, side. A fed slot names its source match and outcome, ' +
+        "or in a hybrid competition the place in a group's final table (`source_group`, `source_position`); its `team_id` is null " +
+        'until that match or group is decided. A two-legged tie is two matches whose slots carry `leg` (1, 2) and ' +
+        '`first_leg_match_id`: the second leg decides the tie (aggregate, then away goals where the competition counts them, then ' +
+        "its penalties), feeds name it, and both legs' slots carry the tie's winner. A league-only competition gives `[]`.",
       kind: 'artifact',
       pathParameter: 'eventId',
       contentType: 'application/json',
@@ -66,7 +73,9 @@ export function paths(base: string): Record<string, PathItemObject> {
       summary: 'Calendar of a competition (iCalendar)',
       description:
         'An iCalendar feed any calendar application can subscribe to: one VEVENT per match with a kickoff (byes excepted). ' +
-        'A postponed match is `STATUS:TENTATIVE`, a cancelled one `STATUS:CANCELLED`. The same data gives the same bytes.',
+        'A postponed match is `STATUS:TENTATIVE`, a cancelled one `STATUS:CANCELLED`. A result says when it came after extra time; ' +
+        'a leg of a two-legged tie says which leg it is, and a played second leg gives the aggregate. A slot not decided yet reads ' +
+        '"Winner of Semi-final 1" or "Winner Group A". The same data gives the same bytes.',
       kind: 'artifact',
       pathParameter: 'eventId',
       contentType: 'text/calendar',

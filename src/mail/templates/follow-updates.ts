@@ -39,7 +39,7 @@ const WORDS = {
     alertHeading: 'Changes to the next matches',
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
-    vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
+    comma: ', ', vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
     result: 'Result', moved: 'Moved', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
@@ -55,7 +55,7 @@ const WORDS = {
     alertHeading: 'تغييرات في المباريات القادمة',
     intro: (scope: string) => `إليك ما تغيّر في ${scope} منذ رسالتنا الأخيرة.`,
     alertIntro: (scope: string) => `تغيّرت مباريات في ${scope} خلال اليومين القادمين.`,
-    vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
+    comma: '، ', vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
     result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
     newCompetition: 'مسابقة جديدة في التقويم',
@@ -69,6 +69,8 @@ const WORDS = {
 type Words = (typeof WORDS)[Language];
 
 function winnerOf(m: SeenMatch): string | null {
+  // The bracket's word (over both legs of a tie) when it has one; else the match's own result.
+  if (m.winner) return m.winner;
   if (m.walkover) return m.walkover === 'home' ? m.home : m.away;
   if (m.home_score === null || m.away_score === null) return null;
   if (m.home_score !== m.away_score) return m.home_score > m.away_score ? m.home : m.away;
@@ -82,12 +84,13 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
   if (c.kind === 'champion') return w.champion(c.champion ?? '');
   if (c.kind === 'new_competition' || !m) return w.newCompetition;
   const fixture = `${m.home} ${w.vs} ${m.away}`;
-  const place = (x: SeenMatch) => [when(x.kickoff_at), x.venue].filter(Boolean).join(', ');
+  const place = (x: SeenMatch) => [when(x.kickoff_at), x.venue].filter(Boolean).join(w.comma);
   switch (c.kind) {
     case 'result': {
       if (m.walkover) return `${w.result}: ${fixture} (${w.walkover}: ${winnerOf(m)})`;
       const pens = m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
-      const score = `${w.result}: ${m.home} ${m.home_score}–${m.away_score} ${m.away}${pens}`;
+      const aet = m.after_extra_time ? ` (${w.aet})` : '';
+      const score = `${w.result}: ${m.home} ${m.home_score}–${m.away_score} ${m.away}${aet}${pens}`;
       const winner = winnerOf(m);
       return winner && m.next_label ? `${score}. ${w.advances(winner, m.next_label)}` : score;
     }
@@ -100,7 +103,7 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
     case 'rescheduled':
       return `${w.rescheduled}: ${fixture}: ${place(m)}`;
     case 'new_fixture':
-      return `${w.newFixture}: ${fixture}, ${place(m)}`;
+      return `${w.newFixture}: ${fixture}${w.comma}${place(m)}`;
   }
 }
 

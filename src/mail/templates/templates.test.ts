@@ -1,6 +1,7 @@
 // The emails' content: language, direction, escaping, links, and nothing loaded from elsewhere.
 import { describe, expect, it } from 'vitest';
 import { followConfirmationEmail } from './follow-confirmation.js';
+import { followUpdatesEmail } from './follow-updates.js';
 import type { RenderedEmail } from './layout.js';
 import { registrationNoticeEmail } from './registration-notice.js';
 import { registrationReceiptEmail } from './registration-receipt.js';
@@ -227,5 +228,30 @@ describe('registration notice', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('<code dir="ltr">npm run registrations -- --org riverside --since 2026-03-07</code>');
+  });
+});
+
+describe('follow updates', () => {
+  const seen = {
+    label: 'Semi-final', home: 'Riverside', away: 'Hillside', kickoff_at: '2026-03-07T18:30:00Z', venue: 'North Park', status: 'completed' as const,
+    home_score: 1, away_score: 0, home_penalties: null, away_penalties: null, walkover: null, after_extra_time: true, winner: 'Hillside', next_label: 'Final',
+  };
+  const input = {
+    language: 'en' as const, timeZone: 'Asia/Amman', kind: 'digest' as const, organizationName: 'Riverside FA', leagueName: null,
+    unsubscribeUrl: UNSUB,
+    competitions: [{ name: 'Spring Cup', calendarUrl: 'https://competitions.example/api/v0/calendar/spring-cup', changes: [{ kind: 'result' as const, before: null, after: seen }] }],
+  };
+
+  it("says extra time, and who goes through by the bracket's word (a second leg won 1-0 can lose the tie)", () => {
+    const mail = followUpdatesEmail(input);
+    expectWellFormedShell(mail, 'en');
+    expect(mail.text).toContain('- Result: Riverside 1–0 Hillside (after extra time). Hillside go through to Final');
+    expect(mail.text).toContain(`Stop these emails: ${UNSUB}`);
+  });
+
+  it('in Arabic, with the kickoff in the organization time zone', () => {
+    const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
+    expectWellFormedShell(mail, 'ar');
+    expect(mail.text).toContain('- تغيير الموعد أو الملعب: Riverside ضد Hillside: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، North Park → الأحد 8 مارس 2026، الساعة 21:30 (GMT+3)، North Park');
   });
 });

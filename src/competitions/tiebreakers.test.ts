@@ -1,0 +1,127 @@
+// Each criterion and each preset on the smallest table that shows what it decides. Team ids a, b, c, d are named
+// Alpha, Bravo, Charlie, Delta, so the name order is a, b, c, d: every case expects another order.
+import { describe, expect, it } from 'vitest';
+import { match } from '../../test/support/builders/matches.js';
+import { computeStandings, DEFAULT_RULES } from './standings.js';
+import { PRESETS } from './tiebreakers.js';
+import type { TiebreakCriterion, TiebreakPreset } from '../vocabulary/enums.js';
+import type { Adjustment, Decision, MatchFacts, PointsRule, TeamFacts } from './types.js';
+
+const P310: PointsRule = { win: 3, draw: 1, loss: 0 };
+const NAMES: Record<string, string> = { a: 'Alpha', b: 'Bravo', c: 'Charlie', d: 'Delta' };
+
+let seq = 0;
+/** "a 1-0 b": a at home. */
+function games(...specs: string[]): MatchFacts[] {
+  return specs.map((s) => {
+    const [home, score, away] = s.split(' ') as [string, string, string];
+    const [h, a] = score.split('-').map(Number) as [number, number];
+    seq += 1;
+    return match({ id: `m${seq}`, role: null, round: 1, home, away, result: { score: [h, a] } });
+  });
+}
+
+function order(
+  criteria: TiebreakPreset | readonly TiebreakCriterion[],
+  matches: MatchFacts[],
+  extra: { decisions?: Decision[]; adjustments?: Adjustment[]; points?: PointsRule; names?: Record<string, string> } = {},
+): string[] {
+  const teams = new Map<string, TeamFacts>();
+  const names = extra.names ?? NAMES;
+  for (const id of Object.keys(names)) teams.set(id, { id, name: names[id] as string, name_ar: null });
+  const rules = {
+    ...DEFAULT_RULES,
+    tiebreakers: typeof criteria === 'string' ? PRESETS[criteria] : criteria,
+    decisions: extra.decisions ?? [],
+    adjustments: extra.adjustments ?? [],
+  };
+  return computeStandings(matches, teams, extra.points ?? P310, rules).map((r) => r.team_id);
+}
+
+// a, b, c beat each other in a cycle (b 1-0 c, c 2-1 a, a 1-0 b) and each beat d, ending level on points, goal
+// difference (+1) and goals (3). Among the three, b scored least; a and c stay level, and c won their meeting.
+const CYCLE = () => games('b 1-0 c', 'a 1-2 c', 'a 1-0 b', 'a 1-0 d', 'c 1-0 d', 'b 2-1 d');
+// a and b level on points; a has the better goal difference, b won both meetings (Getafe and Sevilla, LaLiga 2018-19).
+const GETAFE = () => games('b 1-0 a', 'a 0-1 b', 'a 5-0 c', 'a 4-0 d', 'c 1-0 b', 'd 1-0 b', 'c 0-0 d');
+
+describe('each criterion', () => {
+  it.each<[string, readonly TiebreakCriterion[], () => MatchFacts[], string[], Parameters<typeof order>[2]?]>([
+    ['points', ['points'], () => games('b 1-0 a'), ['b', 'a']],
+    ['goal_difference', ['points', 'goal_difference'], () => games('a 1-0 c', 'b 3-0 c'), ['b', 'a', 'c']],
+    ['goals_for', ['points', 'goals_for'], () => games('a 1-0 c', 'b 2-1 c'), ['b', 'a', 'c']],
+    ['wins (2 for a win, 1 for a draw)', ['points', 'wins'], () => games('b 1-0 c', 'a 0-0 c', 'a 0-0 d'), ['b', 'a', 'c', 'd'], { points: { win: 2, draw: 1, loss: 0 } }],
+    ['away_goals_for', ['points', 'away_goals_for'], () => games('a 2-2 b'), ['b', 'a']],
+    ['head_to_head_points', ['points', 'head_to_head_points'], () => games('b 1-0 a', 'a 1-0 c'), ['b', 'a', 'c']],
+    ['head_to_head_goal_difference', ['points', 'head_to_head_goal_difference'], () => games('a 1-0 b', 'b 3-0 a'), ['b', 'a']],
+    ['head_to_head_goals_for (three level)', ['points', 'head_to_head_goals_for'], () => games('c 3-3 a', 'a 0-0 b', 'b 1-1 c'), ['c', 'a', 'b']],
+    ['head_to_head_away_goals_for', ['points', 'head_to_head_away_goals_for'], () => games('a 1-2 b', 'b 0-1 a'), ['b', 'a']],
+    ['head-to-head not re-applied: a and c stay level, the name decides', ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for'], CYCLE, ['a', 'c', 'b', 'd']],
+    ['reapply_head_to_head: a and c again, on their own meeting', ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for', 'reapply_head_to_head'], CYCLE, ['c', 'a', 'b', 'd']],
+    ['decision', ['points', 'decision'], () => games('a 0-0 b'), ['b', 'a'], { decisions: [{ teams: ['a', 'b'], order: ['b', 'a'], reason: 'drawing of lots' }] }],
+    ['decision naming more clubs than are level', ['points', 'decision'], () => games('a 0-0 b', 'c 1-0 a', 'c 1-0 b'), ['c', 'b', 'a'], { decisions: [{ teams: ['a', 'b', 'c'], order: ['c', 'b', 'a'], reason: 'fair play' }] }],
+    ['a decision about other clubs changes nothing', ['points', 'decision'], () => games('a 0-0 b'), ['a', 'b'], { decisions: [{ teams: ['c', 'd'], order: ['d', 'c'], reason: 'lots' }] }],
+    ['name', ['points', 'name'], () => games('a 0-0 b'), ['b', 'a'], { names: { a: 'Zulu', b: 'Yankee' } }],
+    ['same name: the id decides', ['name'], () => games('b 0-0 a'), ['a', 'b'], { names: { a: 'United', b: 'United' } }],
+  ])('%s', (_name, criteria, matches, expected, extra) => {
+    expect(order(criteria, matches(), extra)).toEqual(expected);
+  });
+});
+
+describe('adjustments', () => {
+  it('count in points and rank, and say how much of the total they are', () => {
+    const teams = new Map(Object.entries(NAMES).map(([id, name]) => [id, { id, name, name_ar: null }]));
+    const rows = computeStandings(games('a 1-0 b', 'c 0-0 d'), teams, P310, {
+      ...DEFAULT_RULES,
+      adjustments: [{ team: 'a', points: -4, reason: 'breach' }, { team: 'a', points: 1, reason: 'appeal' }, { team: 'd', points: 2, reason: 'awarded' }],
+    });
+    expect(rows.map((r) => [r.team_id, r.points, r.adjustment_points])).toEqual([
+      ['d', 3, 2],
+      ['c', 1, 0],
+      ['a', 0, -3],
+      ['b', 0, 0],
+    ]);
+  });
+
+  it('do not count in head-to-head', () => {
+    // a and b level on 3 after a's deduction; b won the meeting, so b is above whatever a's total was.
+    expect(order('la_liga', games('b 1-0 a', 'a 1-0 c', 'a 1-0 d'), { adjustments: [{ team: 'a', points: -3, reason: 'x' }] }).slice(0, 2)).toEqual(['b', 'a']);
+  });
+
+  it('are absent from the rows (null) when the event has none', () => {
+    const teams = new Map([['a', { id: 'a', name: 'A', name_ar: null }], ['b', { id: 'b', name: 'B', name_ar: null }]]);
+    expect(computeStandings(games('a 1-0 b'), teams, P310).map((r) => r.adjustment_points)).toEqual([null, null]);
+  });
+});
+
+describe('each preset', () => {
+  it.each<[TiebreakPreset, () => MatchFacts[], string[]]>([
+    // Level on points: the presets that look at the meetings first put b (who won both) above a.
+    ['default', GETAFE, ['a', 'b', 'd', 'c']],
+    ['fifa_world_cup', GETAFE, ['a', 'b', 'd', 'c']],
+    ['premier_league', GETAFE, ['a', 'b', 'd', 'c']],
+    ['bundesliga', GETAFE, ['a', 'b', 'd', 'c']],
+    ['uefa', GETAFE, ['b', 'a', 'd', 'c']],
+    ['la_liga', GETAFE, ['b', 'a', 'd', 'c']],
+    ['serie_a', GETAFE, ['b', 'a', 'd', 'c']],
+    // Level on points, goal difference and goals: FIFA 2022 does not re-apply head-to-head, the default does.
+    ['fifa_world_cup', CYCLE, ['a', 'c', 'b', 'd']],
+    ['default', CYCLE, ['c', 'a', 'b', 'd']],
+    ['uefa', CYCLE, ['c', 'a', 'b', 'd']],
+    // Level on everything overall, one meeting each way with the same aggregate: away goals in the meetings decide
+    // in the Premier League and the Bundesliga (b scored 2 at a, a scored 1 at b).
+    ['premier_league', () => games('a 1-2 b', 'b 0-1 a'), ['b', 'a']],
+    ['bundesliga', () => games('a 1-2 b', 'b 0-1 a'), ['b', 'a']],
+    ['default', () => games('a 1-2 b', 'b 0-1 a'), ['a', 'b']],
+  ])('%s', (preset, matches, expected) => {
+    expect(order(preset, matches())).toEqual(expected);
+  });
+
+  it('bundesliga: all away goals after the meetings (c and d never met)', () => {
+    // c and d: same points, goal difference and goals; d scored its goal away.
+    expect(order('bundesliga', games('c 1-0 a', 'b 0-1 d', 'a 0-0 b')).slice(0, 2)).toEqual(['d', 'c']);
+  });
+
+  it('every preset ends in the name, so the order is always total', () => {
+    for (const criteria of Object.values(PRESETS)) expect(criteria.at(-1)).toBe('name');
+  });
+});

@@ -1,0 +1,158 @@
+// Tie-break criteria and the presets that follow real regulations (README "Tie-break rules" cites each article).
+// Pure: given the tallies, the order of clubs level on points is a function of the criteria list alone.
+import type { TiebreakCriterion, TiebreakPreset } from '../vocabulary/enums.js';
+import type { Decision } from './types.js';
+
+/** Counters of one club over some set of matches (the whole table, or the matches among clubs level). */
+export interface Tally {
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goals_for: number;
+  goals_against: number;
+  /** Match points plus adjustments (a head-to-head tally has no adjustments). */
+  points: number;
+  /** Goals scored in away matches. */
+  away_goals_for: number;
+}
+
+/**
+ * The presets, each exactly its regulation's order; `decision` stands for what the regulation settles off the
+ * pitch (fair-play points, drawing of lots, a play-off), and `name` keeps the order total when nothing was recorded.
+ */
+export const PRESETS: Record<TiebreakPreset, readonly TiebreakCriterion[]> = {
+  // The service's order before presets existed: overall first, then head-to-head, re-applied.
+  default: ['points', 'goal_difference', 'goals_for', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for', 'reapply_head_to_head', 'name'],
+  // FIFA World Cup Qatar 2022 Regulations, art. 32.5: (a)-(c) all group matches, (d)-(f) matches between the teams
+  // concerned (not re-applied), (g) team conduct score, (h) drawing of lots.
+  fifa_world_cup: ['points', 'goal_difference', 'goals_for', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for', 'decision', 'name'],
+  // UEFA EURO 2020 Regulations, art. 20.01: (a)-(c) head-to-head, (d) re-applied to the teams still level,
+  // (e)-(f) all group matches, (g) penalties between two teams level that drew their last match, (h) disciplinary
+  // points, (i) European Qualifiers overall ranking: (g)-(i) are the organizer's decision.
+  uefa: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for', 'reapply_head_to_head', 'goal_difference', 'goals_for', 'decision', 'name'],
+  // Premier League Handbook 2023/24, rule C.17: goal difference, goals scored, then points in the matches between
+  // the clubs, away goals in those matches, then a play-off.
+  premier_league: ['points', 'goal_difference', 'goals_for', 'head_to_head_points', 'head_to_head_away_goals_for', 'decision', 'name'],
+  // RFEF Reglamento General, art. 201 (LaLiga): the matches between the clubs level first (points, then goal
+  // difference; for two clubs their two meetings' goal difference, which orders them as their points there do), then
+  // all matches (goal difference, goals), then fair play.
+  la_liga: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_for', 'decision', 'name'],
+  // FIGC NOIF art. 51 as Lega Serie A applies it (the "classifica avulsa"): points and goal difference in the matches
+  // between the clubs level, then overall goal difference, goals scored, then the draw (or a title / relegation play-off).
+  serie_a: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_for', 'decision', 'name'],
+  // DFL Spielordnung, ranking on equal points (the order of DFB-Spielordnung § 46 Nr. 1.3 too): goal difference, goals
+  // scored, the aggregate of the matches between them, away goals in those matches, away goals in all matches, then a
+  // deciding match on neutral ground.
+  bundesliga: ['points', 'goal_difference', 'goals_for', 'head_to_head_goal_difference', 'head_to_head_away_goals_for', 'away_goals_for', 'decision', 'name'],
+};
+
+export function resolveTiebreakers(value: TiebreakPreset | readonly TiebreakCriterion[]): readonly TiebreakCriterion[] {
+  return typeof value === 'string' ? PRESETS[value] : value;
+}
+
+export function isHeadToHead(c: TiebreakCriterion): boolean {
+  return c.startsWith('head_to_head_');
+}
+
+/** Larger is better for every counted criterion. */
+function value(c: TiebreakCriterion, t: Tally): number {
+  switch (c) {
+    case 'points':
+    case 'head_to_head_points':
+      return t.points;
+    case 'goal_difference':
+    case 'head_to_head_goal_difference':
+      return t.goals_for - t.goals_against;
+    case 'goals_for':
+    case 'head_to_head_goals_for':
+      return t.goals_for;
+    case 'wins':
+      return t.won;
+    case 'away_goals_for':
+    case 'head_to_head_away_goals_for':
+      return t.away_goals_for;
+    default:
+      return 0;
+  }
+}
+
+/** Locale-independent string order (UTF-16 code units): two servers must publish the same table. */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export interface RankingInput {
+  /** Tallies over every counted match of the table, adjustments included in points. */
+  overall: ReadonlyMap<string, Tally>;
+  /** Tallies over the counted matches among exactly these clubs. */
+  headToHead(ids: readonly string[]): ReadonlyMap<string, Tally>;
+  nameOf(id: string): string;
+  decisions: readonly Decision[];
+}
+
+/** Splits `ids` into consecutive runs, best first, by a descending key; equal keys stay together. */
+function splitBy(ids: readonly string[], key: (id: string) => readonly number[]): string[][] {
+  const keyed = ids.map((id) => ({ id, k: key(id) }));
+  const cmp = (a: readonly number[], b: readonly number[]): number => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (b[i] as number) - (a[i] as number);
+    return 0;
+  };
+  // Stable on input order, which is itself deterministic (sorted by id before ranking starts).
+  keyed.sort((a, b) => cmp(a.k, b.k));
+  const out: string[][] = [];
+  let last: readonly number[] | null = null;
+  for (const { id, k } of keyed) {
+    if (last !== null && cmp(last, k) === 0) (out[out.length - 1] as string[]).push(id);
+    else out.push([id]);
+    last = k;
+  }
+  return out;
+}
+
+/** The recorded order for a set of clubs level: the first decision that names all of them. */
+function decided(ids: readonly string[], decisions: readonly Decision[]): string[][] {
+  const d = decisions.find((x) => ids.every((id) => x.teams.includes(id)));
+  if (d === undefined) return [[...ids]];
+  return splitBy(ids, (id) => [-d.order.indexOf(id)]);
+}
+
+/**
+ * Orders clubs by the criteria from `from` on. A run of consecutive head-to-head criteria is one step: one
+ * mini-table over the matches among the clubs entering it, ranked on the run's criteria in order. When the run is
+ * followed by `reapply_head_to_head` and split the clubs, each smaller set still level goes through the run again
+ * on the matches among its own clubs (UEFA art. 20.01 (d)); a set the run does not split moves on to the next
+ * criterion. Past the last criterion, name then id keep the order total.
+ */
+export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCriterion[], input: RankingInput, from = 0): string[] {
+  if (ids.length < 2) return [...ids];
+  if (from >= criteria.length) {
+    return [...ids].sort((a, b) => compareCodeUnits(input.nameOf(a), input.nameOf(b)) || compareCodeUnits(a, b));
+  }
+  const c = criteria[from] as TiebreakCriterion;
+  if (c === 'reapply_head_to_head') return orderClubs(ids, criteria, input, from + 1);
+  if (c === 'name') {
+    // Clubs of the same name (rare, but two teams may share one) go on to the next criteria, then id.
+    const byName = new Map<string, string[]>();
+    for (const id of ids) byName.set(input.nameOf(id), [...(byName.get(input.nameOf(id)) ?? []), id]);
+    return [...byName.keys()]
+      .sort(compareCodeUnits)
+      .flatMap((n) => orderClubs(byName.get(n) as string[], criteria, input, from + 1));
+  }
+  if (c === 'decision') {
+    return decided(ids, input.decisions).flatMap((b) => orderClubs(b, criteria, input, from + 1));
+  }
+  if (isHeadToHead(c)) {
+    let end = from;
+    while (end < criteria.length && isHeadToHead(criteria[end] as TiebreakCriterion)) end++;
+    const run = criteria.slice(from, end);
+    const reapply = criteria[end] === 'reapply_head_to_head';
+    const next = reapply ? end + 1 : end;
+    const mini = input.headToHead(ids);
+    const blocks = splitBy(ids, (id) => run.map((k) => value(k, mini.get(id) as Tally)));
+    if (blocks.length === 1) return orderClubs(ids, criteria, input, next);
+    return blocks.flatMap((b) => orderClubs(b, criteria, input, reapply ? from : next));
+  }
+  const blocks = splitBy(ids, (id) => [value(c, input.overall.get(id) as Tally)]);
+  return blocks.flatMap((b) => orderClubs(b, criteria, input, from + 1));
+}

@@ -1,0 +1,179 @@
+// Cross-file rules of an event's competition rules (tie-breakers, decisions, adjustments) and of its bracket's
+// shape (one final). Called by crossCheck() in format.ts with the same paths and report function.
+import { isHeadToHead } from '../competitions/tiebreakers.js';
+import type { TiebreakCriterion } from '../vocabulary/enums.js';
+import type { ImportEvent, Report } from './format.js';
+
+/** The bracket role a match has once defaults apply (a knockout's matches are in the winners bracket). */
+export function effectiveRole(ev: Pick<ImportEvent, 'type'>, m: ImportEvent['matches'][number]): string | null {
+  return m.bracket_role ?? (ev.type === 'knockout' ? 'winners' : null);
+}
+
+export function checkCompetitionRules(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  teamIds: ReadonlySet<string>,
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
+  if (Array.isArray(ev.tiebreakers)) {
+    const seen = new Set<string>();
+    ev.tiebreakers.forEach((c, i) => {
+      if (seen.has(c)) report([...eventPath, 'tiebreakers', i], `"${c}" is listed twice`);
+      seen.add(c);
+      const previous = ev.tiebreakers[i - 1] as TiebreakCriterion | undefined;
+      if (c === 'reapply_head_to_head' && (previous === undefined || !isHeadToHead(previous))) {
+        report([...eventPath, 'tiebreakers', i], '"reapply_head_to_head" must follow a head_to_head_* criterion');
+      }
+    });
+  }
+
+  ev.decisions.forEach((d, i) => {
+    const path = [...eventPath, 'decisions', i];
+    const teams = new Set(d.teams);
+    if (teams.size !== d.teams.length) report([...path, 'teams'], 'names a team twice');
+    d.teams.forEach((t, j) => {
+      if (!teamIds.has(t)) report([...path, 'teams', j], `team "${t}" is not a team of this organization`);
+    });
+    const order = new Set(d.order);
+    if (order.size !== d.order.length || order.size !== teams.size || d.order.some((t) => !teams.has(t))) {
+      report([...path, 'order'], 'must list exactly the teams of "teams", each once, best first');
+    }
+  });
+
+  // An adjustment for a club outside every table would silently count nowhere.
+  const tabled = new Set<string>();
+  for (const m of ev.matches) {
+    if (effectiveRole(ev, m) !== null) continue;
+    if (typeof m.home === 'string') tabled.add(m.home);
+    if (typeof m.away === 'string') tabled.add(m.away);
+  }
+  ev.adjustments.forEach((a, i) => {
+    if (!teamIds.has(a.team)) report([...eventPath, 'adjustments', i, 'team'], `team "${a.team}" is not a team of this organization`);
+    else if (!tabled.has(a.team)) {
+      report([...eventPath, 'adjustments', i, 'team'], `team "${a.team}" plays no league or group match of this event`);
+    }
+  });
+
+  checkSingleFinal(ev, eventPath, report, at);
+  checkTwoLeggedTies(ev, eventPath, report, at);
+}
+
+const sameSlot = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A tie is a first leg (`leg: 1`) and the one second leg that names it (`leg: 2, first_leg`), with the same two slots
+ * swapped. The second leg decides the tie: feeds name it, never the first leg; a first leg has no penalties, extra
+ * time or walkover; a completed second leg level on aggregate (and on away goals, when they count) needs penalties.
+ */
+function checkTwoLeggedTies(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
+  const byId = new Map(ev.matches.map((m) => [m.id, m]));
+  const secondLegs = new Map<string, string>();
+  const fedFrom = new Set<string>();
+  for (const m of ev.matches) {
+    for (const s of [m.home, m.away]) {
+      if (s !== null && typeof s === 'object' && !('group' in s)) fedFrom.add('winner_of' in s ? s.winner_of : s.loser_of);
+    }
+  }
+  ev.matches.forEach((m, i) => {
+    const path = [...eventPath, 'matches', at(m, i)];
+    if (m.leg !== null && effectiveRole(ev, m) === null) report([...path, 'leg'], 'only a bracket match can be a leg of a tie');
+    if (m.first_leg !== null && m.leg !== 2) report([...path, 'first_leg'], 'only a second leg ("leg": 2) names a first leg');
+    if (m.leg === 1) {
+      if (fedFrom.has(m.id)) report([...path, 'id'], `a feed names the first leg "${m.id}": name the second leg, which decides the tie`);
+      if (m.score?.home_penalties != null) report([...path, 'score'], 'a first leg has no penalties: the second leg decides the tie');
+      if (m.score?.after_extra_time) report([...path, 'score', 'after_extra_time'], 'a first leg has no extra time: the second leg decides the tie');
+      if (m.walkover != null) report([...path, 'walkover'], 'record a walkover on the second leg, which decides the tie');
+    }
+    if (m.leg !== 2) return;
+    if (m.first_leg === null) {
+      report([...path, 'first_leg'], 'a second leg names its first leg');
+      return;
+    }
+    const first = byId.get(m.first_leg);
+    if (first === undefined || first.leg !== 1) {
+      report([...path, 'first_leg'], `match "${m.first_leg}" is not a first leg ("leg": 1) of this event`);
+      return;
+    }
+    const other = secondLegs.get(m.first_leg);
+    if (other !== undefined) report([...path, 'first_leg'], `the first leg "${m.first_leg}" already has a second leg, "${other}"`);
+    secondLegs.set(m.first_leg, m.id);
+    if (!sameSlot(first.home, m.away) || !sameSlot(first.away, m.home)) {
+      report([...path, 'home'], `a second leg has its first leg's teams the other way round (first leg "${first.id}")`);
+    }
+    const a = first.score;
+    const b = m.score;
+    if (m.status !== 'completed' || m.walkover != null || !a || !b || first.status !== 'completed') return;
+    const level = b.home + a.away === b.away + a.home && (!ev.away_goals_rule || a.away === b.away);
+    const pens = b.home_penalties != null && b.away_penalties != null;
+    if (level && !pens) report([...path, 'score'], 'the tie is level (aggregate' + (ev.away_goals_rule ? ' and away goals' : '') + '): record the penalties');
+    if (!level && pens) report([...path, 'score'], 'penalties only follow a level tie');
+  });
+  ev.matches.forEach((m, i) => {
+    if (m.leg === 1 && !secondLegs.has(m.id)) report([...eventPath, 'matches', at(m, i), 'leg'], `no second leg names the first leg "${m.id}"`);
+  });
+}
+
+/**
+ * The champion is the winner of the winners bracket's last match (or of a grand final). A last round of several
+ * matches leaves the champion unknowable: typically a third-place match left without "bracket_role": "third_place",
+ * which would make champion_name silently null. A first leg is not a match of its own here: its tie ends in the
+ * second leg.
+ */
+function checkSingleFinal(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
+  if (ev.matches.some((m) => m.bracket_role === 'grand_final' || m.bracket_role === 'grand_final_reset')) return;
+  const winners = ev.matches
+    .map((m, i) => ({ m, i }))
+    .filter(({ m }) => effectiveRole(ev, m) === 'winners' && !isFirstLeg(m));
+  if (winners.length === 0) return;
+  const last = Math.max(...winners.map(({ m }) => m.round));
+  const finals = winners.filter(({ m }) => m.round === last);
+  if (finals.length < 2) return;
+  const ids = finals.map(({ m }) => `"${m.id}"`).join(', ');
+  for (const { m, i } of finals) {
+    report(
+      [...eventPath, 'matches', at(m, i), 'bracket_role'],
+      `the winners bracket ends in ${finals.length} matches (${ids}) in round ${last}: the final must be one match; ` +
+        'give a third-place match "bracket_role": "third_place", or enter the later rounds',
+    );
+  }
+}
+
+function isFirstLeg(m: ImportEvent['matches'][number]): boolean {
+  return m.leg === 1;
+}
+
+/**
+ * A bracket slot of a hybrid event fed by a group's final table: the group is a group of the event's group stage and
+ * the position is one of its table's places.
+ */
+export function checkGroupFeed(
+  ev: ImportEvent,
+  role: string | null,
+  slot: { group: string; position: number },
+  path: PropertyKey[],
+  report: Report,
+): void {
+  if (ev.type !== 'hybrid' || role === null) {
+    report(path, "only a bracket match of a hybrid event can be fed by a group's table");
+    return;
+  }
+  const teams = new Set<string>();
+  for (const m of ev.matches) {
+    if (m.group !== slot.group || effectiveRole(ev, m) !== null) continue;
+    if (typeof m.home === 'string') teams.add(m.home);
+    if (typeof m.away === 'string') teams.add(m.away);
+  }
+  if (teams.size === 0) report([...path, 'group'], `"${slot.group}" is not a group of this event`);
+  else if (slot.position > teams.size) report([...path, 'position'], `"${slot.group}" has ${teams.size} teams`);
+}

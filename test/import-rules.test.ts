@@ -1,0 +1,171 @@
+// The competition rules at import: what is refused (with its path), what is stored, and that files which use none of
+// them still render exactly the artifacts they rendered before the rules existed.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyImport, parseImport } from '../src/import/load.js';
+import { regenerate } from '../src/publish/regenerate.js';
+import { migratedDb, type TestDb } from './support/db.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SMALL = path.join(ROOT, 'test/fixtures/import-small.json');
+type Json = any; // the test edits raw import files freely
+const load = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+function problems(json: Json): string[] {
+  const parsed = parseImport(JSON.stringify(json));
+  return parsed.ok ? [] : parsed.problems.map((p) => `${p.path}: ${p.message}`);
+}
+
+/** The small fixture's league (rs-lions, rs-rovers, rs-united) with `fields` added. */
+function league(fields: Json): Json {
+  const json = load(SMALL);
+  Object.assign(json.organizations[0].leagues[0].events[0], fields);
+  return json;
+}
+const EV = 'organizations[0].leagues[0].events[0]';
+
+describe('import: competition rules', () => {
+  it.each<[string, Json, string[]]>([
+    ['a preset', { tiebreakers: 'la_liga' }, []],
+    ['a list of criteria', { tiebreakers: ['points', 'head_to_head_points', 'reapply_head_to_head', 'goal_difference', 'name'] }, []],
+    ['an unknown preset', { tiebreakers: 'laliga' }, [`${EV}.tiebreakers: must be a preset: default, fifa_world_cup, uefa, premier_league, la_liga, serie_a, bundesliga`]],
+    ['an unknown criterion', { tiebreakers: ['points', 'fair_play'] }, [`${EV}.tiebreakers[1]: must be one of points, goal_difference, goals_for, wins, away_goals_for, head_to_head_points, head_to_head_goal_difference, head_to_head_goals_for, head_to_head_away_goals_for, reapply_head_to_head, decision, name`]],
+    ['a criterion twice', { tiebreakers: ['points', 'name', 'points'] }, [`${EV}.tiebreakers[2]: "points" is listed twice`]],
+    ['reapply without head-to-head before it', { tiebreakers: ['points', 'reapply_head_to_head'] }, [`${EV}.tiebreakers[1]: "reapply_head_to_head" must follow a head_to_head_* criterion`]],
+    ['an empty list', { tiebreakers: [] }, [`${EV}.tiebreakers: must list at least one criterion`]],
+    ['a decision', { decisions: [{ teams: ['rs-lions', 'rs-rovers'], order: ['rs-rovers', 'rs-lions'], reason: 'Drawing of lots, 2 June' }] }, []],
+    ['a decision whose order is not its teams', { decisions: [{ teams: ['rs-lions', 'rs-rovers'], order: ['rs-rovers', 'rs-united'], reason: 'lots' }] }, [`${EV}.decisions[0].order: must list exactly the teams of "teams", each once, best first`]],
+    ['a decision naming a stranger', { decisions: [{ teams: ['rs-lions', 'ghost'], order: ['ghost', 'rs-lions'], reason: 'lots' }] }, [`${EV}.decisions[0].teams[1]: team "ghost" is not a team of this organization`]],
+    ['a decision without a reason', { decisions: [{ teams: ['rs-lions', 'rs-rovers'], order: ['rs-rovers', 'rs-lions'] }] }, [`${EV}.decisions[0].reason: Invalid input: expected string, received undefined`]],
+    ['an adjustment', { adjustments: [{ team: 'rs-lions', points: -8, reason: 'Breach of the rules' }] }, []],
+    ['an adjustment of 0', { adjustments: [{ team: 'rs-lions', points: 0, reason: 'x' }] }, [`${EV}.adjustments[0].points: must not be 0`]],
+    ['an adjustment for a stranger', { adjustments: [{ team: 'ghost', points: -1, reason: 'x' }] }, [`${EV}.adjustments[0].team: team "ghost" is not a team of this organization`]],
+  ])('%s', (_name, fields, expected) => {
+    expect(problems(league(fields))).toEqual(expected);
+  });
+
+  it('refuses an adjustment for a club outside every table of the event', () => {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events[0].matches = json.organizations[0].leagues[0].events[0].matches.slice(0, 1);
+    json.organizations[0].leagues[0].events[0].adjustments = [{ team: 'rs-united', points: -1, reason: 'x' }];
+    expect(problems(json)).toEqual([`${EV}.adjustments[0].team: team "rs-united" plays no league or group match of this event`]);
+  });
+
+  it('refuses a knockout whose winners bracket ends in two matches (a third-place match without its role)', () => {
+    const json = load(SMALL);
+    const cup = json.organizations[0].leagues[0].events[1];
+    cup.matches.push({ id: 'rs-c3', round: 2, home: { loser_of: 'rs-c1' }, away: 'rs-lions', status: 'scheduled' });
+    const cupPath = 'organizations[0].leagues[0].events[1]';
+    const message = 'the winners bracket ends in 2 matches ("rs-c2", "rs-c3") in round 2: the final must be one match; give a third-place match "bracket_role": "third_place", or enter the later rounds';
+    expect(problems(json)).toEqual([`${cupPath}.matches[1].bracket_role: ${message}`, `${cupPath}.matches[2].bracket_role: ${message}`]);
+    cup.matches[2].bracket_role = 'third_place';
+    expect(problems(json)).toEqual([]);
+  });
+});
+
+describe('import: group feeds', () => {
+  /** A hybrid event: Group A (lions, rovers), a final fed by its winner against united. */
+  function hybrid(slot: Json, type = 'hybrid'): Json {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events = [{
+      id: 'rs-hybrid', name: 'Hybrid', type,
+      matches: [
+        { id: 'rs-h1', group: 'Group A', home: 'rs-lions', away: 'rs-rovers' },
+        { id: 'rs-h2', bracket_role: 'winners', home: slot, away: 'rs-united' },
+      ],
+    }];
+    return json;
+  }
+  const H = 'organizations[0].leagues[0].events[0].matches[1].home';
+
+  it.each<[string, Json, string, string[]]>([
+    ['a group winner', { group: 'Group A', position: 1 }, 'hybrid', []],
+    ['a place the group does not have', { group: 'Group A', position: 3 }, 'hybrid', [`${H}.position: "Group A" has 2 teams`]],
+    ['a group the event does not have', { group: 'Group B', position: 1 }, 'hybrid', [`${H}.group: "Group B" is not a group of this event`]],
+    ['a knockout event', { group: 'Group A', position: 1 }, 'knockout', [`${H}: only a bracket match of a hybrid event can be fed by a group's table`]],
+    ['position 0', { group: 'Group A', position: 0 }, 'hybrid', [`${H}.position: Too small: expected number to be >=1`]],
+  ])('%s', (_name, slot, type, expected) => {
+    const found = problems(hybrid(slot, type));
+    // A knockout event has no group stage: its group match is refused too, which this test does not look at.
+    expect(found.filter((p) => p.startsWith(H))).toEqual(expected);
+  });
+});
+
+describe('import: extra time', () => {
+  let t: TestDb;
+  beforeEach(async () => {
+    t = await migratedDb();
+  });
+  afterEach(async () => t.close());
+
+  /** The small fixture's cup, public, its first match won after extra time; the calendar as the public reads it. */
+  async function cupCalendar(language: 'en' | 'ar', score: Json): Promise<string> {
+    const json = load(SMALL);
+    json.organizations[0].language = language;
+    const cup = json.organizations[0].leagues[0].events[1];
+    cup.public = true;
+    cup.matches[0].score = score;
+    const parsed = parseImport(JSON.stringify(json));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    applyImport(t.sqlite, parsed.file);
+    const dir = path.join(t.dir, 'artifacts');
+    await regenerate(t.db, { artifactsDir: dir, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
+    return fs.readFileSync(path.join(dir, 'api/v0/calendar/rs-cup-2026.ics'), 'utf8').replace(/\r\n[ \t]/g, '');
+  }
+
+  it('the calendar says a result came after extra time, in English and in Arabic', async () => {
+    const aet = { home: 2, away: 1, after_extra_time: true };
+    expect(await cupCalendar('en', aet)).toContain('Result: Riverside Lions 2–1 Harbour Rovers (after extra time)');
+    expect(await cupCalendar('ar', { ...aet, home: 1, away: 1, home_penalties: 5, away_penalties: 4 })).toContain('(بعد الوقت الإضافي) (5–4 ركلات الترجيح)');
+  });
+
+  it('says nothing of extra time when the score came in normal time', async () => {
+    const calendar = await cupCalendar('en', { home: 2, away: 1 });
+    expect(calendar).toContain('Result: Riverside Lions 2–1 Harbour Rovers');
+    expect(calendar).not.toContain('extra time');
+  });
+
+  it('refuses extra time in a league match', () => {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events[0].matches[0].score.after_extra_time = true;
+    expect(problems(json)).toEqual([`${EV}.matches[0].score.after_extra_time: extra time only follows a level bracket match`]);
+  });
+});
+
+describe('import: files without rules', () => {
+  // SHA-256 of every artifact (without the API document, which documents the new fields) rendered from these files
+  // by the code before competition rules existed: no `tiebreakers` means `default`, the same bytes. A later change
+  // that is meant to change these artifacts refreshes the hashes with `npx vitest run test/import-rules.test.ts -u`.
+  it('the demo data and the test fixture render the same artifacts, byte for byte', async () => {
+    const all: Record<string, Record<string, string>> = {};
+    for (const file of ['data/demo.json', 'test/fixtures/import-small.json']) {
+      const one = await migratedDb();
+      try {
+        const parsed = parseImport(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+        applyImport(one.sqlite, parsed.file);
+        // DTSTAMP is each match's last change, the moment of this import: pinned, as when the hashes were taken.
+        one.sqlite.prepare(`UPDATE matches SET updated_at = '2026-01-01T00:00:00.000Z'`).run();
+        const dir = path.join(one.dir, 'artifacts');
+        await regenerate(one.db, { artifactsDir: dir, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
+        const hashes: Record<string, string> = {};
+        const walk = (d: string) => {
+          for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+            const full = path.join(d, e.name);
+            if (e.isDirectory()) walk(full);
+            else if (!e.name.startsWith('.') && !/\.(gz|br)$/.test(e.name) && !e.name.startsWith('openapi')) {
+              hashes[path.relative(dir, full)] = crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex');
+            }
+          }
+        };
+        walk(dir);
+        all[file] = Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1)));
+      } finally {
+        await one.close();
+      }
+    }
+    await expect(`${JSON.stringify(all, null, 1)}\n`).toMatchFileSnapshot('fixtures/artifacts-before-rules.json');
+  });
+});
