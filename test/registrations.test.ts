@@ -1,16 +1,14 @@
 // Registrations reach the organization (issue 13), end to end against the running service and its demo data:
 // the organization's notice, the export read by real parsers (Python's csv and json), the divisions' window and
 // guardian rule, the per-mailbox cap on receipts, and retention by the one-shot command.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './support/http.js';
-import { readEmails, waitForEmail, type ReceivedEmail } from './support/mail.js';
-import { startService, type RunningService } from './support/server.js';
+import { drainedEmails, waitForEmail } from './support/mail.js';
+import { runScript, startService, type RunningService } from './support/server.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 let svc: RunningService;
 let db: Database.Database;
 
@@ -26,22 +24,6 @@ afterAll(async () => {
 const register = (body: Record<string, unknown>) =>
   request(`${svc.url}/api/v0/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
-/**
- * Runs an npm script's file as `npm run` would, with the service's environment. Asynchronously: a blocked event
- * loop would miss the server closing an idle keep-alive connection, and the next request would reuse it.
- */
-function command(script: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script), ...args], {
-      cwd: ROOT, env: { ...process.env, ...svc.env, ENV_FILE: 'none' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 function python(program: string, input: string): unknown {
   const r = spawnSync('python3', ['-c', program], { input, encoding: 'utf8' });
@@ -49,14 +31,6 @@ function python(program: string, input: string): unknown {
   return JSON.parse(r.stdout);
 }
 
-async function drained(): Promise<ReceivedEmail[]> {
-  for (let i = 0; i < 150; i++) {
-    const { n } = db.prepare(`SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'`).get() as { n: number };
-    if (n === 0) return readEmails(svc.env.MAIL_DIR!);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the outbox did not drain');
-}
 
 const OMAR = {
   org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Omar Haddad', name_ar: 'عمر حداد', email: 'omar.parent@example.org',
@@ -108,7 +82,7 @@ describe('the organization reads its registrations', () => {
   });
 
   it('as CSV (RFC 4180, UTF-8, formulas neutralised) that Python reads back intact, and nothing of another organization', async () => {
-    const out = await command('registrations.ts', ['--org', 'amman-yfa', '--format', 'csv']);
+    const out = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--format', 'csv']);
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout.startsWith('\ufeffid,created_at,division_id,division_name,name,name_ar,email,')).toBe(true);
     expect(out.stdout.endsWith('\r\n')).toBe(true);
@@ -130,7 +104,7 @@ describe('the organization reads its registrations', () => {
   });
 
   it('as JSON, and only since a day', async () => {
-    const all = await command('registrations.ts', ['--org', 'amman-yfa', '--format', 'json']);
+    const all = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--format', 'json']);
     expect(all.status, all.stderr).toBe(0);
     const parsed = python('import json,sys; print(json.dumps(json.load(sys.stdin)))', all.stdout) as {
       organization: string; registrations: Record<string, string | null>[];
@@ -138,7 +112,7 @@ describe('the organization reads its registrations', () => {
     expect(parsed.organization).toBe('amman-yfa');
     expect(parsed.registrations.find((r) => r.id === ids[1])).toMatchObject({ name: FORMULA.name, division_id: null, notes: '@SUM(1+1)' });
     expect(parsed.registrations.every((r) => r.email !== 'other.org@example.org')).toBe(true);
-    const later = await command('registrations.ts', ['--org', 'amman-yfa', '--format', 'json', '--since', '2999-01-01']);
+    const later = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--format', 'json', '--since', '2999-01-01']);
     expect(JSON.parse(later.stdout).registrations).toEqual([]);
   });
 
@@ -149,7 +123,7 @@ describe('the organization reads its registrations', () => {
       [['--org', 'amman-yfa', '--since', '2026-02-30'], '--since must be'],
       [[], 'usage: npm run registrations'],
     ] as const) {
-      const out = await command('registrations.ts', [...args]);
+      const out = await runScript(svc, 'registrations.ts', [...args]);
       expect(out.status).toBe(1);
       expect(out.stderr).toContain(message);
       expect(out.stdout).toBe('');
@@ -188,7 +162,7 @@ describe('the receipt cannot be turned against a stranger', () => {
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
     expect((db.prepare(`SELECT count(*) AS n FROM registrations WHERE name LIKE 'Spam Text %'`).get() as { n: number }).n).toBe(6);
-    const emails = await drained();
+    const emails = await drainedEmails(db, svc.env.MAIL_DIR!);
     const receipts = emails.filter((e) => /victim\.inbox(\+x)?@example\.org/i.test(e.to));
     expect(receipts.length).toBe(3);
     for (const r of receipts) expect(`${r.subject}${r.text}${r.html}`).not.toMatch(/Spam Text|evil\.example|buy now/);
@@ -199,7 +173,7 @@ describe('the receipt cannot be turned against a stranger', () => {
 
 describe('retention', () => {
   it('deletes registrations older than their organization keeps, and their emails, and nothing newer, leaving no bytes behind', async () => {
-    await drained();
+    await drainedEmails(db, svc.env.MAIL_DIR!);
     const make = async (body: Record<string, unknown>, daysAgo: number) => {
       const { id } = (await register(body)).json() as { id: string };
       const at = new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString();
@@ -211,8 +185,8 @@ describe('retention', () => {
     const keptAmman = await make({ org_id: 'amman-yfa', name: 'Kept Amman', email: 'kept.amman@example.org' }, 364);
     const oldNorthgate = await make({ org_id: 'northgate-ssa', name: 'Forgotten Northgate', email: 'old.ng@example.org' }, 181);
     const keptNorthgate = await make({ org_id: 'northgate-ssa', name: 'Kept Northgate', email: 'kept.ng@example.org' }, 179);
-    await drained();
-    const out = await command('retention.ts', []);
+    await drainedEmails(db, svc.env.MAIL_DIR!);
+    const out = await runScript(svc, 'retention.ts', []);
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout).toMatch(/^retention: 2 registrations, \d+ finished emails/);
     const left = (db.prepare(`SELECT id FROM registrations`).all() as { id: string }[]).map((r) => r.id);

@@ -6,18 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyImport, parseImport } from '../src/import/load.js';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
-import { migratedDb, type TestDb } from './support/db.js';
+import { demoDb, type TestDb } from './support/db.js';
 
-const DEMO = path.resolve(import.meta.dirname, '../data/demo.json');
 let t: TestDb;
 let options: RegenerateOptions;
 beforeEach(async () => {
-  t = await migratedDb();
-  const parsed = parseImport(fs.readFileSync(DEMO, 'utf8'));
-  if (!parsed.ok) throw new Error('demo data invalid');
-  applyImport(t.sqlite, parsed.file);
+  t = await demoDb();
   options = { artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 };
   await regenerate(t.db, options);
 });

@@ -7,8 +7,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './support/http.js';
-import { linkIn, readEmails, waitForEmail, type ReceivedEmail } from './support/mail.js';
-import { startService, type RunningService } from './support/server.js';
+import { drainedEmails, linkIn, readEmails, waitForEmail, type ReceivedEmail } from './support/mail.js';
+import { runScript, startService, type RunningService } from './support/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let svc: RunningService;
@@ -23,18 +23,6 @@ const FOLLOWERS = {
   unsubscribed: 'gone.follower@fans.example',
 };
 
-function command(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script), ...args], {
-      cwd: ROOT, env: { ...process.env, ...svc.env, ENV_FILE: 'none', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 const post = (url: string, body: unknown) =>
   request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -46,14 +34,6 @@ async function follow(email: string, scope: Record<string, string>, confirm = tr
   if (confirm) expect((await request(linkIn(mail.text, '/follow/confirm?token='), form)).status).toBe(200);
 }
 
-async function drained(): Promise<ReceivedEmail[]> {
-  for (let i = 0; i < 200; i++) {
-    const { n } = db.prepare(`SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'`).get() as { n: number };
-    if (n === 0) return readEmails(svc.env.MAIL_DIR!);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the outbox did not drain');
-}
 const updatesTo = (emails: ReceivedEmail[], to: string) => emails.filter((e) => e.to === to && !e.text.includes('/follow/confirm?token='));
 
 /** The demo data with the changes an organizer would make after a matchday. */
@@ -86,7 +66,7 @@ beforeAll(async () => {
   await follow(FOLLOWERS.unsubscribed, { org_id: 'riverside-sfl' });
   const mail = (await readEmails(svc.env.MAIL_DIR!)).find((e) => e.to === FOLLOWERS.unsubscribed)!;
   expect((await request(linkIn(mail.text, '/follow/unsubscribe?token='), form)).status).toBe(200);
-  const imported = await command('import.ts', [changedDemo()]);
+  const imported = await runScript(svc, 'import.ts', [changedDemo()]);
   expect(imported.status, imported.stderr).toBe(0);
 }, 120_000);
 
@@ -98,10 +78,10 @@ afterAll(async () => {
 describe('npm run updates -- --now', () => {
   let emails: ReceivedEmail[] = [];
   beforeAll(async () => {
-    const run = await command('updates.ts', ['--now']);
+    const run = await runScript(svc, 'updates.ts', ['--now']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^updates: 5 changes found, \d+ follows considered, 3 emails queued, \d+ ms\n$/);
-    emails = await drained();
+    emails = await drainedEmails(db, svc.env.MAIL_DIR!);
   }, 60_000);
 
   it('tells an organization follower every change of its public competitions, once, with its calendars and unsubscribe', () => {
@@ -148,7 +128,7 @@ describe('npm run updates -- --now', () => {
   });
 
   it('sends nothing on a second run', async () => {
-    const run = await command('updates.ts', ['--now']);
+    const run = await runScript(svc, 'updates.ts', ['--now']);
     expect(run.stdout).toMatch(/^updates: 0 changes found, 0 follows considered, 0 emails queued/);
   });
 });
@@ -161,17 +141,17 @@ describe('alerts', () => {
     const event = demo.organizations[0].leagues[0].events[0];
     Object.assign(event.matches.find((m: any) => m.id === 'rsl-prem-new-1'), { kickoff: soon.toISOString() });
     fs.writeFileSync(path.join(svc.dir, 'soon.json'), JSON.stringify(demo));
-    expect((await command('import.ts', [path.join(svc.dir, 'soon.json')])).status).toBe(0);
-    const before = updatesTo(await drained(), FOLLOWERS.league).length;
-    const run = await command('updates.ts', [], { UPDATES_ALERT_DELAY_S: '0' });
+    expect((await runScript(svc, 'import.ts', [path.join(svc.dir, 'soon.json')])).status).toBe(0);
+    const before = updatesTo(await drainedEmails(db, svc.env.MAIL_DIR!), FOLLOWERS.league).length;
+    const run = await runScript(svc, 'updates.ts', [], { UPDATES_ALERT_DELAY_S: '0' });
     expect(run.stdout).toMatch(/^updates: 1 changes found, \d+ follows considered, 2 emails queued/);
-    const mine = updatesTo(await drained(), FOLLOWERS.league);
+    const mine = updatesTo(await drainedEmails(db, svc.env.MAIL_DIR!), FOLLOWERS.league);
     expect(mine.length).toBe(before + 1);
     const alert = mine.at(-1)!;
     expect(alert.subject).toBe('Match changes: Premier Division (Riverside Sunday Football League)');
     expect(alert.text).toContain('- Moved: Harbour Lane FC vs Riverside Rovers: Sunday 10 January 2027, 12:00 GMT');
     // The forced digest that follows has nothing left to tell.
-    expect((await command('updates.ts', ['--now'])).stdout).toMatch(/ 0 emails queued/);
+    expect((await runScript(svc, 'updates.ts', ['--now'])).stdout).toMatch(/ 0 emails queued/);
   }, 60_000);
 });
 
@@ -189,7 +169,7 @@ describe('a run killed midway', () => {
     const event = demo.organizations[0].leagues[0].events[0];
     Object.assign(event.matches.find((m: any) => m.id === 'rsl-prem-r07-3'), { status: 'completed', score: { home: 0, away: 3 } });
     fs.writeFileSync(path.join(svc.dir, 'changed-again.json'), JSON.stringify(demo));
-    expect((await command('import.ts', [path.join(svc.dir, 'changed-again.json')])).status).toBe(0);
+    expect((await runScript(svc, 'import.ts', [path.join(svc.dir, 'changed-again.json')])).status).toBe(0);
 
     const count = () => (db.prepare(`SELECT count(*) AS n FROM email_outbox WHERE tag = 'follow-digest' AND to_address LIKE 'many.%'`).get() as { n: number }).n;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/updates.ts'), '--now'], {
@@ -200,7 +180,7 @@ describe('a run killed midway', () => {
     child.kill('SIGKILL');
     await exited;
     const partial = count();
-    const again = await command('updates.ts', ['--now']);
+    const again = await runScript(svc, 'updates.ts', ['--now']);
     expect(again.status, again.stderr).toBe(0);
     expect(count()).toBe(4000);
     const perAddress = db.prepare(

@@ -30,6 +30,8 @@
 // not over zod's output: a key used on the real server and then here would not replay.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import type { RegistrationsTable } from '../../src/db/schema.js';
 import { checkIdempotencyKey, IDEMPOTENCY_WINDOW_MS, requestHash } from '../../src/db/idempotency.js';
 import { InvalidFieldError } from '../../src/errors.js';
 import crypto from 'node:crypto';
@@ -43,20 +45,8 @@ import { localDate } from '../../src/time/local-time.js';
 import { localizedName, type Language } from '../../src/vocabulary/language.js';
 import { openDatabase, pragmas, readJson, sendJson, serve } from './serve.js';
 
-interface Registration {
-  id: string;
-  org_id: string;
-  division_id: string | null;
-  name: string;
-  name_ar: string | null;
-  email: string;
-  phone: string | null;
-  date_of_birth: string | null;
-  guardian_name: string | null;
-  guardian_phone: string | null;
-  notes: string | null;
-  created_at: string;
-}
+/** A registrations row as the service writes it (status is the column's default). */
+type Registration = Omit<Selectable<RegistrationsTable>, 'status'>;
 interface Organization {
   id: string; name: string; name_ar: string | null; language: Language; timezone: string; registration_emails: string;
 }

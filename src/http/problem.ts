@@ -2,7 +2,7 @@
 // node response (the artifact server, the node server's protocol errors). The kinds are in problem-kinds.ts.
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { API_HEADERS, NO_STORE } from './headers.js';
+import { API_HEADERS, NO_STORE, preflightHeaders } from './headers.js';
 import { INTERNAL_ERROR_DETAIL, problemKind } from './problem-kinds.js';
 
 export { INTERNAL_ERROR_DETAIL };
@@ -71,6 +71,22 @@ export function methodNotAllowed(method: string, allow: readonly string[]): { st
     detail: `${method} is not allowed here; use ${served.join(' or ')}.`,
     headers: { Allow: allow.join(', ') },
   };
+}
+
+/**
+ * A read route the node server answers itself: the preflight (204) and every method but GET and HEAD (405) are
+ * answered here; true when it answered, false when the request is a GET or HEAD for the route to serve.
+ */
+export function answerNonReadMethods(method: string | undefined, res: ServerResponse, allow: readonly string[]): boolean {
+  if (method === 'OPTIONS') {
+    res.writeHead(204, preflightHeaders(allow));
+    res.end();
+    return true;
+  }
+  if (method === 'GET' || method === 'HEAD') return false;
+  const refusal = methodNotAllowed(method ?? '', allow);
+  sendProblem(res, refusal.status, refusal.detail, { headers: refusal.headers });
+  return true;
 }
 
 /** The one 500: logged with what is safe to log, answered with the one text. */

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isNotModified, strongEtag } from '../http/conditional.js';
-import { API_HEADERS, preflightHeaders, READ_CACHE_CONTROL } from '../http/headers.js';
-import { methodNotAllowed, sendProblem } from '../http/problem.js';
+import { API_HEADERS, READ_CACHE_CONTROL } from '../http/headers.js';
+import { answerNonReadMethods, sendProblem } from '../http/problem.js';
 import { matchArtifactRoute } from '../publish/routes.js';
 import type { RouteHandler } from './http-server.js';
 
@@ -112,17 +112,8 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
     if (!pathname.startsWith('/api/v0/')) return false;
     const route = matchArtifactRoute(pathname);
     if (route === null) return false;
+    if (answerNonReadMethods(req.method, res, ALLOW)) return true;
     const head = req.method === 'HEAD';
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, preflightHeaders(ALLOW));
-      res.end();
-      return true;
-    }
-    if (req.method !== 'GET' && !head) {
-      const refusal = methodNotAllowed(req.method ?? '', ALLOW);
-      sendProblem(res, refusal.status, refusal.detail, { headers: refusal.headers });
-      return true;
-    }
     if (route.kind === 'bad-id') {
       sendProblem(res, 404, 'No public event or team has this id.', { head });
       return true;

@@ -7,8 +7,7 @@ import type { Application } from '../app/application.js';
 import { NotFoundError } from '../errors.js';
 import { nodeClientAddress } from '../http/client-address.js';
 import { conditionalJson } from '../http/conditional.js';
-import { preflightHeaders } from '../http/headers.js';
-import { methodNotAllowed, sendProblem } from '../http/problem.js';
+import { answerNonReadMethods, sendProblem } from '../http/problem.js';
 import { takeRate } from '../http/rate-check.js';
 import { rsvpSummary } from '../rsvp/service.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
@@ -32,17 +31,8 @@ export function rsvpSummaryHandler(app: Application) {
     }
     // /api/v0/rsvp/respond is the answer endpoint (Astro's): no match can be called that (RESERVED_IDS).
     if (id.toLowerCase() === 'respond') return false;
+    if (answerNonReadMethods(req.method, res, ALLOW)) return true;
     const head = req.method === 'HEAD';
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, preflightHeaders(ALLOW));
-      res.end();
-      return true;
-    }
-    if (req.method !== 'GET' && !head) {
-      const refusal = methodNotAllowed(req.method ?? '', ALLOW);
-      sendProblem(res, refusal.status, refusal.detail, { headers: refusal.headers });
-      return true;
-    }
     const rate = takeRate(app.limits.reads, 'rsvp-summary', nodeClientAddress(req, app.config.trustProxy));
     if (!rate.allowed) {
       sendProblem(res, 429, 'Too many requests from your address; try again later.', { headers: rate.headers, head });

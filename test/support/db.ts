@@ -53,3 +53,13 @@ export function invitationByToken(sqlite: Database.Database, token: string): { i
     )
     .get(hashToken(token)) as { id: string; match_id: string; response: string | null } | undefined;
 }
+
+/** A migrated database holding data/demo.json, imported as `npm run import` would. */
+export async function demoDb(): Promise<TestDb> {
+  const { applyImport, parseImport } = await import('../../src/import/load.js');
+  const t = await migratedDb();
+  const parsed = parseImport(fs.readFileSync(path.resolve(import.meta.dirname, '../../data/demo.json'), 'utf8'));
+  if (!parsed.ok) throw new Error(`data/demo.json is not valid: ${parsed.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  applyImport(t.sqlite, parsed.file);
+  return t;
+}

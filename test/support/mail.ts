@@ -74,3 +74,14 @@ export function composeQueued(
     return { ...email, to: row.to_address, id: row.id };
   });
 }
+
+/** Every email the service wrote, once its outbox has nothing pending (the worker sends within seconds). */
+export async function drainedEmails(db: import('better-sqlite3').Database, dir: string, timeoutMs = 20_000): Promise<ReceivedEmail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { n } = db.prepare(`SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'`).get() as { n: number };
+    if (n === 0) return readEmails(dir);
+    if (Date.now() > deadline) throw new Error(`the outbox still has ${n} pending emails after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort } from './processes.js';
+import { freePort, runToEnd } from './processes.js';
 import { tempDir } from './db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -110,4 +110,21 @@ export function inviteAsBefore(svc: RunningService, db: Database.Database, match
     db.prepare(`UPDATE matches SET sequence = ?, updated_at = ? WHERE id = ?`).run(before.sequence, before.updated_at, matchId);
     db.prepare(`UPDATE events SET is_public = ?, revision = ? WHERE id = ?`).run(match.is_public, revision.revision, match.event_id);
   }
+}
+
+/**
+ * Runs one of scripts/ as `npm run` would, with the service's environment (and `env` over it), asynchronously:
+ * a blocked event loop would miss the server closing an idle keep-alive connection, which the next request reuses.
+ */
+export async function runScript(
+  svc: RunningService,
+  script: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const r = await runToEnd(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...svc.env, ENV_FILE: 'none', ...env },
+  });
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
 }

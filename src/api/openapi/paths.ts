@@ -7,6 +7,19 @@ import type { ExampleObject, PathItemObject } from './types.js';
 const BODY_ERRORS = [400, 413, 415, 422, 429];
 const one = (value: unknown, summary?: string): Record<string, ExampleObject> => ({ demo: summary ? { summary, value } : { value } });
 
+/** The same feed at its address with `.ics` added (people and calendar apps add it), documented as its own path. */
+function icsAddress(feed: ReadSpec, what: string): ReadSpec {
+  return {
+    ...feed,
+    path: `${feed.path}.ics`,
+    operationId: `${feed.operationId}Ics`,
+    summary: `Calendar of ${what}, as a .ics address`,
+    description: `The same feed as \`${feed.path}\`, byte for byte: people and calendar apps add \`.ics\` to the address.`,
+    examples: {},
+    curlPath: `${feed.curlPath}.ics`,
+  };
+}
+
 export function paths(base: string): Record<string, PathItemObject> {
   const reads: ReadSpec[] = [
     {
@@ -86,21 +99,6 @@ export function paths(base: string): Record<string, PathItemObject> {
       curlPath: '/api/v0/calendar/rsl-prem-2026-27',
     },
     {
-      path: '/api/v0/calendar/{eventId}.ics',
-      operationId: 'getCalendarIcs',
-      tag: 'Calendar',
-      summary: 'Calendar of a competition, as a .ics address',
-      description: 'The same feed as `/api/v0/calendar/{eventId}`, byte for byte: people and calendar apps add `.ics` to the address.',
-      kind: 'artifact',
-      pathParameter: 'eventId',
-      contentType: 'text/calendar',
-      schema: 'Calendar',
-      examples: {},
-      calendar: true,
-      errors: [404],
-      curlPath: '/api/v0/calendar/rsl-prem-2026-27.ics',
-    },
-    {
       path: '/api/v0/teams/{teamId}/calendar',
       operationId: 'getTeamCalendar',
       tag: 'Calendar',
@@ -119,21 +117,6 @@ export function paths(base: string): Record<string, PathItemObject> {
       calendar: true,
       errors: [404],
       curlPath: '/api/v0/teams/rsl-rovers/calendar',
-    },
-    {
-      path: '/api/v0/teams/{teamId}/calendar.ics',
-      operationId: 'getTeamCalendarIcs',
-      tag: 'Calendar',
-      summary: 'Calendar of a team, as a .ics address',
-      description: 'The same feed as `/api/v0/teams/{teamId}/calendar`, byte for byte.',
-      kind: 'artifact',
-      pathParameter: 'teamId',
-      contentType: 'text/calendar',
-      schema: 'Calendar',
-      examples: {},
-      calendar: true,
-      errors: [404],
-      curlPath: '/api/v0/teams/rsl-rovers/calendar.ics',
     },
     {
       path: '/api/v0/rsvp/{matchId}',
@@ -230,8 +213,10 @@ export function paths(base: string): Record<string, PathItemObject> {
         `  -d '${JSON.stringify(ex.REGISTRATION_REQUEST_EXAMPLE)}'`,
     },
   ];
+  const feedOf: Record<string, string> = { getCalendar: 'a competition', getTeamCalendar: 'a team' };
+  const withIcs = reads.flatMap((r) => (r.calendar ? [r, icsAddress(r, feedOf[r.operationId] ?? 'this feed')] : [r]));
   const out: Record<string, PathItemObject> = {};
-  for (const spec of reads) out[spec.path] = readPath(spec, base);
+  for (const spec of withIcs) out[spec.path] = readPath(spec, base);
   for (const spec of writes) out[spec.path] = writePath(spec);
   return out;
 }
