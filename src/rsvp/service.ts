@@ -121,6 +121,20 @@ function matchForInvitations(store: SyncDb, matchId: string) {
   return { ...match, teamIds, homeName: name(resolved?.home), awayName: name(resolved?.away) };
 }
 
+/** The match as the invited member reads it, in the invitation email and on the RSVP page alike. */
+function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>, memberName: string) {
+  return {
+    language: match.language,
+    memberName,
+    eventName: match.event_name,
+    homeName: match.homeName,
+    awayName: match.awayName,
+    kickoffAt: match.kickoff_at,
+    timeZone: match.timezone,
+    venue: match.venue,
+  };
+}
+
 export interface InviteResult {
   matchId: string;
   invited: number;
@@ -167,14 +181,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
         tag: 'rsvp-invite',
         data: {
           invitationId,
-          language: match.language,
-          memberName: localizedName(m.name, m.name_ar, match.language),
-          eventName: match.event_name,
-          homeName: match.homeName,
-          awayName: match.awayName,
-          kickoffAt: match.kickoff_at,
-          timeZone: match.timezone,
-          venue: match.venue,
+          ...matchAsRead(match, localizedName(m.name, m.name_ar, match.language)),
           eventId: match.event_id,
         },
       });
@@ -206,14 +213,7 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
   const match = matchForInvitations(store, invitation.match_id);
   if (!match) return undefined;
   return {
-    language: match.language,
-    memberName: localizedName(invitation.member_name, invitation.member_name_ar, match.language),
-    eventName: match.event_name,
-    homeName: match.homeName,
-    awayName: match.awayName,
-    kickoffAt: match.kickoff_at,
-    timeZone: match.timezone,
-    venue: match.venue,
+    ...matchAsRead(match, localizedName(invitation.member_name, invitation.member_name_ar, match.language)),
     response: invitation.response,
     closed: responsesClosed(match, now),
     summary: { match_id: match.id, summary: countResponses(store, match.id) },
