@@ -4,13 +4,8 @@
 // synchronous transaction) because it writes up to hundreds of thousands of rows.
 import type Database from 'better-sqlite3';
 import { validateImport } from './validate.js';
-import {
-  formatPath,
-  type ImportFile,
-  type ImportMatch,
-  type ImportProblem,
-  type ImportSlot,
-} from './format.js';
+import { formatPath, type ImportProblem } from './cross-check.js';
+import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 

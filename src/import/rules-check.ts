@@ -2,7 +2,8 @@
 // shape (one final). Called by crossCheck() in format.ts with the same paths and report function.
 import { isHeadToHead } from '../competitions/tiebreakers.js';
 import type { TiebreakCriterion } from '../vocabulary/enums.js';
-import type { ImportEvent, Report } from './format.js';
+import type { Report } from './cross-check.js';
+import type { ImportEvent } from './format.js';
 
 /** The bracket role a match has once defaults apply (a knockout's matches are in the winners bracket). */
 export function effectiveRole(ev: Pick<ImportEvent, 'type'>, m: ImportEvent['matches'][number]): string | null {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { applyImport, parseImport, type ImportCounts } from './load.js';
-import type { ImportProblem } from './format.js';
+import type { ImportProblem } from './cross-check.js';
 
 export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; problems: ImportProblem[] };
 

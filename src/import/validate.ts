@@ -2,11 +2,10 @@
 // the rest of the file: each level is parsed with its child lists left raw, valid elements are kept,
 // and the cross-file rules then run on what is valid. Every problem is reported with its JSON path.
 import { z } from 'zod';
+import { crossCheck, formatPath, type ImportProblem } from './cross-check.js';
 import {
-  crossCheck,
   divisionSchema,
   eventSchema,
-  formatPath,
   importFileSchema,
   leagueSchema,
   matchSchema,
@@ -14,7 +13,6 @@ import {
   organizationSchema,
   teamSchema,
   type ImportFile,
-  type ImportProblem,
 } from './format.js';
 
 const raw = z.array(z.unknown()).default([]);

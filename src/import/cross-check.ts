@@ -1,0 +1,189 @@
+// The import format's rules across the whole file (unique ids, references, feeds, results that make sense for the
+// competition), each problem with its JSON path. The shape of each element is format.ts's zod schema.
+import { isReservedId } from '../vocabulary/ids.js';
+import type { ImportEvent, ImportFile, ImportMatch } from './format.js';
+import { checkCompetitionRules, checkGroupFeed } from './rules-check.js';
+
+export interface ImportProblem {
+  /** JSON path of the offending value, e.g. `organizations[0].leagues[1].events[0].matches[3].home`. */
+  path: string;
+  message: string;
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out === '' ? '(root)' : out;
+}
+
+/**
+ * Rules across the whole file. Returns every problem, each with its JSON path. `broken` holds
+ * `kind:id` keys of elements that failed their own validation (already reported): references to
+ * them are not reported a second time.
+ */
+export function crossCheck(
+  file: ImportFile,
+  broken: ReadonlySet<string> = new Set(),
+  positions: WeakMap<object, number> = new WeakMap(),
+): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  // Index of an element in the file as written (the validator may have dropped broken siblings).
+  const at = (element: object, index: number) => positions.get(element) ?? index;
+  const report = (path: PropertyKey[], message: string) => problems.push({ path: formatPath(path), message });
+
+  const seen = new Map<string, Map<string, string>>();
+  const unique = (kind: string, value: string, path: PropertyKey[]) => {
+    const kindSeen = seen.get(kind) ?? new Map<string, string>();
+    seen.set(kind, kindSeen);
+    const first = kindSeen.get(value);
+    if (first) report(path, `duplicate ${kind} id "${value}" (first used at ${first})`);
+    else kindSeen.set(value, formatPath(path));
+  };
+
+  file.organizations.forEach((org, o) => {
+    const orgPath = ['organizations', at(org, o)];
+    unique('organization', org.id, [...orgPath, 'id']);
+    const teamIds = new Set(org.teams.map((t) => t.id));
+    const leagueIds = new Set(org.leagues.map((l) => l.id));
+    for (const key of broken) {
+      if (key.startsWith('team:')) teamIds.add(key.slice(5));
+      if (key.startsWith('league:')) leagueIds.add(key.slice(7));
+    }
+    org.teams.forEach((team, t) => {
+      const teamPath = [...orgPath, 'teams', at(team, t)];
+      unique('team', team.id, [...teamPath, 'id']);
+      team.members.forEach((m, i) => unique('member', m.id, [...teamPath, 'members', at(m, i), 'id']));
+    });
+    org.divisions.forEach((d, i) => {
+      const divisionPath = [...orgPath, 'divisions', at(d, i)];
+      unique('division', d.id, [...divisionPath, 'id']);
+      if (d.league !== null && !leagueIds.has(d.league)) {
+        report([...divisionPath, 'league'], `league "${d.league}" is not a league of this organization`);
+      }
+      if (d.opens_at && d.closes_at && d.closes_at <= d.opens_at) report([...divisionPath, 'closes_at'], 'must be after opens_at');
+    });
+    org.leagues.forEach((league, l) => {
+      const leaguePath = [...orgPath, 'leagues', at(league, l)];
+      unique('league', league.id, [...leaguePath, 'id']);
+      league.events.forEach((ev, e) => {
+        const eventPath = [...leaguePath, 'events', at(ev, e)];
+        unique('event', ev.id, [...eventPath, 'id']);
+        if (ev.starts_at && ev.ends_at && ev.ends_at < ev.starts_at) {
+          report([...eventPath, 'ends_at'], 'must not be before starts_at');
+        }
+        const matchIds = new Set(ev.matches.map((m) => m.id));
+        for (const key of broken) if (key.startsWith(`match:${ev.id}:`)) matchIds.add(key.slice(`match:${ev.id}:`.length));
+        ev.matches.forEach((m, i) => {
+          const matchPath = [...eventPath, 'matches', at(m, i)];
+          unique('match', m.id, [...matchPath, 'id']);
+          if (isReservedId('match', m.id)) report([...matchPath, 'id'], `"${m.id}" cannot be a match id: /api/v0/rsvp/${m.id.toLowerCase()} is another endpoint`);
+          checkMatch(ev, m, matchPath, teamIds, matchIds, report);
+        });
+        checkFeedCycles(ev, eventPath, report, at);
+        checkCompetitionRules(ev, eventPath, teamIds, report, at);
+      });
+    });
+  });
+  return problems;
+}
+
+export type Report = (path: PropertyKey[], message: string) => void;
+
+function checkMatch(
+  ev: ImportEvent,
+  m: ImportMatch,
+  path: PropertyKey[],
+  teamIds: Set<string>,
+  matchIds: Set<string>,
+  report: Report,
+): void {
+  const role = m.bracket_role ?? (ev.type === 'knockout' ? 'winners' : null);
+  if (ev.type === 'league' && role !== null) report([...path, 'bracket_role'], 'a league event has no bracket');
+  for (const side of ['home', 'away'] as const) {
+    const s = m[side];
+    if (s === null) continue;
+    if (typeof s === 'string') {
+      if (!teamIds.has(s)) report([...path, side], `team "${s}" is not a team of this organization`);
+      continue;
+    }
+    if ('group' in s) {
+      checkGroupFeed(ev, role, s, [...path, side], report);
+      continue;
+    }
+    const source = 'winner_of' in s ? s.winner_of : s.loser_of;
+    if (role === null) report([...path, side], 'only a bracket match can be fed by another match');
+    else if (source === m.id) report([...path, side], 'a match cannot feed itself');
+    else if (!matchIds.has(source)) report([...path, side], `match "${source}" is not a match of this event`);
+  }
+  if (role === null && (m.home === null || m.away === null)) {
+    report([...path, m.home === null ? 'home' : 'away'], 'a league or group match needs both teams');
+  }
+  if (typeof m.home === 'string' && m.home === m.away) report([...path, 'away'], 'a team cannot play itself');
+  if (m.kickoff && m.ends_at && m.ends_at <= m.kickoff) report([...path, 'ends_at'], 'must be after kickoff');
+
+  const bye = role !== null && (m.home === null) !== (m.away === null);
+  const hasResult = m.score != null || m.walkover != null;
+  if (m.status === 'completed' && !hasResult && !bye) {
+    report([...path, 'score'], 'a completed match needs a score (or a walkover in a bracket)');
+  }
+  if (hasResult && !['completed', 'in_progress'].includes(m.status)) {
+    report([...path, 'status'], `a match with a result cannot be ${m.status}`);
+  }
+  if (m.walkover != null && role === null) {
+    report([...path, 'walkover'], 'a walkover decides a bracket match; record a league walkover as its awarded score');
+  }
+  if (m.walkover != null && m.status !== 'completed') report([...path, 'status'], 'a walkover is a completed match');
+  const s = m.score;
+  if (s) {
+    const hasPens = s.home_penalties != null || s.away_penalties != null;
+    if (hasPens) {
+      if (s.home_penalties == null || s.away_penalties == null) {
+        report([...path, 'score'], 'penalties need both home_penalties and away_penalties');
+      } else if (s.home_penalties === s.away_penalties) {
+        report([...path, 'score', 'home_penalties'], 'a shoot-out cannot end level');
+      }
+      // A second leg's penalties follow a level tie (rules-check.ts), whatever the leg's own score.
+      if (s.home !== s.away && m.leg === null) report([...path, 'score'], 'penalties only follow a level score');
+      if (role === null) report([...path, 'score'], 'penalties only decide a bracket match');
+    }
+    if (s.after_extra_time && role === null) report([...path, 'score', 'after_extra_time'], 'extra time only follows a level bracket match');
+    if (role !== null && m.leg === null && m.status === 'completed' && m.walkover == null && s.home === s.away && !hasPens) {
+      report([...path, 'score'], 'a completed bracket match cannot end level without penalties');
+    }
+  }
+}
+
+/** A bracket whose feeds loop can never be decided. */
+function checkFeedCycles(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
+  const feeds = new Map<string, string[]>();
+  for (const m of ev.matches) {
+    const sources: string[] = [];
+    for (const s of [m.home, m.away]) {
+      if (s !== null && typeof s === 'object' && !('group' in s)) sources.push('winner_of' in s ? s.winner_of : s.loser_of);
+    }
+    feeds.set(m.id, sources);
+  }
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (matchId: string): boolean => {
+    const st = state.get(matchId);
+    if (st === 'done') return false;
+    if (st === 'visiting') return true;
+    state.set(matchId, 'visiting');
+    const cyclic = (feeds.get(matchId) ?? []).some(visit);
+    state.set(matchId, 'done');
+    return cyclic;
+  };
+  ev.matches.forEach((m, i) => {
+    if (!state.has(m.id) && visit(m.id)) {
+      report([...eventPath, 'matches', at(m, i)], `the feeds through match "${m.id}" form a cycle`);
+    }
+  });
+}
