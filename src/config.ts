@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import type { S3Settings } from './publish/s3/object-store.js';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveSeconds = z.coerce.number().positive().max(86_400);
@@ -34,6 +35,11 @@ const schema = z
     FOLLOW_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
     RECEIPTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
     REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
+    PUBLISH_S3_BUCKET: z.string().min(3).max(63).optional(),
+    PUBLISH_S3_ENDPOINT: z.url().optional(),
+    PUBLISH_S3_REGION: z.string().min(1).default('us-east-1'),
+    PUBLISH_S3_PREFIX: z.string().max(200).regex(/^$|^[^/].*\/$/, 'must be empty or end with / (and not start with /)').default(''),
+    PUBLISH_S3_FORCE_PATH_STYLE: bool.default(false),
     UPDATES_EVERY_S: positiveSeconds.default(60),
     UPDATES_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(18),
     UPDATES_ALERT_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(600),
@@ -74,6 +80,8 @@ export type Config = Readonly<{
   receiptsPerAddressPerDay: number;
   /** Registration notices one organization mailbox can be sent in 24 hours (the rest: the export command); 0 = no limit. */
   registrationNoticesPerAddressPerDay: number;
+  /** Where the regeneration publishes the reads for a CDN (PUBLISH_S3_BUCKET set), or null. Credentials: the AWS SDK's chain. */
+  publishS3: S3Settings | null;
   /** Seconds between runs of the updates job in the server. */
   updatesEveryS: number;
   /** The local hour (in each organization's time zone) of the followers' daily digest. */
@@ -127,6 +135,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     followEmailsPerDay: c.FOLLOW_EMAILS_PER_DAY,
     receiptsPerAddressPerDay: c.RECEIPTS_PER_ADDRESS_PER_DAY,
     registrationNoticesPerAddressPerDay: c.REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY,
+    publishS3: c.PUBLISH_S3_BUCKET
+      ? {
+          bucket: c.PUBLISH_S3_BUCKET,
+          endpoint: c.PUBLISH_S3_ENDPOINT,
+          region: c.PUBLISH_S3_REGION,
+          prefix: c.PUBLISH_S3_PREFIX,
+          forcePathStyle: c.PUBLISH_S3_FORCE_PATH_STYLE,
+        }
+      : null,
     updatesEveryS: c.UPDATES_EVERY_S,
     updatesDigestHour: c.UPDATES_DIGEST_HOUR,
     updatesAlertDelayS: c.UPDATES_ALERT_DELAY_S,

@@ -5,6 +5,8 @@ import { checkpointWal } from '../db/checkpoint.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { formatResult, regenerate, regenerateOptions } from '../publish/regenerate.js';
+import { s3ObjectStore, type S3Settings } from '../publish/s3/object-store.js';
+import { formatPublish, publishArtifacts } from '../publish/s3/publish.js';
 import { calendarUidDomain } from '../publish/uid-domain.js';
 import type { Job } from './scheduler.js';
 
@@ -18,9 +20,23 @@ export async function runRegeneration(config: Config): Promise<string> {
   try {
     const uidDomain = await calendarUidDomain(reader.db, config.publicBaseUrl);
     const result = await regenerate(reader.db, regenerateOptions(config, uidDomain));
-    return `${formatResult(result)}${checkpointWal(reader.sqlite) ? '' : ' (WAL checkpoint deferred: the database was busy)'}`;
+    const line = `${formatResult(result)}${checkpointWal(reader.sqlite) ? '' : ' (WAL checkpoint deferred: the database was busy)'}`;
+    return config.publishS3 ? `${line}; ${await publishToBucket(config.artifactsDir, config.publishS3)}` : line;
   } finally {
     await reader.close();
+  }
+}
+
+/**
+ * Publishing follows every render, in the same job (so it never reads a half-finished render of another run);
+ * a store that fails or is slow costs this job time, never the local artifacts (already in place) or the server.
+ */
+export async function publishToBucket(artifactsDir: string, settings: S3Settings): Promise<string> {
+  const store = s3ObjectStore(settings);
+  try {
+    return formatPublish(store.description, await publishArtifacts(artifactsDir, store));
+  } catch (error) {
+    return `publish to ${store.description} failed: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 

@@ -28,9 +28,10 @@ import { playingTeams, TeamCalendars } from './team-calendars.js';
 /** Bump when the renderers change output for the same data: every event is then rendered again. */
 // 2: team calendars (a manifest of version 1 knows no teams: everything is rendered once more).
 export const RENDER_VERSION = 2;
-const MANIFEST = '.manifest.json';
+/** What the last run rendered, and the content hash of each file: the publisher reads it too. */
+export const MANIFEST = '.manifest.json';
 
-interface ManifestEvent {
+export interface ManifestEvent {
   revision: number;
   entry: PublicEvent;
   files: Record<string, string>;
@@ -38,7 +39,7 @@ interface ManifestEvent {
   teams?: string[];
 }
 
-interface Manifest {
+export interface Manifest {
   renderVersion: number;
   /** Inputs outside the database that change the events' output (the UIDs' domain, the refresh interval). */
   settings: string;

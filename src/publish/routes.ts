@@ -62,3 +62,19 @@ export function matchArtifactRoute(pathname: string): ArtifactRoute | { kind: 'b
   }
   return null;
 }
+
+/**
+ * The URL path (without its leading slash) that serves an artifact file: the object key a CDN's origin bucket
+ * holds it under (src/publish/publish-s3.ts). The inverse of matchArtifactRoute for every file the renderer writes.
+ */
+export function urlKeyOf(file: string): { key: string; contentType: string } | null {
+  if (file === EVENTS_LIST_PATH) return { key: 'api/v0/events', contentType: CONTENT_TYPES.json };
+  if (file === OPENAPI_PATH) return { key: OPENAPI_PATH, contentType: CONTENT_TYPES.json };
+  const event = /^api\/v0\/events\/([^/]+)\/(standings|bracket)\.json$/.exec(file);
+  if (event) return { key: `api/v0/events/${event[1]}/${event[2]}`, contentType: CONTENT_TYPES.json };
+  const calendar = /^api\/v0\/calendar\/([^/]+)\.ics$/.exec(file);
+  if (calendar) return { key: `api/v0/calendar/${calendar[1]}`, contentType: CONTENT_TYPES.ics };
+  const team = /^api\/v0\/teams\/([^/]+)\.calendar\.ics$/.exec(file);
+  if (team) return { key: `api/v0/teams/${team[1]}/calendar`, contentType: CONTENT_TYPES.ics };
+  return null;
+}

@@ -1,0 +1,131 @@
+// Publishing the rendered reads to a bucket a CDN serves: every read URL an object whose key is the URL's path,
+// holding exactly the bytes the node server serves uncompressed, with its Content-Type and Cache-Control.
+// - Only what changed: the regeneration's manifest gives each file's content hash; the publisher records what it
+//   has put (a state file beside the artifacts) and puts a file only when its hash differs. A quiet run sends nothing.
+// - Order: details first, then the event list, and the list only when every detail of this run was put: a
+//   published list never names an object that is missing. Objects no longer rendered (an event made private or
+//   removed) are deleted once the list that no longer names them is up.
+// - Faults: a failed put is not recorded, so the next run tries it again; nothing here touches the local files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { READ_CACHE_CONTROL } from '../../http/headers.js';
+import { MANIFEST, type Manifest } from '../regenerate.js';
+import { EVENTS_LIST_PATH, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
+import { contentHash, writeFileAtomic } from '../store.js';
+import type { ObjectStore } from './object-store.js';
+
+/** Beside the artifacts: the key → content hash of every object put, for one destination. */
+export const PUBLISHED_STATE = '.published-s3.json';
+
+interface PublishedState {
+  destination: string;
+  objects: Record<string, string>;
+}
+
+export interface PublishResult {
+  put: number;
+  unchanged: number;
+  deleted: number;
+  failed: number;
+  /** The first failure, in words. */
+  problem: string | null;
+  ms: number;
+}
+
+const LIST_KEY = 'api/v0/events';
+const PARALLEL = 8;
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Every file the manifest says was rendered, with its content hash. */
+function renderedFiles(manifest: Manifest): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const e of Object.values(manifest.events)) for (const [file, hash] of Object.entries(e.files)) files.set(file, hash);
+  for (const [teamId, hash] of Object.entries(manifest.teams ?? {})) files.set(teamCalendarPath(teamId), hash);
+  if (manifest.listHash) files.set(EVENTS_LIST_PATH, manifest.listHash);
+  if (manifest.openapiHash) files.set(OPENAPI_PATH, manifest.openapiHash);
+  return files;
+}
+
+/** The Content-Disposition the node server gives a calendar (`ID.ics`), as object metadata. */
+function calendarDisposition(key: string): { contentDisposition?: string } {
+  const id = /^api\/v0\/calendar\/([^/]+)$/.exec(key)?.[1] ?? /^api\/v0\/teams\/([^/]+)\/calendar$/.exec(key)?.[1];
+  return id ? { contentDisposition: `inline; filename="${id}.ics"` } : {};
+}
+
+async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, async () => {
+    while (next < items.length) await run(items[next++]!);
+  }));
+}
+
+export async function publishArtifacts(artifactsDir: string, store: ObjectStore): Promise<PublishResult> {
+  const started = performance.now();
+  const result: PublishResult = { put: 0, unchanged: 0, deleted: 0, failed: 0, problem: null, ms: 0 };
+  const manifest = readJson<Manifest>(path.join(artifactsDir, MANIFEST));
+  if (!manifest) return { ...result, problem: 'nothing rendered yet', ms: 0 };
+  const stateFile = path.join(artifactsDir, PUBLISHED_STATE);
+  const saved = readJson<PublishedState>(stateFile);
+  // Another bucket or prefix starts from nothing.
+  const state: PublishedState = saved?.destination === store.description ? saved : { destination: store.description, objects: {} };
+  const fail = (what: string, error: unknown) => {
+    result.failed++;
+    result.problem ??= `${what}: ${error instanceof Error ? error.message : String(error)}`;
+  };
+
+  const wanted = new Map<string, { file: string; hash: string; contentType: string }>();
+  for (const [file, hash] of renderedFiles(manifest)) {
+    const url = urlKeyOf(file);
+    if (url) wanted.set(url.key, { file, hash, contentType: url.contentType });
+  }
+  const putOne = async (key: string) => {
+    const { file, hash, contentType } = wanted.get(key)!;
+    try {
+      const body = fs.readFileSync(path.join(artifactsDir, file));
+      // A file rewritten by a regeneration still running is not yet what the manifest says: next run.
+      if (contentHash(body) !== hash) throw new Error('changed since the manifest was written');
+      await store.put({ key, body, contentType, cacheControl: READ_CACHE_CONTROL, ...calendarDisposition(key) });
+      state.objects[key] = hash;
+      result.put++;
+    } catch (error) {
+      fail(`put ${key}`, error);
+    }
+  };
+  const changed = [...wanted.keys()].filter((k) => state.objects[k] !== wanted.get(k)!.hash);
+  result.unchanged = wanted.size - changed.length;
+  await inParallel(changed.filter((k) => k !== LIST_KEY), putOne);
+  // The list last, and only over details that are all up.
+  if (changed.includes(LIST_KEY)) {
+    if (result.failed === 0) await putOne(LIST_KEY);
+    else result.problem += '; the event list waits for them';
+  }
+  // Gone objects, once the list that no longer names them is published.
+  const listUp = state.objects[LIST_KEY] === wanted.get(LIST_KEY)?.hash;
+  const gone = Object.keys(state.objects).filter((k) => !wanted.has(k));
+  if (listUp && gone.length > 0) {
+    for (let i = 0; i < gone.length; i += 1000) {
+      const batch = gone.slice(i, i + 1000);
+      try {
+        await store.delete(batch);
+        for (const k of batch) delete state.objects[k];
+        result.deleted += batch.length;
+      } catch (error) {
+        fail('delete', error);
+      }
+    }
+  }
+  writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
+  return { ...result, ms: Math.round(performance.now() - started) };
+}
+
+export function formatPublish(destination: string, r: PublishResult): string {
+  const problem = r.problem ? `; ${r.failed} failed, retried next run (${r.problem})` : '';
+  return `published to ${destination}: ${r.put} put / ${r.unchanged} unchanged / ${r.deleted} deleted${problem}, ${r.ms} ms`;
+}

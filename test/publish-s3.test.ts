@@ -1,0 +1,121 @@
+// Publishing the reads to a bucket (issue 14), against a real S3 implementation: Ceph's RADOS Gateway, started
+// here (test/support/ceph-rgw.ts). What a CDN in front of the bucket would fetch is read anonymously through a
+// public-read bucket policy: the bytes, Content-Type, Cache-Control, ETag and 304.
+import fs from 'node:fs';
+import path from 'node:path';
+import { CreateBucketCommand, PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READ_CACHE_CONTROL } from '../src/http/headers.js';
+import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
+import { publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
+import { gatewayUnavailable, startGateway, type Gateway } from './support/ceph-rgw.js';
+import { demoDb, type TestDb } from './support/db.js';
+
+const unavailable = gatewayUnavailable();
+if (unavailable) console.warn(`publish-s3.test: skipped: ${unavailable}`);
+
+let gw: Gateway;
+let t: TestDb;
+let options: RegenerateOptions;
+let settings: S3Settings;
+const BUCKET = 'competitions-reads';
+
+beforeAll(async () => {
+  if (unavailable) return;
+  gw = await startGateway();
+  process.env.AWS_ACCESS_KEY_ID = gw.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = gw.secretAccessKey;
+  const admin = new S3Client({ region: 'us-east-1', endpoint: gw.endpoint, forcePathStyle: true, credentials: { accessKeyId: gw.accessKeyId, secretAccessKey: gw.secretAccessKey } });
+  await admin.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  await admin.send(new PutBucketPolicyCommand({
+    Bucket: BUCKET,
+    Policy: JSON.stringify({
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Principal: '*', Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${BUCKET}/*`] }],
+    }),
+  }));
+  t = await demoDb();
+  options = { artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 };
+  settings = { bucket: BUCKET, endpoint: gw.endpoint, region: 'us-east-1', prefix: 'site/', forcePathStyle: true };
+  await regenerate(t.db, options);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await gw?.stop();
+});
+
+/** What a CDN would get: an anonymous GET of the object. */
+const cdnGet = (key: string, headers: Record<string, string> = {}) => fetch(`${gw.endpoint}/${BUCKET}/site/${key}`, { headers });
+const identity = (file: string) => fs.readFileSync(path.join(options.artifactsDir, file));
+
+describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
+  it('puts every read URL as an object: the identity bytes, Content-Type, Cache-Control; ETag and 304 for a CDN', async () => {
+    const r = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));
+    expect(r.failed, r.problem ?? '').toBe(0);
+    expect(r.put).toBeGreaterThan(50);
+    for (const [key, file, type] of [
+      ['api/v0/events', 'api/v0/events.json', 'application/json; charset=utf-8'],
+      ['api/v0/events/rsl-prem-2026-27/standings', 'api/v0/events/rsl-prem-2026-27/standings.json', 'application/json; charset=utf-8'],
+      ['api/v0/events/rsl-cup-2026/bracket', 'api/v0/events/rsl-cup-2026/bracket.json', 'application/json; charset=utf-8'],
+      ['api/v0/calendar/rsl-prem-2026-27', 'api/v0/calendar/rsl-prem-2026-27.ics', 'text/calendar; charset=utf-8'],
+      ['api/v0/teams/rsl-rovers/calendar', 'api/v0/teams/rsl-rovers.calendar.ics', 'text/calendar; charset=utf-8'],
+      ['api/v0/openapi.json', 'api/v0/openapi.json', 'application/json; charset=utf-8'],
+    ] as const) {
+      const res = await cdnGet(key);
+      expect(res.status, key).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(identity(file)), key).toBe(true);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('cache-control')).toBe(READ_CACHE_CONTROL);
+      const etag = res.headers.get('etag')!;
+      expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+      expect((await cdnGet(key, { 'If-None-Match': etag })).status).toBe(304);
+    }
+    expect((await cdnGet('api/v0/calendar/rsl-prem-2026-27')).headers.get('content-disposition')).toBe('inline; filename="rsl-prem-2026-27.ics"');
+    // Nothing private.
+    expect((await cdnGet('api/v0/events/nssa-futsal-friendlies-2026/standings')).status).toBe(403);
+  });
+
+  it('sends nothing when nothing changed, and only what changed after one result', async () => {
+    const quiet = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));
+    expect([quiet.put, quiet.deleted, quiet.failed]).toEqual([0, 0, 0]);
+    t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 3, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
+    await regenerate(t.db, options);
+    const one = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));
+    // The standings, the calendar and the calendars of the match's two teams.
+    expect([one.put, one.deleted, one.failed]).toEqual([4, 0, 0]);
+    expect(Buffer.from(await (await cdnGet('api/v0/events/rsl-prem-2026-27/standings')).arrayBuffer()).equals(identity('api/v0/events/rsl-prem-2026-27/standings.json'))).toBe(true);
+  });
+
+  it('deletes the objects of an event made private once the list no longer names it', async () => {
+    t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
+    await regenerate(t.db, options);
+    const r = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));
+    expect(r.failed, r.problem ?? '').toBe(0);
+    expect(r.deleted).toBeGreaterThanOrEqual(3);
+    const list = (await (await cdnGet('api/v0/events')).json()) as { event_id: string }[];
+    expect(list.map((e) => e.event_id)).not.toContain('rsl-cup-2026');
+    for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026']) {
+      expect((await cdnGet(key)).status, key).not.toBe(200);
+    }
+  });
+
+  it('a store that is down changes nothing locally, publishes no list, and the next run sends what is pending', async () => {
+    t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
+    await regenerate(t.db, options);
+    const before = fs.readFileSync(path.join(options.artifactsDir, PUBLISHED_STATE), 'utf8');
+    const down = await publishArtifacts(options.artifactsDir, s3ObjectStore({ ...settings, endpoint: 'http://127.0.0.1:9' }, { timeoutMs: 2_000 }));
+    expect(down.put).toBe(0);
+    expect(down.failed).toBeGreaterThan(0);
+    expect(down.problem).toMatch(/the event list waits for them/);
+    expect(fs.readFileSync(path.join(options.artifactsDir, PUBLISHED_STATE), 'utf8')).toBe(before);
+    // The published list still does not name the event whose objects are not up.
+    const list = (await (await cdnGet('api/v0/events')).json()) as { event_id: string }[];
+    expect(list.map((e) => e.event_id)).not.toContain('rsl-cup-2026');
+    const back = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));
+    expect(back.failed, back.problem ?? '').toBe(0);
+    expect(back.put).toBeGreaterThanOrEqual(4);
+    expect(((await (await cdnGet('api/v0/events')).json()) as { event_id: string }[]).map((e) => e.event_id)).toContain('rsl-cup-2026');
+  }, 60_000);
+});
