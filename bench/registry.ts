@@ -8,4 +8,5 @@ export const scenarios: Scenario[] = [
   (await import('./scenarios/read.js')).default,
   (await import('./scenarios/write.js')).default,
   (await import('./scenarios/updates.js')).default,
+  (await import('./scenarios/publish.js')).default,
 ];
