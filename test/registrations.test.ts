@@ -7,19 +7,12 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './support/http.js';
 import { drainedEmails, waitForEmail } from './support/mail.js';
-import { runScript, startService, type RunningService } from './support/server.js';
+import { NO_RATE_LIMITS, runScript, startServiceWithDb, stopServiceWithDb, type RunningService } from './support/server.js';
 
 let svc: RunningService;
 let db: Database.Database;
-
-beforeAll(async () => {
-  svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0', RATE_LIMIT_READS_PER_MIN: '0' });
-  db = new Database(svc.env.DATABASE_PATH!);
-});
-afterAll(async () => {
-  db?.close();
-  await svc?.stop();
-});
+beforeAll(async () => ({ svc, db } = await startServiceWithDb(NO_RATE_LIMITS)));
+afterAll(() => stopServiceWithDb({ svc, db }));
 
 const register = (body: Record<string, unknown>) =>
   request(`${svc.url}/api/v0/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -65,22 +65,14 @@ export function submitRegistration(
       }
       const id = newId('reg');
       const submittedAt = ctx.now.toISOString();
-      store.run(
-        store.q.insertInto('registrations').values({
-          id,
-          org_id: org.id,
-          division_id: input.division_id ?? null,
-          name: input.name,
-          name_ar: input.name_ar ?? null,
-          email: input.email,
-          phone: input.phone ?? null,
-          date_of_birth: input.date_of_birth ?? null,
-          guardian_name: input.guardian_name ?? null,
-          guardian_phone: input.guardian_phone ?? null,
-          notes: input.notes ?? null,
-          created_at: submittedAt,
-        }),
-      );
+      // The row as stored: every optional field absent is NULL.
+      const row = {
+        id, org_id: org.id, division_id: input.division_id ?? null, name: input.name, name_ar: input.name_ar ?? null,
+        email: input.email, phone: input.phone ?? null, date_of_birth: input.date_of_birth ?? null,
+        guardian_name: input.guardian_name ?? null, guardian_phone: input.guardian_phone ?? null, notes: input.notes ?? null,
+        created_at: submittedAt,
+      };
+      store.run(store.q.insertInto('registrations').values(row));
       const language = org.language;
       const organizationName = localizedName(org.name, org.name_ar, language);
       const divisionName = division ? localizedName(division.name, division.name_ar, language) : null;
@@ -96,14 +88,8 @@ export function submitRegistration(
           data: {
             ...common,
             organizationId: org.id,
-            playerName: input.name,
-            playerNameAr: input.name_ar ?? null,
-            email: input.email,
-            phone: input.phone ?? null,
-            dateOfBirth: input.date_of_birth ?? null,
-            guardianName: input.guardian_name ?? null,
-            guardianPhone: input.guardian_phone ?? null,
-            hasNotes: input.notes !== undefined,
+            playerName: row.name, playerNameAr: row.name_ar, email: row.email, phone: row.phone, dateOfBirth: row.date_of_birth,
+            guardianName: row.guardian_name, guardianPhone: row.guardian_phone, hasNotes: row.notes !== null,
           },
         });
       }

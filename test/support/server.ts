@@ -2,6 +2,7 @@
 // on its own port, database, artifacts and mail folder.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type Database from 'better-sqlite3';
+type DatabaseConnection = Database.Database;
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, runToEnd } from './processes.js';
@@ -127,4 +128,19 @@ export async function runScript(
     env: { ...process.env, ...svc.env, ENV_FILE: 'none', ...env },
   });
   return { status: r.code, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Rate limits lifted: tests that send many requests from one address. */
+export const NO_RATE_LIMITS = { RATE_LIMIT_WRITES_PER_MIN: '0', RATE_LIMIT_READS_PER_MIN: '0' } as const;
+
+/** A running service and a connection to its database, for tests that check what a request wrote. */
+export async function startServiceWithDb(extraEnv: Record<string, string> = {}): Promise<{ svc: RunningService; db: DatabaseConnection }> {
+  const svc = await startService(extraEnv);
+  const { default: Sqlite } = await import('better-sqlite3');
+  return { svc, db: new Sqlite(svc.env.DATABASE_PATH!) };
+}
+
+export async function stopServiceWithDb(running: { svc?: RunningService; db?: DatabaseConnection }): Promise<void> {
+  running.db?.close();
+  await running.svc?.stop();
 }
