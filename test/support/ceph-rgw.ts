@@ -30,7 +30,9 @@ function run(command: string, args: string[], cwd: string): void {
 
 export async function startGateway(): Promise<Gateway> {
   const dir = tempDir('competitions-rgw-');
-  const [monPort, rgwPort] = [await freePort(), await freePort()];
+  const monPort = await freePort();
+  let rgwPort = await freePort();
+  while (rgwPort === monPort) rgwPort = await freePort();
   const fsid = crypto.randomUUID();
   for (const d of ['mon.a', 'osd.0', 'run', 'rgw']) fs.mkdirSync(path.join(dir, d));
   fs.writeFileSync(path.join(dir, 'ceph.conf'), [
@@ -61,6 +63,9 @@ export async function startGateway(): Promise<Gateway> {
     run('monmaptool', ['--create', '--add', 'a', `v1:127.0.0.1:${monPort}`, '--fsid', fsid, 'monmap'], dir);
     run('ceph-mon', [...conf, '--mkfs', '-i', 'a', '--monmap', 'monmap'], dir);
     run('ceph-mon', [...conf, '-i', 'a'], dir); // daemonizes
+    // The monitor answering is this cluster's (another cluster on this machine once answered with its own fsid).
+    const answered = spawnSync('ceph', [...conf, 'fsid'], { cwd: dir, encoding: 'utf8', timeout: 30_000 }).stdout.trim();
+    if (answered !== fsid) throw new Error(`the monitor on port ${monPort} is not this cluster's (fsid ${answered || 'none'}): another Ceph runs here?`);
     run('ceph', [...conf, 'osd', 'create'], dir);
     run('ceph-osd', [...conf, '-i', '0', '--mkfs'], dir);
     run('ceph-osd', [...conf, '-i', '0'], dir);
