@@ -24,7 +24,9 @@ function addMinutes(instant: string, minutes: number): string {
 export function numberedLabels(matches: readonly MatchFacts[], label: (m: MatchFacts) => string): Map<string, string> {
   const byLabel = new Map<string, MatchFacts[]>();
   for (const m of matches) {
-    byLabel.set(label(m), [...(byLabel.get(label(m)) ?? []), m]);
+    const group = byLabel.get(label(m));
+    if (group) group.push(m);
+    else byLabel.set(label(m), [m]);
   }
   const out = new Map<string, string>();
   for (const group of byLabel.values()) {
@@ -41,6 +43,8 @@ export interface MatchNames {
   numberedLabel: string;
   home: string;
   away: string;
+  /** The team the bracket says won it (a tie's winner over both legs), by name; null when none yet. */
+  winner: string | null;
 }
 
 /**
@@ -84,6 +88,7 @@ export function matchNames(
       numberedLabel: sourceLabels.get(m.id)!,
       home: slotName(m, 'home', r?.home ?? m.home_team_id),
       away: slotName(m, 'away', r?.away ?? m.away_team_id),
+      winner: teamName(r?.winner ?? null),
     });
   }
   return out;

@@ -134,7 +134,11 @@ export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCr
   if (c === 'name') {
     // Clubs of the same name (rare, but two teams may share one) go on to the next criteria, then id.
     const byName = new Map<string, string[]>();
-    for (const id of ids) byName.set(input.nameOf(id), [...(byName.get(input.nameOf(id)) ?? []), id]);
+    for (const id of ids) {
+      const same = byName.get(input.nameOf(id));
+      if (same) same.push(id);
+      else byName.set(input.nameOf(id), [id]);
+    }
     return [...byName.keys()]
       .sort(compareCodeUnits)
       .flatMap((n) => orderClubs(byName.get(n) as string[], criteria, input, from + 1));

@@ -142,7 +142,12 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   async function renderTeamCalendars(trx: Db, stale: ReadonlySet<string>): Promise<void> {
     const eventsOfTeam = new Map<string, string[]>();
     for (const [eventId, e] of Object.entries(next.events)) {
-      for (const t of e.teams ?? []) if (stale.has(t)) eventsOfTeam.set(t, [...(eventsOfTeam.get(t) ?? []), eventId]);
+      for (const t of e.teams ?? []) {
+        if (!stale.has(t)) continue;
+        const ids = eventsOfTeam.get(t);
+        if (ids) ids.push(eventId);
+        else eventsOfTeam.set(t, [eventId]);
+      }
     }
     if (eventsOfTeam.size === 0) return;
     const orgOf = new Map(

@@ -8,15 +8,20 @@ import { renderCalendar, type CalendarInput, type CalendarMatch } from '../compe
 import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
-/** The teams that play in an event: decided slots, dated or not, a fed slot once its source decided it. */
-export function playingTeams(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>): string[] {
+/** Each match's teams as decided (a fed slot once its source decided it), by match id. */
+function teamsByMatch(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>): Map<string, Set<string>> {
   const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
-  const playing = new Set<string>();
+  const out = new Map<string, Set<string>>();
   for (const m of matches) {
     const r = resolved.get(m.id);
-    for (const teamId of [r?.home ?? m.home_team_id, r?.away ?? m.away_team_id]) if (teamId !== null) playing.add(teamId);
+    out.set(m.id, new Set([r?.home ?? m.home_team_id, r?.away ?? m.away_team_id].filter((t): t is string => t !== null)));
   }
-  return [...playing].sort();
+  return out;
+}
+
+/** The teams that play in an event: decided slots, dated or not. */
+export function playingTeams(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>): string[] {
+  return [...new Set([...teamsByMatch(event, matches, teams).values()].flatMap((s) => [...s]))].sort();
 }
 
 export class TeamCalendars {
@@ -24,32 +29,21 @@ export class TeamCalendars {
   private readonly entries = new Map<string, Map<string, CalendarMatch[]>>();
   private readonly names = new Map<string, { name: string; language: Language }>();
 
-  /** Records an event's matches; returns the teams that play in it (decided slots, dated or not). */
-  add(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>, feed: CalendarInput): string[] {
-    const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
+  /** Records the VEVENT entries of an event's matches under each team that plays them. */
+  add(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>, feed: CalendarInput): void {
     const byMatch = new Map(feed.matches.map((e) => [e.id, e]));
-    const playing = new Set<string>();
-    for (const m of matches) {
-      const r = resolved.get(m.id);
-      for (const teamId of new Set([r?.home ?? m.home_team_id, r?.away ?? m.away_team_id])) {
-        if (teamId === null) continue;
-        playing.add(teamId);
+    for (const [matchId, playing] of teamsByMatch(event, matches, teams)) {
+      for (const teamId of playing) {
         let perEvent = this.entries.get(teamId);
         if (!perEvent) this.entries.set(teamId, (perEvent = new Map()));
-        const list = perEvent.get(event.id) ?? [];
-        perEvent.set(event.id, list);
-        const entry = byMatch.get(m.id);
+        let list = perEvent.get(event.id);
+        if (!list) perEvent.set(event.id, (list = []));
+        const entry = byMatch.get(matchId);
         if (entry) list.push({ ...entry, eventId: event.id });
         const t = teams.get(teamId);
         if (t && !this.names.has(teamId)) this.names.set(teamId, { name: localizedName(t.name, t.name_ar, event.language), language: event.language });
       }
     }
-    return [...playing].sort();
-  }
-
-  /** Whether the entries of this event are already known for this team. */
-  has(teamId: string, eventId: string): boolean {
-    return this.entries.get(teamId)?.has(eventId) ?? false;
   }
 
   /** The team's feed over the given events (its public ones), matches in time order. */

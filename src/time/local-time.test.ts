@@ -1,6 +1,6 @@
 // Local times, table by table: zones with and without daylight saving, both languages, the day boundary.
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatShortDay, formatTime, isTimeZone, latestLocalHour, localDate, localParts, zonedInstant } from './local-time.js';
+import { formatDateTime, formatShortDay, isTimeZone, latestLocalHour, localDate, localParts, zonedInstant } from './local-time.js';
 
 describe('formatDateTime', () => {
   it.each([
@@ -24,11 +24,8 @@ describe('formatDateTime', () => {
 
 describe('days, times and zones', () => {
   it.each([
-    [formatDay('2026-03-07T22:30:00Z', 'Asia/Amman', 'en'), 'Sunday 8 March 2026'],
-    [formatDay('2026-03-07T22:30:00Z', 'UTC', 'ar'), 'السبت 7 مارس 2026'],
     [formatShortDay('2026-03-07T22:30:00Z', 'Asia/Amman', 'en'), '8 Mar'],
     [formatShortDay('2026-03-07T10:00:00Z', 'UTC', 'ar'), '7 مارس'],
-    [formatTime('2026-03-07T07:00:00Z', 'Asia/Amman'), '10:00 GMT+3'],
     [localDate(new Date('2026-03-07T22:30:00Z'), 'Asia/Amman'), '2026-03-08'],
     [localDate(new Date('2026-03-07T22:30:00Z'), 'America/New_York'), '2026-03-07'],
   ])('%s', (actual, expected) => {

@@ -88,30 +88,12 @@ export function formatDateTime(value: string | Date | null, timeZone: string, la
     : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}, ${hm} ${p.zone}`;
 }
 
-/** `Saturday 7 March 2026` / `السبت 7 مارس 2026`: the local day of an instant. */
-export function formatDay(value: string | Date | null, timeZone: string, language: Language): string | null {
-  const d = parse(value);
-  if (!d) return null;
-  const p = localParts(d, timeZone);
-  return language === 'ar'
-    ? `${AR_DAYS[p.weekday]} ${p.day} ${AR_MONTHS[p.month - 1]} ${p.year}`
-    : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}`;
-}
-
 /** `7 Mar` / `7 مارس`: for subjects. */
 export function formatShortDay(value: string | Date | null, timeZone: string, language: Language): string | null {
   const d = parse(value);
   if (!d) return null;
   const p = localParts(d, timeZone);
   return language === 'ar' ? `${p.day} ${AR_MONTHS[p.month - 1]}` : `${p.day} ${EN_MONTHS[p.month - 1]!.slice(0, 3)}`;
-}
-
-/** `HH:MM` in the zone, with its abbreviation: `10:00 GMT+3`. */
-export function formatTime(value: string | Date | null, timeZone: string): string | null {
-  const d = parse(value);
-  if (!d) return null;
-  const p = localParts(d, timeZone);
-  return `${two(p.hour)}:${two(p.minute)} ${p.zone}`;
 }
 
 /** The local date `YYYY-MM-DD` of an instant in a zone (a person's "today" there). */

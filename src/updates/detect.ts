@@ -6,10 +6,7 @@ import type { Database } from '../db/database.js';
 import { championName } from '../competitions/champion.js';
 import { matchNames } from '../competitions/calendar-feed.js';
 import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
-import { resolveTeams } from '../competitions/bracket.js';
-import { bracketContext } from '../competitions/group-feeds.js';
-import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js';
-import { localizedName } from '../vocabulary/language.js';
+import type { EventFacts, MatchFacts } from '../competitions/types.js';
 import { isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes.js';
 
 interface EventNow {
@@ -19,17 +16,7 @@ interface EventNow {
 }
 
 /** What a follower would read about each match of an event now. */
-function statesOf(
-  event: EventFacts,
-  matches: MatchFacts[],
-  teams: ReadonlyMap<string, TeamFacts>,
-  names: ReturnType<typeof matchNames>,
-): Map<string, SeenMatch> {
-  const resolved = resolveTeams(matches, bracketContext(event, matches, teams));
-  const nameOf = (id: string | null | undefined) => {
-    const t = id ? teams.get(id) : undefined;
-    return t ? localizedName(t.name, t.name_ar, event.language) : null;
-  };
+function statesOf(event: EventFacts, matches: MatchFacts[], names: ReturnType<typeof matchNames>): Map<string, SeenMatch> {
   // The match a winner goes on to (a bracket feed), by its label.
   const nextOf = new Map<string, string>();
   for (const m of matches) {
@@ -44,7 +31,7 @@ function statesOf(
       label: n.label, home: n.home, away: n.away, kickoff_at: m.kickoff_at, venue: m.venue ?? event.venue_city, status: m.status,
       home_score: m.home_score, away_score: m.away_score, home_penalties: m.home_penalties, away_penalties: m.away_penalties,
       walkover: m.walkover_winner, after_extra_time: Boolean(m.after_extra_time),
-      winner: m.bracket_role === null ? null : nameOf(resolved.get(m.id)?.winner), next_label: nextOf.get(m.id) ?? null,
+      winner: m.bracket_role === null ? null : n.winner, next_label: nextOf.get(m.id) ?? null,
     });
   }
   return out;
@@ -73,7 +60,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
     const event = events.get(eventId)!;
     const teamIds = matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null);
     const teams = await loadTeams(db, teamIds);
-    current.push({ event, states: statesOf(event, matches, teams, matchNames(event, matches, teams)), champion: championName(event, matches, teams) });
+    current.push({ event, states: statesOf(event, matches, matchNames(event, matches, teams)), champion: championName(event, matches, teams) });
   }
   const revisions = new Map(toCompare.map((h) => [h.id, h.revision]));
 

@@ -60,7 +60,9 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   for (const row of store.all(store.q.selectFrom('update_changes').selectAll().where('id', '>', floor).orderBy('id'))) {
     if (!publicEvents.has(row.event_id)) continue;
     const change: Change = { ...row, kind: row.kind as ChangeKind, data: JSON.parse(row.data_json) };
-    byOrg.set(row.org_id, [...(byOrg.get(row.org_id) ?? []), change]);
+    const list = byOrg.get(row.org_id);
+    if (list) list.push(change);
+    else byOrg.set(row.org_id, [change]);
   }
   const orgs = new Map(
     store.all(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone'])).map((org) => [
