@@ -90,6 +90,19 @@ describe('regenerate', () => {
     ]);
   });
 
+  it("renders a team's calendar to the same bytes whether its organization is rendered whole or in part", async () => {
+    // The first run renders every organization whole: team calendars from the VEVENTs of the events just rendered.
+    await regenerate(t.db, options);
+    const before = snapshot(options.artifactsDir);
+    // One event of an organization again, its data unchanged: its teams' calendars are rendered again the other way,
+    // reading the organization's events back, and must come out the same (nothing written).
+    t.sqlite.prepare(`UPDATE events SET revision = revision + 1 WHERE id = 'rsl-prem-2026-27'`).run();
+    const r = await regenerate(t.db, options);
+    expect(r).toMatchObject({ rendered: 1, written: 0, removed: 0 });
+    expect(r.unchanged).toBeGreaterThan(3 + 5);
+    expect(changedFiles(before, snapshot(options.artifactsDir))).toEqual([]);
+  });
+
   it('removes the artifacts of an event that became private, and the list entry', async () => {
     await regenerate(t.db, options);
     t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();

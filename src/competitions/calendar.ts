@@ -154,6 +154,8 @@ function cleanUrl(url: unknown): string | null {
 interface PreparedMatch {
   id: string;
   uid: string;
+  /** As given: a team's feed orders by it first, like a competition's input order. */
+  start: string;
   startMs: number;
   endMs: number | null;
   stampMs: number;
@@ -178,6 +180,7 @@ function prepare(input: CalendarInput): PreparedMatch[] {
     prepared.push({
       id,
       uid: matchUid(match.eventId === undefined ? eventId : sanitizeText(match.eventId), id, uidDomain),
+      start: match.start,
       startMs,
       endMs: endCandidate !== null && endCandidate > startMs ? endCandidate : null,
       // DTSTAMP is required; a bad updatedAt falls back to the start (still deterministic).
@@ -348,17 +351,35 @@ function calendarHeader(): string[] {
   return headerLines;
 }
 
+/** A match's VEVENT as a feed holds it (folded lines, each ending in CRLF), with what orders it among others. */
+export interface RenderedVevent {
+  uid: string;
+  id: string;
+  start: string;
+  startMs: number;
+  text: string;
+}
+
 /**
- * Renders the competition's iCalendar feed. Pure: no clock, no randomness, no I/O.
- * Output: CRLF line ends (the last line included), lines of at most 75 octets folded with CRLF + space on
- * UTF-8 character boundaries, TEXT escaped, control characters removed, lone surrogates replaced by U+FFFD.
+ * The VEVENTs of a feed's matches, in the feed's order: what renderCalendar puts between the header and the end. A
+ * team's feed reuses them (assembleCalendar) instead of rendering each match again for each of its two teams.
  */
-export function renderCalendar(input: CalendarInput): string {
-  const matches = prepare(input);
+export function renderVevents(input: Pick<CalendarInput, 'eventId' | 'uidDomain' | 'language' | 'matches'>): RenderedVevent[] {
   const language = input.language === 'en' || input.language === 'ar' ? input.language : null;
+  return prepare({ ...input, calendarName: '', refreshMinutes: 0 }).map((m) => {
+    const lines: string[] = [];
+    veventLines(m, language, lines);
+    return { uid: m.uid, id: m.id, start: m.start, startMs: m.startMs, text: serializeLines(lines) };
+  });
+}
+
+/** A feed from its header's inputs and its VEVENTs, in the order given (one per UID: the caller's to ensure). */
+export function assembleCalendar(
+  input: Pick<CalendarInput, 'calendarName' | 'eventId' | 'refreshMinutes'>,
+  vevents: readonly RenderedVevent[],
+): string {
   const refresh = refreshDuration(input.refreshMinutes);
   const calendarName = sanitizeText(input.calendarName) || sanitizeText(input.eventId);
-
   const out: string[] = [];
   for (const line of calendarHeader()) {
     out.push(propertyName(line) === 'X-WR-CALNAME' ? `X-WR-CALNAME:${escapeText(calendarName)}` : line);
@@ -367,7 +388,14 @@ export function renderCalendar(input: CalendarInput): string {
   // RFC 7986 REFRESH-INTERVAL is the standard; X-PUBLISHED-TTL is what Outlook reads (ics hard-codes PT1H).
   out.push(`REFRESH-INTERVAL;VALUE=DURATION:${refresh}`);
   out.push(`X-PUBLISHED-TTL:${refresh}`);
-  for (const m of matches) veventLines(m, language, out);
-  out.push('END:VCALENDAR');
-  return serializeLines(out);
+  return serializeLines(out) + vevents.map((v) => v.text).join('') + serializeLines(['END:VCALENDAR']);
+}
+
+/**
+ * Renders the competition's iCalendar feed. Pure: no clock, no randomness, no I/O.
+ * Output: CRLF line ends (the last line included), lines of at most 75 octets folded with CRLF + space on
+ * UTF-8 character boundaries, TEXT escaped, control characters removed, lone surrogates replaced by U+FFFD.
+ */
+export function renderCalendar(input: CalendarInput): string {
+  return assembleCalendar(input, renderVevents(input));
 }

@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { computeBracket } from '../competitions/bracket.js';
 import { bracketContext } from '../competitions/group-feeds.js';
-import { renderCalendar } from '../competitions/calendar.js';
+import { assembleCalendar, renderVevents } from '../competitions/calendar.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
 import { championName } from '../competitions/champion.js';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../competitions/encoders.js';
 import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
 import { computeStandings } from '../competitions/standings.js';
+import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
@@ -135,11 +136,18 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   let rendered = 0;
   const { uidDomain } = options;
 
+  /** A team's calendar over the events it plays in (their VEVENTs in the collector), written. */
+  function putTeamCalendar(collector: TeamCalendars, teamId: string, eventIds: string[]): void {
+    const body = collector.render(teamId, eventIds.sort(), { refreshMinutes: options.refreshMinutes });
+    next.teams![teamId] = store.put(teamCalendarPath(teamId), body, previous.teams?.[teamId]);
+  }
+
   /**
-   * The calendars of the stale teams, one organization at a time: its events that those teams play in are read
-   * (again, for those rendered above: memory holds one organization's matches), then each team's feed is written.
+   * The calendars of the stale teams not written yet, one organization at a time: its events that those teams play
+   * in are read (again, for those rendered above: memory holds one organization's matches), then each team's feed
+   * is written.
    */
-  async function renderTeamCalendars(trx: Db, stale: ReadonlySet<string>): Promise<void> {
+  async function renderTeamCalendars(trx: Db, stale: ReadonlySet<string>, orgOf: ReadonlyMap<string, string>): Promise<void> {
     const eventsOfTeam = new Map<string, string[]>();
     for (const [eventId, e] of Object.entries(next.events)) {
       for (const t of e.teams ?? []) {
@@ -150,10 +158,6 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       }
     }
     if (eventsOfTeam.size === 0) return;
-    const orgOf = new Map(
-      (await trx.selectFrom('events as e').innerJoin('leagues as l', 'l.id', 'e.league_id').select(['e.id', 'l.org_id']).execute())
-        .map((r) => [r.id, r.org_id]),
-    );
     const byOrg = new Map<string, { events: Set<string>; teams: string[] }>();
     for (const [teamId, eventIds] of eventsOfTeam) {
       const org = orgOf.get(eventIds[0]!)!;
@@ -172,10 +176,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
         const teams = await loadTeams(trx, matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null));
         collector.add(event, matches, teams, calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }));
       }
-      for (const teamId of group.teams.sort()) {
-        const body = collector.render(teamId, eventsOfTeam.get(teamId)!.sort(), { uidDomain, refreshMinutes: options.refreshMinutes });
-        next.teams![teamId] = store.put(teamCalendarPath(teamId), body, previous.teams?.[teamId]);
-      }
+      for (const teamId of group.teams.sort()) putTeamCalendar(collector, teamId, eventsOfTeam.get(teamId)!);
     }
   }
 
@@ -189,6 +190,28 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       if (trusted && before && before.revision === head.revision) next.events[head.id] = before;
       else stale.push(head.id);
     }
+
+    // An organization whose public events are all rendered in this run (a full render, a first run) gets its teams'
+    // calendars right after its events, from the VEVENTs just rendered, instead of reading its matches a second time.
+    // Its events are therefore rendered one organization after another.
+    const orgOf = new Map(
+      (await trx.selectFrom('events as e').innerJoin('leagues as l', 'l.id', 'e.league_id').select(['e.id', 'l.org_id']).execute())
+        .map((r) => [r.id, r.org_id]),
+    );
+    const staleIds = new Set(stale);
+    const partlyFresh = new Set([...heads.keys()].filter((id) => !staleIds.has(id)).map((id) => orgOf.get(id)));
+    stale.sort((a, b) => compareCodeUnits(orgOf.get(a) ?? '', orgOf.get(b) ?? '') || compareCodeUnits(a, b));
+    /** The organization being rendered whole: its teams' VEVENTs so far, and the events each team plays in. */
+    let whole = null as { org: string; collector: TeamCalendars; eventsOfTeam: Map<string, string[]> } | null;
+    const writtenTeams = new Set<string>();
+    const finishOrganization = () => {
+      if (!whole) return;
+      for (const [teamId, eventIds] of [...whole.eventsOfTeam].sort(([a], [b]) => compareCodeUnits(a, b))) {
+        putTeamCalendar(whole.collector, teamId, eventIds);
+        writtenTeams.add(teamId);
+      }
+      whole = null;
+    };
 
     const events = new Map((await loadEvents(trx, stale)).map((e) => [e.id, e]));
     for await (const { eventId, matches } of streamMatchesByEvent(trx, stale)) {
@@ -206,8 +229,22 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
       const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, bracketContext(event, matches, teams));
       const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes });
-      const calendar = renderCalendar(feed);
+      const vevents = renderVevents(feed);
+      const calendar = assembleCalendar(feed, vevents);
       const playing = playingTeams(event, matches, teams);
+      const org = orgOf.get(eventId) ?? '';
+      if (whole?.org !== org) {
+        finishOrganization();
+        if (!partlyFresh.has(org)) whole = { org, collector: new TeamCalendars(), eventsOfTeam: new Map() };
+      }
+      if (whole) {
+        whole.collector.add(event, matches, teams, feed, vevents);
+        for (const t of playing) {
+          const ids = whole.eventsOfTeam.get(t);
+          if (ids) ids.push(eventId);
+          else whole.eventsOfTeam.set(t, [eventId]);
+        }
+      }
       for (const t of [...playing, ...(previous.events[eventId]?.teams ?? [])]) staleTeams.add(t);
       const files: Record<string, string> = {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before[paths.standings]),
@@ -222,12 +259,13 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       };
       rendered++;
     }
+    finishOrganization();
 
     // Teams of events that are gone (private or removed) lose those matches too.
     for (const [eventId, before] of Object.entries(previous.events)) {
       if (!heads.has(eventId)) for (const t of before.teams ?? []) staleTeams.add(t);
     }
-    await renderTeamCalendars(trx, staleTeams);
+    await renderTeamCalendars(trx, new Set([...staleTeams].filter((t) => !writtenTeams.has(t))), orgOf);
   });
 
   for (const [teamId, hash] of Object.entries(previous.teams ?? {})) {

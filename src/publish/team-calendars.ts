@@ -4,7 +4,7 @@
 // team plays only in its organization's competitions), so memory holds one organization's matches, not all.
 import { resolveTeams } from '../competitions/bracket.js';
 import { bracketContext } from '../competitions/group-feeds.js';
-import { renderCalendar, type CalendarInput, type CalendarMatch } from '../competitions/calendar.js';
+import { assembleCalendar, renderVevents, type CalendarInput, type RenderedVevent } from '../competitions/calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
@@ -25,40 +25,60 @@ export function playingTeams(event: EventFacts, matches: readonly MatchFacts[], 
 }
 
 export class TeamCalendars {
-  /** team → event → the VEVENT entries of its matches in that event. */
-  private readonly entries = new Map<string, Map<string, CalendarMatch[]>>();
+  /** team → event → the VEVENTs of its matches in that event (the same strings for both teams of a match). */
+  private readonly entries = new Map<string, Map<string, RenderedVevent[]>>();
   private readonly names = new Map<string, { name: string; language: Language }>();
 
-  /** Records the VEVENT entries of an event's matches under each team that plays them. */
-  add(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>, feed: CalendarInput): void {
-    const byMatch = new Map(feed.matches.map((e) => [e.id, e]));
+  /**
+   * Records the VEVENTs of an event's matches under each team that plays them. Each match is rendered once per
+   * language (a team's feed speaks the language of the first competition it was seen in; nearly always the event's),
+   * or not at all when `vevents`, the event's own feed's (renderVevents(feed)), are given.
+   */
+  add(
+    event: EventFacts,
+    matches: readonly MatchFacts[],
+    teams: ReadonlyMap<string, TeamFacts>,
+    feed: CalendarInput,
+    vevents?: readonly RenderedVevent[],
+  ): void {
+    const rendered = new Map<Language, Map<string, RenderedVevent>>();
+    if (vevents && feed.language === event.language) rendered.set(event.language, new Map(vevents.map((v) => [v.id, v])));
+    const veventsIn = (language: Language) => {
+      let byMatch = rendered.get(language);
+      if (!byMatch) {
+        const vevents = renderVevents({ eventId: event.id, uidDomain: feed.uidDomain, language, matches: feed.matches });
+        rendered.set(language, (byMatch = new Map(vevents.map((v) => [v.id, v]))));
+      }
+      return byMatch;
+    };
     for (const [matchId, playing] of teamsByMatch(event, matches, teams)) {
       for (const teamId of playing) {
+        let named = this.names.get(teamId);
+        if (!named) {
+          const t = teams.get(teamId);
+          named = { name: t ? localizedName(t.name, t.name_ar, event.language) : teamId, language: event.language };
+          this.names.set(teamId, named);
+        }
         let perEvent = this.entries.get(teamId);
         if (!perEvent) this.entries.set(teamId, (perEvent = new Map()));
         let list = perEvent.get(event.id);
         if (!list) perEvent.set(event.id, (list = []));
-        const entry = byMatch.get(matchId);
-        if (entry) list.push({ ...entry, eventId: event.id });
-        const t = teams.get(teamId);
-        if (t && !this.names.has(teamId)) this.names.set(teamId, { name: localizedName(t.name, t.name_ar, event.language), language: event.language });
+        const vevent = veventsIn(named.language).get(matchId);
+        if (vevent) list.push(vevent);
       }
     }
   }
 
-  /** The team's feed over the given events (its public ones), matches in time order. */
-  render(teamId: string, eventIds: readonly string[], options: { uidDomain: string; refreshMinutes: number }): string {
+  /** The team's feed over the given events (its public ones), matches in time order, each UID once. */
+  render(teamId: string, eventIds: readonly string[], options: { refreshMinutes: number }): string {
     const perEvent = this.entries.get(teamId);
-    const matches = eventIds.flatMap((id) => perEvent?.get(id) ?? []);
-    matches.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const named = this.names.get(teamId);
-    return renderCalendar({
-      calendarName: named?.name ?? teamId,
-      eventId: '',
-      uidDomain: options.uidDomain,
-      refreshMinutes: options.refreshMinutes,
-      language: named?.language,
-      matches,
-    });
+    const vevents = eventIds.flatMap((id) => perEvent?.get(id) ?? []);
+    // As a competition's feed orders its matches: by start, then id, in code unit order (locale-independent).
+    const byId = (a: RenderedVevent, b: RenderedVevent) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    vevents.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : byId(a, b)));
+    vevents.sort((a, b) => a.startMs - b.startMs || byId(a, b));
+    const seen = new Set<string>();
+    const once = vevents.filter((v) => (seen.has(v.uid) ? false : (seen.add(v.uid), true)));
+    return assembleCalendar({ calendarName: this.names.get(teamId)?.name ?? teamId, eventId: '', refreshMinutes: options.refreshMinutes }, once);
   }
 }
