@@ -24,7 +24,7 @@ import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
-import { playingTeams, TeamCalendars } from './team-calendars.js';
+import { playingTeams, TeamCalendars, WholeOrganizations } from './team-calendars.js';
 
 /** Bump when the renderers change output for the same data: every event is then rendered again. */
 // 2: team calendars (a manifest of version 1 knows no teams: everything is rendered once more).
@@ -191,9 +191,8 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       else stale.push(head.id);
     }
 
-    // An organization whose public events are all rendered in this run (a full render, a first run) gets its teams'
-    // calendars right after its events, from the VEVENTs just rendered, instead of reading its matches a second time.
-    // Its events are therefore rendered one organization after another.
+    // An organization whose public events are all rendered in this run gets its teams' calendars right after its
+    // events (WholeOrganizations), so the events are rendered one organization after another.
     const orgOf = new Map(
       (await trx.selectFrom('events as e').innerJoin('leagues as l', 'l.id', 'e.league_id').select(['e.id', 'l.org_id']).execute())
         .map((r) => [r.id, r.org_id]),
@@ -201,17 +200,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     const staleIds = new Set(stale);
     const partlyFresh = new Set([...heads.keys()].filter((id) => !staleIds.has(id)).map((id) => orgOf.get(id)));
     stale.sort((a, b) => compareCodeUnits(orgOf.get(a) ?? '', orgOf.get(b) ?? '') || compareCodeUnits(a, b));
-    /** The organization being rendered whole: its teams' VEVENTs so far, and the events each team plays in. */
-    let whole = null as { org: string; collector: TeamCalendars; eventsOfTeam: Map<string, string[]> } | null;
-    const writtenTeams = new Set<string>();
-    const finishOrganization = () => {
-      if (!whole) return;
-      for (const [teamId, eventIds] of [...whole.eventsOfTeam].sort(([a], [b]) => compareCodeUnits(a, b))) {
-        putTeamCalendar(whole.collector, teamId, eventIds);
-        writtenTeams.add(teamId);
-      }
-      whole = null;
-    };
+    const wholeOrganizations = new WholeOrganizations((org) => !partlyFresh.has(org), putTeamCalendar);
 
     const events = new Map((await loadEvents(trx, stale)).map((e) => [e.id, e]));
     for await (const { eventId, matches } of streamMatchesByEvent(trx, stale)) {
@@ -232,19 +221,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       const vevents = renderVevents(feed);
       const calendar = assembleCalendar(feed, vevents);
       const playing = playingTeams(event, matches, teams);
-      const org = orgOf.get(eventId) ?? '';
-      if (whole?.org !== org) {
-        finishOrganization();
-        if (!partlyFresh.has(org)) whole = { org, collector: new TeamCalendars(), eventsOfTeam: new Map() };
-      }
-      if (whole) {
-        whole.collector.add(event, matches, teams, feed, vevents);
-        for (const t of playing) {
-          const ids = whole.eventsOfTeam.get(t);
-          if (ids) ids.push(eventId);
-          else whole.eventsOfTeam.set(t, [eventId]);
-        }
-      }
+      wholeOrganizations.add(orgOf.get(eventId) ?? '', { event, matches, teams, feed, vevents, playing });
       for (const t of [...playing, ...(previous.events[eventId]?.teams ?? [])]) staleTeams.add(t);
       const files: Record<string, string> = {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before[paths.standings]),
@@ -259,13 +236,13 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       };
       rendered++;
     }
-    finishOrganization();
+    wholeOrganizations.finish();
 
     // Teams of events that are gone (private or removed) lose those matches too.
     for (const [eventId, before] of Object.entries(previous.events)) {
       if (!heads.has(eventId)) for (const t of before.teams ?? []) staleTeams.add(t);
     }
-    await renderTeamCalendars(trx, new Set([...staleTeams].filter((t) => !writtenTeams.has(t))), orgOf);
+    await renderTeamCalendars(trx, new Set([...staleTeams].filter((t) => !wholeOrganizations.written.has(t))), orgOf);
   });
 
   for (const [teamId, hash] of Object.entries(previous.teams ?? {})) {

@@ -1,10 +1,12 @@
 // A calendar per team: every public match of the team across its competitions, each VEVENT exactly as in its
 // competition's feed (same UID, SEQUENCE, status), so a person subscribed to both sees each match once.
 // The regeneration re-renders only the teams of the events it rendered (or lost), one organization at a time (a
-// team plays only in its organization's competitions), so memory holds one organization's matches, not all.
+// team plays only in its organization's competitions), so memory holds one organization's matches, not all: an
+// organization rendered whole right after its events (WholeOrganizations), the others by reading their events back.
 import { resolveTeams } from '../competitions/bracket.js';
 import { bracketContext } from '../competitions/group-feeds.js';
 import { assembleCalendar, renderVevents, type CalendarInput, type RenderedVevent } from '../competitions/calendar.js';
+import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
@@ -80,5 +82,62 @@ export class TeamCalendars {
     const seen = new Set<string>();
     const once = vevents.filter((v) => (seen.has(v.uid) ? false : (seen.add(v.uid), true)));
     return assembleCalendar({ calendarName: this.names.get(teamId)?.name ?? teamId, eventId: '', refreshMinutes: options.refreshMinutes }, once);
+  }
+}
+
+/** One event as the regeneration just rendered it: what its teams' calendars are made of. */
+export interface RenderedEvent {
+  event: EventFacts;
+  matches: readonly MatchFacts[];
+  teams: ReadonlyMap<string, TeamFacts>;
+  feed: CalendarInput;
+  /** renderVevents(feed): the event's own feed's VEVENTs, joined again into its teams' calendars. */
+  vevents: readonly RenderedVevent[];
+  /** playingTeams(event, matches, teams) */
+  playing: readonly string[];
+}
+
+/**
+ * The team calendars of organizations whose public events are all rendered in a run (a full render, a first run):
+ * written as soon as the organization's last event is rendered, from those events' VEVENTs, instead of reading its
+ * matches a second time. The events must come one organization after another.
+ */
+export class WholeOrganizations {
+  /** Teams whose calendar was written here: the regeneration's other pass leaves them alone. */
+  readonly written = new Set<string>();
+  private current: { org: string; collector: TeamCalendars; eventsOfTeam: Map<string, string[]> } | null = null;
+  private currentOrg: string | null = null;
+
+  constructor(
+    /** Whether every public event of the organization is rendered in this run. */
+    private readonly isWhole: (org: string) => boolean,
+    private readonly write: (collector: TeamCalendars, teamId: string, eventIds: string[]) => void,
+  ) {}
+
+  add(org: string, e: RenderedEvent): void {
+    if (org !== this.currentOrg) {
+      this.finish();
+      this.currentOrg = org;
+      if (this.isWhole(org)) this.current = { org, collector: new TeamCalendars(), eventsOfTeam: new Map() };
+    }
+    if (!this.current) return;
+    this.current.collector.add(e.event, e.matches, e.teams, e.feed, e.vevents);
+    for (const t of e.playing) {
+      const ids = this.current.eventsOfTeam.get(t);
+      if (ids) ids.push(e.event.id);
+      else this.current.eventsOfTeam.set(t, [e.event.id]);
+    }
+  }
+
+  /** Writes the calendars of the organization in progress: call after its last event, and after the last of all. */
+  finish(): void {
+    if (this.current) {
+      for (const [teamId, eventIds] of [...this.current.eventsOfTeam].sort(([a], [b]) => compareCodeUnits(a, b))) {
+        this.write(this.current.collector, teamId, eventIds);
+        this.written.add(teamId);
+      }
+    }
+    this.current = null;
+    this.currentOrg = null;
   }
 }
