@@ -39,7 +39,7 @@ beforeAll(async () => {
   options = { artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 };
   settings = { bucket: BUCKET, endpoint: gw.endpoint, region: 'us-east-1', prefix: 'site/', forcePathStyle: true };
   await regenerate(t.db, options);
-}, 120_000);
+}, 300_000); // room for startGateway's retries (a start takes about 12 s; a failed one is tried again, up to 3 times)
 
 afterAll(async () => {
   await t?.close();
