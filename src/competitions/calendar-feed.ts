@@ -5,6 +5,7 @@ import { bracketContext } from './group-feeds.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
 import { localizedName } from '../vocabulary/language.js';
+import { pushInto } from '../collections.js';
 
 const WORDS = {
   en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
@@ -23,11 +24,7 @@ function addMinutes(instant: string, minutes: number): string {
 /** Each match's label, numbered (1, 2, …, in bracket position order) where more than one match carries it. */
 export function numberedLabels(matches: readonly MatchFacts[], label: (m: MatchFacts) => string): Map<string, string> {
   const byLabel = new Map<string, MatchFacts[]>();
-  for (const m of matches) {
-    const group = byLabel.get(label(m));
-    if (group) group.push(m);
-    else byLabel.set(label(m), [m]);
-  }
+  for (const m of matches) pushInto(byLabel, label(m), m);
   const out = new Map<string, string>();
   for (const group of byLabel.values()) {
     const ordered = [...group].sort((a, b) => a.round_ordinal - b.round_ordinal || a.bracket_position - b.bracket_position || (a.id < b.id ? -1 : 1));

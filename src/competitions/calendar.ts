@@ -154,8 +154,6 @@ function cleanUrl(url: unknown): string | null {
 interface PreparedMatch {
   id: string;
   uid: string;
-  /** As given: a team's feed orders by it first, like a competition's input order. */
-  start: string;
   startMs: number;
   endMs: number | null;
   stampMs: number;
@@ -180,7 +178,6 @@ function prepare(input: CalendarInput): PreparedMatch[] {
     prepared.push({
       id,
       uid: matchUid(match.eventId === undefined ? eventId : sanitizeText(match.eventId), id, uidDomain),
-      start: match.start,
       startMs,
       endMs: endCandidate !== null && endCandidate > startMs ? endCandidate : null,
       // DTSTAMP is required; a bad updatedAt falls back to the start (still deterministic).
@@ -355,7 +352,6 @@ function calendarHeader(): string[] {
 export interface RenderedVevent {
   uid: string;
   id: string;
-  start: string;
   startMs: number;
   text: string;
 }
@@ -369,7 +365,7 @@ export function renderVevents(input: Pick<CalendarInput, 'eventId' | 'uidDomain'
   return prepare({ ...input, calendarName: '', refreshMinutes: 0 }).map((m) => {
     const lines: string[] = [];
     veventLines(m, language, lines);
-    return { uid: m.uid, id: m.id, start: m.start, startMs: m.startMs, text: serializeLines(lines) };
+    return { uid: m.uid, id: m.id, startMs: m.startMs, text: serializeLines(lines) };
   });
 }
 

@@ -1,5 +1,7 @@
+
 // Tie-break criteria and the presets that follow real regulations (README "Tie-break rules" cites each article).
 // Pure: given the tallies, the order of clubs level on points is a function of the criteria list alone.
+import { pushInto } from '../collections.js';
 import type { TiebreakCriterion, TiebreakPreset } from '../vocabulary/enums.js';
 import type { Decision } from './types.js';
 
@@ -134,11 +136,7 @@ export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCr
   if (c === 'name') {
     // Clubs of the same name (rare, but two teams may share one) go on to the next criteria, then id.
     const byName = new Map<string, string[]>();
-    for (const id of ids) {
-      const same = byName.get(input.nameOf(id));
-      if (same) same.push(id);
-      else byName.set(input.nameOf(id), [id]);
-    }
+    for (const id of ids) pushInto(byName, input.nameOf(id), id);
     return [...byName.keys()]
       .sort(compareCodeUnits)
       .flatMap((n) => orderClubs(byName.get(n) as string[], criteria, input, from + 1));

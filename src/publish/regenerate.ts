@@ -1,9 +1,11 @@
+
 // Renders every public read from one consistent snapshot of the database into the artifacts directory.
 // Events whose revision did not move since the last run are skipped without reading their matches,
 // so a quiet minute costs one small query. Files are written only when their bytes change.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { pushInto } from '../collections.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { computeBracket } from '../competitions/bracket.js';
@@ -24,7 +26,7 @@ import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
-import { playingTeams, TeamCalendars, WholeOrganizations } from './team-calendars.js';
+import { playingTeams, TeamCalendars, teamsByMatch, WholeOrganizations } from './team-calendars.js';
 
 /** Bump when the renderers change output for the same data: every event is then rendered again. */
 // 2: team calendars (a manifest of version 1 knows no teams: everything is rendered once more).
@@ -150,12 +152,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   async function renderTeamCalendars(trx: Db, stale: ReadonlySet<string>, orgOf: ReadonlyMap<string, string>): Promise<void> {
     const eventsOfTeam = new Map<string, string[]>();
     for (const [eventId, e] of Object.entries(next.events)) {
-      for (const t of e.teams ?? []) {
-        if (!stale.has(t)) continue;
-        const ids = eventsOfTeam.get(t);
-        if (ids) ids.push(eventId);
-        else eventsOfTeam.set(t, [eventId]);
-      }
+      for (const t of e.teams ?? []) if (stale.has(t)) pushInto(eventsOfTeam, t, eventId);
     }
     if (eventsOfTeam.size === 0) return;
     const byOrg = new Map<string, { events: Set<string>; teams: string[] }>();
@@ -174,7 +171,8 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
         const event = facts.get(eventId);
         if (!event) continue;
         const teams = await loadTeams(trx, matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null));
-        collector.add(event, matches, teams, calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes }));
+        const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes });
+        collector.add(event, teamsByMatch(event, matches, teams), teams, feed);
       }
       for (const teamId of group.teams.sort()) putTeamCalendar(collector, teamId, eventsOfTeam.get(teamId)!);
     }
@@ -220,8 +218,9 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes });
       const vevents = renderVevents(feed);
       const calendar = assembleCalendar(feed, vevents);
-      const playing = playingTeams(event, matches, teams);
-      wholeOrganizations.add(orgOf.get(eventId) ?? '', { event, matches, teams, feed, vevents, playing });
+      const byMatch = teamsByMatch(event, matches, teams);
+      const playing = playingTeams(byMatch);
+      wholeOrganizations.add(orgOf.get(eventId) ?? '', { event, byMatch, teams, feed, vevents });
       for (const t of [...playing, ...(previous.events[eventId]?.teams ?? [])]) staleTeams.add(t);
       const files: Record<string, string> = {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before[paths.standings]),

@@ -11,7 +11,7 @@ import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js
 import { localizedName, type Language } from '../vocabulary/language.js';
 
 /** Each match's teams as decided (a fed slot once its source decided it), by match id. */
-function teamsByMatch(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>): Map<string, Set<string>> {
+export function teamsByMatch(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>): Map<string, Set<string>> {
   const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
   const out = new Map<string, Set<string>>();
   for (const m of matches) {
@@ -21,9 +21,9 @@ function teamsByMatch(event: EventFacts, matches: readonly MatchFacts[], teams: 
   return out;
 }
 
-/** The teams that play in an event: decided slots, dated or not. */
-export function playingTeams(event: EventFacts, matches: readonly MatchFacts[], teams: ReadonlyMap<string, TeamFacts>): string[] {
-  return [...new Set([...teamsByMatch(event, matches, teams).values()].flatMap((s) => [...s]))].sort();
+/** The teams that play in an event (teamsByMatch's): decided slots, dated or not. */
+export function playingTeams(byMatch: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  return [...new Set([...byMatch.values()].flatMap((s) => [...s]))].sort();
 }
 
 export class TeamCalendars {
@@ -32,28 +32,28 @@ export class TeamCalendars {
   private readonly names = new Map<string, { name: string; language: Language }>();
 
   /**
-   * Records the VEVENTs of an event's matches under each team that plays them. Each match is rendered once per
-   * language (a team's feed speaks the language of the first competition it was seen in; nearly always the event's),
-   * or not at all when `vevents`, the event's own feed's (renderVevents(feed)), are given.
+   * Records the VEVENTs of an event's matches under each team that plays them (`byMatch`: teamsByMatch's). Each match
+   * is rendered once per language (a team's feed speaks the language of the first competition it was seen in; nearly
+   * always the event's), or not at all when `vevents`, the event's own feed's (renderVevents(feed)), are given.
    */
   add(
     event: EventFacts,
-    matches: readonly MatchFacts[],
+    byMatch: ReadonlyMap<string, ReadonlySet<string>>,
     teams: ReadonlyMap<string, TeamFacts>,
     feed: CalendarInput,
     vevents?: readonly RenderedVevent[],
   ): void {
-    const rendered = new Map<Language, Map<string, RenderedVevent>>();
-    if (vevents && feed.language === event.language) rendered.set(event.language, new Map(vevents.map((v) => [v.id, v])));
+    const rendered = new Map<Language | undefined, Map<string, RenderedVevent>>();
+    if (vevents) rendered.set(feed.language, new Map(vevents.map((v) => [v.id, v])));
     const veventsIn = (language: Language) => {
-      let byMatch = rendered.get(language);
-      if (!byMatch) {
+      let byId = rendered.get(language);
+      if (!byId) {
         const vevents = renderVevents({ eventId: event.id, uidDomain: feed.uidDomain, language, matches: feed.matches });
-        rendered.set(language, (byMatch = new Map(vevents.map((v) => [v.id, v]))));
+        rendered.set(language, (byId = new Map(vevents.map((v) => [v.id, v]))));
       }
-      return byMatch;
+      return byId;
     };
-    for (const [matchId, playing] of teamsByMatch(event, matches, teams)) {
+    for (const [matchId, playing] of byMatch) {
       for (const teamId of playing) {
         let named = this.names.get(teamId);
         if (!named) {
@@ -71,14 +71,17 @@ export class TeamCalendars {
     }
   }
 
+  /** Each team recorded, with the events it plays in. */
+  *teams(): Generator<[teamId: string, eventIds: string[]]> {
+    for (const [teamId, perEvent] of this.entries) yield [teamId, [...perEvent.keys()]];
+  }
+
   /** The team's feed over the given events (its public ones), matches in time order, each UID once. */
   render(teamId: string, eventIds: readonly string[], options: { refreshMinutes: number }): string {
     const perEvent = this.entries.get(teamId);
     const vevents = eventIds.flatMap((id) => perEvent?.get(id) ?? []);
-    // As a competition's feed orders its matches: by start, then id, in code unit order (locale-independent).
-    const byId = (a: RenderedVevent, b: RenderedVevent) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    vevents.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : byId(a, b)));
-    vevents.sort((a, b) => a.startMs - b.startMs || byId(a, b));
+    // As a competition's feed orders its matches: by start, then id (match ids are unique across events).
+    vevents.sort((a, b) => a.startMs - b.startMs || compareCodeUnits(a.id, b.id));
     const seen = new Set<string>();
     const once = vevents.filter((v) => (seen.has(v.uid) ? false : (seen.add(v.uid), true)));
     return assembleCalendar({ calendarName: this.names.get(teamId)?.name ?? teamId, eventId: '', refreshMinutes: options.refreshMinutes }, once);
@@ -88,13 +91,12 @@ export class TeamCalendars {
 /** One event as the regeneration just rendered it: what its teams' calendars are made of. */
 export interface RenderedEvent {
   event: EventFacts;
-  matches: readonly MatchFacts[];
+  /** teamsByMatch(event, matches, teams) */
+  byMatch: ReadonlyMap<string, ReadonlySet<string>>;
   teams: ReadonlyMap<string, TeamFacts>;
   feed: CalendarInput;
   /** renderVevents(feed): the event's own feed's VEVENTs, joined again into its teams' calendars. */
   vevents: readonly RenderedVevent[];
-  /** playingTeams(event, matches, teams) */
-  playing: readonly string[];
 }
 
 /**
@@ -105,8 +107,9 @@ export interface RenderedEvent {
 export class WholeOrganizations {
   /** Teams whose calendar was written here: the regeneration's other pass leaves them alone. */
   readonly written = new Set<string>();
-  private current: { org: string; collector: TeamCalendars; eventsOfTeam: Map<string, string[]> } | null = null;
-  private currentOrg: string | null = null;
+  private org: string | null = null;
+  /** The organization in progress's teams so far; null when it is not rendered whole. */
+  private collector: TeamCalendars | null = null;
 
   constructor(
     /** Whether every public event of the organization is rendered in this run. */
@@ -115,29 +118,23 @@ export class WholeOrganizations {
   ) {}
 
   add(org: string, e: RenderedEvent): void {
-    if (org !== this.currentOrg) {
+    if (org !== this.org) {
       this.finish();
-      this.currentOrg = org;
-      if (this.isWhole(org)) this.current = { org, collector: new TeamCalendars(), eventsOfTeam: new Map() };
+      this.org = org;
+      if (this.isWhole(org)) this.collector = new TeamCalendars();
     }
-    if (!this.current) return;
-    this.current.collector.add(e.event, e.matches, e.teams, e.feed, e.vevents);
-    for (const t of e.playing) {
-      const ids = this.current.eventsOfTeam.get(t);
-      if (ids) ids.push(e.event.id);
-      else this.current.eventsOfTeam.set(t, [e.event.id]);
-    }
+    this.collector?.add(e.event, e.byMatch, e.teams, e.feed, e.vevents);
   }
 
   /** Writes the calendars of the organization in progress: call after its last event, and after the last of all. */
   finish(): void {
-    if (this.current) {
-      for (const [teamId, eventIds] of [...this.current.eventsOfTeam].sort(([a], [b]) => compareCodeUnits(a, b))) {
-        this.write(this.current.collector, teamId, eventIds);
+    if (this.collector) {
+      for (const [teamId, eventIds] of [...this.collector.teams()].sort(([a], [b]) => compareCodeUnits(a, b))) {
+        this.write(this.collector, teamId, eventIds);
         this.written.add(teamId);
       }
     }
-    this.current = null;
-    this.currentOrg = null;
+    this.collector = null;
+    this.org = null;
   }
 }

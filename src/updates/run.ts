@@ -1,6 +1,8 @@
+
 // One run of the updates job: detect what changed (detect.ts), then decide for each active follow what it is told
 // (tell.ts) and queue its emails, moving its cursors in the same transaction, a batch of follows at a time: a run
 // killed midway has queued each email of the finished batches exactly once, and the next run does the rest.
+import { pushInto } from '../collections.js';
 import type { Database } from '../db/database.js';
 import type { TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
@@ -60,9 +62,7 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   for (const row of store.all(store.q.selectFrom('update_changes').selectAll().where('id', '>', floor).orderBy('id'))) {
     if (!publicEvents.has(row.event_id)) continue;
     const change: Change = { ...row, kind: row.kind as ChangeKind, data: JSON.parse(row.data_json) };
-    const list = byOrg.get(row.org_id);
-    if (list) list.push(change);
-    else byOrg.set(row.org_id, [change]);
+    pushInto(byOrg, row.org_id, change);
   }
   const orgs = new Map(
     store.all(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone'])).map((org) => [
