@@ -1,8 +1,8 @@
-// npm run build: Astro's server bundle, whatever its age.
-import { buildAstro } from './build-if-needed.js';
+// npm run build: Astro's server bundle and the worker threads' bundles, whatever their age.
+import { build } from './build-if-needed.js';
 import { runCli } from './cli.js';
 
 await runCli(() => {
-  buildAstro('inherit');
-  console.log('built dist/ (server)');
+  build('inherit');
+  console.log('built dist/ (server) and dist/workers/ (worker threads)');
 });

@@ -29,6 +29,7 @@ const schema = z
     POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
     POSTMARK_API_HOST: z.string().min(1).optional(),
     REGENERATE_EVERY_S: positiveSeconds.default(60),
+    REGENERATE_THREADS: z.coerce.number().int().min(1).max(16).default(2),
     TRUST_PROXY: bool.default(false),
     RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(20),
     RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
@@ -69,6 +70,8 @@ export type Config = Readonly<{
   postmarkServerToken: string | undefined;
   postmarkApiHost: string | undefined;
   regenerateEveryS: number;
+  /** Render threads of a large regeneration (src/publish/render-threads.ts): 1 renders on the job's own thread. */
+  regenerateThreads: number;
   trustProxy: boolean;
   /** Per client address and write route (follow, RSVP respond, register); 0 = no limit. */
   rateLimitWritesPerMin: number;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postmarkServerToken: c.POSTMARK_SERVER_TOKEN,
     postmarkApiHost: c.POSTMARK_API_HOST,
     regenerateEveryS: c.REGENERATE_EVERY_S,
+    regenerateThreads: c.REGENERATE_THREADS,
     trustProxy: c.TRUST_PROXY,
     rateLimitWritesPerMin: c.RATE_LIMIT_WRITES_PER_MIN,
     rateLimitReadsPerMin: c.RATE_LIMIT_READS_PER_MIN,

@@ -8,39 +8,24 @@ import { sql } from 'kysely';
 import { pushInto } from '../collections.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
-import { computeBracket } from '../competitions/bracket.js';
-import { bracketContext } from '../competitions/group-feeds.js';
-import { assembleCalendar, renderVevents } from '../competitions/calendar.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
-import { championName } from '../competitions/champion.js';
-import {
-  compareEvents,
-  encodeBracketSlot,
-  encodeEvent,
-  encodeStandingsRow,
-  type PublicEvent,
-} from '../competitions/encoders.js';
+import { compareEvents } from '../competitions/encoders.js';
 import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
-import { computeStandings } from '../competitions/standings.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
+import { putTeamCalendar, type ManifestEvent, type OrganizationWork, type RenderSettings } from './render-organization.js';
+import { headsFingerprint, renderOrganizations } from './render-threads.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
-import { playingTeams, TeamCalendars, teamsByMatch, WholeOrganizations } from './team-calendars.js';
+import { TeamCalendars, teamsByMatch } from './team-calendars.js';
+
+export type { ManifestEvent } from './render-organization.js';
 
 /** Bump when the renderers change output for the same data: every event is then rendered again. */
 // 2: team calendars (a manifest of version 1 knows no teams: everything is rendered once more).
 export const RENDER_VERSION = 2;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
-
-export interface ManifestEvent {
-  revision: number;
-  entry: PublicEvent;
-  files: Record<string, string>;
-  /** The teams that play in it: whose calendars change when it does. */
-  teams?: string[];
-}
 
 export interface Manifest {
   renderVersion: number;
@@ -61,11 +46,17 @@ export interface RegenerateOptions {
   /** The domain of every calendar UID: fixed for the life of the database (uid-domain.ts). */
   uidDomain: string;
   refreshMinutes: number;
+  /** The database's file: render workers open their own connections to it (render-threads.ts). */
+  databasePath?: string;
+  /** Render threads: 1 (the default) renders on the calling thread; more start that many workers, given databasePath. */
+  threads?: number;
 }
 
 export function regenerateOptions(config: Config, uidDomain: string): RegenerateOptions {
   return {
     artifactsDir: config.artifactsDir,
+    databasePath: config.databasePath,
+    threads: config.regenerateThreads,
     publicBaseUrl: config.publicBaseUrl,
     uidDomain,
     // Calendar apps should poll about as often as the feed can change, and not more than hourly-ish.
@@ -80,6 +71,8 @@ export interface RegenerateResult {
   unchanged: number;
   removed: number;
   ms: number;
+  /** Organizations each render worker rendered, or why it rendered none (absent: the run rendered on its own thread). */
+  workers?: Array<number | string>;
 }
 
 /** The last run's manifest as written (an empty one when there is none or it cannot be read). */
@@ -135,14 +128,11 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {}, teams: {} };
   /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
   const staleTeams = new Set<string>();
+  /** Teams whose calendar an organization rendered whole already wrote. */
+  const writtenTeams = new Set<string>();
   let rendered = 0;
-  const { uidDomain } = options;
-
-  /** A team's calendar over the events it plays in (their VEVENTs in the collector), written. */
-  function putTeamCalendar(collector: TeamCalendars, teamId: string, eventIds: string[]): void {
-    const body = collector.render(teamId, eventIds.sort(), { refreshMinutes: options.refreshMinutes });
-    next.teams![teamId] = store.put(teamCalendarPath(teamId), body, previous.teams?.[teamId]);
-  }
+  let workers: Array<number | string> = [];
+  const renderSettings: RenderSettings = { uidDomain: options.uidDomain, refreshMinutes: options.refreshMinutes, previous };
 
   /**
    * The calendars of the stale teams not written yet, one organization at a time: its events that those teams play
@@ -171,17 +161,19 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
         const event = facts.get(eventId);
         if (!event) continue;
         const teams = await loadTeams(trx, matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null));
-        const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes });
+        const feed = calendarFeed(event, matches, teams, renderSettings);
         collector.add(event, teamsByMatch(event, matches, teams), teams, feed);
       }
-      for (const teamId of group.teams.sort()) putTeamCalendar(collector, teamId, eventsOfTeam.get(teamId)!);
+      for (const teamId of group.teams.sort()) next.teams![teamId] = putTeamCalendar(store, collector, teamId, eventsOfTeam.get(teamId)!, renderSettings);
     }
   }
 
-  // One read transaction: every artifact of this run comes from the same snapshot (WAL isolation).
+  // One read transaction: every artifact of this run comes from the same snapshot (WAL isolation; a second render
+  // thread renders only from a snapshot that shows the same events at the same revisions).
   await db.transaction().execute(async (trx) => {
     await sql`SELECT 1`.execute(trx);
-    const heads = new Map((await listEventHeads(trx)).filter((h) => h.is_public).map((h) => [h.id, h]));
+    const allHeads = await listEventHeads(trx);
+    const heads = new Map(allHeads.filter((h) => h.is_public).map((h) => [h.id, h]));
     const stale: string[] = [];
     for (const head of heads.values()) {
       const before = previous.events[head.id];
@@ -189,8 +181,8 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
       else stale.push(head.id);
     }
 
-    // An organization whose public events are all rendered in this run gets its teams' calendars right after its
-    // events (WholeOrganizations), so the events are rendered one organization after another.
+    // The unit of work is an organization (render-organization.ts); one whose public events are all rendered in
+    // this run gets its teams' calendars from them at once.
     const orgOf = new Map(
       (await trx.selectFrom('events as e').innerJoin('leagues as l', 'l.id', 'e.league_id').select(['e.id', 'l.org_id']).execute())
         .map((r) => [r.id, r.org_id]),
@@ -198,50 +190,35 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     const staleIds = new Set(stale);
     const partlyFresh = new Set([...heads.keys()].filter((id) => !staleIds.has(id)).map((id) => orgOf.get(id)));
     stale.sort((a, b) => compareCodeUnits(orgOf.get(a) ?? '', orgOf.get(b) ?? '') || compareCodeUnits(a, b));
-    const wholeOrganizations = new WholeOrganizations((org) => !partlyFresh.has(org), putTeamCalendar);
-
-    const events = new Map((await loadEvents(trx, stale)).map((e) => [e.id, e]));
-    for await (const { eventId, matches } of streamMatchesByEvent(trx, stale)) {
-      const event = events.get(eventId);
-      const head = heads.get(eventId);
-      if (!event || !head) continue;
-      const teamIds = new Set<string>();
-      for (const m of matches) {
-        if (m.home_team_id) teamIds.add(m.home_team_id);
-        if (m.away_team_id) teamIds.add(m.away_team_id);
-      }
-      const teams = await loadTeams(trx, teamIds);
-      const paths = artifactPaths(eventId);
-      const before = previous.events[eventId]?.files ?? {};
-      const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
-      const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, bracketContext(event, matches, teams));
-      const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes: options.refreshMinutes });
-      const vevents = renderVevents(feed);
-      const calendar = assembleCalendar(feed, vevents);
-      const byMatch = teamsByMatch(event, matches, teams);
-      const playing = playingTeams(byMatch);
-      wholeOrganizations.add(orgOf.get(eventId) ?? '', { event, byMatch, teams, feed, vevents });
-      for (const t of [...playing, ...(previous.events[eventId]?.teams ?? [])]) staleTeams.add(t);
-      const files: Record<string, string> = {
-        [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before[paths.standings]),
-        [paths.bracket]: store.put(paths.bracket, json(bracket.map(encodeBracketSlot)), before[paths.bracket]),
-        [paths.calendar]: store.put(paths.calendar, calendar, before[paths.calendar]),
-      };
-      next.events[eventId] = {
-        revision: head.revision,
-        entry: encodeEvent(event, championName(event, matches, teams)),
-        files,
-        teams: playing,
-      };
-      rendered++;
+    const works: OrganizationWork[] = [];
+    for (const id of stale) {
+      const org = orgOf.get(id) ?? '';
+      if (works.at(-1)?.org !== org) works.push({ org, events: [], whole: !partlyFresh.has(org) });
+      works.at(-1)!.events.push({ id, revision: heads.get(id)!.revision });
     }
-    wholeOrganizations.finish();
+
+    const outcome = await renderOrganizations(trx, works, store, renderSettings, {
+      databasePath: options.databasePath,
+      threads: options.threads ?? 1,
+      heads: headsFingerprint(allHeads),
+    });
+    workers = outcome.workers;
+    for (const key of ['written', 'unchanged', 'removed'] as const) store.stats[key] += outcome.workerStats[key];
+    for (const r of outcome.results) {
+      Object.assign(next.events, r.events);
+      rendered += Object.keys(r.events).length;
+      for (const t of r.staleTeams) staleTeams.add(t);
+      for (const [t, hash] of Object.entries(r.teams)) {
+        next.teams![t] = hash;
+        writtenTeams.add(t);
+      }
+    }
 
     // Teams of events that are gone (private or removed) lose those matches too.
     for (const [eventId, before] of Object.entries(previous.events)) {
       if (!heads.has(eventId)) for (const t of before.teams ?? []) staleTeams.add(t);
     }
-    await renderTeamCalendars(trx, new Set([...staleTeams].filter((t) => !wholeOrganizations.written.has(t))), orgOf);
+    await renderTeamCalendars(trx, new Set([...staleTeams].filter((t) => !writtenTeams.has(t))), orgOf);
   });
 
   for (const [teamId, hash] of Object.entries(previous.teams ?? {})) {
@@ -270,19 +247,24 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   }
 
   store.flush();
-  next.teams = Object.fromEntries(Object.entries(next.teams ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)));
+  // Keys in order: the manifest's bytes do not depend on which thread finished first.
+  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareCodeUnits(a, b)));
+  next.events = sorted(next.events);
+  next.teams = sorted(next.teams ?? {});
   if (json(next) !== json(previous)) writeFileAtomic(manifestFile, json(next));
   return {
     events: Object.keys(next.events).length,
     rendered,
     ...store.stats,
     ms: Math.round(performance.now() - started),
+    ...(workers.length > 0 ? { workers } : {}),
   };
 }
 
 export function formatResult(r: RegenerateResult): string {
   return (
     `regenerated: ${r.events} events (${r.rendered} rendered), files written ${r.written} / ` +
-    `unchanged ${r.unchanged} / removed ${r.removed}, ${r.ms} ms`
+    `unchanged ${r.unchanged} / removed ${r.removed}, ${r.ms} ms` +
+    (r.workers ? ` (render workers: ${r.workers.map((w) => (typeof w === 'number' ? `${w} organizations` : w)).join(', ')})` : '')
   );
 }

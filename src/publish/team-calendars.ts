@@ -2,7 +2,8 @@
 // competition's feed (same UID, SEQUENCE, status), so a person subscribed to both sees each match once.
 // The regeneration re-renders only the teams of the events it rendered (or lost), one organization at a time (a
 // team plays only in its organization's competitions), so memory holds one organization's matches, not all: an
-// organization rendered whole right after its events (WholeOrganizations), the others by reading their events back.
+// organization rendered whole right after its events (render-organization.ts), the others by reading their events
+// back (regenerate.ts).
 import { resolveTeams } from '../competitions/bracket.js';
 import { bracketContext } from '../competitions/group-feeds.js';
 import { assembleCalendar, renderVevents, type CalendarInput, type RenderedVevent } from '../competitions/calendar.js';
@@ -85,56 +86,5 @@ export class TeamCalendars {
     const seen = new Set<string>();
     const once = vevents.filter((v) => (seen.has(v.uid) ? false : (seen.add(v.uid), true)));
     return assembleCalendar({ calendarName: this.names.get(teamId)?.name ?? teamId, eventId: '', refreshMinutes: options.refreshMinutes }, once);
-  }
-}
-
-/** One event as the regeneration just rendered it: what its teams' calendars are made of. */
-export interface RenderedEvent {
-  event: EventFacts;
-  /** teamsByMatch(event, matches, teams) */
-  byMatch: ReadonlyMap<string, ReadonlySet<string>>;
-  teams: ReadonlyMap<string, TeamFacts>;
-  feed: CalendarInput;
-  /** renderVevents(feed): the event's own feed's VEVENTs, joined again into its teams' calendars. */
-  vevents: readonly RenderedVevent[];
-}
-
-/**
- * The team calendars of organizations whose public events are all rendered in a run (a full render, a first run):
- * written as soon as the organization's last event is rendered, from those events' VEVENTs, instead of reading its
- * matches a second time. The events must come one organization after another.
- */
-export class WholeOrganizations {
-  /** Teams whose calendar was written here: the regeneration's other pass leaves them alone. */
-  readonly written = new Set<string>();
-  private org: string | null = null;
-  /** The organization in progress's teams so far; null when it is not rendered whole. */
-  private collector: TeamCalendars | null = null;
-
-  constructor(
-    /** Whether every public event of the organization is rendered in this run. */
-    private readonly isWhole: (org: string) => boolean,
-    private readonly write: (collector: TeamCalendars, teamId: string, eventIds: string[]) => void,
-  ) {}
-
-  add(org: string, e: RenderedEvent): void {
-    if (org !== this.org) {
-      this.finish();
-      this.org = org;
-      if (this.isWhole(org)) this.collector = new TeamCalendars();
-    }
-    this.collector?.add(e.event, e.byMatch, e.teams, e.feed, e.vevents);
-  }
-
-  /** Writes the calendars of the organization in progress: call after its last event, and after the last of all. */
-  finish(): void {
-    if (this.collector) {
-      for (const [teamId, eventIds] of [...this.collector.teams()].sort(([a], [b]) => compareCodeUnits(a, b))) {
-        this.write(this.collector, teamId, eventIds);
-        this.written.add(teamId);
-      }
-    }
-    this.collector = null;
-    this.org = null;
   }
 }

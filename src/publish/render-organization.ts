@@ -1,0 +1,113 @@
+// One organization's share of a regeneration: its stale public events rendered (standings, bracket, calendar) and,
+// when all of its public events are among them, its teams' calendars from the same VEVENTs at once (a team plays
+// only in its organization's competitions). The unit of work of the render threads (render-threads.ts): what one
+// thread writes never depends on what another renders, so the bytes are the same whoever renders it.
+import { computeBracket } from '../competitions/bracket.js';
+import { assembleCalendar, renderVevents } from '../competitions/calendar.js';
+import { calendarFeed } from '../competitions/calendar-feed.js';
+import { championName } from '../competitions/champion.js';
+import { encodeBracketSlot, encodeEvent, encodeStandingsRow, type PublicEvent } from '../competitions/encoders.js';
+import { bracketContext } from '../competitions/group-feeds.js';
+import { loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
+import { computeStandings } from '../competitions/standings.js';
+import { compareCodeUnits } from '../competitions/tiebreakers.js';
+import type { Db } from '../db/connect.js';
+import { artifactPaths, teamCalendarPath } from './routes.js';
+import type { ArtifactStore } from './store.js';
+import { playingTeams, TeamCalendars, teamsByMatch } from './team-calendars.js';
+
+export interface ManifestEvent {
+  revision: number;
+  entry: PublicEvent;
+  files: Record<string, string>;
+  /** The teams that play in it: whose calendars change when it does. */
+  teams?: string[];
+}
+
+export interface OrganizationWork {
+  org: string;
+  /** Its public events to render (each with the revision this run saw), in id order. */
+  events: Array<{ id: string; revision: number }>;
+  /** Every public event of the organization is among them: its teams' calendars are written here too. */
+  whole: boolean;
+}
+
+export interface RenderedOrganization {
+  org: string;
+  events: Record<string, ManifestEvent>;
+  /** The team calendars written (whole organizations only): team → content hash. */
+  teams: Record<string, string>;
+  /** Teams whose calendar changes with these events: who plays in them now, and who did in the last run. */
+  staleTeams: string[];
+}
+
+/** What every organization of a run is rendered with: the same in each render thread. */
+export interface RenderSettings {
+  uidDomain: string;
+  refreshMinutes: number;
+  /** The last run's files and teams of each event, and its team calendars' hashes (unchanged bytes are not rewritten). */
+  previous: { events: Record<string, Pick<ManifestEvent, 'files' | 'teams'>>; teams?: Record<string, string> };
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** A team's calendar over the events it plays in (their VEVENTs in the collector), written; its content hash. */
+export function putTeamCalendar(
+  store: ArtifactStore,
+  collector: TeamCalendars,
+  teamId: string,
+  eventIds: string[],
+  settings: RenderSettings,
+): string {
+  const body = collector.render(teamId, [...eventIds].sort(), { refreshMinutes: settings.refreshMinutes });
+  return store.put(teamCalendarPath(teamId), body, settings.previous.teams?.[teamId]);
+}
+
+export async function renderOrganization(trx: Db, work: OrganizationWork, store: ArtifactStore, settings: RenderSettings): Promise<RenderedOrganization> {
+  const { uidDomain, refreshMinutes, previous } = settings;
+  const out: RenderedOrganization = { org: work.org, events: {}, teams: {}, staleTeams: [] };
+  const staleTeams = new Set<string>();
+  const revision = new Map(work.events.map((e) => [e.id, e.revision]));
+  const ids = work.events.map((e) => e.id);
+  const facts = new Map((await loadEvents(trx, ids)).map((e) => [e.id, e]));
+  const collector = work.whole ? new TeamCalendars() : null;
+
+  for await (const { eventId, matches } of streamMatchesByEvent(trx, ids)) {
+    const event = facts.get(eventId);
+    if (!event) continue;
+    const teamIds = new Set<string>();
+    for (const m of matches) {
+      if (m.home_team_id) teamIds.add(m.home_team_id);
+      if (m.away_team_id) teamIds.add(m.away_team_id);
+    }
+    const teams = await loadTeams(trx, teamIds);
+    const paths = artifactPaths(eventId);
+    const before = previous.events[eventId];
+    const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
+    const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, bracketContext(event, matches, teams));
+    const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes });
+    const vevents = renderVevents(feed);
+    const byMatch = teamsByMatch(event, matches, teams);
+    const playing = playingTeams(byMatch);
+    collector?.add(event, byMatch, teams, feed, vevents);
+    for (const t of [...playing, ...(before?.teams ?? [])]) staleTeams.add(t);
+    out.events[eventId] = {
+      revision: revision.get(eventId)!,
+      entry: encodeEvent(event, championName(event, matches, teams)),
+      files: {
+        [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before?.files[paths.standings]),
+        [paths.bracket]: store.put(paths.bracket, json(bracket.map(encodeBracketSlot)), before?.files[paths.bracket]),
+        [paths.calendar]: store.put(paths.calendar, assembleCalendar(feed, vevents), before?.files[paths.calendar]),
+      },
+      teams: playing,
+    };
+  }
+
+  if (collector) {
+    for (const [teamId, eventIds] of [...collector.teams()].sort(([a], [b]) => compareCodeUnits(a, b))) {
+      out.teams[teamId] = putTeamCalendar(store, collector, teamId, eventIds, settings);
+    }
+  }
+  out.staleTeams = [...staleTeams];
+  return out;
+}

@@ -1,0 +1,130 @@
+// The organizations of a large regeneration, rendered on every core: worker threads (render-worker.ts) take
+// organizations off one queue, two outstanding each, while the calling thread only hands them out. That keeps the
+// calling thread free (in the server it answers requests through a full render) and every render heap bounded by
+// the workers' resource limits, whatever process runs the job. Each worker reads through its own connection and
+// renders only when its snapshot shows the same events at the same revisions as the run's (every change to what a
+// render reads moves an event's revision: the migrations' triggers), so the output is the bytes a single thread
+// would write. Organizations a worker could not render (it did not start, saw another snapshot or failed) go back
+// on the queue, and the calling thread renders whatever is left itself.
+import type { EventHead } from '../competitions/queries.js';
+import type { Db } from '../db/connect.js';
+import { startModuleWorker, workerModule } from '../threads/module-worker.js';
+import { renderOrganization, type OrganizationWork, type RenderedOrganization, type RenderSettings } from './render-organization.js';
+import type { ArtifactStore, StoreStats } from './store.js';
+
+/**
+ * Below this many events a run renders on the calling thread alone: a worker costs its start (its own module
+ * loading and connection, tenths of a second to a second under tsx) and the quiet minute renders one event or none.
+ */
+export const THREADED_MIN_EVENTS = 100;
+
+/**
+ * Each worker's heap. An organization's render needs a few megabytes (its ten events' matches and calendars); V8's
+ * defaults let each heap grow to hundreds before it collects, which is what took two threads past 400 MB.
+ * Measured on the bench's 2,000 events: the same CPU time with these limits as without.
+ */
+export const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } as const;
+
+/** What a worker is started with (workerData). */
+export interface WorkerSetup {
+  databasePath: string;
+  artifactsDir: string;
+  settings: RenderSettings;
+}
+
+export type ToWorker = { type: 'work'; work: OrganizationWork } | { type: 'stop' };
+export type FromWorker =
+  | { type: 'open'; heads: string }
+  | { type: 'done'; result: RenderedOrganization }
+  | { type: 'closed'; stats: StoreStats };
+
+/** The events a snapshot shows and their revisions: two snapshots with the same heads render the same bytes. */
+export function headsFingerprint(heads: readonly EventHead[]): string {
+  return JSON.stringify(heads.map((h) => [h.id, h.revision, h.is_public]));
+}
+
+export interface ThreadsOptions {
+  /** The database file, for the workers' own connections; without it everything renders on the calling thread. */
+  databasePath?: string;
+  /** Render threads: 1 renders on the calling thread; more start that many workers (for a run large enough). */
+  threads: number;
+  /** headsFingerprint of the calling thread's snapshot. */
+  heads: string;
+}
+
+export interface ThreadsOutcome {
+  results: RenderedOrganization[];
+  /** The workers' files (the calling thread's are in its own store's stats). */
+  workerStats: StoreStats;
+  /** Organizations each worker rendered, or why it rendered none; empty when none was started. */
+  workers: Array<number | string>;
+}
+
+export async function renderOrganizations(
+  trx: Db,
+  works: readonly OrganizationWork[],
+  store: ArtifactStore,
+  settings: RenderSettings,
+  options: ThreadsOptions,
+): Promise<ThreadsOutcome> {
+  const queue = [...works];
+  const outcome: ThreadsOutcome = { results: [], workerStats: { written: 0, unchanged: 0, removed: 0 }, workers: [] };
+  const events = works.reduce((n, w) => n + w.events.length, 0);
+  if (options.threads > 1 && options.databasePath && events >= THREADED_MIN_EVENTS) {
+    const setup: WorkerSetup = { databasePath: options.databasePath, artifactsDir: store.root, settings };
+    outcome.workers = await Promise.all(
+      Array.from({ length: options.threads }, () =>
+        runWorker(setup, queue, options.heads, outcome).catch((error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`),
+      ),
+    );
+  }
+  // What no worker rendered.
+  for (let work = queue.shift(); work; work = queue.shift()) outcome.results.push(await renderOrganization(trx, work, store, settings));
+  return outcome;
+}
+
+/**
+ * Runs one worker until the queue is empty: two organizations outstanding (it never waits for the calling thread
+ * between two). Resolves with how many it rendered (or why none) when it closed; its unfinished organizations go
+ * back on the queue, at the front and in order, whatever happened.
+ */
+async function runWorker(setup: WorkerSetup, queue: OrganizationWork[], heads: string, outcome: ThreadsOutcome): Promise<number | string> {
+  const worker = startModuleWorker(workerModule(new URL('./render-worker.ts', import.meta.url)), { workerData: setup, resourceLimits: WORKER_LIMITS });
+  const outstanding = new Map<string, OrganizationWork>();
+  let rendered = 0;
+  let declined: string | null = null;
+  const post = (message: ToWorker) => worker.postMessage(message);
+  const feed = () => {
+    while (outstanding.size < 2 && queue.length > 0) {
+      const work = queue.shift()!;
+      outstanding.set(work.org, work);
+      post({ type: 'work', work });
+    }
+    if (outstanding.size === 0) post({ type: 'stop' });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: FromWorker) => {
+        if (message.type === 'open') {
+          if (message.heads === heads) return feed();
+          declined = 'its snapshot differed (a change landed as the run began)';
+          return post({ type: 'stop' });
+        }
+        if (message.type === 'done') {
+          outstanding.delete(message.result.org);
+          outcome.results.push(message.result);
+          rendered++;
+          return feed();
+        }
+        for (const key of ['written', 'unchanged', 'removed'] as const) outcome.workerStats[key] += message.stats[key];
+        resolve();
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`it exited (${code}) before it was done`)));
+    });
+    return declined ?? rendered;
+  } finally {
+    queue.unshift(...outstanding.values());
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,31 @@
+// A render worker of the regeneration (started by render-threads.ts): opens its own read snapshot, says which
+// events it shows, then renders the organizations it is handed into the same artifacts directory until told to stop.
+import { on } from 'node:events';
+import { parentPort, workerData } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { listEventHeads } from '../competitions/queries.js';
+import { openDb } from '../db/connect.js';
+import { renderOrganization } from './render-organization.js';
+import { headsFingerprint, type FromWorker, type ToWorker, type WorkerSetup } from './render-threads.js';
+import { ArtifactStore } from './store.js';
+
+const port = parentPort!;
+const setup = workerData as WorkerSetup;
+const post = (message: FromWorker) => port.postMessage(message);
+
+// The connection alone (connect.ts): the calling thread migrated the schema already.
+const { db } = openDb(setup.databasePath);
+const store = new ArtifactStore(setup.artifactsDir);
+try {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT 1`.execute(trx);
+    post({ type: 'open', heads: headsFingerprint(await listEventHeads(trx)) });
+    for await (const [message] of on(port, 'message') as AsyncIterable<[ToWorker]>) {
+      if (message.type === 'stop') break;
+      post({ type: 'done', result: await renderOrganization(trx, message.work, store, setup.settings) });
+    }
+  });
+  post({ type: 'closed', stats: store.stats });
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,126 @@
+// The regeneration on render workers (src/publish/render-threads.ts) writes the bytes a single thread writes, and
+// a worker that cannot help (it fails, or its snapshot shows other events) leaves the work to the calling thread.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listEventHeads } from '../src/competitions/queries.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import type { OrganizationWork } from '../src/publish/render-organization.js';
+import { headsFingerprint, renderOrganizations, THREADED_MIN_EVENTS } from '../src/publish/render-threads.js';
+import { ArtifactStore } from '../src/publish/store.js';
+import { createDataset } from './support/dataset.js';
+import { tempDir } from './support/db.js';
+
+let dir: string;
+let database: Database;
+const file = () => path.join(dir, 'app.db');
+const options = (artifactsDir: string, threads: number): RegenerateOptions => ({
+  artifactsDir,
+  publicBaseUrl: 'https://threads.example',
+  uidDomain: 'threads.example',
+  refreshMinutes: 5,
+  databasePath: file(),
+  threads,
+});
+
+/** Every file under a folder (dot-files included: the manifest too) with its bytes in base64. */
+function contents(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else out.set(path.relative(root, full), fs.readFileSync(full).toString('base64'));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Paths whose bytes differ between two renders, or that only one has. */
+const differences = (a: Map<string, string>, b: Map<string, string>) =>
+  [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
+
+beforeAll(async () => {
+  dir = tempDir('competitions-threads-');
+  // 14 organizations of ten events: enough for the workers to share, small enough to render in seconds.
+  await createDataset(file(), { events: 140, matchesPerEvent: 12, seed: 11 });
+  database = await openDatabase(file());
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('regeneration on render workers', () => {
+  it('writes the same bytes as one thread, every organization rendered by a worker', async () => {
+    expect(140).toBeGreaterThanOrEqual(THREADED_MIN_EVENTS);
+    const one = await regenerate(database.db, options(path.join(dir, 'one'), 1));
+    const two = await regenerate(database.db, options(path.join(dir, 'two'), 2));
+    expect(one.workers).toBeUndefined();
+    expect(two.workers).toHaveLength(2);
+    // Each worker is a number of organizations (none failed or declined), and together they rendered all 14.
+    expect(two.workers!.every((w) => typeof w === 'number')).toBe(true);
+    expect((two.workers as number[]).reduce((a, b) => a + b, 0)).toBe(14);
+    expect({ ...two, ms: 0, workers: undefined }).toEqual({ ...one, ms: 0 });
+    const a = contents(path.join(dir, 'one'));
+    expect(a.size).toBeGreaterThan(140 * 9);
+    expect(differences(a, contents(path.join(dir, 'two')))).toEqual([]);
+  }, 60_000);
+
+  it('renders a small run on its own thread: a worker would cost more than it saves', async () => {
+    const artifactsDir = path.join(dir, 'small');
+    await regenerate(database.db, options(artifactsDir, 2));
+    database.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 3, away_score = 0 WHERE id = (
+      SELECT m.id FROM matches m JOIN events e ON e.id = m.event_id
+      WHERE e.is_public = 1 AND e.competition_type = 'league' AND m.status = 'scheduled' AND m.home_team_id IS NOT NULL
+      ORDER BY m.id LIMIT 1)`).run();
+    const r = await regenerate(database.db, options(artifactsDir, 2));
+    expect(r.rendered).toBe(1);
+    expect(r.workers).toBeUndefined();
+  }, 60_000);
+
+  describe('a worker that cannot help leaves its organizations to the calling thread', () => {
+    /** Every public event's organization as a unit of work, in the order the regeneration makes them. */
+    async function allWork(): Promise<OrganizationWork[]> {
+      const rows = await database.db
+        .selectFrom('events as e')
+        .innerJoin('leagues as l', 'l.id', 'e.league_id')
+        .select(['e.id', 'e.revision', 'l.org_id'])
+        .where('e.is_public', '=', 1)
+        .orderBy('l.org_id')
+        .orderBy('e.id')
+        .execute();
+      const works: OrganizationWork[] = [];
+      for (const r of rows) {
+        if (works.at(-1)?.org !== r.org_id) works.push({ org: r.org_id, events: [], whole: true });
+        works.at(-1)!.events.push({ id: r.id, revision: r.revision });
+      }
+      return works;
+    }
+
+    const settings = { uidDomain: 'threads.example', refreshMinutes: 5, previous: { events: {} } };
+
+    it.each([
+      ['its snapshot shows other events', () => file(), (heads: string) => `${heads}, and a change`, /snapshot differed/],
+      ['it cannot open the database', () => path.join(dir, 'missing', 'app.db'), (heads: string) => heads, /^failed: /],
+    ])('when %s', async (_case, databasePath, headsSeen, why) => {
+      const works = await allWork();
+      const root = path.join(dir, `fallback-${works.length}-${Math.random().toString(36).slice(2)}`);
+      const store = new ArtifactStore(root);
+      const outcome = await database.db.transaction().execute(async (trx) => {
+        await sql`SELECT 1`.execute(trx);
+        const heads = headsFingerprint(await listEventHeads(trx));
+        return renderOrganizations(trx, works, store, settings, { databasePath: databasePath(), threads: 2, heads: headsSeen(heads) });
+      });
+      expect(outcome.workers).toHaveLength(2);
+      for (const w of outcome.workers) expect(String(w)).toMatch(why);
+      expect(outcome.workerStats.written).toBe(0);
+      // The calling thread rendered every organization, each once.
+      expect(outcome.results.map((r) => r.org).sort()).toEqual(works.map((w) => w.org).sort());
+      expect(store.stats.written).toBeGreaterThan(140 * 3);
+    }, 60_000);
+  });
+});
