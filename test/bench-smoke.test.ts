@@ -58,7 +58,7 @@ describe('npm run bench', () => {
       expect(summary, out).toMatch(/^regenerate\s+full regeneration, process wall\s+[\d.]+ s\s+[\d.]+ s\s+[\d.]+×\s+≤ 2×\s+(PASS|FAIL)$/m);
       for (const check of [
         'full: every event rendered, every run',
-        'full: every run writes the same bytes',
+        'full: every run writes the bytes of the one-thread render',
         "floor: its gzip + brotli bytes = the render's .gz + .br files",
         'no change: printed "files written 0"',
         'no change: no file touched on disk',
@@ -72,6 +72,7 @@ describe('npm run bench', () => {
         expect(verdict(check), `${check}\n${out}`).toBe('PASS');
       }
       expect(out).toMatch(/full: peak RSS \(worst run\)\s+[\d.]+ MB/);
+      expect(out).toMatch(/full: its files written alone \(one thread, informational\)\s+[\d.]+ s/);
       // A B A B: a floor run, then a full render, twice.
       expect([...out.matchAll(/^\s+([AB]\d) (?:floor|full) +process wall/gm)].map((m) => m[1])).toEqual(['A1', 'B1', 'A2', 'B2']);
       expect(out).not.toMatch(/ERROR/);
