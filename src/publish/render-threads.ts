@@ -19,9 +19,11 @@ import type { ArtifactStore, StoreStats } from './store.js';
 export const THREADED_MIN_EVENTS = 100;
 
 /**
- * Each worker's heap. An organization's render needs a few megabytes (its ten events' matches and calendars); V8's
- * defaults let each heap grow to hundreds before it collects, which is what took two threads past 400 MB.
- * Measured on the bench's 2,000 events: the same CPU time with these limits as without.
+ * Each worker's heap. An organization's render needs a few megabytes (its events' matches and calendars); V8's
+ * defaults let a heap grow far past that before it collects, which took the process past 400 MB with two render
+ * threads. With these limits (and the bundle) the bench's full render of 2,000 events peaks at 266-291 MB and
+ * takes 12.8-14.0 s of user CPU, about what one thread takes (12.4 s). An organization too large for them runs
+ * the worker out of memory: it fails, and the calling thread renders what it had.
  */
 export const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } as const;
 
