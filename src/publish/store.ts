@@ -105,11 +105,11 @@ export class ArtifactStore {
    * outside V8's heap until a collection finds it: a full render encodes 270 MB that way, and two render threads
    * held well over 100 MB of dead buffers between their collections.
    */
-  private scratch = Buffer.allocUnsafe(1 << 20);
+  private scratch = Buffer.alloc(0);
 
   private encode(content: string): Buffer {
-    // A UTF-8 byte takes at most three bytes per UTF-16 code unit.
-    if (content.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(content.length * 3, this.scratch.length * 2));
+    // UTF-8 takes at most three bytes per UTF-16 code unit. Allocated at the first put: a quiet run writes nothing.
+    if (content.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(content.length * 3, this.scratch.length * 2, 1 << 16));
     return this.scratch.subarray(0, this.scratch.write(content, 0, 'utf8'));
   }
 
