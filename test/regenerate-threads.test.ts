@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEventHeads } from '../src/competitions/queries.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
-import type { OrganizationWork } from '../src/publish/render-organization.js';
+import { groupByOrganization, type OrganizationWork } from '../src/publish/render-organization.js';
 import { headsFingerprint, renderOrganizations, THREADED_MIN_EVENTS } from '../src/publish/render-threads.js';
 import { ArtifactStore } from '../src/publish/store.js';
+import { diffSnapshots, snapshot } from '../bench/artifacts.js';
 import { createDataset } from './support/dataset.js';
 import { tempDir } from './support/db.js';
 
@@ -25,23 +26,11 @@ const options = (artifactsDir: string, threads: number): RegenerateOptions => ({
   threads,
 });
 
-/** Every file under a folder (dot-files included: the manifest too) with its bytes in base64. */
-function contents(root: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else out.set(path.relative(root, full), fs.readFileSync(full).toString('base64'));
-    }
-  };
-  walk(root);
-  return out;
+/** Paths whose bytes differ between two renders (the manifest included), or that only one has. */
+function differences(a: string, b: string): string[] {
+  const diff = diffSnapshots(snapshot(a), snapshot(b));
+  return [...diff.added, ...diff.removed, ...diff.contentChanged].sort();
 }
-
-/** Paths whose bytes differ between two renders, or that only one has. */
-const differences = (a: Map<string, string>, b: Map<string, string>) =>
-  [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
 
 beforeAll(async () => {
   dir = tempDir('competitions-threads-');
@@ -65,9 +54,8 @@ describe('regeneration on render workers', () => {
     expect(two.workers!.every((w) => typeof w === 'number')).toBe(true);
     expect((two.workers as number[]).reduce((a, b) => a + b, 0)).toBe(14);
     expect({ ...two, ms: 0, workers: undefined }).toEqual({ ...one, ms: 0 });
-    const a = contents(path.join(dir, 'one'));
-    expect(a.size).toBeGreaterThan(140 * 9);
-    expect(differences(a, contents(path.join(dir, 'two')))).toEqual([]);
+    expect(snapshot(path.join(dir, 'one')).size).toBeGreaterThan(140 * 9);
+    expect(differences(path.join(dir, 'one'), path.join(dir, 'two'))).toEqual([]);
   }, 60_000);
 
   it('renders a small run on its own thread: a worker would cost more than it saves', async () => {
@@ -83,7 +71,7 @@ describe('regeneration on render workers', () => {
   }, 60_000);
 
   describe('a worker that cannot help leaves its organizations to the calling thread', () => {
-    /** Every public event's organization as a unit of work, in the order the regeneration makes them. */
+    /** Every public event's organization as a unit of work, grouped as the regeneration groups them. */
     async function allWork(): Promise<OrganizationWork[]> {
       const rows = await database.db
         .selectFrom('events as e')
@@ -93,12 +81,8 @@ describe('regeneration on render workers', () => {
         .orderBy('l.org_id')
         .orderBy('e.id')
         .execute();
-      const works: OrganizationWork[] = [];
-      for (const r of rows) {
-        if (works.at(-1)?.org !== r.org_id) works.push({ org: r.org_id, events: [], whole: true });
-        works.at(-1)!.events.push({ id: r.id, revision: r.revision });
-      }
-      return works;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return groupByOrganization(rows.map((r) => r.id), (id) => byId.get(id)!.org_id, (id) => byId.get(id)!.revision, () => true);
     }
 
     const settings = { uidDomain: 'threads.example', refreshMinutes: 5, previous: { events: {} } };

@@ -13,7 +13,7 @@ import { compareEvents } from '../competitions/encoders.js';
 import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
-import { putTeamCalendar, type ManifestEvent, type OrganizationWork, type RenderSettings } from './render-organization.js';
+import { groupByOrganization, putTeamCalendar, type ManifestEvent, type RenderSettings } from './render-organization.js';
 import { headsFingerprint, renderOrganizations } from './render-threads.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
@@ -168,8 +168,8 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     }
   }
 
-  // One read transaction: every artifact of this run comes from the same snapshot (WAL isolation; a second render
-  // thread renders only from a snapshot that shows the same events at the same revisions).
+  // One read transaction: every artifact of this run comes from the same snapshot (WAL isolation; a render worker
+  // renders only from a snapshot that shows the same events at the same revisions).
   await db.transaction().execute(async (trx) => {
     await sql`SELECT 1`.execute(trx);
     const allHeads = await listEventHeads(trx);
@@ -190,12 +190,12 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     const staleIds = new Set(stale);
     const partlyFresh = new Set([...heads.keys()].filter((id) => !staleIds.has(id)).map((id) => orgOf.get(id)));
     stale.sort((a, b) => compareCodeUnits(orgOf.get(a) ?? '', orgOf.get(b) ?? '') || compareCodeUnits(a, b));
-    const works: OrganizationWork[] = [];
-    for (const id of stale) {
-      const org = orgOf.get(id) ?? '';
-      if (works.at(-1)?.org !== org) works.push({ org, events: [], whole: !partlyFresh.has(org) });
-      works.at(-1)!.events.push({ id, revision: heads.get(id)!.revision });
-    }
+    const works = groupByOrganization(
+      stale,
+      (id) => orgOf.get(id) ?? '',
+      (id) => heads.get(id)!.revision,
+      (org) => !partlyFresh.has(org),
+    );
 
     const outcome = await renderOrganizations(trx, works, store, renderSettings, {
       databasePath: options.databasePath,

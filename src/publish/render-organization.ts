@@ -32,6 +32,25 @@ export interface OrganizationWork {
   whole: boolean;
 }
 
+/**
+ * The events to render grouped into units of work, one per organization: `ids` sorted by organization, then id.
+ * `whole(org)`: every public event of the organization is among them.
+ */
+export function groupByOrganization(
+  ids: readonly string[],
+  orgOf: (id: string) => string,
+  revisionOf: (id: string) => number,
+  whole: (org: string) => boolean,
+): OrganizationWork[] {
+  const works: OrganizationWork[] = [];
+  for (const id of ids) {
+    const org = orgOf(id);
+    if (works.at(-1)?.org !== org) works.push({ org, events: [], whole: whole(org) });
+    works.at(-1)!.events.push({ id, revision: revisionOf(id) });
+  }
+  return works;
+}
+
 export interface RenderedOrganization {
   org: string;
   events: Record<string, ManifestEvent>;
