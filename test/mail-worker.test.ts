@@ -1,5 +1,6 @@
 // The outbox worker on a real database: with the file transport end to end (the .eml files parse back),
 // and with a scripted transport for the retry rules (a double of the narrow MailTransport interface only).
+import { createHook } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
@@ -273,6 +274,29 @@ describe('mail worker retry rules', () => {
     await w.drain();
     expect(calls.map((c) => c.outboxId).sort((a, b) => a - b)).toEqual((await rows()).map((r) => r.id));
     expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('holds nothing per kick while a round is in progress (a round under steady writes never ends)', async () => {
+    let release!: () => void;
+    const { transport, calls } = scripted((_msg, call) =>
+      call === 1 ? new Promise((resolve) => (release = () => resolve({ messageId: 'held' }))) : Promise.resolve({ messageId: 'next' }),
+    );
+    const w = start(transport);
+    enqueueEmail(simple(1));
+    w.kick();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(1); // the round is waiting on its send
+    // Every write's commit kicks the worker: count the promises those kicks create.
+    let promises = 0;
+    const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && promises++) }).enable();
+    for (let i = 0; i < 1_000; i++) w.kick();
+    hook.disable();
+    // The kicks are not lost: the round makes one more pass and delivers what was queued meanwhile.
+    enqueueEmail(simple(2));
+    release();
+    await w.drain();
+    expect(promises).toBe(0);
+    expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
   it('stop() waits for the send in flight', async () => {

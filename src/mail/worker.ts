@@ -199,6 +199,13 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     },
     kick() {
       if (stopped) return;
+      // A round in progress takes the kick as one more pass and nothing else: a handler attached to its promise
+      // per kick would be held until the round ends, and under steady writes a round never ends (the soak's
+      // server, at 1,900 requests a second, held 68,000 more of them after 150 s, its heap 33 MB larger).
+      if (round) {
+        again = true;
+        return;
+      }
       pump().catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`));
     },
   };
