@@ -21,7 +21,7 @@ let temporaries = 0;
 /**
  * Writes to a temporary file in the same directory, then renames it over the target: a reader sees the old
  * bytes or the new, never a part. `durable` also fsyncs the file before the rename (the manifest); the
- * artifacts are flushed together once per run instead (syncFilesystem), which costs one flush, not thousands.
+ * artifacts are flushed together once per run instead (flush()), which costs one flush, not thousands.
  */
 export function writeFileAtomic(file: string, bytes: Buffer | string, options: { durable?: boolean; mkdir?: boolean } = {}): void {
   if (options.mkdir !== false) fs.mkdirSync(path.dirname(file), { recursive: true });
