@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { OutboxMessage } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
 import { CATALOG, isTemplateName, type TemplateData, type TemplateName } from './catalog.js';
 import { InvalidOutgoingEmailError, parseMailbox, validateExtraHeaders } from './headers.js';
@@ -102,6 +103,22 @@ export function enqueueEmailSync(store: SyncDb, msg: OutgoingEmail & EnqueueTimi
     createdAt: msg.createdAt,
     notBefore: msg.notBefore,
   });
+}
+
+const RECENT_COUNT = prepared((q, p: { mailbox: string; tag: string; since: string }) =>
+  q.selectFrom('email_outbox').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('mailbox', '=', p.mailbox).where('tag', '=', p.tag)
+    .where('created_at', '>', p.since),
+);
+
+/**
+ * How many emails of one kind a mailbox was sent since an instant (a per-mailbox cap): counted by SQLite on the
+ * index, rather than rows read into JavaScript, since a registration asks it twice inside its transaction and an
+ * organization's mailbox holds up to its cap (200) of notices a day.
+ */
+export function countRecentEmails(store: SyncDb, query: { address: string; tag: string; since: Date }): number {
+  const row = store.first(RECENT_COUNT.bind({ mailbox: mailboxOf(query.address), tag: query.tag, since: toTimestamp(query.since) }));
+  return row?.n ?? 0;
 }
 
 /** Emails of one kind a mailbox was sent since an instant, oldest first (per-mailbox limits). */

@@ -2,11 +2,12 @@
 // stored, and told in the same transaction to the organization (a notice to each of its registration_emails) and
 // to the contact address (a receipt carrying nothing the submitter typed). Both emails are capped per mailbox;
 // the registration itself is taken whatever the caps say.
+import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
 import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
 import { InvalidFieldError, InvalidFieldsError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
-import { queueEmail, recentEmails } from '../mail/outbox.js';
+import { countRecentEmails, queueEmail } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
 import { localDate } from '../time/local-time.js';
 import { localizedName } from '../vocabulary/language.js';
@@ -27,10 +28,24 @@ export interface RegistrationContext {
   noticesPerDay: number;
 }
 
+// Prepared (src/db/prepared.ts): registrations arrive in bursts, and building these with Kysely per request cost
+// more than running them.
+const ORGANIZATION = prepared((q, p: { orgId: string }) =>
+  q.selectFrom('organizations')
+    .select(['id', 'name', 'name_ar', 'language', 'timezone', 'registration_emails'])
+    .where('id', '=', p.orgId),
+);
+const DIVISION = prepared((q, p: { divisionId: string; orgId: string }) =>
+  q.selectFrom('divisions').select(['name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under'])
+    .where('id', '=', p.divisionId).where('org_id', '=', p.orgId)
+    // A division of a league the public cannot see is, to the public, no division at all.
+    .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
+);
+
 /** Whether `address` may be sent one more email tagged `tag` now (fewer than `perDay` in the last 24 hours). */
 function underDailyCap(store: SyncDb, address: string, tag: string, perDay: number, now: Date): boolean {
   if (perDay === 0) return true;
-  return recentEmails(store, { address, tag, since: new Date(now.getTime() - DAY_MS) }).length < perDay;
+  return countRecentEmails(store, { address, tag, since: new Date(now.getTime() - DAY_MS) }) < perDay;
 }
 
 export function submitRegistration(
@@ -41,21 +56,12 @@ export function submitRegistration(
   const scope = { scope: 'register', client: ctx.client, key: ctx.idempotencyKey, now: ctx.now };
   return store.transaction(() =>
     idempotent(store, scope, requestHash(input), () => {
-      const org = store.first(
-        store.q.selectFrom('organizations')
-          .select(['id', 'name', 'name_ar', 'language', 'timezone', 'registration_emails'])
-          .where('id', '=', input.org_id),
-      );
+      const org = store.first(ORGANIZATION.bind({ orgId: input.org_id }));
       if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
       const today = localDate(ctx.now, org.timezone);
       let division: { name: string; name_ar: string | null } | undefined;
       if (input.division_id !== undefined) {
-        const row = store.first(
-          store.q.selectFrom('divisions').select(['name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under'])
-            .where('id', '=', input.division_id).where('org_id', '=', org.id)
-            // A division of a league the public cannot see is, to the public, no division at all.
-            .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
-        );
+        const row = store.first(DIVISION.bind({ divisionId: input.division_id, orgId: org.id }));
         if (!row) throw new InvalidFieldError('division_id', 'is not a division of this organization');
         const closed = windowProblem(row, ctx.now);
         if (closed) throw new InvalidFieldError(closed.field, closed.message);

@@ -1,5 +1,6 @@
 // Match invitations (yes / no / maybe): one per team member with an email, answered through a token
 // from the invite email. Pending = invited and not answered. Answers can change until kickoff.
+import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
 import { resolveTeams } from '../competitions/bracket.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -10,25 +11,34 @@ import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
+// Prepared (src/db/prepared.ts): the summary is read under load, and building these with Kysely per request
+// cost more than running them.
+const PUBLIC_MATCH = prepared((q, p: { matchId: string }) =>
+  q.selectFrom('matches as m')
+    .innerJoin('events as e', 'e.id', 'm.event_id')
+    .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.updated_at', 'e.is_public'])
+    .where('m.id', '=', p.matchId),
+);
+const RESPONSE_COUNTS = prepared((q, p: { matchId: string }) =>
+  q.selectFrom('rsvp_invitations')
+    .select((eb) => ['response', eb.fn.countAll<number>().as('n')])
+    .where('match_id', '=', p.matchId)
+    .groupBy('response'),
+);
+const LAST_RESPONSE = prepared((q, p: { matchId: string }) =>
+  q.selectFrom('rsvp_invitations')
+    .select((eb) => eb.fn.max(eb.fn.coalesce('responded_at', 'created_at')).as('at'))
+    .where('match_id', '=', p.matchId),
+);
+
 /** A match the public may see: it exists and its event is public. */
 function publicMatch(store: SyncDb, matchId: string) {
-  return store.first(
-    store.q.selectFrom('matches as m')
-      .innerJoin('events as e', 'e.id', 'm.event_id')
-      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.updated_at', 'e.is_public'])
-      .where('m.id', '=', matchId),
-  );
+  return store.first(PUBLIC_MATCH.bind({ matchId }));
 }
 
 function countResponses(store: SyncDb, matchId: string): RsvpSummary['summary'] {
-  const rows = store.all(
-    store.q.selectFrom('rsvp_invitations')
-      .select((eb) => ['response', eb.fn.countAll<number>().as('n')])
-      .where('match_id', '=', matchId)
-      .groupBy('response'),
-  );
   const summary = { yes: 0, no: 0, maybe: 0, pending: 0 };
-  for (const r of rows) summary[r.response ?? 'pending'] += r.n;
+  for (const r of store.all(RESPONSE_COUNTS.bind({ matchId }))) summary[r.response ?? 'pending'] += r.n;
   return summary;
 }
 
@@ -36,11 +46,7 @@ function countResponses(store: SyncDb, matchId: string): RsvpSummary['summary'] 
 export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSummary; lastModified: string | null } {
   const match = publicMatch(store, matchId);
   if (!match || match.is_public !== 1) throw new NotFoundError(`No match "${matchId}".`);
-  const last = store.first(
-    store.q.selectFrom('rsvp_invitations')
-      .select((eb) => eb.fn.max(eb.fn.coalesce('responded_at', 'created_at')).as('at'))
-      .where('match_id', '=', matchId),
-  );
+  const last = store.first(LAST_RESPONSE.bind({ matchId }));
   return { summary: { match_id: match.id, summary: countResponses(store, match.id) }, lastModified: last?.at ?? match.updated_at };
 }
 
