@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CreateBucketCommand, PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { READ_CACHE_CONTROL } from '../src/http/headers.js';
+import { runRegeneration } from '../src/jobs/regenerate.js';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
 import { publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
@@ -99,6 +101,19 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
     for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026']) {
       expect((await cdnGet(key)).status, key).not.toBe(200);
     }
+  });
+
+  it('the regeneration job publishes after its render when a bucket is configured (the SDK loaded only then)', async () => {
+    const artifactsDir = path.join(t.dir, 'job-artifacts');
+    const config = loadConfig({
+      DATABASE_PATH: t.file, ARTIFACTS_DIR: artifactsDir, PUBLIC_BASE_URL: 'https://fixtures.example',
+      PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_ENDPOINT: gw.endpoint, PUBLISH_S3_PREFIX: 'job/', PUBLISH_S3_FORCE_PATH_STYLE: 'true',
+    });
+    const line = await runRegeneration(config);
+    expect(line).toMatch(/^regenerated: .*; published to .*: \d+ put \/ 0 unchanged \/ 0 deleted, \d+ ms$/);
+    const res = await fetch(`${gw.endpoint}/${BUCKET}/job/api/v0/events`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(artifactsDir, 'api/v0/events.json')))).toBe(true);
   });
 
   it('a store that is down changes nothing locally, publishes no list, and the next run sends what is pending', async () => {

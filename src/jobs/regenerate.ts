@@ -5,7 +5,7 @@ import { checkpointWal } from '../db/checkpoint.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { formatResult, regenerate, regenerateOptions } from '../publish/regenerate.js';
-import { s3ObjectStore, type S3Settings } from '../publish/s3/object-store.js';
+import type { S3Settings } from '../publish/s3/object-store.js';
 import { formatPublish, publishArtifacts } from '../publish/s3/publish.js';
 import { calendarUidDomain } from '../publish/uid-domain.js';
 import type { Job } from './scheduler.js';
@@ -32,6 +32,9 @@ export async function runRegeneration(config: Config): Promise<string> {
  * a store that fails or is slow costs this job time, never the local artifacts (already in place) or the server.
  */
 export async function publishToBucket(artifactsDir: string, settings: S3Settings): Promise<string> {
+  // Loaded only where a bucket is configured: the AWS SDK adds about 17 MB to every process that imports it, and
+  // the full render's peak memory has a bound (300 MB).
+  const { s3ObjectStore } = await import('../publish/s3/object-store.js');
   const store = s3ObjectStore(settings);
   try {
     return formatPublish(store.description, await publishArtifacts(artifactsDir, store));
