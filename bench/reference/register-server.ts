@@ -15,7 +15,7 @@
 //        if it has one), and check its window and guardian rule (src/registrations/rules.ts, called);
 //     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent, created_at now);
 //     4. for each of the organization's registration_emails, and for the contact address: COUNT its mailbox's
-//        emails of that tag in the last 24 hours (countRecentEmails in src/mail/outbox.ts: the per-mailbox caps,
+//        emails of that tag in the last 24 hours (recentEmails in src/mail/outbox.ts: the per-mailbox caps,
 //        at the service's defaults) and, under the cap, INSERT an email_outbox row … RETURNING id: the rows (their
 //        columns and values) come from noticeRow() and receiptRow() below, the one function to change when the
 //        outbox row shape changes (today: the name of the email and its data as JSON, a random Message-ID key and
@@ -118,7 +118,9 @@ const sql = {
     `select "name", "name_ar", "opens_at", "closes_at", "guardian_required_under" from "divisions" where "id" = ? and "org_id" = ?
      and ("league_id" is null or exists (select 1 from events where events.league_id = "divisions"."league_id" and events.is_public = 1))`,
   ),
-  recent: db.prepare(`select count(*) as "n" from "email_outbox" where "mailbox" = ? and "tag" = ? and "created_at" > ?`),
+  recent: db.prepare(
+    `select count(*) as "count", min("created_at") as "oldest" from "email_outbox" where "mailbox" = ? and "tag" = ? and "created_at" > ?`,
+  ),
   registration: db.prepare(
     `insert into "registrations" ("id", "org_id", "division_id", "name", "name_ar", "email", "phone", "date_of_birth", "guardian_name", "guardian_phone", "notes", "created_at")
      values (@id, @org_id, @division_id, @name, @name_ar, @email, @phone, @date_of_birth, @guardian_name, @guardian_phone, @notes, @created_at)`,
@@ -132,8 +134,8 @@ const sql = {
 /** INSERT … RETURNING id of an outbox row, its columns those outboxRow() gives (prepared once, like SyncDb's). */
 let outboxInsert: Database.Statement | undefined;
 function insertOutbox(row: ReturnType<typeof outboxRow>): void {
-  const recent = sql.recent.get(row.mailbox, row.tag, new Date(Date.parse(row.created_at) - DAY_MS).toISOString()) as { n: number };
-  if (recent.n >= CAPS[row.tag]!) return;
+  const recent = sql.recent.get(row.mailbox, row.tag, new Date(Date.parse(row.created_at) - DAY_MS).toISOString()) as { count: number };
+  if (recent.count >= CAPS[row.tag]!) return;
   const columns = Object.keys(row);
   outboxInsert ??= db.prepare(
     `insert into "email_outbox" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')}) returning "id"`,

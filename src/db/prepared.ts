@@ -49,7 +49,8 @@ export class PreparedQuery<P extends Record<string, unknown>, O> {
     this.bindings = this.compiled.parameters.map((value) => {
       if (typeof value !== 'string' || !value.includes(SLOT)) return { value };
       const name = value.slice(SLOT.length);
-      // A parameter changed on its way (sliced, lower-cased, put in a template) cannot be placed again.
+      // A parameter put into a longer value (a template, a concatenation) cannot be placed again; one cut or
+      // re-cased no longer holds the placeholder, and is caught below as never reaching the query.
       if (!value.startsWith(SLOT) || !used.has(name)) throw new Error(`prepared query: a parameter was altered before it reached the query (${this.compiled.sql})`);
       placed.add(name);
       return { name };

@@ -58,8 +58,8 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
     if (ctx.emailsPerDay > 0) {
       const since = new Date(ctx.now.getTime() - DAY_MS);
       const sent = recentEmails(store, { address: input.email, tag: FOLLOW_CONFIRM_TAG, since });
-      if (sent.length >= ctx.emailsPerDay) {
-        const retryAfterS = Math.max(1, Math.ceil((Date.parse(sent[0]!.created_at) + DAY_MS - ctx.now.getTime()) / 1000));
+      if (sent.count >= ctx.emailsPerDay) {
+        const retryAfterS = Math.max(1, Math.ceil((Date.parse(sent.oldest!) + DAY_MS - ctx.now.getTime()) / 1000));
         throw new RateLimitedError('This address has been sent as many confirmation emails as we send in a day.', retryAfterS);
       }
     }

@@ -105,30 +105,22 @@ export function enqueueEmailSync(store: SyncDb, msg: OutgoingEmail & EnqueueTimi
   });
 }
 
-const RECENT_COUNT = prepared((q, p: { mailbox: string; tag: string; since: string }) =>
-  q.selectFrom('email_outbox').select((eb) => eb.fn.countAll<number>().as('n'))
+const RECENT = prepared((q, p: { mailbox: string; tag: string; since: string }) =>
+  q.selectFrom('email_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
     .where('mailbox', '=', p.mailbox).where('tag', '=', p.tag)
     .where('created_at', '>', p.since),
 );
 
 /**
- * How many emails of one kind a mailbox was sent since an instant (a per-mailbox cap): counted by SQLite on the
- * index, rather than rows read into JavaScript, since a registration asks it twice inside its transaction and an
- * organization's mailbox holds up to its cap (200) of notices a day.
+ * The emails of one kind a mailbox was sent since an instant, for its per-mailbox cap: how many, and when the
+ * oldest of them was (when the cap frees a place). Counted by SQLite on the index rather than read into
+ * JavaScript: a registration asks twice inside its transaction, and an organization's mailbox holds up to its cap
+ * (200) of notices a day.
  */
-export function countRecentEmails(store: SyncDb, query: { address: string; tag: string; since: Date }): number {
-  const row = store.first(RECENT_COUNT.bind({ mailbox: mailboxOf(query.address), tag: query.tag, since: toTimestamp(query.since) }));
-  return row?.n ?? 0;
-}
-
-/** Emails of one kind a mailbox was sent since an instant, oldest first (per-mailbox limits). */
-export function recentEmails(store: SyncDb, query: { address: string; tag: string; since: Date }): { created_at: string }[] {
-  return store.all(
-    store.q.selectFrom('email_outbox').select('created_at')
-      .where('mailbox', '=', mailboxOf(query.address)).where('tag', '=', query.tag)
-      .where('created_at', '>', toTimestamp(query.since))
-      .orderBy('created_at'),
-  );
+export function recentEmails(store: SyncDb, query: { address: string; tag: string; since: Date }): { count: number; oldest: string | null } {
+  const row = store.first(RECENT.bind({ mailbox: mailboxOf(query.address), tag: query.tag, since: toTimestamp(query.since) }));
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }
 
 /**
