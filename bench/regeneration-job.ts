@@ -3,10 +3,11 @@
 import type { BenchContext, MeasuredRun } from './types.js';
 
 /**
- * `npm run regenerate`: scripts/regenerate.ts through tsx, the one-shot command that runs the same job function
- * (src/jobs/regenerate.ts) as the server's loop; what cron runs.
+ * `npm run regenerate`, what cron runs: scripts/launch.mjs, which runs the job's bundle (dist/scripts/regenerate.mjs,
+ * fresh: the bench builds first), the one-shot command that runs the same job function (src/jobs/regenerate.ts) as
+ * the server's loop.
  */
-export const REGENERATION_JOB = { script: 'scripts/regenerate.ts', args: [] as string[] };
+export const REGENERATION_JOB = { script: 'scripts/launch.mjs', args: ['regenerate'] };
 
 /** One run of the job on the bench data, measured (wall time, peak RSS, CPU). */
 export function runRegenerationJob(ctx: BenchContext, env: Record<string, string>, timeoutMs: number): Promise<MeasuredRun> {

@@ -1,17 +1,19 @@
 // `npm start` on a fresh clone, the test suite and the bench: build when the build is missing or older than the
-// sources. The build is Astro's server bundle (the node server loads it from dist/) and the worker threads' bundles
-// (dist/workers/: src/threads/module-worker.ts runs them instead of the sources when they are fresh).
+// sources. The build is Astro's server bundle (the node server loads it from dist/), the worker threads' bundles
+// (dist/workers/: src/threads/module-worker.ts runs them instead of the sources when they are fresh) and the bundled
+// commands' (dist/scripts/: scripts/launch.mjs, the same rule, src/threads/bundles.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { ASTRO_ENTRY } from '../src/server/astro-handler.js';
-import { isTestFile, newestMtime, WORKER_BUNDLE_DIR } from '../src/threads/module-worker.js';
+import { newestSourceMtime, ROOT, SCRIPT_BUNDLE_DIR, WORKER_BUNDLE_DIR } from '../src/threads/bundles.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The modules that run in worker threads, each bundled as dist/workers/NAME.mjs. */
 const WORKER_ENTRIES = ['src/publish/render-worker.ts'];
+/** The commands run through scripts/launch.mjs, each bundled as dist/scripts/NAME.mjs. */
+const SCRIPT_ENTRIES = ['scripts/regenerate.ts'];
 
 const mtime = (file: string) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
@@ -25,34 +27,38 @@ export function buildAstro(stdio: 'inherit' | ['ignore', 'inherit', 'inherit'] =
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status ?? result.signal})`);
 }
 
-/** Bundles each worker entry point into one ES module (better-sqlite3, a native addon, stays in node_modules). */
-export function buildWorkers(): void {
-  buildSync({
-    entryPoints: WORKER_ENTRIES.map((e) => path.join(ROOT, e)),
-    outdir: WORKER_BUNDLE_DIR,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3'],
-    // Bundled CommonJS packages call require(): an ES module has none of its own.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+const BUNDLE_OPTIONS: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outExtension: { '.js': '.mjs' },
+  // better-sqlite3 is a native addon; the AWS SDK stays in node_modules, loaded only where a bucket is configured.
+  external: ['better-sqlite3', '@aws-sdk/*'],
+  // Bundled CommonJS packages call require(): an ES module has none of its own.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+};
+
+/** Bundles each worker entry point and each command into one ES module (and, for a command, its lazy chunks). */
+export function buildBundles(): void {
+  buildSync({ ...BUNDLE_OPTIONS, entryPoints: WORKER_ENTRIES.map((e) => path.join(ROOT, e)), outdir: WORKER_BUNDLE_DIR });
+  // Split: a dynamic import() stays one (the S3 publisher and its SDK load only when a bucket is configured).
+  buildSync({ ...BUNDLE_OPTIONS, entryPoints: SCRIPT_ENTRIES.map((e) => path.join(ROOT, e)), outdir: SCRIPT_BUNDLE_DIR, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 }
 
-/** Astro's bundle, then the workers' (Astro's build empties dist/). */
+/** Astro's bundle, then ours (Astro's build empties dist/). */
 export function build(stdio?: Parameters<typeof buildAstro>[0]): void {
   buildAstro(stdio);
-  buildWorkers();
+  buildBundles();
 }
 
 export function buildIfNeeded(): void {
-  const sources = Math.max(newestMtime(path.join(ROOT, 'src'), isTestFile), mtime(path.join(ROOT, 'astro.config.mjs')));
+  const sources = Math.max(newestSourceMtime(), mtime(path.join(ROOT, 'astro.config.mjs')));
   const built = Math.min(
     mtime(ASTRO_ENTRY),
     ...WORKER_ENTRIES.map((e) => mtime(path.join(WORKER_BUNDLE_DIR, `${path.basename(e, '.ts')}.mjs`))),
+    ...SCRIPT_ENTRIES.map((e) => mtime(path.join(SCRIPT_BUNDLE_DIR, `${path.basename(e, '.ts')}.mjs`))),
   );
   if (built >= sources) return;
   console.log(built ? 'sources changed since the last build: building…' : 'no build yet: building…');

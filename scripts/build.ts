@@ -1,8 +1,8 @@
-// npm run build: Astro's server bundle and the worker threads' bundles, whatever their age.
+// npm run build: Astro's server bundle, the worker threads' and the bundled commands', whatever their age.
 import { build } from './build-if-needed.js';
 import { runCli } from './cli.js';
 
 await runCli(() => {
   build('inherit');
-  console.log('built dist/ (server) and dist/workers/ (worker threads)');
+  console.log('built dist/ (server), dist/workers/ (worker threads) and dist/scripts/ (bundled commands)');
 });

@@ -18,16 +18,22 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** The process environment without the variables the commands are given here. */
+const baseEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_PATH|ARTIFACTS_DIR|MAIL_DIR|PUBLIC_BASE_URL|PORT|ENV_FILE)$/.test(k)));
+
 /** A command run from `dir` (its working directory), with only the given variables set beyond the basics. */
 function command(script: string, args: string[], env: Record<string, string> = {}) {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(DATABASE_PATH|ARTIFACTS_DIR|MAIL_DIR|PUBLIC_BASE_URL|PORT|ENV_FILE)$/.test(k)),
-  );
   return spawnSync(process.execPath, ['--import', TSX, path.join(ROOT, 'scripts', script), ...args], {
     cwd: dir,
-    env: { ...base, ...env },
+    env: { ...baseEnv(), ...env },
     encoding: 'utf8',
   });
+}
+
+/** `npm run regenerate` as cron starts it: scripts/launch.mjs, which runs the job's bundle (global setup builds it). */
+function launch(name: string, env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [path.join(ROOT, 'scripts/launch.mjs'), name], { cwd: dir, env: { ...baseEnv(), ...env }, encoding: 'utf8' });
 }
 
 const calendar = () => fs.readFileSync(path.join(dir, 'artifacts/api/v0/calendar/rs-winter-2026.ics'), 'utf8');
@@ -39,15 +45,21 @@ describe('commands', () => {
     const imported = command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')]);
     expect(imported.status, imported.stderr).toBe(0);
     expect(fs.existsSync(path.join(dir, 'db/app.db'))).toBe(true);
-    const first = command('regenerate.ts', []);
+    const first = launch('regenerate');
     expect(first.status, first.stderr).toBe(0);
     expect(uids(calendar()).every((uid) => uid.endsWith('@first.example'))).toBe(true);
     const doc = () => JSON.parse(fs.readFileSync(path.join(dir, 'artifacts/api/v0/openapi.json'), 'utf8')) as { servers: { url: string }[] };
     expect(doc().servers[0]!.url).toBe('https://first.example');
     // The process environment wins over the file.
-    const overridden = command('regenerate.ts', [], { PUBLIC_BASE_URL: 'https://second.example' });
+    const overridden = launch('regenerate', { PUBLIC_BASE_URL: 'https://second.example' });
     expect(overridden.status, overridden.stderr).toBe(0);
     expect(doc().servers[0]!.url).toBe('https://second.example');
+  });
+
+  it.each([[''], ['../scripts/start'], ['regenerate;true']])('launch.mjs refuses %j as a command, with its usage', (name) => {
+    const r = launch(name);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^usage: node scripts\/launch\.mjs COMMAND/);
   });
 
   it('never move a calendar UID, whatever base URL a later run is given', () => {

@@ -70,6 +70,19 @@ describe('regeneration on render workers', () => {
     expect(r.workers).toBeUndefined();
   }, 60_000);
 
+  it("fails the run when a worker's file cannot be written: no manifest claims it", async () => {
+    // The calling thread writes the workers' files (render-threads.ts): a directory where a team's calendar's .gz
+    // goes makes that write fail, in the worker's organization and again when the calling thread renders it itself.
+    const artifactsDir = path.join(dir, 'unwritable');
+    const team = database.sqlite
+      .prepare(`SELECT m.home_team_id AS id FROM matches m JOIN events e ON e.id = m.event_id
+        WHERE e.is_public = 1 AND m.home_team_id IS NOT NULL ORDER BY m.id LIMIT 1`)
+      .get() as { id: string };
+    fs.mkdirSync(path.join(artifactsDir, `api/v0/teams/${team.id}.calendar.ics.gz`), { recursive: true });
+    await expect(regenerate(database.db, options(artifactsDir, 2))).rejects.toThrow(/EISDIR|directory/);
+    expect(fs.existsSync(path.join(artifactsDir, '.manifest.json'))).toBe(false);
+  }, 60_000);
+
   describe('a worker that cannot help leaves its organizations to the calling thread', () => {
     /** Every public event's organization as a unit of work, grouped as the regeneration groups them. */
     async function allWork(): Promise<OrganizationWork[]> {

@@ -1,5 +1,6 @@
 // A render worker of the regeneration (started by render-threads.ts): opens its own read snapshot, says which
-// events it shows, then renders the organizations it is handed into the same artifacts directory until told to stop.
+// events it shows, then renders the organizations it is handed until told to stop. The files it renders go to the
+// calling thread, which writes them (render-threads.ts says why).
 import { on } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
@@ -11,11 +12,12 @@ import { ArtifactStore } from './store.js';
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
-const post = (message: FromWorker) => port.postMessage(message);
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 // The connection alone (connect.ts): the calling thread migrated the schema already.
 const { db } = openDb(setup.databasePath);
-const store = new ArtifactStore(setup.artifactsDir);
+// Each file as soon as it is ready (the calling thread writes between two requests, in the server), before its "done".
+const store = new ArtifactStore(setup.artifactsDir, (artifact) => post({ type: 'file', artifact }, [artifact.bytes]));
 try {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT 1`.execute(trx);

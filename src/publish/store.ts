@@ -23,7 +23,7 @@ let temporaries = 0;
  * bytes or the new, never a part. `durable` also fsyncs the file before the rename (the manifest); the
  * artifacts are flushed together once per run instead (flush()), which costs one flush, not thousands.
  */
-export function writeFileAtomic(file: string, bytes: Buffer | string, options: { durable?: boolean; mkdir?: boolean } = {}): void {
+export function writeFileAtomic(file: string, bytes: Uint8Array | string, options: { durable?: boolean; mkdir?: boolean } = {}): void {
   if (options.mkdir !== false) fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${(temporaries++).toString(36)}.tmp`);
   const fd = fs.openSync(temp, 'w', 0o644);
@@ -44,7 +44,7 @@ export function writeFileAtomic(file: string, bytes: Buffer | string, options: {
  * took 7.1 s of a full regeneration, quality 6 takes 1.2 s for files 0.64% larger (quality 11 is ~20x
  * slower still).
  */
-export function compressVariants(bytes: Buffer): { gz: Buffer; br: Buffer } {
+export function compressVariants(bytes: Uint8Array): { gz: Buffer; br: Buffer } {
   return {
     gz: zlib.gzipSync(bytes, { level: 9 }),
     br: zlib.brotliCompressSync(bytes, {
@@ -64,15 +64,40 @@ export interface StoreStats {
 }
 
 /**
- * One artifact (identity + .gz + .br) at a path relative to the root. `previousHash` is what the
- * manifest says the file holds; the file is rewritten only when the content differs or a variant is missing.
+ * One artifact's three files, ready to be written: identity, gzip and brotli bytes back to back in one buffer of its
+ * own (a render worker transfers it to the thread that writes, render-threads.ts, without a copy).
+ */
+export interface PreparedArtifact {
+  relPath: string;
+  bytes: ArrayBuffer;
+  /** Lengths of the identity and gzip parts; brotli is the rest. */
+  identityLength: number;
+  gzLength: number;
+}
+
+function prepareArtifact(relPath: string, identity: Uint8Array): PreparedArtifact {
+  const { gz, br } = compressVariants(identity);
+  const all = new Uint8Array(identity.length + gz.length + br.length);
+  all.set(identity, 0);
+  all.set(gz, identity.length);
+  all.set(br, identity.length + gz.length);
+  return { relPath, bytes: all.buffer, identityLength: identity.length, gzLength: gz.length };
+}
+
+/**
+ * The artifacts directory. put() decides whether an artifact changed and compresses it; write() puts its files on
+ * disk. A store given a `handOff` passes its changed artifacts to it instead of writing them: a render worker's, whose
+ * files the calling thread writes (render-threads.ts), so that one thread creates files in a directory at a time.
  */
 export class ArtifactStore {
   readonly stats: StoreStats = { written: 0, unchanged: 0, removed: 0 };
   private readonly swept = new Set<string>();
   private readonly made = new Set<string>();
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly handOff?: (artifact: PreparedArtifact) => void,
+  ) {}
 
   /**
    * A run killed between writing a temporary file and renaming it leaves the temporary file behind (never
@@ -113,6 +138,7 @@ export class ArtifactStore {
     return this.scratch.subarray(0, this.scratch.write(content, 0, 'utf8'));
   }
 
+  /** Writes the artifact at `relPath` when its content hash is not `previousHash` or a file of it is missing; its hash. */
   put(relPath: string, content: string, previousHash: string | undefined): string {
     // Valid only until the next put: everything below is synchronous.
     const bytes = this.encode(content);
@@ -122,20 +148,28 @@ export class ArtifactStore {
       this.stats.unchanged++;
       return hash;
     }
+    const artifact = prepareArtifact(relPath, bytes);
+    if (this.handOff) this.handOff(artifact);
+    else this.write(artifact);
+    return hash;
+  }
+
+  /** An artifact's three files, each written atomically: variants first, identity last. */
+  write(artifact: PreparedArtifact): void {
+    const file = path.join(this.root, artifact.relPath);
     const dir = path.dirname(file);
     if (!this.made.has(dir)) {
       fs.mkdirSync(dir, { recursive: true });
       this.made.add(dir);
     }
     this.sweepTemporaries(dir);
-    const { gz, br } = compressVariants(bytes);
+    const { bytes, identityLength, gzLength } = artifact;
     // Variants first, identity last: a server that sees the new identity file finds fresh variants.
     const options = { durable: false, mkdir: false };
-    writeFileAtomic(file + '.gz', gz, options);
-    writeFileAtomic(file + '.br', br, options);
-    writeFileAtomic(file, bytes, options);
+    writeFileAtomic(file + '.gz', new Uint8Array(bytes, identityLength, gzLength), options);
+    writeFileAtomic(file + '.br', new Uint8Array(bytes, identityLength + gzLength), options);
+    writeFileAtomic(file, new Uint8Array(bytes, 0, identityLength), options);
     this.stats.written++;
-    return hash;
   }
 
   /**

@@ -1,0 +1,9 @@
+// Types of bundles.mjs (plain JavaScript: scripts/launch.mjs reads it before TypeScript can be loaded).
+export declare const ROOT: string;
+export declare const WORKER_BUNDLE_DIR: string;
+export declare const SCRIPT_BUNDLE_DIR: string;
+export declare const SOURCE_DIRS: string[];
+export declare function isTestFile(name: string): boolean;
+export declare function newestMtime(dir: string, skip?: (name: string) => boolean): number;
+export declare function newestSourceMtime(dirs?: readonly string[]): number;
+export declare function freshBundle(bundle: string, dirs?: readonly string[]): boolean;
