@@ -9,7 +9,6 @@ import { buildSync, type BuildOptions } from 'esbuild';
 import { ASTRO_ENTRY } from '../src/server/astro-handler.js';
 import { newestSourceMtime, ROOT, SCRIPT_BUNDLE_DIR, WORKER_BUNDLE_DIR } from '../src/threads/bundles.mjs';
 
-
 /** The modules that run in worker threads, each bundled as dist/workers/NAME.mjs. */
 const WORKER_ENTRIES = ['src/publish/render-worker.ts'];
 /** The commands run through scripts/launch.mjs, each bundled as dist/scripts/NAME.mjs. */

@@ -7,8 +7,8 @@
 // samples there on these machines' ext4, and the run's system time fell from 7.0 s to 2.6 s with one writer.
 // Each worker reads through its own connection and renders only when its snapshot shows the same events at the same
 // revisions as the run's (every change to what a render reads moves an event's revision: the migrations' triggers),
-// so the output is the bytes a single thread would write. Organizations a worker could not render (it did not start, saw another snapshot or failed) go back
-// on the queue, and the calling thread renders whatever is left itself.
+// so the output is the bytes a single thread would write. Organizations a worker could not render (it did not start,
+// saw another snapshot or failed) go back on the queue, and the calling thread renders whatever is left itself.
 import type { EventHead } from '../competitions/queries.js';
 import type { Db } from '../db/connect.js';
 import { startModuleWorker, workerModule } from '../threads/module-worker.js';
@@ -60,7 +60,7 @@ export interface ThreadsOptions {
 
 export interface ThreadsOutcome {
   results: RenderedOrganization[];
-  /** The workers' unchanged files (the files they rendered the calling thread's store wrote and counted). */
+  /** What the workers counted: their unchanged files (the files they rendered, the calling thread's store wrote and counted). */
   workerStats: StoreStats;
   /** Organizations each worker rendered, or why it rendered none; empty when none was started. */
   workers: Array<number | string>;
