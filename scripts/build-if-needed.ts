@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { ASTRO_ENTRY } from '../src/server/astro-handler.js';
-import { newestSourceMtime, ROOT, SCRIPT_BUNDLE_DIR, WORKER_BUNDLE_DIR } from '../src/threads/bundles.mjs';
+import { bundleFile, newestSourceMtime, ROOT, SCRIPT_BUNDLE_DIR, WORKER_BUNDLE_DIR } from '../src/threads/bundles.mjs';
 
 /** The modules that run in worker threads, each bundled as dist/workers/NAME.mjs. */
 const WORKER_ENTRIES = ['src/publish/render-worker.ts'];
@@ -56,8 +56,8 @@ export function buildIfNeeded(): void {
   const sources = Math.max(newestSourceMtime(), mtime(path.join(ROOT, 'astro.config.mjs')));
   const built = Math.min(
     mtime(ASTRO_ENTRY),
-    ...WORKER_ENTRIES.map((e) => mtime(path.join(WORKER_BUNDLE_DIR, `${path.basename(e, '.ts')}.mjs`))),
-    ...SCRIPT_ENTRIES.map((e) => mtime(path.join(SCRIPT_BUNDLE_DIR, `${path.basename(e, '.ts')}.mjs`))),
+    ...WORKER_ENTRIES.map((e) => mtime(bundleFile(WORKER_BUNDLE_DIR, e))),
+    ...SCRIPT_ENTRIES.map((e) => mtime(bundleFile(SCRIPT_BUNDLE_DIR, e))),
   );
   if (built >= sources) return;
   console.log(built ? 'sources changed since the last build: building…' : 'no build yet: building…');

@@ -4,7 +4,7 @@
 // (about 37 MB of every run's memory) and no transpiling (about 0.4 s of every run here).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freshBundle, ROOT, SCRIPT_BUNDLE_DIR } from '../src/threads/bundles.mjs';
+import { bundleFile, freshBundle, ROOT, SCRIPT_BUNDLE_DIR } from '../src/threads/bundles.mjs';
 
 const name = process.argv[2] ?? '';
 if (!/^[a-z][a-z-]*$/.test(name)) {
@@ -13,11 +13,12 @@ if (!/^[a-z][a-z-]*$/.test(name)) {
 }
 // The command sees its own arguments where it would when run directly.
 process.argv.splice(2, 1);
-const bundle = path.join(SCRIPT_BUNDLE_DIR, `${name}.mjs`);
+const source = path.join('scripts', `${name}.ts`);
+const bundle = bundleFile(SCRIPT_BUNDLE_DIR, source);
 if (freshBundle(bundle)) {
   await import(pathToFileURL(bundle).href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(pathToFileURL(path.join(ROOT, 'scripts', `${name}.ts`)).href);
+  await import(pathToFileURL(path.join(ROOT, source)).href);
 }

@@ -20,6 +20,11 @@ export const SCRIPT_BUNDLE_DIR = path.join(ROOT, 'dist/scripts');
 /** What the bundles are built from. */
 export const SOURCE_DIRS = ['src', 'scripts'].map((dir) => path.join(ROOT, dir));
 
+/** The bundle the build writes in `dir` for the entry point `source` (a .ts file): NAME.mjs. */
+export function bundleFile(dir, source) {
+  return path.join(dir, `${path.basename(source, '.ts')}.mjs`);
+}
+
 /** Test files change no bundle's code. */
 export const isTestFile = (name) => name.endsWith('.test.ts');
 

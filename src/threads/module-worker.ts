@@ -1,15 +1,14 @@
 // A worker thread running one of our modules: from its bundle (dist/workers/, written by the build beside Astro's)
-// when that is at least as new as every source file (bundles.mjs), else from the TypeScript source through tsx. The bundle is the
-// same code in one file: a worker starts without tsx and our module graph, about 45 MB less per worker and no
-// transpiling. A bundle older than the sources would run other code than the calling thread, so it is never used.
+// when it is fresh (bundles.mjs), else from the TypeScript source through tsx. The bundle is the same code in one
+// file: a worker starts without tsx and our module graph, about 45 MB less per worker and no transpiling.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { freshBundle, ROOT, WORKER_BUNDLE_DIR } from './bundles.mjs';
+import { bundleFile, freshBundle, ROOT, WORKER_BUNDLE_DIR } from './bundles.mjs';
 
 /** The module to run for the worker whose source is `source` (a .ts file, from the project's folder): its bundle when fresh. */
 export function workerModule(source: string): URL {
-  const bundle = path.join(WORKER_BUNDLE_DIR, `${path.basename(source, '.ts')}.mjs`);
+  const bundle = bundleFile(WORKER_BUNDLE_DIR, source);
   return pathToFileURL(freshBundle(bundle) ? bundle : path.join(ROOT, source));
 }
 
