@@ -5,6 +5,7 @@ import {
   icalStatus,
   matchUid,
   renderCalendar,
+  utcDateTime,
   type CalendarInput,
   type CalendarMatchStatus,
 } from './calendar.js';
@@ -20,6 +21,26 @@ const ARABIC_SUMMARY = 'نادي النخيل ضد نادي الشروق';
 
 const match = calendarMatch;
 const input = calendarInput;
+
+describe('utcDateTime', () => {
+  it.each([
+    ['1970-01-01T00:00:00Z', '19700101T000000Z'],
+    ['2026-03-07T18:30:00Z', '20260307T183000Z'],
+    ['2028-02-29T23:59:59Z', '20280229T235959Z'],
+    ['9999-12-31T23:59:59Z', '99991231T235959Z'],
+    ['0999-05-06T07:08:09Z', '09990506T070809Z'],
+    ['0001-01-01T00:00:00Z', '00010101T000000Z'],
+  ])('%s -> %s', (instant, expected) => {
+    expect(utcDateTime(Date.parse(instant))).toBe(expected);
+  });
+
+  it('writes what ics writes (toISOString without separators) for any whole second of years 0 to 9999', () => {
+    for (let i = 0; i < 2000; i++) {
+      const ms = Math.floor((Math.random() * 253_402_300_800_000) / 1000) * 1000;
+      expect(utcDateTime(ms)).toBe(new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z'));
+    }
+  });
+});
 
 /** Physical lines, without the final empty string after the last CRLF. */
 function physicalLines(ics: string): string[] {
