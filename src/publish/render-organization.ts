@@ -11,6 +11,7 @@ import { bracketContext } from '../competitions/group-feeds.js';
 import { loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
 import { computeStandings } from '../competitions/standings.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
+import type { TeamFacts } from '../competitions/types.js';
 import type { Db } from '../db/connect.js';
 import { artifactPaths, teamCalendarPath } from './routes.js';
 import type { ArtifactStore } from './store.js';
@@ -90,16 +91,19 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
   const ids = work.events.map((e) => e.id);
   const facts = new Map((await loadEvents(trx, ids)).map((e) => [e.id, e]));
   const collector = work.whole ? new TeamCalendars() : null;
+  // The teams read so far: an organization's events share its teams, so each is read once, not once an event
+  // (2,000 queries of a full regeneration became about 200). The rules only look teams up by id.
+  const teams = new Map<string, TeamFacts>();
 
   for await (const { eventId, matches } of streamMatchesByEvent(trx, ids)) {
     const event = facts.get(eventId);
     if (!event) continue;
-    const teamIds = new Set<string>();
+    const unread = new Set<string>();
     for (const m of matches) {
-      if (m.home_team_id) teamIds.add(m.home_team_id);
-      if (m.away_team_id) teamIds.add(m.away_team_id);
+      if (m.home_team_id && !teams.has(m.home_team_id)) unread.add(m.home_team_id);
+      if (m.away_team_id && !teams.has(m.away_team_id)) unread.add(m.away_team_id);
     }
-    const teams = await loadTeams(trx, teamIds);
+    if (unread.size > 0) for (const [id, team] of await loadTeams(trx, unread)) teams.set(id, team);
     const paths = artifactPaths(eventId);
     const before = previous.events[eventId];
     const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
