@@ -106,13 +106,15 @@ export function matchUid(eventId: string, matchId: string, uidDomain: string): s
   return `${sanitizeText(matchId)}.${sanitizeText(eventId)}@${sanitizeText(uidDomain).toLowerCase()}`;
 }
 
+/** The last instant of year 9999: a 4-digit year is all a DATE-TIME can hold. */
+const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** Parses an RFC 3339 instant to epoch ms, or null when it cannot be written as an iCalendar UTC DATE-TIME. */
 function parseInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const ms = Date.parse(value.trim());
-  if (!Number.isFinite(ms)) return null;
-  // ics validates epoch milliseconds as >= 0; a 4-digit year is all a DATE-TIME can hold.
-  if (ms < 0 || new Date(ms).getUTCFullYear() > 9999) return null;
+  if (typeof value !== 'string') return null;
+  const ms = Date.parse(value.trim()); // NaN for an empty string
+  // ics validates epoch milliseconds as >= 0.
+  if (!Number.isFinite(ms) || ms < 0 || ms > LAST_INSTANT_MS) return null;
   return Math.floor(ms / 1000) * 1000; // DATE-TIME has whole seconds; drop milliseconds before comparing
 }
 

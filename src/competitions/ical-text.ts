@@ -10,9 +10,8 @@ export const CRLF = '\r\n';
 
 /** Replaces every lone (unpaired) UTF-16 surrogate with U+FFFD, so the string encodes to valid UTF-8. */
 export function toWellFormed(value: string): string {
-  // Fast path: most text has no surrogates at all (the feed renders hundreds of thousands of values).
-  if (!/[\uD800-\uDFFF]/.test(value)) return value;
-  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  // ES2024's own, not a regular expression: a full regeneration asks this of millions of lines and values.
+  return value.isWellFormed() ? value : value.toWellFormed();
 }
 
 /**
