@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
 import { compareEvents } from '../competitions/encoders.js';
-import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
+import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { groupByOrganization, putTeamCalendar, type ManifestEvent, type RenderSettings } from './render-organization.js';
@@ -155,12 +155,13 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     }
     for (const group of byOrg.values()) {
       const collector = new TeamCalendars();
+      const teamLookup = new TeamLookup();
       const ids = [...group.events].sort();
       const facts = new Map((await loadEvents(trx, ids)).map((e) => [e.id, e]));
       for await (const { eventId, matches } of streamMatchesByEvent(trx, ids)) {
         const event = facts.get(eventId);
         if (!event) continue;
-        const teams = await loadTeams(trx, matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null));
+        const teams = await teamLookup.of(trx, matches);
         const feed = calendarFeed(event, matches, teams, renderSettings);
         collector.add(event, teamsByMatch(event, matches, teams), teams, feed);
       }

@@ -8,10 +8,9 @@ import { calendarFeed } from '../competitions/calendar-feed.js';
 import { championName } from '../competitions/champion.js';
 import { encodeBracketSlot, encodeEvent, encodeStandingsRow, type PublicEvent } from '../competitions/encoders.js';
 import { bracketContext } from '../competitions/group-feeds.js';
-import { loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
+import { loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
 import { computeStandings } from '../competitions/standings.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
-import type { TeamFacts } from '../competitions/types.js';
 import type { Db } from '../db/connect.js';
 import { artifactPaths, teamCalendarPath } from './routes.js';
 import type { ArtifactStore } from './store.js';
@@ -91,19 +90,12 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
   const ids = work.events.map((e) => e.id);
   const facts = new Map((await loadEvents(trx, ids)).map((e) => [e.id, e]));
   const collector = work.whole ? new TeamCalendars() : null;
-  // The teams read so far: an organization's events share its teams, so each is read once, not once an event
-  // (2,000 queries of a full regeneration became about 200). The rules only look teams up by id.
-  const teams = new Map<string, TeamFacts>();
+  const teamLookup = new TeamLookup();
 
   for await (const { eventId, matches } of streamMatchesByEvent(trx, ids)) {
     const event = facts.get(eventId);
     if (!event) continue;
-    const unread = new Set<string>();
-    for (const m of matches) {
-      if (m.home_team_id && !teams.has(m.home_team_id)) unread.add(m.home_team_id);
-      if (m.away_team_id && !teams.has(m.away_team_id)) unread.add(m.away_team_id);
-    }
-    if (unread.size > 0) for (const [id, team] of await loadTeams(trx, unread)) teams.set(id, team);
+    const teams = await teamLookup.of(trx, matches);
     const paths = artifactPaths(eventId);
     const before = previous.events[eventId];
     const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);

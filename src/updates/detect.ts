@@ -5,7 +5,7 @@
 import type { Database } from '../db/database.js';
 import { championName } from '../competitions/champion.js';
 import { matchNames } from '../competitions/calendar-feed.js';
-import { listEventHeads, loadEvents, loadTeams, streamMatchesByEvent } from '../competitions/queries.js';
+import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
 import type { EventFacts, MatchFacts } from '../competitions/types.js';
 import { isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes.js';
 
@@ -56,10 +56,10 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
   // Read outside the write transaction; a change that lands meanwhile moves the revision again: the next run sees it.
   const events = new Map((await loadEvents(db, toCompare.map((h) => h.id))).map((e) => [e.id, e]));
   const current: EventNow[] = [];
+  const teamLookup = new TeamLookup();
   for await (const { eventId, matches } of streamMatchesByEvent(db, [...events.keys()])) {
     const event = events.get(eventId)!;
-    const teamIds = matches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null);
-    const teams = await loadTeams(db, teamIds);
+    const teams = await teamLookup.of(db, matches);
     current.push({ event, states: statesOf(event, matches, matchNames(event, matches, teams)), champion: championName(event, matches, teams) });
   }
   const revisions = new Map(toCompare.map((h) => [h.id, h.revision]));
