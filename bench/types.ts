@@ -71,10 +71,8 @@ export interface BenchContext {
   readonly size: DatasetSize;
   /** The bench database: generated on first call (timed and printed), shared by every scenario of the run. */
   dataset(): Promise<BenchDataset>;
-  /** Makes sure ARTIFACTS_DIR holds a complete render of the current database (runs the regeneration job, bench/regeneration-job.ts, if needed). */
+  /** Brings ARTIFACTS_DIR up to date with the current database: runs the regeneration job (bench/regeneration-job.ts). */
   ensureArtifacts(): Promise<void>;
-  /** Tells the context that the artifacts now match the database (a scenario just regenerated). */
-  artifactsAreFresh(fresh: boolean): void;
 
   /** Prints a figure line (with its target and PASS/FAIL) and records it for the summary table. */
   figure(name: string, value: number, unit: string, options?: FigureOptions): void;

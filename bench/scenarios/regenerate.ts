@@ -112,7 +112,6 @@ const scenario: Scenario = {
         fs.mkdirSync(asideDir, { recursive: true });
         fs.renameSync(data.artifactsDir, path.join(asideDir, String(asideRuns++)));
       }
-      ctx.artifactsAreFresh(false);
       const full = await regenerateOnce(ctx, threads === undefined ? env : { ...env, REGENERATE_THREADS: String(threads) });
       return { ...full, after: snapshot(data.artifactsDir) };
     };
@@ -144,7 +143,6 @@ const scenario: Scenario = {
         return full;
       },
     );
-    ctx.artifactsAreFresh(true);
     const wall = ratioOf(runs.floor.map((r) => r.run.wallMs / 1000), runs.subject.map((r) => r.run.wallMs / 1000));
     const printed = median(runs.subject.map((r) => (r.printed.ms ?? Number.NaN) / 1000));
     const compressOnly = median(runs.floor.map((r) => r.result.compressMs / 1000));
