@@ -266,6 +266,12 @@ export function utcDateTime(ms: number): string {
   );
 }
 
+/** A line of a shape, with the property it sets ('' for BEGIN/END:VEVENT): read once, not for every match. */
+interface ShapeLine {
+  name: string;
+  line: string;
+}
+
 /**
  * ics validates every event with its schema (yup), which costs ~0.4 ms an event: 40 ms for a 100-match
  * calendar, over a minute for a full regeneration of 2,000 calendars. The events of one calendar differ only
@@ -274,12 +280,6 @@ export function utcDateTime(ms: number): string {
  * us exactly as ics writes it. Shapes are cached for the life of the process.
  */
 const veventShapes = new Map<string, ShapeLine[]>();
-
-/** A line of a shape, with the property it sets ('' for BEGIN/END:VEVENT): read once, not for every match. */
-interface ShapeLine {
-  name: string;
-  line: string;
-}
 
 function shapeKey(m: PreparedMatch): string {
   return `${m.description !== '' ? 'D' : ''}${m.location !== '' ? 'L' : ''}${m.endMs !== null ? 'E' : ''}${m.url !== null ? 'U' : ''}`;

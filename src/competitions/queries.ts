@@ -124,7 +124,7 @@ export async function* streamMatchesByEvent(
       .groupBy('event_id')
       .execute();
     const byEvent = new Map<string, MatchFacts[]>(chunk.map((id) => [id, []]));
-    // One row an event (grouped by it); each match keeps its extra event_id, no copy.
+    // One row an event (grouped by it); each match keeps its event_id, which the rules ignore.
     for (const row of rows) byEvent.set(row.event_id, (JSON.parse(row.matches) as MatchValues[]).map(matchFromValues));
     for (const [eventId, matches] of byEvent) yield { eventId, matches };
   }
