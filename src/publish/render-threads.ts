@@ -78,9 +78,11 @@ export async function renderOrganizations(
   const events = works.reduce((n, w) => n + w.events.length, 0);
   if (options.threads > 1 && options.databasePath && events >= THREADED_MIN_EVENTS) {
     const setup: WorkerSetup = { databasePath: options.databasePath, artifactsDir: store.root, settings };
+    // Decided once a run: whether the bundle is fresh takes a walk of the source folders.
+    const module = workerModule('src/publish/render-worker.ts');
     outcome.workers = await Promise.all(
       Array.from({ length: options.threads }, () =>
-        runWorker(setup, queue, options.heads, outcome, store).catch((error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`),
+        runWorker(module, setup, queue, options.heads, outcome, store).catch((error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`),
       ),
     );
   }
@@ -97,13 +99,14 @@ export async function renderOrganizations(
  * and in order, whatever happened.
  */
 async function runWorker(
+  module: URL,
   setup: WorkerSetup,
   queue: OrganizationWork[],
   heads: string,
   outcome: ThreadsOutcome,
   store: ArtifactStore,
 ): Promise<number | string> {
-  const worker = startModuleWorker(workerModule('src/publish/render-worker.ts'), { workerData: setup, resourceLimits: WORKER_LIMITS });
+  const worker = startModuleWorker(module, { workerData: setup, resourceLimits: WORKER_LIMITS });
   const outstanding = new Map<string, OrganizationWork>();
   let rendered = 0;
   let declined: string | null = null;

@@ -18,7 +18,7 @@ export const ROOT = findRoot(import.meta.dirname);
 export const WORKER_BUNDLE_DIR = path.join(ROOT, 'dist/workers');
 export const SCRIPT_BUNDLE_DIR = path.join(ROOT, 'dist/scripts');
 /** What the bundles are built from. */
-export const SOURCE_DIRS = ['src', 'scripts'].map((dir) => path.join(ROOT, dir));
+const SOURCE_DIRS = ['src', 'scripts'].map((dir) => path.join(ROOT, dir));
 
 /** The bundle the build writes in `dir` for the entry point `source` (a .ts file): NAME.mjs. */
 export function bundleFile(dir, source) {
@@ -26,10 +26,10 @@ export function bundleFile(dir, source) {
 }
 
 /** Test files change no bundle's code. */
-export const isTestFile = (name) => name.endsWith('.test.ts');
+const isTestFile = (name) => name.endsWith('.test.ts');
 
 /** The newest modification under a folder (its files' and folders': a deletion moves a folder's). */
-export function newestMtime(dir, skip = () => false) {
+function newestMtime(dir, skip = () => false) {
   let newest = fs.statSync(dir).mtimeMs;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (skip(entry.name)) continue;
