@@ -81,6 +81,17 @@ describe.each(READS)('GET %s', (path, contentType) => {
   });
 });
 
+describe('a read too short to gain from compression', () => {
+  // A league's bracket is "[]": stored without .gz and .br (MIN_COMPRESSED_BYTES), served as it is to every client.
+  it.each(['br', 'gzip', 'gzip, deflate, br'])('answers its identity bytes to Accept-Encoding: %s', async (accept) => {
+    const res = await request(svc.url + '/api/v0/events/rsl-prem-2026-27/bracket', { headers: { 'Accept-Encoding': accept } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['vary']).toBe('Accept-Encoding');
+    expect(res.body.toString()).toBe('[]');
+  });
+});
+
 describe('read bodies', () => {
   it('lists public events only, with the spec fields, newest first', async () => {
     const events = (await request(svc.url + '/api/v0/events')).json<Record<string, unknown>[]>();

@@ -1,6 +1,6 @@
 // The floor of a full regeneration for `npm run bench -- regenerate`: the one thing a regeneration cannot
 // avoid, compressing every artifact's identity bytes into its .gz and .br variants with the job's own settings
-// (src/publish/store.ts compressVariants, called: gzip 9, brotli 6), on every core: one worker thread per core,
+// (src/publish/store.ts compressVariants, called: gzip 9, brotli 6, nothing under 128 bytes), on every core: one worker thread per core,
 // the files split evenly by bytes. Nothing is written.
 //
 //   node --import tsx bench/reference/compress-floor.ts DIR      (the bench runs it bundled, like dist/regenerate.mjs)
@@ -95,8 +95,9 @@ function worker(files: string[]): void {
   parentPort!.once('message', () => {
     let outBytes = 0;
     for (const bytes of inputs) {
-      const { gz, br } = compressVariants(bytes);
-      outBytes += gz.length + br.length;
+      // null for an artifact too short to gain from variants: the job does not compress it either.
+      const variants = compressVariants(bytes);
+      if (variants) outBytes += variants.gz.length + variants.br.length;
     }
     parentPort!.postMessage({ type: 'done', outBytes });
   });

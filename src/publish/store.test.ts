@@ -3,7 +3,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/support/db.js';
-import { ArtifactStore, contentHash } from './store.js';
+import { ArtifactStore, contentHash, MIN_COMPRESSED_BYTES, type PreparedArtifact } from './store.js';
+
+/** A JSON array of exactly `length` bytes (≥ 2), long enough or not for variants. */
+const jsonOfLength = (length: number) => (length === 2 ? '[]' : `["${'x'.repeat(length - 4)}"]`);
+const present = (file: string) => ['', '.gz', '.br'].filter((v) => fs.existsSync(file + v));
 
 let dir: string;
 beforeEach(() => {
@@ -14,26 +18,78 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('ArtifactStore', () => {
   it('writes the file with gzip and brotli variants that decode to the same bytes', () => {
     const store = new ArtifactStore(dir);
-    const hash = store.put('a/b.json', '{"x":"عربي"}', undefined);
-    expect(hash).toBe(contentHash('{"x":"عربي"}'));
+    const content = JSON.stringify([{ team: 'الأهلي', played: 3, points: 7 }, { team: 'الزمالك', played: 3, points: 4 }, { team: 'Zamalek', played: 3, points: 4 }]);
+    const hash = store.put('a/b.json', content, undefined);
+    expect(hash).toBe(contentHash(content));
     const file = path.join(dir, 'a/b.json');
-    expect(fs.readFileSync(file, 'utf8')).toBe('{"x":"عربي"}');
-    expect(zlib.gunzipSync(fs.readFileSync(file + '.gz')).toString()).toBe('{"x":"عربي"}');
-    expect(zlib.brotliDecompressSync(fs.readFileSync(file + '.br')).toString()).toBe('{"x":"عربي"}');
+    expect(fs.readFileSync(file, 'utf8')).toBe(content);
+    expect(zlib.gunzipSync(fs.readFileSync(file + '.gz')).toString()).toBe(content);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(file + '.br')).toString()).toBe(content);
     expect(store.stats).toEqual({ written: 1, unchanged: 0, removed: 0 });
   });
 
-  it('skips identical content, rewrites changed content or a missing variant', () => {
+  it.each([
+    { length: 2, variants: false },
+    { length: MIN_COMPRESSED_BYTES - 1, variants: false },
+    { length: MIN_COMPRESSED_BYTES, variants: true },
+    { length: 4096, variants: true },
+  ])('an artifact of $length bytes has variants: $variants', ({ length, variants }) => {
+    new ArtifactStore(dir).put('x.json', jsonOfLength(length), undefined);
+    expect(fs.statSync(path.join(dir, 'x.json')).size).toBe(length);
+    expect(present(path.join(dir, 'x.json'))).toEqual(variants ? ['', '.gz', '.br'] : ['']);
+  });
+
+  it('removes the variants of an artifact that became too short for them, and writes them when it grows again', () => {
+    const file = path.join(dir, 'e/bracket.json');
+    const long = jsonOfLength(500);
+    const store = new ArtifactStore(dir);
+    const longHash = store.put('e/bracket.json', long, undefined);
+    const shortHash = store.put('e/bracket.json', '[]', longHash);
+    expect(present(file)).toEqual(['']);
+    expect(fs.readFileSync(file, 'utf8')).toBe('[]');
+    store.put('e/bracket.json', long, shortHash);
+    expect(present(file)).toEqual(['', '.gz', '.br']);
+    expect(zlib.gunzipSync(fs.readFileSync(file + '.gz')).toString()).toBe(long);
+    expect(store.stats.written).toBe(3);
+  });
+
+  it.each([4, 500])('hands off a %i-byte artifact in a buffer of its own, not the store\'s scratch buffer', (length) => {
+    const handed: PreparedArtifact[] = [];
+    const store = new ArtifactStore(dir, (a) => handed.push(a));
+    const contents = [jsonOfLength(length), jsonOfLength(length + 1)];
+    store.put('x.json', contents[0]!, undefined);
+    store.put('y.json', contents[1]!, undefined);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(handed.map((a) => a.compressed)).toEqual(length < MIN_COMPRESSED_BYTES ? [false, false] : [true, true]);
+    for (const [i, a] of handed.entries()) {
+      const part = (from: number, to: number) => Buffer.from(a.bytes, from, to - from);
+      expect(part(0, a.identityLength).toString()).toBe(contents[i]);
+      if (!a.compressed) expect(a.bytes.byteLength).toBe(a.identityLength);
+      else {
+        expect(zlib.gunzipSync(part(a.identityLength, a.identityLength + a.gzLength)).toString()).toBe(contents[i]);
+        expect(zlib.brotliDecompressSync(part(a.identityLength + a.gzLength, a.bytes.byteLength)).toString()).toBe(contents[i]);
+        expect(a.bytes.byteLength).toBeLessThan(a.identityLength * 2);
+      }
+    }
+  });
+
+  it('skips identical content, rewrites changed content or a missing file', () => {
+    const long = jsonOfLength(300);
     const first = new ArtifactStore(dir);
-    const hash = first.put('x.json', '[]', undefined);
+    const hash = first.put('x.json', long, undefined);
+    const shortHash = first.put('y.json', '[]', undefined);
     const second = new ArtifactStore(dir);
-    second.put('x.json', '[]', hash);
-    expect(second.stats.unchanged).toBe(1);
+    second.put('x.json', long, hash);
+    second.put('y.json', '[]', shortHash);
+    expect(second.stats.unchanged).toBe(2);
     fs.rmSync(path.join(dir, 'x.json.br'));
-    second.put('x.json', '[]', hash);
+    second.put('x.json', long, hash);
     expect(second.stats.written).toBe(1);
     second.put('x.json', '[1]', hash);
     expect(second.stats.written).toBe(2);
+    fs.rmSync(path.join(dir, 'y.json'));
+    second.put('y.json', '[]', shortHash);
+    expect(second.stats.written).toBe(3);
   });
 
   it('removes a file with its variants', () => {

@@ -8,6 +8,20 @@ import zlib from 'node:zlib';
 
 export const VARIANTS = ['', '.gz', '.br'] as const;
 
+/**
+ * Below this many bytes an artifact is stored without .gz and .br. gzip's framing alone is 18 bytes: measured on
+ * our JSON, the variants of "[]" (a league's bracket, a cup's standings: 2,000 of the bench's 21,731 artifacts) are
+ * 22 and 6 bytes, of an 83-byte table 98 and 83, of a 177-byte one 133 and 118. The node server, nginx's
+ * gzip_static and brotli_static and a CDN send the identity bytes when a variant is missing.
+ */
+export const MIN_COMPRESSED_BYTES = 128;
+
+/** The suffixes of the files an artifact of `length` bytes has on disk: identity, and the variants when it is long enough. */
+function suffixesOf(length: number): readonly string[] {
+  return length < MIN_COMPRESSED_BYTES ? IDENTITY_ONLY : VARIANTS;
+}
+const IDENTITY_ONLY = [''] as const;
+
 export function contentHash(bytes: Buffer | string): string {
   return crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
 }
@@ -42,9 +56,10 @@ export function writeFileAtomic(file: string, bytes: Uint8Array | string, option
 /**
  * Brotli quality 6 and gzip level 9. Measured on the 6,000 artifacts of the benchmark dataset: brotli 9
  * took 7.1 s of a full regeneration, quality 6 takes 1.2 s for files 0.64% larger (quality 11 is ~20x
- * slower still).
+ * slower still). null below MIN_COMPRESSED_BYTES: the artifact has no variants.
  */
-export function compressVariants(bytes: Uint8Array): { gz: Buffer; br: Buffer } {
+export function compressVariants(bytes: Uint8Array): { gz: Buffer; br: Buffer } | null {
+  if (bytes.length < MIN_COMPRESSED_BYTES) return null;
   return {
     gz: zlib.gzipSync(bytes, { level: 9 }),
     br: zlib.brotliCompressSync(bytes, {
@@ -55,6 +70,17 @@ export function compressVariants(bytes: Uint8Array): { gz: Buffer; br: Buffer } 
       },
     }),
   };
+}
+
+/** Whether `file` was there to remove. */
+function unlinkIfPresent(file: string): boolean {
+  try {
+    fs.unlinkSync(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return false;
+  }
 }
 
 export interface StoreStats {
@@ -73,15 +99,20 @@ export interface PreparedArtifact {
   /** Lengths of the identity and gzip parts; brotli is the rest. */
   identityLength: number;
   gzLength: number;
+  /** False for an artifact too short to gain from variants (MIN_COMPRESSED_BYTES): `bytes` is its identity alone. */
+  compressed: boolean;
 }
 
 function prepareArtifact(relPath: string, identity: Uint8Array): PreparedArtifact {
-  const { gz, br } = compressVariants(identity);
+  const variants = compressVariants(identity);
+  // A copy of its own: `identity` is a view of the store's scratch buffer (Buffer#slice would be one too).
+  if (variants === null) return { relPath, bytes: new Uint8Array(identity).buffer, identityLength: identity.length, gzLength: 0, compressed: false };
+  const { gz, br } = variants;
   const all = new Uint8Array(identity.length + gz.length + br.length);
   all.set(identity, 0);
   all.set(gz, identity.length);
   all.set(br, identity.length + gz.length);
-  return { relPath, bytes: all.buffer, identityLength: identity.length, gzLength: gz.length };
+  return { relPath, bytes: all.buffer, identityLength: identity.length, gzLength: gz.length, compressed: true };
 }
 
 /**
@@ -144,7 +175,7 @@ export class ArtifactStore {
     const bytes = this.encode(content);
     const hash = contentHash(bytes);
     const file = path.join(this.root, relPath);
-    if (hash === previousHash && VARIANTS.every((v) => fs.existsSync(file + v))) {
+    if (hash === previousHash && suffixesOf(bytes.length).every((v) => fs.existsSync(file + v))) {
       this.stats.unchanged++;
       return hash;
     }
@@ -154,7 +185,7 @@ export class ArtifactStore {
     return hash;
   }
 
-  /** An artifact's three files, each written atomically: variants first, identity last. */
+  /** An artifact's files, each written atomically: variants first (or stale ones removed), identity last. */
   write(artifact: PreparedArtifact): void {
     const file = path.join(this.root, artifact.relPath);
     const dir = path.dirname(file);
@@ -164,10 +195,16 @@ export class ArtifactStore {
     }
     this.sweepTemporaries(dir);
     const { bytes, identityLength, gzLength } = artifact;
-    // Variants first, identity last: a server that sees the new identity file finds fresh variants.
+    // Variants first, identity last: a server that sees the new identity file finds fresh variants, or none (the
+    // old identity is served in place of a variant removed before it is replaced, never a longer artifact's variant).
     const options = { durable: false, mkdir: false };
-    writeFileAtomic(file + '.gz', new Uint8Array(bytes, identityLength, gzLength), options);
-    writeFileAtomic(file + '.br', new Uint8Array(bytes, identityLength + gzLength), options);
+    if (artifact.compressed) {
+      writeFileAtomic(file + '.gz', new Uint8Array(bytes, identityLength, gzLength), options);
+      writeFileAtomic(file + '.br', new Uint8Array(bytes, identityLength + gzLength), options);
+    } else {
+      // Looked for first: an unlink that fails builds an error, and a full render has thousands of short artifacts.
+      for (const v of ['.gz', '.br']) if (fs.existsSync(file + v)) unlinkIfPresent(file + v);
+    }
     writeFileAtomic(file, new Uint8Array(bytes, 0, identityLength), options);
     this.stats.written++;
   }
@@ -186,14 +223,7 @@ export class ArtifactStore {
     const file = path.join(this.root, relPath);
     let removed = false;
     // Identity first: once it is gone the route answers 404 and the variants are never looked at.
-    for (const v of VARIANTS) {
-      try {
-        fs.unlinkSync(file + v);
-        removed = true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-    }
+    for (const v of VARIANTS) removed = unlinkIfPresent(file + v) || removed;
     if (removed) this.stats.removed++;
     // Drop the event's folder when it became empty.
     try {
