@@ -399,6 +399,18 @@ export function assembleCalendar(
   input: Pick<CalendarInput, 'calendarName' | 'eventId' | 'refreshMinutes'>,
   vevents: readonly RenderedVevent[],
 ): string {
+  return assembleCalendarParts(input, vevents).join('');
+}
+
+/**
+ * The same feed as the parts it is made of, for a writer that encodes them one after the other (ArtifactStore.put):
+ * joined, the 265 MB of a full render's feeds were each built as one more string first (about 0.4 s of CPU of the
+ * bench's full render).
+ */
+export function assembleCalendarParts(
+  input: Pick<CalendarInput, 'calendarName' | 'eventId' | 'refreshMinutes'>,
+  vevents: readonly RenderedVevent[],
+): string[] {
   const refresh = refreshDuration(input.refreshMinutes);
   const calendarName = sanitizeText(input.calendarName) || sanitizeText(input.eventId);
   const out: string[] = [];
@@ -409,7 +421,10 @@ export function assembleCalendar(
   // RFC 7986 REFRESH-INTERVAL is the standard; X-PUBLISHED-TTL is what Outlook reads (ics hard-codes PT1H).
   out.push(`REFRESH-INTERVAL;VALUE=DURATION:${refresh}`);
   out.push(`X-PUBLISHED-TTL:${refresh}`);
-  return serializeLines(out) + vevents.map((v) => v.text).join('') + serializeLines(['END:VCALENDAR']);
+  const parts = [serializeLines(out)];
+  for (const v of vevents) parts.push(v.text);
+  parts.push(serializeLines(['END:VCALENDAR']));
+  return parts;
 }
 
 /**

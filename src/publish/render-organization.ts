@@ -3,7 +3,7 @@
 // only in its organization's competitions). The unit of work of the render threads (render-threads.ts): what one
 // thread writes never depends on what another renders, so the bytes are the same whoever renders it.
 import { computeBracket } from '../competitions/bracket.js';
-import { assembleCalendar, renderVevents } from '../competitions/calendar.js';
+import { assembleCalendarParts, renderVevents } from '../competitions/calendar.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
 import { championName } from '../competitions/champion.js';
 import { encodeBracketSlot, encodeEvent, encodeStandingsRow, type PublicEvent } from '../competitions/encoders.js';
@@ -112,7 +112,7 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
       files: {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before?.files[paths.standings]),
         [paths.bracket]: store.put(paths.bracket, json(bracket.map(encodeBracketSlot)), before?.files[paths.bracket]),
-        [paths.calendar]: store.put(paths.calendar, assembleCalendar(feed, vevents), before?.files[paths.calendar]),
+        [paths.calendar]: store.put(paths.calendar, assembleCalendarParts(feed, vevents), before?.files[paths.calendar]),
       },
       teams: playing,
     };

@@ -28,6 +28,17 @@ describe('ArtifactStore', () => {
     expect(store.stats).toEqual({ written: 1, unchanged: 0, removed: 0 });
   });
 
+  it('writes content given in parts as the same bytes, hash and variants as the parts joined', () => {
+    const parts = ['BEGIN:VCALENDAR\r\n', 'SUMMARY:الأهلي – الزمالك 😀\r\n'.repeat(20), '', 'END:VCALENDAR\r\n'];
+    const joined = parts.join('');
+    const store = new ArtifactStore(dir);
+    expect(store.put('parts.ics', parts, undefined)).toBe(store.put('joined.ics', joined, undefined));
+    for (const v of ['', '.gz', '.br']) {
+      expect(fs.readFileSync(path.join(dir, 'parts.ics' + v)).equals(fs.readFileSync(path.join(dir, 'joined.ics' + v))), v).toBe(true);
+    }
+    expect(fs.readFileSync(path.join(dir, 'parts.ics'), 'utf8')).toBe(joined);
+  });
+
   it.each([
     { length: 2, variants: false },
     { length: MIN_COMPRESSED_BYTES - 1, variants: false },

@@ -163,14 +163,22 @@ export class ArtifactStore {
    */
   private scratch = Buffer.alloc(0);
 
-  private encode(content: string): Buffer {
+  private encode(content: string | readonly string[]): Buffer {
+    const parts = typeof content === 'string' ? [content] : content;
+    let length = 0;
+    for (const part of parts) length += part.length;
     // UTF-8 takes at most three bytes per UTF-16 code unit. Allocated at the first put: a quiet run writes nothing.
-    if (content.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(content.length * 3, this.scratch.length * 2, 1 << 16));
-    return this.scratch.subarray(0, this.scratch.write(content, 0, 'utf8'));
+    if (length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(length * 3, this.scratch.length * 2, 1 << 16));
+    let end = 0;
+    for (const part of parts) end += this.scratch.write(part, end, 'utf8');
+    return this.scratch.subarray(0, end);
   }
 
-  /** Writes the artifact at `relPath` when its content hash is not `previousHash` or a file of it is missing; its hash. */
-  put(relPath: string, content: string, previousHash: string | undefined): string {
+  /**
+   * Writes the artifact at `relPath` when its content hash is not `previousHash` or a file of it is missing; its hash.
+   * `content` in parts (a feed's header, VEVENTs and end) is encoded part after part, never joined into one string.
+   */
+  put(relPath: string, content: string | readonly string[], previousHash: string | undefined): string {
     // Valid only until the next put: everything below is synchronous.
     const bytes = this.encode(content);
     const hash = contentHash(bytes);

@@ -6,7 +6,7 @@
 // back (regenerate.ts).
 import { resolveTeams } from '../competitions/bracket.js';
 import { bracketContext } from '../competitions/group-feeds.js';
-import { assembleCalendar, renderVevents, type CalendarInput, type RenderedVevent } from '../competitions/calendar.js';
+import { assembleCalendarParts, renderVevents, type CalendarInput, type RenderedVevent } from '../competitions/calendar.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
@@ -78,13 +78,13 @@ export class TeamCalendars {
   }
 
   /** The team's feed over the given events (its public ones), matches in time order, each UID once. */
-  render(teamId: string, eventIds: readonly string[], options: { refreshMinutes: number }): string {
+  render(teamId: string, eventIds: readonly string[], options: { refreshMinutes: number }): string[] {
     const perEvent = this.entries.get(teamId);
     const vevents = eventIds.flatMap((id) => perEvent?.get(id) ?? []);
     // As a competition's feed orders its matches: by start, then id (match ids are unique across events).
     vevents.sort((a, b) => a.startMs - b.startMs || compareCodeUnits(a.id, b.id));
     const seen = new Set<string>();
     const once = vevents.filter((v) => (seen.has(v.uid) ? false : (seen.add(v.uid), true)));
-    return assembleCalendar({ calendarName: this.names.get(teamId)?.name ?? teamId, eventId: '', refreshMinutes: options.refreshMinutes }, once);
+    return assembleCalendarParts({ calendarName: this.names.get(teamId)?.name ?? teamId, eventId: '', refreshMinutes: options.refreshMinutes }, once);
   }
 }
