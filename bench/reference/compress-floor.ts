@@ -1,7 +1,7 @@
 // The floor of a full regeneration for `npm run bench -- regenerate`: the one thing a regeneration cannot
 // avoid, compressing every artifact's identity bytes into its .gz and .br variants with the job's own settings
-// (src/publish/store.ts compressVariants, called: gzip 9, brotli 6, nothing under 128 bytes), on every core: one worker thread per core,
-// the files split evenly by bytes. Nothing is written.
+// (src/publish/store.ts compressVariants, called: gzip 9, brotli 6, nothing under 128 bytes), on every core: one
+// worker thread per core, the files split evenly by bytes. Nothing is written.
 //
 //   node --import tsx bench/reference/compress-floor.ts DIR      (the bench runs it bundled, like dist/regenerate.mjs)
 //

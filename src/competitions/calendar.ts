@@ -404,8 +404,8 @@ export function assembleCalendar(
 
 /**
  * The same feed as the parts it is made of, for a writer that encodes them one after the other (ArtifactStore.put):
- * joined, the 265 MB of a full render's feeds were each built as one more string first (about 0.4 s of CPU of the
- * bench's full render).
+ * joined, each of the 250 MB of feeds of the bench's full render was built as one more string first (about 0.4 s
+ * of its CPU).
  */
 export function assembleCalendarParts(
   input: Pick<CalendarInput, 'calendarName' | 'eventId' | 'refreshMinutes'>,
