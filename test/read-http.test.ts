@@ -1,6 +1,7 @@
 // The read endpoints (1, 2, 3, 5) over HTTP against the running service, demo data loaded.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_COMPRESSED_BYTES } from '../src/publish/store.js';
 import { startService, type RunningService } from './support/server.js';
 import { request } from './support/http.js';
 
@@ -89,6 +90,12 @@ describe('a read too short to gain from compression', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['vary']).toBe('Accept-Encoding');
     expect(res.body.toString()).toBe('[]');
+  });
+
+  it('is documented with the size the store uses', async () => {
+    const doc = (await request(svc.url + '/api/v0/openapi.json')).json<{ components: { parameters: Record<string, { description: string }>; headers: Record<string, { description: string }> } }>();
+    expect(doc.components.parameters.AcceptEncoding!.description).toContain(`under ${MIN_COMPRESSED_BYTES} bytes`);
+    expect(doc.components.headers.ContentEncoding!.description).toContain(`under ${MIN_COMPRESSED_BYTES} bytes`);
   });
 });
 

@@ -24,7 +24,7 @@ export const HEADERS: Record<string, HeaderObject> = {
   },
   Vary: { description: 'The body depends on `Accept-Encoding`.', required: true, schema: constant('Accept-Encoding') },
   ContentEncoding: {
-    description: 'Present when a compressed variant is sent: brotli, else gzip, as `Accept-Encoding` allows.',
+    description: 'Present when a compressed variant is sent: brotli, else gzip, as `Accept-Encoding` allows; never on a body under 128 bytes.',
     schema: { type: 'string', enum: ['br', 'gzip'] },
   },
   ContentDisposition: {

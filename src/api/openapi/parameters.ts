@@ -42,7 +42,8 @@ export const PARAMETERS: Record<string, ParameterObject> = {
   AcceptEncoding: {
     name: 'Accept-Encoding',
     in: 'header',
-    description: 'Brotli (`br`) is sent when accepted, else gzip, else the identity bytes.',
+    description:
+      'Brotli (`br`) is sent when accepted, else gzip, else the identity bytes. A body under 128 bytes (such as `[]`) is always sent as it is: compressed, it would be no smaller.',
     schema: { type: 'string' },
     example: 'br, gzip',
   },
