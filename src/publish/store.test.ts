@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/support/db.js';
-import { ArtifactStore, contentHash, MIN_COMPRESSED_BYTES, type PreparedArtifact } from './store.js';
+import { ArtifactStore, contentHash, hasVariants, MIN_COMPRESSED_BYTES, type PreparedArtifact } from './store.js';
 
 /** A JSON array of exactly `length` bytes (≥ 2), long enough or not for variants. */
 const jsonOfLength = (length: number) => (length === 2 ? '[]' : `["${'x'.repeat(length - 4)}"]`);
@@ -71,11 +71,11 @@ describe('ArtifactStore', () => {
     store.put('x.json', contents[0]!, undefined);
     store.put('y.json', contents[1]!, undefined);
     expect(fs.readdirSync(dir)).toEqual([]);
-    expect(handed.map((a) => a.compressed)).toEqual(length < MIN_COMPRESSED_BYTES ? [false, false] : [true, true]);
+    expect(handed.map((a) => hasVariants(a.identityLength))).toEqual(length < MIN_COMPRESSED_BYTES ? [false, false] : [true, true]);
     for (const [i, a] of handed.entries()) {
       const part = (from: number, to: number) => Buffer.from(a.bytes, from, to - from);
       expect(part(0, a.identityLength).toString()).toBe(contents[i]);
-      if (!a.compressed) expect(a.bytes.byteLength).toBe(a.identityLength);
+      if (!hasVariants(a.identityLength)) expect(a.bytes.byteLength).toBe(a.identityLength);
       else {
         expect(zlib.gunzipSync(part(a.identityLength, a.identityLength + a.gzLength)).toString()).toBe(contents[i]);
         expect(zlib.brotliDecompressSync(part(a.identityLength + a.gzLength, a.bytes.byteLength)).toString()).toBe(contents[i]);

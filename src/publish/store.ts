@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-export const VARIANTS = ['', '.gz', '.br'] as const;
+/** The suffixes of an artifact's compressed variants, and of all its files (identity first). */
+const COMPRESSED = ['.gz', '.br'] as const;
+const FILES = ['', ...COMPRESSED] as const;
 
 /**
  * Below this many bytes an artifact is stored without .gz and .br. gzip's framing alone is 18 bytes: measured on
@@ -16,11 +18,10 @@ export const VARIANTS = ['', '.gz', '.br'] as const;
  */
 export const MIN_COMPRESSED_BYTES = 128;
 
-/** The suffixes of the files an artifact of `length` bytes has on disk: identity, and the variants when it is long enough. */
-function suffixesOf(length: number): readonly string[] {
-  return length < MIN_COMPRESSED_BYTES ? IDENTITY_ONLY : VARIANTS;
+/** Whether an artifact of `length` bytes has .gz and .br beside it: the one place the rule is applied. */
+export function hasVariants(length: number): boolean {
+  return length >= MIN_COMPRESSED_BYTES;
 }
-const IDENTITY_ONLY = [''] as const;
 
 export function contentHash(bytes: Buffer | string): string {
   return crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
@@ -59,7 +60,7 @@ export function writeFileAtomic(file: string, bytes: Uint8Array | string, option
  * slower still). null below MIN_COMPRESSED_BYTES: the artifact has no variants.
  */
 export function compressVariants(bytes: Uint8Array): { gz: Buffer; br: Buffer } | null {
-  if (bytes.length < MIN_COMPRESSED_BYTES) return null;
+  if (!hasVariants(bytes.length)) return null;
   return {
     gz: zlib.gzipSync(bytes, { level: 9 }),
     br: zlib.brotliCompressSync(bytes, {
@@ -96,23 +97,21 @@ export interface StoreStats {
 export interface PreparedArtifact {
   relPath: string;
   bytes: ArrayBuffer;
-  /** Lengths of the identity and gzip parts; brotli is the rest. */
+  /** Lengths of the identity and gzip parts; brotli is the rest (none of either when !hasVariants(identityLength)). */
   identityLength: number;
   gzLength: number;
-  /** False for an artifact too short to gain from variants (MIN_COMPRESSED_BYTES): `bytes` is its identity alone. */
-  compressed: boolean;
 }
 
 function prepareArtifact(relPath: string, identity: Uint8Array): PreparedArtifact {
   const variants = compressVariants(identity);
   // A copy of its own: `identity` is a view of the store's scratch buffer (Buffer#slice would be one too).
-  if (variants === null) return { relPath, bytes: new Uint8Array(identity).buffer, identityLength: identity.length, gzLength: 0, compressed: false };
+  if (variants === null) return { relPath, bytes: new Uint8Array(identity).buffer, identityLength: identity.length, gzLength: 0 };
   const { gz, br } = variants;
   const all = new Uint8Array(identity.length + gz.length + br.length);
   all.set(identity, 0);
   all.set(gz, identity.length);
   all.set(br, identity.length + gz.length);
-  return { relPath, bytes: all.buffer, identityLength: identity.length, gzLength: gz.length, compressed: true };
+  return { relPath, bytes: all.buffer, identityLength: identity.length, gzLength: gz.length };
 }
 
 /**
@@ -183,7 +182,8 @@ export class ArtifactStore {
     const bytes = this.encode(content);
     const hash = contentHash(bytes);
     const file = path.join(this.root, relPath);
-    if (hash === previousHash && suffixesOf(bytes.length).every((v) => fs.existsSync(file + v))) {
+    const files = hasVariants(bytes.length) ? FILES : [''];
+    if (hash === previousHash && files.every((v) => fs.existsSync(file + v))) {
       this.stats.unchanged++;
       return hash;
     }
@@ -206,12 +206,12 @@ export class ArtifactStore {
     // Variants first, identity last: a server that sees the new identity file finds fresh variants, or none (the
     // old identity is served in place of a variant removed before it is replaced, never a longer artifact's variant).
     const options = { durable: false, mkdir: false };
-    if (artifact.compressed) {
+    if (hasVariants(identityLength)) {
       writeFileAtomic(file + '.gz', new Uint8Array(bytes, identityLength, gzLength), options);
       writeFileAtomic(file + '.br', new Uint8Array(bytes, identityLength + gzLength), options);
     } else {
       // Looked for first: an unlink that fails builds an error, and a full render has thousands of short artifacts.
-      for (const v of ['.gz', '.br']) if (fs.existsSync(file + v)) unlinkIfPresent(file + v);
+      for (const v of COMPRESSED) if (fs.existsSync(file + v)) unlinkIfPresent(file + v);
     }
     writeFileAtomic(file, new Uint8Array(bytes, 0, identityLength), options);
     this.stats.written++;
@@ -231,7 +231,7 @@ export class ArtifactStore {
     const file = path.join(this.root, relPath);
     let removed = false;
     // Identity first: once it is gone the route answers 404 and the variants are never looked at.
-    for (const v of VARIANTS) removed = unlinkIfPresent(file + v) || removed;
+    for (const v of FILES) removed = unlinkIfPresent(file + v) || removed;
     if (removed) this.stats.removed++;
     // Drop the event's folder when it became empty.
     try {
