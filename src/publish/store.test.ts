@@ -103,6 +103,22 @@ describe('ArtifactStore', () => {
     expect(second.stats.written).toBe(3);
   });
 
+  it.each([
+    { case: 'both variants, left by a release that compressed every artifact', left: ['.gz', '.br'] },
+    { case: 'a longer version\'s .br, left by a run stopped before its identity', left: ['.br'] },
+  ])('writes a short artifact again when it has $case, though its bytes did not change', ({ left }) => {
+    const file = path.join(dir, 'e/bracket.json');
+    const hash = new ArtifactStore(dir).put('e/bracket.json', '[]', undefined);
+    for (const v of left) fs.writeFileSync(file + v, v === '.gz' ? zlib.gzipSync('["old"]') : zlib.brotliCompressSync('["old"]'));
+    const store = new ArtifactStore(dir);
+    expect(store.put('e/bracket.json', '[]', hash)).toBe(hash);
+    expect(store.stats).toEqual({ written: 1, unchanged: 0, removed: 0 });
+    expect(present(file)).toEqual(['']);
+    expect(fs.readFileSync(file, 'utf8')).toBe('[]');
+    store.put('e/bracket.json', '[]', hash);
+    expect(store.stats.unchanged).toBe(1);
+  });
+
   it('removes a file with its variants', () => {
     const store = new ArtifactStore(dir);
     store.put('e/standings.json', '[]', undefined);

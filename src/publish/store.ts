@@ -1,5 +1,6 @@
 // The artifacts directory: files written atomically (a reader sees the old bytes or the new, never
-// half a file), only when their bytes changed, each with gzip and brotli variants beside it.
+// half a file), only when their bytes changed, each with gzip and brotli variants beside it unless it is too short
+// to gain from them (hasVariants).
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -91,8 +92,9 @@ export interface StoreStats {
 }
 
 /**
- * One artifact's three files, ready to be written: identity, gzip and brotli bytes back to back in one buffer of its
- * own (a render worker transfers it to the thread that writes, render-threads.ts, without a copy).
+ * One artifact's files, ready to be written: identity, gzip and brotli bytes back to back (the identity alone when it
+ * is too short for variants) in one buffer of its own (a render worker transfers it to the thread that writes,
+ * render-threads.ts, without a copy).
  */
 export interface PreparedArtifact {
   relPath: string;
@@ -182,8 +184,11 @@ export class ArtifactStore {
     const bytes = this.encode(content);
     const hash = contentHash(bytes);
     const file = path.join(this.root, relPath);
-    const files = hasVariants(bytes.length) ? FILES : [''];
-    if (hash === previousHash && files.every((v) => fs.existsSync(file + v))) {
+    // Unchanged: the bytes the last run wrote, and exactly the files they should have. A short artifact's .gz or .br
+    // beside it (left by a release that compressed every artifact, or by a run stopped between a longer version's
+    // variants and its identity) would be served in its place: it is written again, which removes them.
+    const variants = hasVariants(bytes.length);
+    if (hash === previousHash && FILES.every((v) => fs.existsSync(file + v) === (v === '' || variants))) {
       this.stats.unchanged++;
       return hash;
     }
