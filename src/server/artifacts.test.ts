@@ -1,9 +1,11 @@
-// The artifact handler's memory: a byte budget with least-recently-used eviction.
+// The artifact handler's memory: a byte budget with least-recently-used eviction, and variants that always go with
+// the identity file they are served under.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ArtifactStore } from '../publish/store.js';
 import { tempDir } from '../../test/support/db.js';
 import { artifactHandler } from './artifacts.js';
 
@@ -29,6 +31,7 @@ beforeEach(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await new Promise((r) => server.close(r));
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -48,5 +51,32 @@ describe('artifact cache', () => {
     expect(await get('b')).toContain('xxx'); // over budget: a is evicted
     write('a', 'y');
     expect(await get('a')).toContain('yyy'); // read again from disk at once
+  });
+});
+
+describe('variants and their identity', () => {
+  const rel = 'api/v0/events/e/bracket.json';
+  const long = (fill: string) => JSON.stringify([{ slot: fill.repeat(300) }]);
+  /** fetch decodes br itself: the body is what a client reads, the header says what was sent. */
+  const getBr = async () => {
+    const res = await fetch(`${base}/api/v0/events/e/bracket`, { headers: { 'Accept-Encoding': 'br' } });
+    return { encoding: res.headers.get('content-encoding'), body: await res.text() };
+  };
+
+  // The identity checked at t, its .br half a second later: at t + 1.1 s the identity is read again, the .br
+  // is still within its second. The artifact is rewritten by the store in between.
+  it.each([
+    { case: 'shrinks below the size of variants', next: '[]', encoding: null },
+    { case: 'changes', next: long('b'), encoding: 'br' },
+  ])('never sends an older .br under a newer identity when the artifact $case', async ({ next, encoding }) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t = Date.now();
+    const hash = new ArtifactStore(dir).put(rel, long('a'), undefined);
+    await fetch(`${base}/api/v0/events/e/bracket`, { headers: { 'Accept-Encoding': 'identity' } });
+    vi.setSystemTime(t + 500);
+    expect(await getBr()).toEqual({ encoding: 'br', body: long('a') });
+    new ArtifactStore(dir).put(rel, next, hash);
+    vi.setSystemTime(t + 1_100);
+    expect(await getBr()).toEqual({ encoding, body: next });
   });
 });

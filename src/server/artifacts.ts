@@ -21,6 +21,10 @@ interface Variant {
   ino: number;
   mtimeMs: number;
   checkedAt: number;
+  /** Which file this is on disk: every write is a new file renamed into place. */
+  version: string;
+  /** A .gz or .br: the version of the identity it was last checked beside (its bytes say what that identity says). */
+  pairedWith?: string;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -67,12 +71,18 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
     }
   };
 
-  function load(file: string, now: number): Variant | null {
+  /**
+   * The file, from memory when checked less than a second ago. A variant is also checked whenever the identity beside
+   * it is not the one it was last checked with (`pairedWith`): the store writes an artifact's variants before its
+   * identity and removes them before a shorter identity, so a variant looked at after its identity is as new as it
+   * or gone, never an older artifact's bytes sent under the new identity's Last-Modified.
+   */
+  function load(file: string, now: number, pairedWith?: string): Variant | null {
     const cached = cache.get(file);
     if (cached !== undefined) {
       cache.delete(file);
       cache.set(file, cached);
-      if (now - cached.checkedAt < RECHECK_MS) return cached;
+      if (now - cached.checkedAt < RECHECK_MS && cached.pairedWith === pairedWith) return cached;
     }
     let stat: fs.Stats;
     try {
@@ -83,6 +93,7 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
     }
     if (cached && cached.ino === stat.ino && cached.mtimeMs === stat.mtimeMs) {
       cached.checkedAt = now;
+      cached.pairedWith = pairedWith;
       return cached;
     }
     let body: Buffer;
@@ -100,6 +111,8 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
       ino: stat.ino,
       mtimeMs: stat.mtimeMs,
       checkedAt: now,
+      version: `${stat.ino}:${stat.mtimeMs}`,
+      pairedWith,
     };
     remember(file, variant);
     return variant;
@@ -130,7 +143,7 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
       return true;
     }
     let encoding = chooseEncoding(req.headers['accept-encoding']);
-    let variant = encoding === 'identity' ? identity : load(identityFile + SUFFIX[encoding], now);
+    let variant = encoding === 'identity' ? identity : load(identityFile + SUFFIX[encoding], now, identity.version);
     if (!variant) {
       encoding = 'identity';
       variant = identity;
