@@ -1,4 +1,5 @@
 // Regeneration on a real SQLite file: renders, skips what did not change, removes what became private.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -159,5 +160,56 @@ describe('regenerate settings', () => {
     expect(r.rendered).toBeGreaterThan(1);
     expect(calendar()).toContain('@other.example');
     expect(calendar()).not.toContain('@fixtures.example');
+  });
+});
+
+describe('a run that stopped before its manifest', () => {
+  const read = (rel: string) => fs.readFileSync(path.join(options.artifactsDir, rel));
+  const markers = () => fs.readdirSync(options.artifactsDir).filter((name) => name.startsWith('.rendering.'));
+  /** A process id no process has: one that just exited. */
+  const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+
+  it.each([
+    { case: 'was killed', pid: deadPid },
+    { case: 'failed in this process', pid: () => process.pid },
+  ])('that $case: the next run writes every file again, so data reverted since is not left behind', async ({ pid }) => {
+    await regenerate(t.db, options);
+    const match = t.sqlite.prepare(`SELECT home_team_id, away_team_id, status, home_score, away_score FROM matches WHERE id = 'rsl-prem-r08-1'`).get() as Record<string, string | null>;
+    const files = [
+      'api/v0/events/rsl-prem-2026-27/standings.json',
+      'api/v0/events/rsl-prem-2026-27/standings.json.br',
+      'api/v0/calendar/rsl-prem-2026-27.ics',
+      `api/v0/teams/${match.home_team_id}.calendar.ics`,
+      `api/v0/teams/${match.away_team_id}.calendar.ics.gz`,
+    ];
+    const before = files.map(read);
+    const manifest = read('.manifest.json');
+    // A run renders a result and is stopped after its files, before its manifest: the files say 5-0, the manifest
+    // still has the hashes of the files before, and the run's marker stays.
+    t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 5, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
+    await regenerate(t.db, options);
+    expect(read(files[0]!)).not.toEqual(before[0]);
+    fs.writeFileSync(path.join(options.artifactsDir, '.manifest.json'), manifest);
+    fs.writeFileSync(path.join(options.artifactsDir, `.rendering.${pid()}`), '{}\n');
+    // The result is taken back: the files the manifest remembers are right again, but not those on disk.
+    t.sqlite.prepare(`UPDATE matches SET status = ?, home_score = ?, away_score = ? WHERE id = 'rsl-prem-r08-1'`).run(match.status, match.home_score, match.away_score);
+    const r = await regenerate(t.db, options);
+    expect(r).toMatchObject({ events: 7, rendered: 7, unchanged: 0 });
+    expect(read(files[0]!)).toEqual(before[0]);
+    // Every file as a render from nothing writes it (the calendars moved on: the take-back raised SEQUENCE).
+    const fresh = path.join(t.dir, 'fresh');
+    await regenerate(t.db, { ...options, artifactsDir: fresh });
+    expect(files.map(read)).toEqual(files.map((rel) => fs.readFileSync(path.join(fresh, rel))));
+    expect(markers()).toEqual([]);
+    expect(await regenerate(t.db, options)).toMatchObject({ rendered: 0, written: 0 });
+  });
+
+  it("leaves the marker of a run still going alone, and trusts the manifest", async () => {
+    await regenerate(t.db, options);
+    const other = `.rendering.${process.ppid}`; // a process that is running
+    fs.writeFileSync(path.join(options.artifactsDir, other), '{}\n');
+    t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
+    expect(await regenerate(t.db, options)).toMatchObject({ rendered: 1, written: 4 });
+    expect(markers()).toEqual([other]);
   });
 });

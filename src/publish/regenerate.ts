@@ -15,6 +15,7 @@ import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { groupByOrganization, putTeamCalendar, type ManifestEvent, type RenderSettings } from './render-organization.js';
 import { headsFingerprint, renderOrganizations } from './render-threads.js';
+import { markRunning, stoppedRuns } from './run-marker.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
 import { TeamCalendars, teamsByMatch } from './team-calendars.js';
@@ -87,6 +88,17 @@ function readManifest(file: string, settings: string): Manifest {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/**
+ * The manifest with every content hash forgotten ('' is no content's hash) and every file and team kept: after a run
+ * that stopped before its manifest, every artifact rendered is written whatever the manifest says it holds, and
+ * what the manifest lists is still removed when it goes.
+ */
+function withoutHashes(m: Manifest): Manifest {
+  const none = (hashes: Record<string, string>) => Object.fromEntries(Object.keys(hashes).map((key) => [key, '']));
+  const events = Object.fromEntries(Object.entries(m.events).map(([id, e]) => [id, { ...e, files: none(e.files) }]));
+  return { renderVersion: m.renderVersion, settings: m.settings, events, teams: none(m.teams ?? {}) };
+}
+
 /** Event ids that have files on disk, whatever the manifest says. */
 function listRenderedEventIds(root: string): Set<string> {
   const ids = new Set<string>();
@@ -120,11 +132,18 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   fs.mkdirSync(root, { recursive: true });
   const manifestFile = path.join(root, MANIFEST);
   const settings = json({ uid: options.uidDomain, refresh: options.refreshMinutes });
-  const previous = readManifest(manifestFile, settings);
+  // A run that stopped between its first file and its manifest (run-marker.ts): render and write everything again.
+  const stopped = stoppedRuns(root);
+  const written = readManifest(manifestFile, settings);
+  const previous = stopped.length === 0 ? written : withoutHashes(written);
   // A manifest from another render version or settings still tells which files exist (to remove them),
   // but none of its revisions can be trusted.
-  const trusted = previous.renderVersion === RENDER_VERSION && previous.settings === settings;
+  const trusted = stopped.length === 0 && previous.renderVersion === RENDER_VERSION && previous.settings === settings;
   const store = new ArtifactStore(root);
+  let marker: string | null = null;
+  store.beforeFirstChange = () => {
+    marker = markRunning(root);
+  };
   const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {}, teams: {} };
   /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
   const staleTeams = new Set<string>();
@@ -252,7 +271,9 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareCodeUnits(a, b)));
   next.events = sorted(next.events);
   next.teams = sorted(next.teams ?? {});
-  if (json(next) !== json(previous)) writeFileAtomic(manifestFile, json(next));
+  if (json(next) !== json(written)) writeFileAtomic(manifestFile, json(next));
+  // The manifest describes the files again: this run's marker goes, and those of the runs that stopped before it.
+  for (const file of [...stopped, ...(marker ? [marker] : [])]) fs.rmSync(file, { force: true });
   return {
     events: Object.keys(next.events).length,
     rendered,

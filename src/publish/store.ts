@@ -125,6 +125,16 @@ export class ArtifactStore {
   readonly stats: StoreStats = { written: 0, unchanged: 0, removed: 0 };
   private readonly swept = new Set<string>();
   private readonly made = new Set<string>();
+  /** Called once, before this store first writes or removes a file (regenerate.ts marks its run unfinished there). */
+  beforeFirstChange: (() => void) | undefined;
+  private changing = false;
+
+  private willChange(): void {
+    if (this.changing) return;
+    // After the call: a call that throws (the mark could not be written) is made again before the next change.
+    this.beforeFirstChange?.();
+    this.changing = true;
+  }
 
   constructor(
     readonly root: string,
@@ -200,6 +210,7 @@ export class ArtifactStore {
 
   /** An artifact's files, each written atomically: variants first (or stale ones removed), identity last. */
   write(artifact: PreparedArtifact): void {
+    this.willChange();
     const file = path.join(this.root, artifact.relPath);
     const dir = path.dirname(file);
     if (!this.made.has(dir)) {
@@ -233,6 +244,7 @@ export class ArtifactStore {
   }
 
   remove(relPath: string): void {
+    this.willChange();
     const file = path.join(this.root, relPath);
     let removed = false;
     // Identity first: once it is gone the route answers 404 and the variants are never looked at.
