@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { processStart } from '../src/publish/run-marker.js';
 import { demoDb, type TestDb } from './support/db.js';
 import { expectVariantsBesideEach } from './support/variants.js';
 
@@ -204,12 +205,54 @@ describe('a run that stopped before its manifest', () => {
     expect(await regenerate(t.db, options)).toMatchObject({ rendered: 0, written: 0 });
   });
 
-  it("leaves the marker of a run still going alone, and trusts the manifest", async () => {
+  it.each([
+    { case: 'as it marks', mark: () => ({ pid: process.ppid, processStart: processStart(process.ppid) }) },
+    { case: 'where its start cannot be known', mark: () => ({}) },
+  ])('leaves the marker of a run still going alone ($case), and trusts the manifest', async ({ mark }) => {
     await regenerate(t.db, options);
     const other = `.rendering.${process.ppid}`; // a process that is running
-    fs.writeFileSync(path.join(options.artifactsDir, other), '{}\n');
+    fs.writeFileSync(path.join(options.artifactsDir, other), `${JSON.stringify(mark())}\n`);
     t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
     expect(await regenerate(t.db, options)).toMatchObject({ rendered: 1, written: 4 });
     expect(markers()).toEqual([other]);
+  });
+
+  it('takes a marker whose pid another process now has for a stopped run', async () => {
+    await regenerate(t.db, options);
+    // The pid of a running process, but not the process that marked: it started at another time.
+    fs.writeFileSync(path.join(options.artifactsDir, `.rendering.${process.ppid}`), `${JSON.stringify({ pid: process.ppid, processStart: '1' })}\n`);
+    expect(await regenerate(t.db, options)).toMatchObject({ events: 7, rendered: 7, unchanged: 0 });
+    expect(markers()).toEqual([]);
+  });
+
+  it('renames the marker of a run that fails after changing files, so that every process takes it for a stopped run', async () => {
+    await regenerate(t.db, options);
+    t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
+    // The manifest cannot be written: the run fails after its files.
+    const manifest = path.join(options.artifactsDir, '.manifest.json');
+    const saved = fs.readFileSync(manifest);
+    fs.rmSync(manifest);
+    fs.mkdirSync(manifest);
+    await expect(regenerate(t.db, options)).rejects.toThrow();
+    expect(markers()).toEqual([`.rendering.${process.pid}.failed`]);
+    fs.rmdirSync(manifest);
+    fs.writeFileSync(manifest, saved);
+    expect(await regenerate(t.db, options)).toMatchObject({ events: 7, rendered: 7, unchanged: 0 });
+    expect(markers()).toEqual([]);
+  });
+
+  it('marks nothing in a run with nothing to write or remove', async () => {
+    await regenerate(t.db, options);
+    // A folder a killed run left with only its temporary file, for an event that is gone.
+    const left = path.join(options.artifactsDir, 'api/v0/events/gone-event');
+    fs.mkdirSync(left);
+    const old = new Date(Date.now() - 120_000);
+    fs.writeFileSync(path.join(left, '.standings.json.1.0.tmp'), 'half');
+    fs.utimesSync(path.join(left, '.standings.json.1.0.tmp'), old, old);
+    const dir = options.artifactsDir;
+    const before = fs.statSync(dir).mtimeMs;
+    expect(await regenerate(t.db, options)).toMatchObject({ rendered: 0, written: 0, removed: 0 });
+    expect(fs.existsSync(left)).toBe(false);
+    expect(fs.statSync(dir).mtimeMs).toBe(before); // no marker was made there
   });
 });

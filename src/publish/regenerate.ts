@@ -15,7 +15,7 @@ import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { groupByOrganization, putTeamCalendar, type ManifestEvent, type RenderSettings } from './render-organization.js';
 import { headsFingerprint, renderOrganizations } from './render-threads.js';
-import { markRunning, stoppedRuns } from './run-marker.js';
+import { markFailed, markRunning, stoppedRuns } from './run-marker.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
 import { TeamCalendars, teamsByMatch } from './team-calendars.js';
@@ -127,6 +127,22 @@ function listRenderedTeamIds(root: string): string[] {
 }
 
 export async function regenerate(db: Db, options: RegenerateOptions): Promise<RegenerateResult> {
+  const run: RunMark = { marker: null };
+  try {
+    return await render(db, options, run);
+  } catch (error) {
+    // Whatever it wrote, the manifest does not say: every process must take it for a stopped run (run-marker.ts).
+    if (run.marker) markFailed(run.marker);
+    throw error;
+  }
+}
+
+/** The marker of a run, once it changed a file (run-marker.ts). */
+interface RunMark {
+  marker: string | null;
+}
+
+async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise<RegenerateResult> {
   const started = performance.now();
   const root = options.artifactsDir;
   fs.mkdirSync(root, { recursive: true });
@@ -140,9 +156,8 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   // but none of its revisions can be trusted.
   const trusted = stopped.length === 0 && previous.renderVersion === RENDER_VERSION && previous.settings === settings;
   const store = new ArtifactStore(root);
-  let marker: string | null = null;
   store.beforeFirstChange = () => {
-    marker = markRunning(root);
+    run.marker = markRunning(root);
   };
   const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {}, teams: {} };
   /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
@@ -273,7 +288,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   next.teams = sorted(next.teams ?? {});
   if (json(next) !== json(written)) writeFileAtomic(manifestFile, json(next));
   // The manifest describes the files again: this run's marker goes, and those of the runs that stopped before it.
-  for (const file of [...stopped, ...(marker ? [marker] : [])]) fs.rmSync(file, { force: true });
+  for (const file of [...stopped, ...(run.marker ? [run.marker] : [])]) fs.rmSync(file, { force: true });
   return {
     events: Object.keys(next.events).length,
     rendered,

@@ -1,18 +1,50 @@
 // Whether the last regeneration finished. A run that changes a file first leaves a marker, `.rendering.<pid>`, and
-// removes it once its manifest is written. A marker whose process is gone is a run that stopped in between (killed,
-// out of memory, failed, or the machine went down): the manifest's hashes then no longer describe the files on disk
-// (a file that run wrote, for data reverted since, would be taken as current and never rewritten), so the next run
-// renders and writes everything again. The marker of a process still running is another run in progress, not a
-// stopped one (the server's loop and `npm run regenerate` on the same machine); a job never overlaps itself in one
-// process (scheduler.ts), so a marker of this process is a run of it that failed.
+// removes it once its manifest is written; a run that fails renames its marker `.rendering.<pid>.failed`. A marker
+// of a failed run, or of a process that is gone, is a run that stopped in between (killed, out of memory, failed,
+// or the machine went down): the manifest's hashes then no longer describe the files on disk (a file that run wrote,
+// for data taken back since, would be taken as current and never rewritten), so the next run renders and writes
+// everything again. The marker of a process still running is another run in progress (the server's loop and `npm run
+// regenerate` on one machine); a job never overlaps itself in one process (scheduler.ts), so a marker of this process
+// is a run of it that stopped without renaming its marker.
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './store.js';
 
 const PREFIX = '.rendering.';
+const FAILED = '.failed';
 
-function stillRunning(pid: number): boolean {
-  if (pid === process.pid) return false;
+/**
+ * When the process started, in clock ticks since boot (/proc/<pid>/stat, Linux), or null where it cannot be read:
+ * a pid used again by another process, or a process that died unreaped (a zombie), is not the run that marked.
+ */
+export function processStart(pid: number): string | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // "pid (command) state ppid …": the command may hold spaces and parentheses; field 22 is the start time.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[0] === 'Z' ? null : (fields[19] ?? null);
+}
+
+/** What a marker records: its process, and when that process started where that can be known. */
+interface Mark {
+  pid: number;
+  processStart: string | null;
+}
+
+function stillRunning(file: string, name: string): boolean {
+  const pid = Number(name.slice(PREFIX.length)); // NaN for a failed run's marker
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  let mark: Partial<Mark> = {};
+  try {
+    mark = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Mark>;
+  } catch {
+    /* unreadable: judged by the process alone */
+  }
+  if (typeof mark.processStart === 'string') return processStart(pid) === mark.processStart;
   try {
     process.kill(pid, 0); // signal 0: only asks whether the process exists
     return true;
@@ -29,13 +61,18 @@ export function stoppedRuns(root: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(PREFIX) && !stillRunning(Number(name.slice(PREFIX.length)))).map((name) => path.join(root, name));
+  return names
+    .filter((name) => name.startsWith(PREFIX) && !name.endsWith('.tmp'))
+    .map((name) => ({ name, file: path.join(root, name) }))
+    .filter(({ file, name }) => !stillRunning(file, name))
+    .map(({ file }) => file);
 }
 
 /** Marks this process's run as unfinished, durably (its directory entry too) before any artifact changes. */
 export function markRunning(root: string): string {
   const marker = path.join(root, `${PREFIX}${process.pid}`);
-  writeFileAtomic(marker, `${JSON.stringify({ pid: process.pid, started: new Date().toISOString() })}\n`);
+  const mark: Mark = { pid: process.pid, processStart: processStart(process.pid) };
+  writeFileAtomic(marker, `${JSON.stringify(mark)}\n`);
   const dir = fs.openSync(root, 'r');
   try {
     fs.fsyncSync(dir);
@@ -43,4 +80,16 @@ export function markRunning(root: string): string {
     fs.closeSync(dir);
   }
   return marker;
+}
+
+/**
+ * Renames the marker of a run that failed, so that every process takes it for a stopped run: this process is still
+ * running, and another one (`npm run regenerate` beside the server's loop) would otherwise wait for its end.
+ */
+export function markFailed(marker: string): void {
+  try {
+    fs.renameSync(marker, `${marker}${FAILED}`);
+  } catch {
+    /* gone, or the disk refuses: its pid still marks it stopped for this process */
+  }
 }

@@ -244,12 +244,17 @@ export class ArtifactStore {
   }
 
   remove(relPath: string): void {
-    this.willChange();
     const file = path.join(this.root, relPath);
-    let removed = false;
-    // Identity first: once it is gone the route answers 404 and the variants are never looked at.
-    for (const v of FILES) removed = unlinkIfPresent(file + v) || removed;
-    if (removed) this.stats.removed++;
+    // Looked for first: a run with nothing to remove changes nothing (and marks nothing, regenerate.ts).
+    const present = FILES.filter((v) => fs.existsSync(file + v));
+    if (present.length > 0) {
+      this.willChange();
+      // Identity first: once it is gone the route answers 404 and the variants are never looked at.
+      for (const v of present) unlinkIfPresent(file + v);
+      this.stats.removed++;
+    }
+    // A killed run's temporary file would keep the folder, and its event listed as rendered, for ever.
+    this.sweepTemporaries(path.dirname(file));
     // Drop the event's folder when it became empty.
     try {
       fs.rmdirSync(path.dirname(file));

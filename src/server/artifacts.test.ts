@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArtifactStore } from '../publish/store.js';
 import { tempDir } from '../../test/support/db.js';
@@ -62,6 +63,13 @@ describe('variants and their identity', () => {
     const res = await fetch(`${base}/api/v0/events/e/bracket`, { headers: { 'Accept-Encoding': 'br' } });
     return { encoding: res.headers.get('content-encoding'), body: await res.text() };
   };
+
+  it('sends a short artifact as it is, never a .gz or .br left beside it', async () => {
+    fs.mkdirSync(path.join(dir, path.dirname(rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), '[]');
+    fs.writeFileSync(path.join(dir, `${rel}.br`), zlib.brotliCompressSync(long('old')));
+    expect(await getBr()).toEqual({ encoding: null, body: '[]' });
+  });
 
   // The identity checked at t, its .br half a second later: at t + 1.1 s the identity is read again, the .br
   // is still within its second. The artifact is rewritten by the store in between.

@@ -21,8 +21,9 @@ export async function loadAstroHandler(entry = ASTRO_ENTRY): Promise<NodeHandler
   // start, the tests, the bench) each import() is a round trip to the hooks thread, resolution included, even for a
   // module loaded long ago. The first import's promise now serves every later request: POST /api/v0/register answered
   // about 10% more requests a second (wrk -c32, alternating, 6 pairs). The map is the one Astro's app holds.
-  // A failed import is not kept: node's import() tries again on the next call, and a load that failed once (a file
-  // missing while dist/ is replaced, too many open files) must not fail the page until the server restarts.
+  // A failed load is not kept, so that this cache fails no more than Astro's own import() per request: node tries
+  // a module again only when its file was missing (a page read while dist/ is replaced); one that failed to
+  // evaluate, or whose dependency was missing, fails until the server restarts either way.
   for (const [component, load] of mod.pageMap ?? []) {
     let loaded: Promise<unknown> | undefined;
     const forgetFailure = (error: unknown) => {
