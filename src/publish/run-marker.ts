@@ -1,11 +1,13 @@
-// Whether the last regeneration finished. A run that changes a file first leaves a marker, `.rendering.<pid>`, and
-// removes it once its manifest is written; a run that fails renames its marker `.rendering.<pid>.failed`. A marker
-// of a failed run, or of a process that is gone, is a run that stopped in between (killed, out of memory, failed,
-// or the machine went down): the manifest's hashes then no longer describe the files on disk (a file that run wrote,
-// for data taken back since, would be taken as current and never rewritten), so the next run renders and writes
-// everything again. The marker of a process still running is another run in progress (the server's loop and `npm run
-// regenerate` on one machine); a job never overlaps itself in one process (scheduler.ts), so a marker of this process
-// is a run of it that stopped without renaming its marker.
+// Whether the last regeneration finished. A run that changes a file first leaves a marker,
+// `.rendering.<pid>.<random>`, and removes it once its manifest is written; a run that fails renames its marker
+// `<marker>.failed`. A marker of a failed run, or of a process that is gone, is a run that stopped in between (killed,
+// out of memory, failed, or the machine went down): the manifest's hashes then no longer describe the files on disk
+// (a file that run wrote, for data taken back since, would be taken as current and never rewritten), so the next
+// run renders and writes everything again. The marker of a process still running is another run in progress (the
+// server's loop and `npm run regenerate` on one machine); a job never overlaps itself in one process
+// (scheduler.ts), so a marker of this process is a run of it that stopped without renaming its marker. Each name is
+// new: a run removes only the markers it found stopped, never one a run beside it made since under the same name.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './store.js';
@@ -13,20 +15,23 @@ import { writeFileAtomic } from './store.js';
 const PREFIX = '.rendering.';
 const FAILED = '.failed';
 
-/**
- * When the process started, in clock ticks since boot (/proc/<pid>/stat, Linux), or null where it cannot be read:
- * a pid used again by another process, or a process that died unreaped (a zombie), is not the run that marked.
- */
-export function processStart(pid: number): string | null {
+/** What /proc says of a process (Linux): when it started, in clock ticks since boot, or that it is not running. */
+export type ProcessState = { kind: 'running'; start: string } | { kind: 'gone' } | { kind: 'zombie' } | { kind: 'unknown' };
+
+export function processState(pid: number): ProcessState {
   let stat: string;
   try {
     stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
+  } catch (error) {
+    // Not there: gone (or not Linux, where the marker records no start). Unreadable (a /proc mounted hidepid, another
+    // user's process): unknown, judged by the process alone.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'gone' } : { kind: 'unknown' };
   }
   // "pid (command) state ppid …": the command may hold spaces and parentheses; field 22 is the start time.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[0] === 'Z' ? null : (fields[19] ?? null);
+  if (fields[0] === 'Z') return { kind: 'zombie' }; // dead, not yet reaped
+  const start = fields[19];
+  return start !== undefined && /^\d+$/.test(start) ? { kind: 'running', start } : { kind: 'unknown' };
 }
 
 /** What a marker records: its process, and when that process started where that can be known. */
@@ -36,7 +41,8 @@ interface Mark {
 }
 
 function stillRunning(file: string, name: string): boolean {
-  const pid = Number(name.slice(PREFIX.length)); // NaN for a failed run's marker
+  if (name.endsWith(FAILED)) return false;
+  const pid = Number(name.slice(PREFIX.length).split('.')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
   let mark: Partial<Mark> = {};
   try {
@@ -44,7 +50,10 @@ function stillRunning(file: string, name: string): boolean {
   } catch {
     /* unreadable: judged by the process alone */
   }
-  if (typeof mark.processStart === 'string') return processStart(pid) === mark.processStart;
+  const state = processState(pid);
+  if (state.kind === 'gone' || state.kind === 'zombie') return false;
+  // A pid used again by another process is not the run that marked.
+  if (state.kind === 'running' && typeof mark.processStart === 'string') return state.start === mark.processStart;
   try {
     process.kill(pid, 0); // signal 0: only asks whether the process exists
     return true;
@@ -70,8 +79,9 @@ export function stoppedRuns(root: string): string[] {
 
 /** Marks this process's run as unfinished, durably (its directory entry too) before any artifact changes. */
 export function markRunning(root: string): string {
-  const marker = path.join(root, `${PREFIX}${process.pid}`);
-  const mark: Mark = { pid: process.pid, processStart: processStart(process.pid) };
+  const marker = path.join(root, `${PREFIX}${process.pid}.${crypto.randomBytes(6).toString('hex')}`);
+  const state = processState(process.pid);
+  const mark: Mark = { pid: process.pid, processStart: state.kind === 'running' ? state.start : null };
   writeFileAtomic(marker, `${JSON.stringify(mark)}\n`);
   const dir = fs.openSync(root, 'r');
   try {
