@@ -107,6 +107,11 @@ async function runWorker(
   store: ArtifactStore,
 ): Promise<number | string> {
   const worker = startModuleWorker(module, { workerData: setup, resourceLimits: WORKER_LIMITS });
+  // Ended on its own: its loop closed, or it died.
+  const ended = new Promise<void>((resolve) => {
+    worker.on('message', (message: FromWorker) => message.type === 'closed' && resolve());
+    worker.once('exit', () => resolve());
+  });
   const outstanding = new Map<string, OrganizationWork>();
   let rendered = 0;
   let declined: string | null = null;
@@ -135,8 +140,10 @@ async function runWorker(
             return store.write(message.artifact);
           } catch (error) {
             // The disk refused (full, say): the organization goes back on the queue, and the calling thread's own
-            // attempt fails the run as one thread would, the last run's manifest in place.
+            // attempt fails the run as one thread would, the last run's manifest in place. The worker is told to
+            // stop after what it has in hand (below).
             failed = true;
+            post({ type: 'stop' });
             return reject(error as Error);
           }
         }
@@ -155,6 +162,16 @@ async function runWorker(
     return declined ?? rendered;
   } finally {
     queue.unshift(...outstanding.values());
+    // Never terminated in the middle of a render: node 20 aborts the whole process when a worker is terminated inside
+    // a zlib call ("close before init", node_zlib.cc; a worker compressing in a loop, terminated 5-35 ms after its
+    // start, took a few tries to abort). It ends on its own after what it has in hand; a worker that does not
+    // within STOP_WAIT_MS is terminated all the same.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(timer);
     await worker.terminate();
   }
 }
+
+/** How long a failed run waits for a worker to end on its own: two organizations' renders, with room to spare. */
+const STOP_WAIT_MS = 30_000;
