@@ -225,10 +225,7 @@ export class ArtifactStore {
     if (hasVariants(identityLength)) {
       writeFileAtomic(file + '.gz', new Uint8Array(bytes, identityLength, gzLength), options);
       writeFileAtomic(file + '.br', new Uint8Array(bytes, identityLength + gzLength), options);
-    } else {
-      // Looked for first: an unlink that fails builds an error, and a full render has thousands of short artifacts.
-      for (const v of COMPRESSED) if (fs.existsSync(file + v)) unlinkIfPresent(file + v);
-    }
+    } else this.removeExisting(file, COMPRESSED);
     writeFileAtomic(file, new Uint8Array(bytes, 0, identityLength), options);
     this.stats.written++;
   }
@@ -243,16 +240,23 @@ export class ArtifactStore {
     if (result.status !== 0) throw new Error(`could not flush ${this.root} to disk (sync -f: ${result.status ?? result.error?.message})`);
   }
 
+  /**
+   * Removes those of `file`'s files (by suffix, in this order) that exist; whether there was any. Looked for first: an
+   * unlink that fails builds an error (a full render has thousands of short artifacts without variants), and a run
+   * with nothing to remove changes nothing, so it marks nothing (regenerate.ts).
+   */
+  private removeExisting(file: string, suffixes: readonly string[]): boolean {
+    const present = suffixes.filter((v) => fs.existsSync(file + v));
+    if (present.length === 0) return false;
+    this.willChange();
+    for (const v of present) unlinkIfPresent(file + v);
+    return true;
+  }
+
   remove(relPath: string): void {
     const file = path.join(this.root, relPath);
-    // Looked for first: a run with nothing to remove changes nothing (and marks nothing, regenerate.ts).
-    const present = FILES.filter((v) => fs.existsSync(file + v));
-    if (present.length > 0) {
-      this.willChange();
-      // Identity first: once it is gone the route answers 404 and the variants are never looked at.
-      for (const v of present) unlinkIfPresent(file + v);
-      this.stats.removed++;
-    }
+    // Identity first: once it is gone the route answers 404 and the variants are never looked at.
+    if (this.removeExisting(file, FILES)) this.stats.removed++;
     // A killed run's temporary file would keep the folder, and its event listed as rendered, for ever.
     this.sweepTemporaries(path.dirname(file));
     // Drop the event's folder when it became empty.

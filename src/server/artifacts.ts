@@ -19,10 +19,8 @@ interface Variant {
   etag: string;
   lastModified: string;
   mtimeS: number;
-  ino: number;
-  mtimeMs: number;
   checkedAt: number;
-  /** Which file this is on disk: every write is a new file renamed into place. */
+  /** Which file this is on disk (inode and modification time): every write is a new file renamed into place. */
   version: string;
   /** A .gz or .br: the version of the identity it was last checked beside (its bytes say what that identity says). */
   pairedWith?: string;
@@ -92,7 +90,8 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
       forget(file);
       return null;
     }
-    if (cached && cached.ino === stat.ino && cached.mtimeMs === stat.mtimeMs) {
+    const version = `${stat.ino}:${stat.mtimeMs}`;
+    if (cached && cached.version === version) {
       cached.checkedAt = now;
       cached.pairedWith = pairedWith;
       return cached;
@@ -109,10 +108,8 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
       etag: strongEtag(body),
       lastModified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString(),
       mtimeS: Math.floor(stat.mtimeMs / 1000),
-      ino: stat.ino,
-      mtimeMs: stat.mtimeMs,
       checkedAt: now,
-      version: `${stat.ino}:${stat.mtimeMs}`,
+      version,
       pairedWith,
     };
     remember(file, variant);
