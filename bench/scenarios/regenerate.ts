@@ -102,9 +102,13 @@ const scenario: Scenario = {
     // (a) Full regeneration into an empty directory, against its floor.
     console.log(`\n   (a) full regeneration: ${data.events} events, ${data.matches} matches → empty ARTIFACTS_DIR (${describeRegenerationJob()})`);
     // Each full run starts from an empty ARTIFACTS_DIR, the last render moved aside, not deleted, until the end of
-    // the scenario: on these machines' ext4 (mounted with discard) deleting a render's 65,000 files makes the next
-    // minute's file creation several times slower (the same 65,000 atomic writes took 2.6–4.2 s of system time
-    // after no deletion, 12.9–20.5 s right after one), a cost of the bench's clean-up that would land in the run.
+    // the scenario: deleting a render's files makes the next minutes' file creation several times slower on
+    // these machines (the same 65,000 atomic writes took 2.6–4.2 s of system time after no deletion, 12.9–20.5 s
+    // right after one), a cost of the bench's clean-up that would land in the run. Their ext4 has no journal
+    // (/sys/fs/ext4/vda/journal_task: <none>), and without one ext4 passes over every inode freed in the last minute
+    // (six while its inode table block is unwritten) when it allocates one, looking each up (find_inode_bit and
+    // recently_deleted, fs/ext4/ialloc.c): 28% of the perf samples of a one-thread render started right after a
+    // deletion were there.
     const asideDir = path.join(ctx.workDir, 'regenerate-aside');
     let asideRuns = 0;
     const fullRun = async (threads?: number) => {
