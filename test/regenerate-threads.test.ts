@@ -70,6 +70,21 @@ describe('regeneration on render workers', () => {
     expect(r.workers).toBeUndefined();
   }, 60_000);
 
+  it("renders everything again on workers and rewrites nothing when only the manifest's render version changed", async () => {
+    // Each worker compares its organization's bytes with what the last run wrote (previousFor, handed out with each
+    // organization): the events' files and the teams' calendars alike are found unchanged.
+    const artifactsDir = path.join(dir, 'again');
+    const first = await regenerate(database.db, options(artifactsDir, 2));
+    const manifestFile = path.join(artifactsDir, '.manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { renderVersion: number };
+    fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, renderVersion: manifest.renderVersion - 1 }));
+    const again = await regenerate(database.db, options(artifactsDir, 2));
+    expect(again.rendered).toBe(140);
+    expect((again.workers as number[]).reduce((a, b) => a + b, 0)).toBe(14);
+    expect(again.written).toBe(0);
+    expect(again.unchanged).toBe(first.written);
+  }, 60_000);
+
   it("fails the run when a worker's file cannot be written: no manifest claims it", async () => {
     // The calling thread writes the workers' files (render-threads.ts): a directory where a team's calendar's .gz
     // goes makes that write fail, in the worker's organization and again when the calling thread renders it itself.

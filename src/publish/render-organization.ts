@@ -60,12 +60,41 @@ export interface RenderedOrganization {
   staleTeams: string[];
 }
 
-/** What every organization of a run is rendered with: the same in each render thread. */
+/** The last run's files and teams of each event, and its team calendars' hashes (unchanged bytes are not rewritten). */
+export interface PreviousRender {
+  events: Record<string, Pick<ManifestEvent, 'files' | 'teams'>>;
+  teams?: Record<string, string>;
+}
+
+/** What every organization of a run is rendered with. */
 export interface RenderSettings {
   uidDomain: string;
   refreshMinutes: number;
-  /** The last run's files and teams of each event, and its team calendars' hashes (unchanged bytes are not rewritten). */
-  previous: { events: Record<string, Pick<ManifestEvent, 'files' | 'teams'>>; teams?: Record<string, string> };
+  previous: PreviousRender;
+}
+
+/**
+ * What of `previous` renderOrganization reads for `work`: the files and teams of its events, and, when it writes its
+ * teams' calendars (whole), the hashes of the calendars of the teams that played in them. A team that played in none
+ * of them had no calendar, or one with matches of events outside the work (gone or made private since), which nearly
+ * always changes now; a hash missed costs one write of the same bytes, never a wrong file. Render workers get this
+ * with each organization, not the whole manifest: a copy of the bench's 2.5 MB manifest in each worker's 64 MB heap
+ * (WORKER_LIMITS) cost 0.7 s of CPU when every event was rendered again after a release, 1.4 s when every file was
+ * rewritten after a stopped run.
+ */
+export function previousFor(work: OrganizationWork, previous: PreviousRender): PreviousRender {
+  const out: PreviousRender = { events: {}, teams: {} };
+  for (const { id } of work.events) {
+    const before = previous.events[id];
+    if (!before) continue;
+    out.events[id] = before.teams ? { files: before.files, teams: before.teams } : { files: before.files };
+    if (!work.whole) continue;
+    for (const t of before.teams ?? []) {
+      const hash = previous.teams?.[t];
+      if (hash !== undefined) out.teams![t] = hash;
+    }
+  }
+  return out;
 }
 
 const json = (value: unknown) => JSON.stringify(value);

@@ -12,7 +12,14 @@
 import type { EventHead } from '../competitions/queries.js';
 import type { Db } from '../db/connect.js';
 import { startModuleWorker, workerModule } from '../threads/module-worker.js';
-import { renderOrganization, type OrganizationWork, type RenderedOrganization, type RenderSettings } from './render-organization.js';
+import {
+  previousFor,
+  renderOrganization,
+  type OrganizationWork,
+  type PreviousRender,
+  type RenderedOrganization,
+  type RenderSettings,
+} from './render-organization.js';
 import type { ArtifactStore, PreparedArtifact, StoreStats } from './store.js';
 
 /**
@@ -30,14 +37,15 @@ export const THREADED_MIN_EVENTS = 100;
  */
 export const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } as const;
 
-/** What a worker is started with (workerData). */
+/** What a worker is started with (workerData): the settings but `previous`, which comes with each organization. */
 export interface WorkerSetup {
   databasePath: string;
   artifactsDir: string;
-  settings: RenderSettings;
+  settings: Omit<RenderSettings, 'previous'>;
 }
 
-export type ToWorker = { type: 'work'; work: OrganizationWork } | { type: 'stop' };
+/** An organization to render, with what of the last run its render compares with (previousFor). */
+export type ToWorker = { type: 'work'; work: OrganizationWork; previous: PreviousRender } | { type: 'stop' };
 export type FromWorker =
   | { type: 'open'; heads: string }
   | { type: 'file'; artifact: PreparedArtifact }
@@ -77,12 +85,13 @@ export async function renderOrganizations(
   const outcome: ThreadsOutcome = { results: [], workerStats: { written: 0, unchanged: 0, removed: 0 }, workers: [] };
   const events = works.reduce((n, w) => n + w.events.length, 0);
   if (options.threads > 1 && options.databasePath && events >= THREADED_MIN_EVENTS) {
-    const setup: WorkerSetup = { databasePath: options.databasePath, artifactsDir: store.root, settings };
+    const { previous, ...shared } = settings;
+    const setup: WorkerSetup = { databasePath: options.databasePath, artifactsDir: store.root, settings: shared };
     // Decided once a run: whether the bundle is fresh takes a walk of the source folders.
     const module = workerModule('src/publish/render-worker.ts');
     outcome.workers = await Promise.all(
       Array.from({ length: options.threads }, () =>
-        runWorker(module, setup, queue, options.heads, outcome, store).catch((error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`),
+        runWorker(module, setup, previous, queue, options.heads, outcome, store).catch((error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`),
       ),
     );
   }
@@ -101,6 +110,7 @@ export async function renderOrganizations(
 async function runWorker(
   module: URL,
   setup: WorkerSetup,
+  previous: PreviousRender,
   queue: OrganizationWork[],
   heads: string,
   outcome: ThreadsOutcome,
@@ -122,7 +132,7 @@ async function runWorker(
     while (outstanding.size < 2 && queue.length > 0) {
       const work = queue.shift()!;
       outstanding.set(work.org, work);
-      post({ type: 'work', work });
+      post({ type: 'work', work, previous: previousFor(work, previous) });
     }
     if (outstanding.size === 0) post({ type: 'stop' });
   };

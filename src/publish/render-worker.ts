@@ -24,7 +24,7 @@ try {
     post({ type: 'open', heads: headsFingerprint(await listEventHeads(trx)) });
     for await (const [message] of on(port, 'message') as AsyncIterable<[ToWorker]>) {
       if (message.type === 'stop') break;
-      post({ type: 'done', result: await renderOrganization(trx, message.work, store, setup.settings) });
+      post({ type: 'done', result: await renderOrganization(trx, message.work, store, { ...setup.settings, previous: message.previous }) });
     }
   });
   post({ type: 'closed', stats: store.stats });
