@@ -6,3 +6,11 @@ export function pushInto<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
   if (list) list.push(value);
   else groups.set(key, [value]);
 }
+
+/**
+ * The value under `key` when `record` has it as its own property, else undefined. Ids are keys of plain objects (the
+ * manifest is JSON), and an id may be `constructor` or `toString`: `record[key]` would answer Object.prototype's.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}

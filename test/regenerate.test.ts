@@ -121,6 +121,31 @@ describe('regenerate', () => {
     expect(list.map((e: { event_id: string }) => e.event_id)).not.toContain('rsl-cup-2026');
   });
 
+  it('renders, then removes, an event and a team whose ids are names of Object.prototype', async () => {
+    // The manifest's records are plain objects keyed by id: `constructor` and `toString` must not be read as
+    // Object.prototype's (a run failed on such an event; a private one's files and a team's calendar stayed).
+    t.sqlite.pragma('foreign_keys = OFF');
+    for (const [sql, from, to] of [
+      ['UPDATE events SET id = ? WHERE id = ?', 'amm-u12-autumn-2026', 'constructor'],
+      ['UPDATE matches SET event_id = ? WHERE event_id = ?', 'amm-u12-autumn-2026', 'constructor'],
+      ['UPDATE teams SET id = ? WHERE id = ?', 'amm-u12-aia', 'toString'],
+      ['UPDATE team_members SET team_id = ? WHERE team_id = ?', 'amm-u12-aia', 'toString'],
+      ['UPDATE matches SET home_team_id = ? WHERE home_team_id = ?', 'amm-u12-aia', 'toString'],
+      ['UPDATE matches SET away_team_id = ? WHERE away_team_id = ?', 'amm-u12-aia', 'toString'],
+    ] as const) t.sqlite.prepare(sql).run(to, from);
+    t.sqlite.pragma('foreign_keys = ON');
+    const rendered = ['api/v0/events/constructor/standings.json', 'api/v0/calendar/constructor.ics', 'api/v0/teams/toString.calendar.ics'];
+    await regenerate(t.db, options);
+    for (const f of rendered) expect(fs.existsSync(path.join(options.artifactsDir, f)), f).toBe(true);
+    // Unchanged, it writes nothing; made private, the event's files and the calendar of its only team go.
+    expect(await regenerate(t.db, options)).toMatchObject({ written: 0 });
+    t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'constructor'`).run();
+    const r = await regenerate(t.db, options);
+    expect(r.removed).toBeGreaterThanOrEqual(4);
+    const files = [...snapshot(options.artifactsDir).keys()];
+    expect(files.filter((f) => f.includes('constructor') || f.includes('toString'))).toEqual([]);
+  });
+
   it('sweeps files of events it no longer knows even without a manifest', async () => {
     await regenerate(t.db, options);
     fs.rmSync(path.join(options.artifactsDir, '.manifest.json'));

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { pushInto } from '../collections.js';
+import { ownValue, pushInto } from '../collections.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
@@ -211,7 +211,7 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
     const heads = new Map(allHeads.filter((h) => h.is_public).map((h) => [h.id, h]));
     const stale: string[] = [];
     for (const head of heads.values()) {
-      const before = previous.events[head.id];
+      const before = ownValue(previous.events, head.id);
       if (trusted && before && before.revision === head.revision) next.events[head.id] = before;
       else stale.push(head.id);
     }
@@ -269,16 +269,16 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   // Events that became private or were removed: their artifacts go. The directories are swept too,
   // so nothing private survives a lost or stale manifest.
   for (const [eventId, before] of Object.entries(previous.events)) {
-    if (next.events[eventId]) continue;
+    if (ownValue(next.events, eventId)) continue;
     for (const rel of Object.keys(before.files)) store.remove(rel);
   }
   for (const eventId of listRenderedEventIds(root)) {
-    if (next.events[eventId]) continue;
+    if (ownValue(next.events, eventId)) continue;
     for (const rel of Object.values(artifactPaths(eventId))) store.remove(rel);
   }
   // A team with no public match left has no calendar (whatever the manifest remembers).
   for (const teamId of listRenderedTeamIds(root)) {
-    if (!next.teams![teamId]) store.remove(teamCalendarPath(teamId));
+    if (!ownValue(next.teams, teamId)) store.remove(teamCalendarPath(teamId));
   }
 
   store.flush();

@@ -25,6 +25,13 @@ describe('previousFor: what of the last run an organization render compares with
     ['part of one: its events, no calendar (the calling thread writes them)', work(['e1'], false), previous, { events: { e1: previous.events.e1! }, teams: {} }],
     ['an event new since the last run: nothing of it', work(['new', 'e3'], true), previous, { events: { e3: { files: { 'a/e3.json': 'h3' } } }, teams: {} }],
     ['a team that had no calendar: no hash', work(['e2'], true), fewerCalendars, { events: { e2: previous.events.e2! }, teams: { t2: 'c2' } }],
+    [
+      "a stopped run's manifest, its hashes forgotten: the empty hashes go as they are (no content hashes to '')",
+      work(['e1'], true),
+      { events: { e1: { files: { 'a/e1.json': '' }, teams: ['t1'] } }, teams: { t1: '' } },
+      { events: { e1: { files: { 'a/e1.json': '' }, teams: ['t1'] } }, teams: { t1: '' } },
+    ],
+    ['a team called like a member of Object.prototype, without a calendar: no hash', work(['e4'], true), { events: { e4: { files: {}, teams: ['constructor'] } }, teams: {} }, { events: { e4: { files: {}, teams: ['constructor'] } }, teams: {} }],
     ['no calendars at all (an old manifest)', work(['e1'], true), { events: previous.events }, { events: { e1: previous.events.e1! }, teams: {} }],
   ])('%s', (_case, w, before, expected) => {
     expect(previousFor(w, before)).toEqual(expected);

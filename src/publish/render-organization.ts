@@ -2,6 +2,7 @@
 // when all of its public events are among them, its teams' calendars from the same VEVENTs at once (a team plays
 // only in its organization's competitions). The unit of work of the render threads (render-threads.ts): what one
 // thread writes never depends on what another renders, so the bytes are the same whoever renders it.
+import { ownValue } from '../collections.js';
 import { computeBracket } from '../competitions/bracket.js';
 import { assembleCalendarParts, renderVevents } from '../competitions/calendar.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
@@ -85,12 +86,12 @@ export interface RenderSettings {
 export function previousFor(work: OrganizationWork, previous: PreviousRender): PreviousRender {
   const out: PreviousRender = { events: {}, teams: {} };
   for (const { id } of work.events) {
-    const before = previous.events[id];
+    const before = ownValue(previous.events, id);
     if (!before) continue;
     out.events[id] = before.teams ? { files: before.files, teams: before.teams } : { files: before.files };
     if (!work.whole) continue;
     for (const t of before.teams ?? []) {
-      const hash = previous.teams?.[t];
+      const hash = ownValue(previous.teams, t);
       if (hash !== undefined) out.teams![t] = hash;
     }
   }
@@ -108,7 +109,7 @@ export function putTeamCalendar(
   settings: RenderSettings,
 ): string {
   const body = collector.render(teamId, [...eventIds].sort(), { refreshMinutes: settings.refreshMinutes });
-  return store.put(teamCalendarPath(teamId), body, settings.previous.teams?.[teamId]);
+  return store.put(teamCalendarPath(teamId), body, ownValue(settings.previous.teams, teamId));
 }
 
 export async function renderOrganization(trx: Db, work: OrganizationWork, store: ArtifactStore, settings: RenderSettings): Promise<RenderedOrganization> {
@@ -126,7 +127,7 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
     if (!event) continue;
     const teams = await teamLookup.of(trx, matches);
     const paths = artifactPaths(eventId);
-    const before = previous.events[eventId];
+    const before = ownValue(previous.events, eventId);
     const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
     const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, bracketContext(event, matches, teams));
     const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes });
