@@ -3,6 +3,7 @@
 // allowance for someone's inbox with every spelling. Counting merges these spellings; over-merging two real
 // mailboxes that differ only by dots makes their shared limit stricter, never looser.
 import { domainToASCII } from 'node:url';
+import { ownValue } from '../collections.js';
 
 const DOMAIN_ALIASES: Readonly<Record<string, string>> = { 'googlemail.com': 'gmail.com' };
 
@@ -12,5 +13,5 @@ export function mailboxOf(address: string): string {
   const local = address.slice(0, at).trim().toLowerCase().split('+')[0]!.replace(/\./g, '');
   const rawDomain = address.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
   const domain = domainToASCII(rawDomain) || rawDomain;
-  return `${local}@${DOMAIN_ALIASES[domain] ?? domain}`;
+  return `${local}@${ownValue(DOMAIN_ALIASES, domain) ?? domain}`;
 }
