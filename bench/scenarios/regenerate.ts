@@ -107,7 +107,7 @@ const scenario: Scenario = {
     // right after one), a cost of the bench's clean-up that would land in the run. Their ext4 has no journal
     // (/sys/fs/ext4/vda/journal_task: <none>), and without one ext4 passes over every inode freed in the last minute
     // (six while its inode table block is unwritten) when it allocates one, looking each up (find_inode_bit and
-    // recently_deleted, fs/ext4/ialloc.c): 28% of the perf samples of a one-thread render started right after a
+    // recently_deleted, fs/ext4/ialloc.c): 27% of the perf samples of a one-thread render started right after a
     // deletion were there.
     const asideDir = path.join(ctx.workDir, 'regenerate-aside');
     let asideRuns = 0;

@@ -84,18 +84,19 @@ export interface RenderSettings {
  * rewritten after a stopped run.
  */
 export function previousFor(work: OrganizationWork, previous: PreviousRender): PreviousRender {
-  const out: PreviousRender = { events: {}, teams: {} };
+  const events: PreviousRender['events'] = {};
+  const teams: Record<string, string> = {};
   for (const { id } of work.events) {
     const before = ownValue(previous.events, id);
     if (!before) continue;
-    out.events[id] = before.teams ? { files: before.files, teams: before.teams } : { files: before.files };
+    events[id] = before.teams ? { files: before.files, teams: before.teams } : { files: before.files };
     if (!work.whole) continue;
     for (const t of before.teams ?? []) {
       const hash = ownValue(previous.teams, t);
-      if (hash !== undefined) out.teams![t] = hash;
+      if (hash !== undefined) teams[t] = hash;
     }
   }
-  return out;
+  return { events, teams };
 }
 
 const json = (value: unknown) => JSON.stringify(value);

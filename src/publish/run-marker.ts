@@ -77,18 +77,12 @@ export function stoppedRuns(root: string): string[] {
     .map(({ file }) => file);
 }
 
-/** Marks this process's run as unfinished, durably (its directory entry too) before any artifact changes. */
+/** Marks this process's run as unfinished, durably (the file and its name), before any artifact changes. */
 export function markRunning(root: string): string {
   const marker = path.join(root, `${PREFIX}${process.pid}.${crypto.randomBytes(6).toString('hex')}`);
   const state = processState(process.pid);
   const mark: Mark = { pid: process.pid, processStart: state.kind === 'running' ? state.start : null };
   writeFileAtomic(marker, `${JSON.stringify(mark)}\n`);
-  const dir = fs.openSync(root, 'r');
-  try {
-    fs.fsyncSync(dir);
-  } finally {
-    fs.closeSync(dir);
-  }
   return marker;
 }
 

@@ -36,16 +36,19 @@ let temporaries = 0;
 
 /**
  * Writes to a temporary file in the same directory, then renames it over the target: a reader sees the old
- * bytes or the new, never a part. `durable` also fsyncs the file before the rename (the manifest); the
- * artifacts are flushed together once per run instead (flush()), which costs one flush, not thousands.
+ * bytes or the new, never a part. `durable` (the default: the manifest, the run marker, the publish state) also
+ * fsyncs the file before the rename and its directory after it, so that the new name survives a power loss before
+ * whatever is done next (the run marker is removed after the manifest); the artifacts are flushed together once
+ * per run instead (flush()), which costs one flush, not thousands.
  */
 export function writeFileAtomic(file: string, bytes: Uint8Array | string, options: { durable?: boolean; mkdir?: boolean } = {}): void {
+  const durable = options.durable ?? true;
   if (options.mkdir !== false) fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${(temporaries++).toString(36)}.tmp`);
   const fd = fs.openSync(temp, 'w', 0o644);
   try {
     fs.writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
-    if (options.durable ?? true) fs.fsyncSync(fd);
+    if (durable) fs.fsyncSync(fd);
   } catch (error) {
     fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
@@ -53,6 +56,16 @@ export function writeFileAtomic(file: string, bytes: Uint8Array | string, option
   }
   fs.closeSync(fd);
   fs.renameSync(temp, file);
+  if (durable) fsyncDirectory(path.dirname(file));
+}
+
+function fsyncDirectory(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**
