@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../src/db/database.js';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { groupByOrganization, type OrganizationWork } from '../src/publish/render-organization.js';
 import { headsFingerprint, renderOrganizations, THREADED_MIN_EVENTS } from '../src/publish/render-threads.js';
+import { teamCalendarPath } from '../src/publish/routes.js';
 import { ArtifactStore } from '../src/publish/store.js';
 import { diffSnapshots, snapshot } from '../bench/artifacts.js';
 import { createDataset } from './support/dataset.js';
@@ -83,6 +84,60 @@ describe('regeneration on render workers', () => {
     expect((again.workers as number[]).reduce((a, b) => a + b, 0)).toBe(14);
     expect(again.written).toBe(0);
     expect(again.unchanged).toBe(first.written);
+  }, 60_000);
+
+  it('updates the calendars of teams that left an event a worker rendered again, as a fresh render has them', async () => {
+    // The run trusts its manifest and the team's organization is not rendered whole, so the calendars are written by
+    // the calling thread for the teams the workers name stale: those who play in the event now and those who did in
+    // the last run (previousFor hands the worker the event's old teams). A team that left would otherwise keep a
+    // calendar with the event's matches, or, having no public match left, keep a calendar at all.
+    const teamsOf = (eventId: string) =>
+      (database.sqlite
+        .prepare(`SELECT home_team_id AS id FROM matches WHERE event_id = ? AND home_team_id IS NOT NULL
+          UNION SELECT away_team_id FROM matches WHERE event_id = ? AND away_team_id IS NOT NULL ORDER BY 1`)
+        .all(eventId, eventId) as Array<{ id: string }>).map((r) => r.id);
+    const eventsOf = (teamId: string) =>
+      (database.sqlite
+        .prepare(`SELECT DISTINCT m.event_id AS id FROM matches m JOIN events e ON e.id = m.event_id
+          WHERE e.is_public = 1 AND (m.home_team_id = ? OR m.away_team_id = ?) ORDER BY 1`)
+        .all(teamId, teamId) as Array<{ id: string }>).map((r) => r.id);
+    // A team that plays in one public event only (its calendar goes when it leaves), and one of that event's teams
+    // that plays elsewhere too (its calendar loses the event's matches).
+    const only = (database.sqlite
+      .prepare(`SELECT t.id FROM teams t WHERE (SELECT COUNT(DISTINCT m.event_id) FROM matches m JOIN events e ON e.id = m.event_id
+          WHERE e.is_public = 1 AND (m.home_team_id = t.id OR m.away_team_id = t.id)) = 1 ORDER BY t.id LIMIT 1`)
+      .get() as { id: string } | undefined)?.id;
+    expect(only).toBeDefined();
+    const event = eventsOf(only!)[0]!;
+    const elsewhere = teamsOf(event).find((t) => eventsOf(t).length > 1);
+    expect(elsewhere).toBeDefined();
+    const untouched = eventsOf(elsewhere!).find((id) => id !== event)!;
+
+    const dirs = { one: path.join(dir, 'leave-one'), two: path.join(dir, 'leave-two'), fresh: path.join(dir, 'leave-fresh') };
+    await regenerate(database.db, options(dirs.one, 1));
+    await regenerate(database.db, options(dirs.two, 2));
+    const calendar = (root: string, teamId: string) => path.join(root, teamCalendarPath(teamId));
+    expect(fs.readFileSync(calendar(dirs.two, elsewhere!), 'utf8')).toContain(`.${event}@threads.example`);
+    expect(fs.existsSync(calendar(dirs.two, only!))).toBe(true);
+
+    // Both teams leave the event (their matches in it deleted); every other event but one is touched, so the run
+    // renders on workers and the teams' organization is not whole.
+    database.sqlite
+      .prepare('DELETE FROM matches WHERE event_id = ? AND (home_team_id IN (?, ?) OR away_team_id IN (?, ?))')
+      .run(event, elsewhere, only, elsewhere, only);
+    database.sqlite.prepare('UPDATE events SET is_public = is_public WHERE id <> ?').run(untouched);
+
+    const one = await regenerate(database.db, options(dirs.one, 1));
+    const two = await regenerate(database.db, options(dirs.two, 2));
+    expect(one.rendered).toBe(139);
+    expect(one.workers).toBeUndefined();
+    expect((two.workers as number[]).reduce((a, b) => a + b, 0)).toBe(14);
+    expect({ ...two, ms: 0, workers: undefined }).toEqual({ ...one, ms: 0 });
+    expect(fs.existsSync(calendar(dirs.two, only!))).toBe(false);
+    expect(fs.readFileSync(calendar(dirs.two, elsewhere!), 'utf8')).not.toContain(`.${event}@threads.example`);
+    await regenerate(database.db, options(dirs.fresh, 1));
+    expect(differences(dirs.one, dirs.two)).toEqual([]);
+    expect(differences(dirs.fresh, dirs.two)).toEqual([]);
   }, 60_000);
 
   it("fails the run when a worker's file cannot be written: no manifest claims it", async () => {
