@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { detectChanges } from '../src/updates/detect.js';
 import { request } from './support/http.js';
 import { drainedEmails, linkIn, readEmails, waitForEmail, type ReceivedEmail } from './support/mail.js';
 import { runScript, startService, type RunningService } from './support/server.js';
@@ -191,4 +193,61 @@ describe('a run killed midway', () => {
     if (partial === 4000) console.warn('updates test: the first run finished before it could be killed');
     expect(partial).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('two runs at once', () => {
+  /** Imports the demo with the last test's result and `venue` at that match: one change to tell. */
+  async function moveMatch(venue: string): Promise<number> {
+    const newest = (db.prepare(`SELECT coalesce(max(id), 0) AS id FROM update_changes`).get() as { id: number }).id;
+    const demo = JSON.parse(fs.readFileSync(changedDemo(), 'utf8'));
+    const event = demo.organizations[0].leagues[0].events[0];
+    Object.assign(event.matches.find((m: any) => m.id === 'rsl-prem-r07-3'), { status: 'completed', score: { home: 0, away: 3 }, venue });
+    fs.writeFileSync(path.join(svc.dir, 'moved.json'), JSON.stringify(demo));
+    expect((await runScript(svc, 'import.ts', [path.join(svc.dir, 'moved.json')])).status).toBe(0);
+    return newest;
+  }
+  const recordedSince = (id: number) => db.prepare(`SELECT kind FROM update_changes WHERE id > ?`).all(id);
+
+  it("(the server's and an operator's) queue each email exactly once", async () => {
+    // Each batch reads its follows inside its write transaction (run.ts): the second run to reach a batch finds the
+    // cursors the first moved. Read at the start of the run instead, both runs told all 4,000 follows.
+    await moveMatch('Twice Ground');
+    expect((await runScript(svc, 'updates.ts', ['--now'])).status).toBe(0); // what earlier imports changed is told
+    const newest = (db.prepare(`SELECT coalesce(max(id), 0) AS id FROM update_changes`).get() as { id: number }).id;
+    const insert = db.prepare(
+      `INSERT INTO follows (id, org_id, email, status, confirmed_at, told_through, alerted_through) VALUES (?, 'riverside-sfl', ?, 'active', '2026-01-01T00:00:00Z', ?, ?)`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 4000; i++) insert.run(`fol_twice_${String(i).padStart(5, '0')}`, `twice.${i}@fans.example`, newest, newest);
+    })();
+    await moveMatch('Twice Ground 2');
+
+    const runs = await Promise.all([runScript(svc, 'updates.ts', ['--now']), runScript(svc, 'updates.ts', ['--now'])]);
+    for (const run of runs) expect(run.status, run.stderr).toBe(0);
+    const perAddress = db.prepare(
+      `SELECT to_address, count(*) AS n FROM email_outbox WHERE tag = 'follow-digest' AND to_address LIKE 'twice.%' GROUP BY to_address`,
+    ).all() as Array<{ n: number }>;
+    expect(perAddress).toHaveLength(4000);
+    expect(perAddress.filter((r) => r.n > 1)).toEqual([]);
+    expect(recordedSince(newest)).toEqual([{ kind: 'moved' }]);
+  }, 120_000);
+
+  it('record a new competition once when both detect it at the same time', async () => {
+    // Two connections, one process: both read what was seen before either writes (each awaits its reads), and the
+    // second to write finds the event recorded since (detect.ts). A match's change was already compared with what
+    // the transaction reads; a competition made public (again) was told twice without that check.
+    const [a, b] = await Promise.all([openDatabase(svc.env.DATABASE_PATH!), openDatabase(svc.env.DATABASE_PATH!)]);
+    try {
+      const publish = (value: 0 | 1) => db.prepare(`UPDATE events SET is_public = ? WHERE id = 'rsl-div1-2026-27'`).run(value);
+      publish(0);
+      await detectChanges(a, new Date()); // forgotten while private
+      publish(1);
+      const newest = (db.prepare(`SELECT coalesce(max(id), 0) AS id FROM update_changes`).get() as { id: number }).id;
+      const results = await Promise.all([detectChanges(a, new Date()), detectChanges(b, new Date())]);
+      expect(results.map((r) => r.compared)).toEqual([1, 1]);
+      expect(recordedSince(newest)).toEqual([{ kind: 'new_competition' }]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
 });

@@ -66,6 +66,10 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
 
   let changes = 0;
   store.transaction(() => {
+    // Another run (the server's and an operator's at once) may have recorded the baseline or an event since this one
+    // read them: what it recorded stands, and this run does not record the same change again.
+    const seenNow = (id: string) => store.first(store.q.selectFrom('update_event_seen').select('revision').where('event_id', '=', id))?.revision;
+    if ((store.first(store.q.selectFrom('installation').select('updates_baseline_at'))?.updates_baseline_at ?? null) !== baselineAt) return;
     const record = (e: EventFacts, kind: ChangeKind, matchId: string | null, data: object, alert: boolean) => {
       changes++;
       store.run(store.q.insertInto('update_changes').values({
@@ -75,6 +79,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
     };
     for (const { event, states, champion } of current) {
       const before = seen.get(event.id);
+      if (seenNow(event.id) !== before?.revision) continue;
       const previous = new Map(
         store.all(store.q.selectFrom('update_match_seen').select(['match_id', 'state_json']).where('event_id', '=', event.id))
           .map((r) => [r.match_id, JSON.parse(r.state_json) as SeenMatch]),

@@ -43,17 +43,17 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   const { store } = database;
   const newest = store.first(store.q.selectFrom('update_changes').select((eb) => eb.fn.max('id').as('id')))?.id ?? 0;
   // Only follows with something past a cursor: a quiet run reads nothing else.
-  const follows = store.all(
-    store.q.selectFrom('follows').select(['id', 'org_id', 'league_id', 'email', 'told_through', 'alerted_through'])
-      .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('told_through', '<', newest), eb('alerted_through', '<', newest)]))
-      .orderBy('id'),
+  const waiting = store.q.selectFrom('follows')
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('told_through', '<', newest), eb('alerted_through', '<', newest)]));
+  const lowest = store.first(
+    waiting.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number>('told_through').as('told'), eb.fn.min<number>('alerted_through').as('alerted')]),
   );
-  const result = { changes: detected.changes, follows: follows.length, emails: 0 };
-  if (follows.length === 0) return { ...result, ms: Math.round(performance.now() - started) };
+  const result = { changes: detected.changes, follows: 0, emails: 0 };
+  if (!lowest || lowest.n === 0) return { ...result, ms: Math.round(performance.now() - started) };
 
-  let floor = newest;
-  for (const f of follows) floor = Math.min(floor, f.told_through, f.alerted_through);
+  // Cursors only move forward: the changes past this floor are all any follow can be told in this run.
+  const floor = Math.min(newest, lowest.told, lowest.alerted);
   // A change of an event that is no longer public is never told (its cursor still moves past it).
   const publicEvents = new Map(
     store.all(store.q.selectFrom('events').select(['id', 'name']).where('is_public', '=', 1)).map((e) => [e.id, e.name]),
@@ -74,9 +74,15 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   const base = o.publicBaseUrl.replace(/\/$/, '');
 
   const size = o.batchSize ?? 500;
-  for (let i = 0; i < follows.length; i += size) {
-    store.transaction(() => {
-      for (const f of follows.slice(i, i + size)) {
+  // Each batch reads its follows inside its own write transaction, not at the start of the run: a run begun at the
+  // same time (the server's and an operator's `npm run updates`) that moved their cursors, or an unsubscribe that
+  // landed meanwhile, is seen, so no change is told twice and no one who left is told anything.
+  for (let after = ''; ; ) {
+    const batch = store.transaction(() => {
+      const follows = store.all(
+        waiting.select(['id', 'org_id', 'league_id', 'email', 'told_through', 'alerted_through']).where('id', '>', after).orderBy('id').limit(size),
+      );
+      for (const f of follows) {
         const org = orgs.get(f.org_id);
         if (!org) continue;
         const d = decide(f, byOrg.get(f.org_id) ?? [], o.now, org.digestHour, o.alertDelayMs, newest);
@@ -108,7 +114,11 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
           store.run(store.q.updateTable('follows').set({ told_through: d.told_through, alerted_through: d.alerted_through }).where('id', '=', f.id));
         }
       }
+      return follows;
     });
+    result.follows += batch.length;
+    if (batch.length < size) break;
+    after = batch.at(-1)!.id;
   }
   return { ...result, ms: Math.round(performance.now() - started) };
 }
