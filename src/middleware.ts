@@ -1,13 +1,20 @@
 // Astro middleware: every endpoint and page Astro renders passes here (the artifacts never do). API answers
 // always carry CORS and nosniff, pages their strict headers (src/http/headers.ts), even when something failed
-// deep down; a failure is the one 500. Astro's image endpoint (/_image) is not used here: it answers 404.
+// deep down; a failure is the one 500. Astro's own routes that nothing here uses, its image endpoint (/_image: it
+// runs sharp on what a query names, seconds of CPU and tens of MB a request) and its server islands, answer 404.
 import { defineMiddleware } from 'astro:middleware';
 import { API_HEADERS, PAGE_HEADERS } from './http/headers.js';
 import { internalError, problemResponse } from './http/problem.js';
 
+/**
+ * Matched on the route Astro chose, not on the path: its router also sends //_image, /\_image and //_image/ there
+ * (a reviewer had AVIF conversions of 40 s answered through //_image).
+ */
+const UNUSED_ROUTE = /^\/(_image|_server-islands)(\/|$)/;
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
-  if (pathname === '/_image' || pathname.startsWith('/_image/')) {
+  if (UNUSED_ROUTE.test(context.routePattern) || UNUSED_ROUTE.test(pathname)) {
     return problemResponse(404, `No route for ${context.request.method} ${pathname}`, { head: context.request.method === 'HEAD' });
   }
   let response: Response;
