@@ -174,6 +174,21 @@ describe('RSVP', () => {
     const cached = await request(`${svc.url}/api/v0/rsvp/${matchId}`, { headers: { 'If-None-Match': summary.headers['etag']! } });
     expect(cached.status).toBe(304);
 
+    // Its competition made private: the match leaves public hands, its answers and its invitation page too.
+    const publish = (value: 0 | 1) =>
+      db.prepare(`UPDATE events SET is_public = ? WHERE id = (SELECT event_id FROM matches WHERE id = ?)`).run(value, matchId);
+    publish(0);
+    try {
+      const hidden = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'no' }));
+      expect(hidden.status).toBe(404);
+      expect(hidden.headers['content-type']).toBe('application/problem+json');
+      expect((await request(link)).status).toBe(404);
+      expect((await request(`${svc.url}/api/v0/rsvp/${matchId}`)).status).toBe(404);
+    } finally {
+      publish(1);
+    }
+    expect((await request(`${svc.url}/api/v0/rsvp/${matchId}`)).json().summary.maybe).toBe(1);
+
     db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run('2020-01-01T00:00:00Z', matchId);
     const late = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'no' }));
     expect(late.status).toBe(409);

@@ -31,9 +31,10 @@ const LAST_RESPONSE = prepared((q, p: { matchId: string }) =>
     .where('match_id', '=', p.matchId),
 );
 
-/** A match the public may see: it exists and its event is public. */
+/** A match the public may see: it exists and its event is public (else undefined, as for a match that never was). */
 function publicMatch(store: SyncDb, matchId: string) {
-  return store.first(PUBLIC_MATCH.bind({ matchId }));
+  const match = store.first(PUBLIC_MATCH.bind({ matchId }));
+  return match?.is_public === 1 ? match : undefined;
 }
 
 function countResponses(store: SyncDb, matchId: string): RsvpSummary['summary'] {
@@ -45,7 +46,7 @@ function countResponses(store: SyncDb, matchId: string): RsvpSummary['summary'] 
 /** The counts, and when they last changed (for Last-Modified). */
 export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSummary; lastModified: string | null } {
   const match = publicMatch(store, matchId);
-  if (!match || match.is_public !== 1) throw new NotFoundError(`No match "${matchId}".`);
+  if (!match) throw new NotFoundError(`No match "${matchId}".`);
   const last = store.first(LAST_RESPONSE.bind({ matchId }));
   return { summary: { match_id: match.id, summary: countResponses(store, match.id) }, lastModified: last?.at ?? match.updated_at };
 }
@@ -85,7 +86,8 @@ export function respondToInvitation(store: SyncDb, token: string, status: RsvpAn
     const invitation = findInvitation(store, token, now);
     if (!invitation) throw new NotFoundError('No invitation has this token.');
     const match = publicMatch(store, invitation.match_id);
-    if (!match) throw new NotFoundError('The match of this invitation no longer exists.');
+    // A competition made private after the invitations went out takes its matches out of public hands, answers too.
+    if (!match) throw new NotFoundError('The match of this invitation no longer exists or is no longer public.');
     if (responsesClosed(match, now)) {
       throw new ConflictError('Answers close when the match kicks off; this one can no longer change.');
     }
@@ -217,7 +219,7 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
   const invitation = findInvitation(store, token, now);
   if (!invitation) return undefined;
   const match = matchForInvitations(store, invitation.match_id);
-  if (!match) return undefined;
+  if (!match || match.is_public !== 1) return undefined;
   return {
     ...matchAsRead(match, localizedName(invitation.member_name, invitation.member_name_ar, match.language)),
     response: invitation.response,
