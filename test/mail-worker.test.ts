@@ -78,6 +78,14 @@ function scripted(answer: (msg: MailMessage, call: number) => Promise<{ messageI
 describe('mail worker with the file transport', () => {
   it('writes each message as an .eml file that parses back, and marks it sent', async () => {
     const dir = path.join(t.dir, 'mail');
+    // The follow the confirmation is for, still waiting for it, of a league with a public competition: the worker
+    // checks both before it sends (src/mail/send-time.ts).
+    t.sqlite.exec(`
+      INSERT INTO organizations (id, name, name_ar, language) VALUES ('shj', 'Sharjah', 'نادي الشارقة الرياضي', 'ar');
+      INSERT INTO leagues (id, org_id, name, name_ar) VALUES ('shj-youth', 'shj', 'Youth League', 'دوري الناشئين');
+      INSERT INTO events (id, league_id, name, competition_type) VALUES ('shj-youth-2026', 'shj-youth', 'Youth 2026', 'league');
+      INSERT INTO follows (id, org_id, league_id, email, status) VALUES ('fol_1', 'shj', 'shj-youth', 'fan@example.com', 'pending');
+    `);
     const ids = store.transaction(() => [
       queueEmail(store, {
         to: 'fan@example.com',

@@ -1,11 +1,15 @@
 // Every email the platform sends, by name: the data its outbox row records (a zod schema, checked when it is
 // queued and again when it is sent), the links it carries (minted by the worker at send time, so no raw token is
-// ever stored), and how it renders. Services queue a name and its data; only the mail worker renders.
+// ever stored), what must still hold when it leaves (send-time.ts), and how it renders. Services queue a name and
+// its data; only the mail worker renders.
 import { z } from 'zod';
+import { leagueIsPublic } from '../competitions/visibility.js';
 import type { LinkPurpose } from '../db/schema.js';
+import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { listUnsubscribeHeaders } from './headers.js';
+import { eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, type AtSend } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -30,11 +34,19 @@ export interface SentEmail extends RenderedEmail {
 export interface EmailKind<S extends z.ZodType> {
   schema: S;
   links: Record<string, LinkSpec<z.output<S>>>;
+  /**
+   * Called by the worker just before it renders (inside the transaction that mints the links): what of the queued
+   * data may still be sent, or why nothing is. Absent: the email is sent as it was queued.
+   */
+  atSend?: (store: SyncDb, data: z.output<S>) => AtSend<z.output<S>>;
   /** `baseUrl`: PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
   render(data: z.output<S>, links: Record<string, string>, context: { baseUrl: string }): SentEmail;
 }
 
 const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
+
+const followOf = (store: SyncDb, id: string) =>
+  store.first(store.q.selectFrom('follows').select(['status', 'league_id']).where('id', '=', id));
 
 /** A follow's confirm link works for 7 days; every unsubscribe link as long as the follow exists. */
 export const CONFIRM_LINK_TTL_MS = 7 * 24 * 3600_000;
@@ -54,6 +66,13 @@ export const CATALOG = {
     links: {
       confirm: { purpose: 'follow-confirm', subject: (d) => d.followId, path: '/follow/confirm', ttlMs: CONFIRM_LINK_TTL_MS },
       unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe' },
+    },
+    atSend: (store, data) => {
+      const follow = followOf(store, data.followId);
+      const leaguePublic = follow?.league_id
+        ? store.first(store.q.selectFrom('leagues').select('id').where('id', '=', follow.league_id).where((eb) => leagueIsPublic(eb.ref('leagues.id')))) !== undefined
+        : null;
+      return followConfirmAtSend(data, { followStatus: follow?.status, leagueIsPublic: leaguePublic });
     },
     render: (data, links) => ({
       ...followConfirmationEmail({ ...data, confirmUrl: links.confirm!, unsubscribeUrl: links.unsubscribe! }),
@@ -81,6 +100,13 @@ export const CATALOG = {
       })).min(1),
     }),
     links: { unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe' } },
+    atSend: (store, data) => {
+      const ids = data.competitions.map((c) => eventIdOfCalendarUrl(c.calendarUrl)).filter((id) => id !== undefined);
+      const publicIds = new Set(
+        ids.length === 0 ? [] : store.all(store.q.selectFrom('events').select('id').where('id', 'in', ids).where('is_public', '=', 1)).map((e) => e.id),
+      );
+      return followUpdatesAtSend(data, { followStatus: followOf(store, data.followId)?.status, isPublic: (id) => publicIds.has(id) });
+    },
     render: (data, links) => ({
       ...followUpdatesEmail({ ...data, unsubscribeUrl: links.unsubscribe! }),
       headers: listUnsubscribeHeaders(links.unsubscribe!),

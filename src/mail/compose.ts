@@ -1,5 +1,6 @@
-// Turns an outbox row into the email that leaves, at send time: its data is checked against its template, the
-// links it carries are minted (only their hashes are stored, in the same transaction), then it is rendered.
+// Turns an outbox row into the email that leaves, at send time: its data is checked against its template and
+// against what still holds (its kind's atSend: an email may have waited a day in the outbox), the links it carries
+// are minted (only their hashes are stored, in the same transaction), then it is rendered.
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { mintLinkToken } from '../security/link-tokens.js';
@@ -11,11 +12,42 @@ export class CorruptOutboxRowError extends Error {
   override name = 'CorruptOutboxRowError';
 }
 
+/** An email the worker does not send: what it said is no longer wanted or no longer public (send-time.ts). */
+export interface CancelledEmail {
+  cancelled: string;
+}
+
+/**
+ * What the worker sends for a row: its kind's send-time check first (`atSend`: the follow still active, its
+ * competitions still public), then the links and the render, in one transaction, so that no link is minted for an
+ * email that is not sent. Throws CorruptOutboxRowError for a row that can never be sent.
+ */
+export function composeForSending(
+  store: SyncDb,
+  row: Pick<OutboxMessage, 'template' | 'data_json'>,
+  context: { baseUrl: string; now: Date },
+): SentEmail | CancelledEmail {
+  return compose(store, row, context, true);
+}
+
+/**
+ * Renders a row as it was queued, without the send-time check: for previews and tests that need its links.
+ * The worker sends through composeForSending.
+ */
 export function composeEmail(
   store: SyncDb,
   row: Pick<OutboxMessage, 'template' | 'data_json'>,
   context: { baseUrl: string; now: Date },
 ): SentEmail {
+  return compose(store, row, context, false) as SentEmail;
+}
+
+function compose(
+  store: SyncDb,
+  row: Pick<OutboxMessage, 'template' | 'data_json'>,
+  context: { baseUrl: string; now: Date },
+  check: boolean,
+): SentEmail | CancelledEmail {
   if (!isTemplateName(row.template)) throw new CorruptOutboxRowError(`no template "${row.template}"`);
   const kind = CATALOG[row.template] as EmailKind<z.ZodType>;
   let json: unknown;
@@ -27,19 +59,27 @@ export function composeEmail(
   const parsed = kind.schema.safeParse(json);
   if (!parsed.success) throw new CorruptOutboxRowError(`data does not fit ${row.template}: ${parsed.error.issues[0]?.message}`);
   const specs = Object.entries(kind.links);
-  const links: Record<string, string> = {};
-  if (specs.length > 0) {
-    store.transaction(() => {
-      for (const [name, spec] of specs) {
-        const token = mintLinkToken(store, {
-          purpose: spec.purpose,
-          subjectId: spec.subject(parsed.data),
-          now: context.now,
-          expiresAt: spec.ttlMs === undefined ? null : new Date(context.now.getTime() + spec.ttlMs),
-        });
-        links[name] = `${context.baseUrl}${spec.path}?token=${token}`;
-      }
-    });
-  }
-  return kind.render(parsed.data, links, { baseUrl: context.baseUrl });
+  const atSend = check ? kind.atSend : undefined;
+  if (specs.length === 0 && !atSend) return kind.render(parsed.data, {}, { baseUrl: context.baseUrl });
+  const ready = store.transaction((): { data: unknown; links: Record<string, string> } | CancelledEmail => {
+    let data: unknown = parsed.data;
+    if (atSend) {
+      const decision = atSend(store, data);
+      if ('cancel' in decision) return { cancelled: decision.cancel };
+      data = decision.send;
+    }
+    const links: Record<string, string> = {};
+    for (const [name, spec] of specs) {
+      const token = mintLinkToken(store, {
+        purpose: spec.purpose,
+        subjectId: spec.subject(data),
+        now: context.now,
+        expiresAt: spec.ttlMs === undefined ? null : new Date(context.now.getTime() + spec.ttlMs),
+      });
+      links[name] = `${context.baseUrl}${spec.path}?token=${token}`;
+    }
+    return { data, links };
+  });
+  if ('cancelled' in ready) return ready;
+  return kind.render(ready.data, ready.links, { baseUrl: context.baseUrl });
 }

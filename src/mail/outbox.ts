@@ -195,6 +195,28 @@ export function markEmailFailed(store: SyncDb, id: number, outcome: { error: str
   );
 }
 
+/** The prefix of last_error on a row the worker cancelled: no status of its own, the outbox keeps three. */
+export const CANCELLED_PREFIX = 'cancelled at send time: ';
+
+/**
+ * Records that a message will never be sent because what it said no longer holds (send-time.ts): status 'failed'
+ * (retention deletes it with the others after 30 days), last_error `cancelled at send time: <reason>`, and no
+ * attempt counted, since none was made.
+ */
+export function markEmailCancelled(store: SyncDb, id: number, outcome: { reason: string }): boolean {
+  return (
+    store.run(
+      store.q.updateTable('email_outbox')
+        .set((eb) => ({
+          status: 'failed',
+          last_error: clip(`${CANCELLED_PREFIX}${outcome.reason}`),
+          data_json: sql<string>`redact_tokens(${eb.ref('data_json')})`,
+        }))
+        .where('id', '=', id).where('status', '=', 'pending'),
+    ) > 0
+  );
+}
+
 function clip(text: string): string {
   return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
 }

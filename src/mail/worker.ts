@@ -5,10 +5,10 @@
 // the others. Logs name the outbox id, tag and recipient domain only: bodies carry secret links.
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
-import { composeEmail } from './compose.js';
+import { composeForSending } from './compose.js';
 import { messageIdFor } from './eml.js';
 import { addressDomain, parseMailbox } from './headers.js';
-import { claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
+import { claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailTransport } from './transport.js';
 
 export interface MailWorkerOptions {
@@ -79,14 +79,17 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
 
   const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'} to=@${addressDomain(row.to_address)}`;
 
-  async function attemptSend(row: OutboxMessage): Promise<{ messageId: string } | MailDeliveryError> {
+  async function attemptSend(row: OutboxMessage): Promise<{ messageId: string } | { cancelled: string } | MailDeliveryError> {
     let email;
     try {
-      email = composeEmail(store, row, { baseUrl: options.baseUrl, now: now() });
+      // The send-time check first (compose.ts): a follower who unsubscribed, or a competition made private, since
+      // the row was queued means it is not sent at all.
+      email = composeForSending(store, row, { baseUrl: options.baseUrl, now: now() });
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       return new MailDeliveryError(`cannot be rendered: ${why}`, { permanent: true, kind: 'corrupt-row' });
     }
+    if ('cancelled' in email) return email;
     try {
       return await transport.send({
         outboxId: row.id,
@@ -107,6 +110,12 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   async function deliver(row: OutboxMessage): Promise<void> {
     const attempt = row.attempts + 1;
     const outcome = await attemptSend(row);
+    if ('cancelled' in outcome) {
+      // The reason is one of send-time.ts's fixed sentences: nothing of the row's content reaches the log.
+      markEmailCancelled(store, row.id, { reason: outcome.cancelled });
+      log(`${describe(row)} cancelled at send time: ${outcome.cancelled}`);
+      return;
+    }
     if (!(outcome instanceof MailDeliveryError)) {
       markEmailSent(store, row.id, { providerMessageId: outcome.messageId, sentAt: now() });
       log(`${describe(row)} sent (attempt ${attempt})`);

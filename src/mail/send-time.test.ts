@@ -1,0 +1,76 @@
+// The send-time rules, table-driven: what a queued follower email may still say when it leaves.
+import { describe, expect, it } from 'vitest';
+import type { FollowStatus } from '../vocabulary/enums.js';
+import { CANCEL_REASONS, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend } from './send-time.js';
+
+describe('eventIdOfCalendarUrl', () => {
+  it.each([
+    ['https://c.example/api/v0/calendar/rs-winter-2026', 'rs-winter-2026'],
+    ['http://127.0.0.1:4321/api/v0/calendar/E_1', 'E_1'],
+    ['https://c.example/competitions/api/v0/calendar/rs-cup-2026', 'rs-cup-2026'], // PUBLIC_BASE_URL with a path
+    ['https://c.example/api/v0/calendar/rs-cup-2026/', undefined],
+    ['https://c.example/api/v0/calendar/', undefined],
+    ['https://c.example/api/v0/calendar/-starts-with-dash', undefined],
+    ['https://c.example/api/v0/calendar/a%2Fb', undefined],
+    ['https://c.example/api/v0/events/rs-cup-2026/standings', undefined],
+    ['https://c.example/x?u=/api/v0/calendar/rs-cup-2026', undefined],
+    ['not a url', undefined],
+  ])('%s → %s', (url, id) => {
+    expect(eventIdOfCalendarUrl(url)).toBe(id);
+  });
+});
+
+const competition = (id: string) => ({ name: `Competition ${id}`, calendarUrl: `https://c.example/api/v0/calendar/${id}`, changes: [{}] });
+const digest = (...ids: string[]) => ({ followId: 'fol_1', competitions: ids.map(competition) });
+
+describe('followUpdatesAtSend', () => {
+  const cases: Array<[string, FollowStatus | undefined, string[], string[], string | null]> = [
+    // name, follow status, public ids now, queued about, → sent about (or the cancel reason)
+    ['all still public, active', 'active', ['a', 'b'], ['a', 'b'], null],
+    ['one made private since', 'active', ['b'], ['a', 'b'], null],
+    ['every one made private since', 'active', [], ['a', 'b'], CANCEL_REASONS.nothingPublic],
+    ['unsubscribed since', 'unsubscribed', ['a'], ['a'], CANCEL_REASONS.followNotActive],
+    ['pending again (unsubscribed, then asked again)', 'pending', ['a'], ['a'], CANCEL_REASONS.followNotActive],
+    ['the follow is gone', undefined, ['a'], ['a'], CANCEL_REASONS.followNotActive],
+    ['unsubscribed and private: not active comes first', 'unsubscribed', [], ['a'], CANCEL_REASONS.followNotActive],
+  ];
+  it.each(cases)('%s', (_name, followStatus, publicNow, queued, reason) => {
+    const data = digest(...queued);
+    const result = followUpdatesAtSend(data, { followStatus, isPublic: (id) => publicNow.includes(id) });
+    if (reason !== null) {
+      expect(result).toEqual({ cancel: reason });
+      return;
+    }
+    expect('send' in result && result.send.competitions.map((c) => c.name)).toEqual(
+      queued.filter((id) => publicNow.includes(id)).map((id) => `Competition ${id}`),
+    );
+    if ('send' in result) expect(result.send.followId).toBe('fol_1');
+  });
+
+  it('drops a competition whose calendar link names no readable id (never sent on a guess)', () => {
+    const data = { followId: 'fol_1', competitions: [competition('a'), { ...competition('b'), calendarUrl: 'https://c.example/elsewhere' }] };
+    const result = followUpdatesAtSend(data, { followStatus: 'active', isPublic: () => true });
+    expect('send' in result && result.send.competitions.map((c) => c.name)).toEqual(['Competition a']);
+  });
+
+  it('returns the queued data itself when nothing is dropped', () => {
+    const data = digest('a');
+    expect(followUpdatesAtSend(data, { followStatus: 'active', isPublic: () => true })).toEqual({ send: data });
+  });
+});
+
+describe('followConfirmAtSend', () => {
+  const cases: Array<[string, FollowStatus | undefined, boolean | null, string | null]> = [
+    // name, follow status, its league still public (null: an organization follow), → cancel reason or sent
+    ['an organization follow waiting for it', 'pending', null, null],
+    ['a league follow, league still public', 'pending', true, null],
+    ['a league follow, every competition of its league made private', 'pending', false, CANCEL_REASONS.leagueNotPublic],
+    ['confirmed since through an earlier email', 'active', null, CANCEL_REASONS.followNotPending],
+    ['unsubscribed since', 'unsubscribed', true, CANCEL_REASONS.followNotPending],
+    ['the follow is gone', undefined, null, CANCEL_REASONS.followNotPending],
+  ];
+  it.each(cases)('%s', (_name, followStatus, leagueIsPublic, reason) => {
+    const data = { followId: 'fol_1' };
+    expect(followConfirmAtSend(data, { followStatus, leagueIsPublic })).toEqual(reason === null ? { send: data } : { cancel: reason });
+  });
+});

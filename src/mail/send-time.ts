@@ -1,0 +1,74 @@
+// What an email queued earlier may still say when it leaves. An outbox row can wait a long time before it is sent
+// (Postmark down: about a day of retries; the server stopped), and meanwhile a follower may unsubscribe with one
+// click or an organizer make a competition private. The checks done when the email was queued (src/updates/run.ts
+// tells only public competitions to active follows) are therefore done again by the worker, just before it renders:
+// the rules here are pure (the facts come from the database, read by the catalog's `atSend`), and an email with
+// nothing left to say is cancelled, never sent.
+//
+// A cancelled email's reason goes to the outbox row and the worker's log: it is one of the fixed sentences below,
+// never a name, an address or anything else from the row.
+import type { FollowStatus } from '../vocabulary/enums.js';
+
+/** The data to send now (possibly less than was queued), or why the email is no longer sent. */
+export type AtSend<D> = { send: D } | { cancel: string };
+
+export const CANCEL_REASONS = {
+  followNotActive: 'the follow is no longer active',
+  followNotPending: 'the follow is no longer waiting for its confirmation',
+  nothingPublic: 'none of its competitions is public any more',
+  leagueNotPublic: 'its league has no public competition any more',
+} as const;
+
+/**
+ * The competition a follower's calendar link names. The updates job builds it as
+ * `${PUBLIC_BASE_URL}/api/v0/calendar/${eventId}` (ids are URL-safe, so never encoded), and the row records no
+ * other trace of the event: the id is read back from the link's last path segment (PUBLIC_BASE_URL may carry a
+ * path of its own). Anything else is undefined, and a competition without a readable id is dropped, never sent.
+ */
+export function eventIdOfCalendarUrl(url: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  return /\/api\/v0\/calendar\/([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/.exec(pathname)?.[1];
+}
+
+interface FollowUpdatesLike<C extends { calendarUrl: string }> {
+  competitions: C[];
+}
+
+/**
+ * A follower's digest or alert: only to a follow still active (an unsubscribe since it was queued stops it), and
+ * only about competitions still public (README: nothing about a private competition, ever). When no competition
+ * is left, nothing is sent.
+ */
+export function followUpdatesAtSend<C extends { calendarUrl: string }, D extends FollowUpdatesLike<C>>(
+  data: D,
+  facts: { followStatus: FollowStatus | undefined; isPublic: (eventId: string) => boolean },
+): AtSend<D> {
+  if (facts.followStatus !== 'active') return { cancel: CANCEL_REASONS.followNotActive };
+  const competitions = data.competitions.filter((c) => {
+    const id = eventIdOfCalendarUrl(c.calendarUrl);
+    return id !== undefined && facts.isPublic(id);
+  });
+  if (competitions.length === 0) return { cancel: CANCEL_REASONS.nothingPublic };
+  return { send: competitions.length === data.competitions.length ? data : { ...data, competitions } };
+}
+
+/**
+ * A follow's confirmation: only while the follow still waits for it. Once it is active (confirmed through an
+ * earlier email) the email would only say so; once unsubscribed, its owner said stop, and its confirm link would
+ * not work anyway. A league follow whose league has no public competition any more is, to the public, a follow of
+ * an unknown id (README, decisions): the email would name a private league, so it is not sent (the follow stays
+ * pending, and a new request for it is refused like any unknown league).
+ */
+export function followConfirmAtSend<D>(
+  data: D,
+  facts: { followStatus: FollowStatus | undefined; leagueIsPublic: boolean | null },
+): AtSend<D> {
+  if (facts.followStatus !== 'pending') return { cancel: CANCEL_REASONS.followNotPending };
+  if (facts.leagueIsPublic === false) return { cancel: CANCEL_REASONS.leagueNotPublic };
+  return { send: data };
+}
