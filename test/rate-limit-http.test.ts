@@ -2,7 +2,7 @@
 // proxy is trusted, and a cap on confirmation emails per address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './support/http.js';
-import { readEmails } from './support/mail.js';
+import { linkIn, readEmails, waitForEmail } from './support/mail.js';
 import { startService, type RunningService } from './support/server.js';
 
 let svc: RunningService;
@@ -80,5 +80,72 @@ describe('behind a trusted proxy', () => {
     expect(forged.map((r) => r.status)).toEqual([201, 201, 429]);
     // Another real client has its own.
     expect((await send('198.51.100.8')).status).toBe(201);
+  });
+});
+
+describe('RFC 8058 one-click unsubscribe', () => {
+  // Mailbox providers POST `List-Unsubscribe=One-Click` from their own servers: many people behind one address.
+  // Found by a review (/tmp/review-mail-repro/one-click-limit.test.ts): past the per-address writes limit the
+  // page answered 429 and the follow stayed active. A POST with a token the database knows is now counted per
+  // follow; unknown and malformed tokens still per address.
+  let svc: RunningService;
+  const PROVIDER = '209.85.220.41';
+  const FOLLOWERS = 8;
+  const links: string[] = [];
+  beforeAll(async () => {
+    svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '3', TRUST_PROXY: 'true' });
+    for (let i = 0; i < FOLLOWERS; i++) {
+      const email = `oneclick.${i}@example.org`;
+      const follow = await request(`${svc.url}/api/v0/follow`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${i}` },
+        body: JSON.stringify({ org_id: 'riverside-sfl', email }),
+      });
+      expect(follow.status).toBe(200);
+      const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
+      const header = mail.headers['list-unsubscribe']!;
+      expect(header).toBe(`<${linkIn(mail.text, '/follow/unsubscribe?token=')}>`);
+      links.push(header.slice(1, -1));
+    }
+  }, 120_000);
+  afterAll(async () => svc?.stop());
+
+  const oneClick = (url: string) =>
+    request(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': PROVIDER },
+      body: 'List-Unsubscribe=One-Click',
+    });
+  const outcome = (page: string) => /data-outcome="([a-z_]+)"/.exec(page)?.[1];
+
+  it('honours every one-click POST from one provider address, past the per-address writes limit', async () => {
+    const answers = [];
+    for (const link of links) answers.push(await oneClick(link));
+    expect(answers.map((a) => a.status)).toEqual(links.map(() => 200));
+    expect(answers.map((a) => outcome(a.text))).toEqual(links.map(() => 'unsubscribed'));
+    // Counted per follow (each has its own allowance); a repeat is idempotent.
+    const again = await oneClick(links[0]!);
+    expect([again.status, outcome(again.text)]).toEqual([200, 'already_unsubscribed']);
+  });
+
+  it('still counts unknown and malformed tokens against the address, so guessing is as slow as any write', async () => {
+    const guess = (i: number) => `${svc.url}/follow/unsubscribe?token=${String(i).padStart(43, 'A')}`;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await oneClick(guess(i))).status);
+    statuses.push((await oneClick(`${svc.url}/follow/unsubscribe?token=short`)).status);
+    statuses.push((await oneClick(`${svc.url}/follow/unsubscribe`)).status);
+    statuses.push((await oneClick(guess(99))).status);
+    expect(statuses).toEqual([404, 404, 404, 429, 429, 429]);
+    // A known token from the same (now limited) address is still answered.
+    const known = await oneClick(links[1]!);
+    expect([known.status, outcome(known.text)]).toEqual([200, 'already_unsubscribed']);
+  });
+
+  it('limits the repeats of one known token (per follow), without touching anyone else', async () => {
+    const repeats = [];
+    for (let i = 0; i < 3; i++) repeats.push((await oneClick(links[2]!)).status);
+    // links[2] was posted once by the first test: this minute allows it three.
+    expect(repeats).toEqual([200, 200, 429]);
+    expect((await oneClick(links[3]!)).status).toBe(200);
   });
 });

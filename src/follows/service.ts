@@ -187,6 +187,14 @@ export function unsubscribeFollow(store: SyncDb, token: string, now: Date): Foll
   });
 }
 
+/**
+ * The follow an unsubscribe token opens, or undefined for anything that is not one of our unsubscribe tokens: the
+ * one-click POST's rate limit counts a known token per follow rather than per client address (page-request.ts).
+ */
+export function unsubscribeLinkFollow(store: SyncDb, token: string, now: Date): string | undefined {
+  return findLinkToken(store, 'follow-unsubscribe', token, now)?.subjectId;
+}
+
 /** Looks an unsubscribe token up without changing anything (the GET page asks before acting). */
 export function peekUnsubscribe(store: SyncDb, token: string, now: Date): FollowPageInfo {
   const row = findByToken(store, 'follow-unsubscribe', token, now);
