@@ -3,7 +3,7 @@
 // the rest. These addresses asked for registrations, so the submitter's text may reach them; it is escaped like
 // any other value.
 import type { Language } from '../../vocabulary/language.js';
-import { formatDateTime } from '../../time/local-time.js';
+import { formatDateTime, localDate } from '../../time/local-time.js';
 import { html } from './html.js';
 import { layout, t, textBlock, type RenderedEmail } from './layout.js';
 
@@ -30,10 +30,21 @@ export function exportCommand(orgId: string, since: string): string {
   return `npm run registrations -- --org ${orgId} --since ${since}`;
 }
 
+/**
+ * The `--since` day of a notice's export command: the day the registration arrived in the organization's time
+ * zone, since `npm run registrations -- --since DAY` reads DAY there (src/registrations/export.ts). The UTC date
+ * left out, west of UTC, a registration made in the local evening (New York, 22:00 on 1 May is 02:00Z on 2 May:
+ * `--since 2026-05-02` listed nothing).
+ */
+export function exportSinceDay(submittedAt: string, timeZone: string): string {
+  const instant = new Date(submittedAt);
+  return Number.isNaN(instant.getTime()) ? submittedAt.slice(0, 10) : localDate(instant, timeZone);
+}
+
 export function registrationNoticeEmail(input: RegistrationNoticeInput): RenderedEmail {
   const ar = input.language === 'ar';
   const when = formatDateTime(input.submittedAt, input.timeZone, input.language) ?? input.submittedAt;
-  const command = exportCommand(input.organizationId, input.submittedAt.slice(0, 10));
+  const command = exportCommand(input.organizationId, exportSinceDay(input.submittedAt, input.timeZone));
   const s = ar
     ? {
         subject: `طلب تسجيل جديد: ${input.playerName}${input.divisionName ? ` (${input.divisionName})` : ''}`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { followConfirmationEmail } from './follow-confirmation.js';
 import { followUpdatesEmail } from './follow-updates.js';
 import type { RenderedEmail } from './layout.js';
-import { registrationNoticeEmail } from './registration-notice.js';
+import { exportSinceDay, registrationNoticeEmail } from './registration-notice.js';
 import { registrationReceiptEmail } from './registration-receipt.js';
 import { rsvpInviteEmail } from './rsvp-invite.js';
 
@@ -211,7 +211,8 @@ describe('registration notice', () => {
     for (const line of [
       'Player: Alex Doe', 'Division: Under 12', 'Email: parent@example.org', 'Phone: +962 79 000 0000', 'Date of birth: 2014-05-06',
       'Guardian: Sam Doe', "Guardian's phone: +962 79 111 1111", 'Reference: reg_01HXYZ', 'Received: Sunday 8 March 2026, 01:30 GMT+3',
-      'The request has notes from its submitter.', 'npm run registrations -- --org riverside --since 2026-03-07',
+      // 22:30Z on 7 March is 01:30 on 8 March in Amman: the command names the organization's day.
+      'The request has notes from its submitter.', 'npm run registrations -- --org riverside --since 2026-03-08',
     ]) {
       expect(mail.text).toContain(line);
     }
@@ -227,7 +228,23 @@ describe('registration notice', () => {
     expect(mail.text).not.toContain('وليّ الأمر');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
-    expect(mail.html).toContain('<code dir="ltr">npm run registrations -- --org riverside --since 2026-03-07</code>');
+    expect(mail.html).toContain('<code dir="ltr">npm run registrations -- --org riverside --since 2026-03-08</code>');
+  });
+
+  // The command's --since is read as a day in the organization's zone (src/registrations/export.ts), so it must be
+  // the registration's local day there: the UTC date missed evening registrations west of UTC.
+  it.each([
+    ['2026-05-02T02:00:00.000Z', 'America/New_York', '2026-05-01'], // 22:00 the day before (EDT)
+    ['2026-01-02T04:59:59.999Z', 'America/New_York', '2026-01-01'], // 23:59:59 (EST)
+    ['2026-01-02T05:00:00.000Z', 'America/New_York', '2026-01-02'], // midnight
+    ['2026-03-07T22:30:00.000Z', 'Asia/Amman', '2026-03-08'], // east: the next day
+    ['2026-03-07T22:30:00.000Z', 'UTC', '2026-03-07'],
+    ['2026-06-30T23:30:00.000Z', 'Europe/London', '2026-07-01'], // BST
+    ['2026-12-31T10:30:00.000Z', 'Pacific/Kiritimati', '2027-01-01'], // UTC+14: a new year already
+    ['2026-01-01T10:30:00.000Z', 'Pacific/Pago_Pago', '2025-12-31'], // UTC−11: the old one still
+    ['not a date', 'UTC', 'not a date'.slice(0, 10)], // a row that cannot be read keeps its own first ten characters
+  ])('%s in %s → --since %s', (submittedAt, timeZone, day) => {
+    expect(exportSinceDay(submittedAt, timeZone)).toBe(day);
   });
 });
 
