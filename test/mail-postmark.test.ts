@@ -86,6 +86,8 @@ describe('postmark transport', () => {
       Headers: [
         { Name: 'List-Unsubscribe', Value: `<${UNSUBSCRIBE}>` },
         { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+        { Name: 'Message-ID', Value: `<${(await row()).message_key}@competitions.example>` },
+        { Name: 'X-PM-KeepID', Value: 'true' },
       ],
       Tag: 'follow-confirm',
       MessageStream: 'outbound',
@@ -137,6 +139,26 @@ describe('postmark transport', () => {
     await w.drain();
     r = await row();
     expect(r).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('sends a retry after a timeout with the Message-ID of the attempt Postmark may have taken already', async () => {
+    // Postmark took the message but its answer never came back in time: the worker retries, and Postmark (which has
+    // no idempotency key) sends a second copy. Both carry the row's Message-ID, kept by X-PM-KeepID, so a receiver
+    // can tell they are one message. Found by a review (postmark-duplicate.test.ts): no Message-ID was sent, so
+    // Postmark stamped each attempt with its own.
+    fake.mode = { kind: 'hang' };
+    enqueueEmail(message);
+    const w = start({ timeoutMs: 300 });
+    await w.drain();
+    fake.mode = { kind: 'ok' };
+    clock = new Date(Date.parse((await row()).next_attempt_at));
+    await w.drain();
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
+    const headersOf = (i: number) => emailRequests()[i]!.body.Headers as Array<{ Name: string; Value: string }>;
+    const messageIds = [0, 1].map((i) => headersOf(i).filter((h) => h.Name.toLowerCase() === 'message-id').map((h) => h.Value));
+    const expected = `<${(await row()).message_key}@competitions.example>`;
+    expect(messageIds).toEqual([[expected], [expected]]);
+    expect([0, 1].map((i) => headersOf(i).find((h) => h.Name === 'X-PM-KeepID')?.Value)).toEqual(['true', 'true']);
   });
 
   it('fails an inactive recipient (422, ErrorCode 406) for good', async () => {

@@ -57,7 +57,9 @@ export function buildEml(input: EmlInput): string {
 
 /**
  * The Message-ID of an outbox row: `<its random key>@<domain of the from address>`. The key is drawn when the
- * row is queued, so a retry keeps the Message-ID (receivers drop duplicates) and no two installations share one.
+ * row is queued, so every attempt of a row carries the same Message-ID (the file transport writes it; the Postmark
+ * transport sends it with X-PM-KeepID) and no two installations share one. A receiver may take two copies with one
+ * Message-ID for one message, but nothing obliges it to: this makes a duplicate recognisable, not impossible.
  */
 export function messageIdFor(messageKey: string, from: string): string {
   let domain = parseMailbox(from).address.split('@')[1]!.toLowerCase();

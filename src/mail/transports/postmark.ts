@@ -43,7 +43,7 @@ export function createPostmarkTransport(options: PostmarkTransportOptions): Mail
           Subject: msg.subject,
           TextBody: msg.text,
           HtmlBody: msg.html,
-          Headers: Object.entries(msg.headers).map(([Name, Value]) => ({ Name, Value })),
+          Headers: postmarkHeaders(msg),
           ...(msg.tag ? { Tag: msg.tag } : {}),
           MessageStream: messageStream,
           // Tracking would rewrite our links through Postmark's domain and put secret tokens there too.
@@ -64,6 +64,23 @@ export function createPostmarkTransport(options: PostmarkTransportOptions): Mail
       return { messageId: response.MessageID };
     },
   };
+}
+
+/**
+ * The message's extra headers, then its Message-ID with `X-PM-KeepID: true`. The Message-ID is the outbox row's
+ * (eml.ts messageIdFor), the same on every attempt: when Postmark took a message but its answer never came (a
+ * timeout), the retry carries the Message-ID of the copy already on its way, which a receiver can recognise as the
+ * same message. Postmark stamps its own Message-ID unless told to keep the sender's: `X-PM-KeepID` is its switch
+ * (documented for SMTP; Postmark's official SwiftMailer transport sends it with the Message-ID through this API
+ * too). Postmark's /email has no idempotency key, so this cannot stop the second copy leaving: delivery through
+ * Postmark is at least once (README).
+ */
+export function postmarkHeaders(msg: Pick<MailMessage, 'headers' | 'messageId'>): Models.Header[] {
+  return [
+    ...Object.entries(msg.headers).map(([Name, Value]) => ({ Name, Value })),
+    { Name: 'Message-ID', Value: `<${msg.messageId}>` },
+    { Name: 'X-PM-KeepID', Value: 'true' },
+  ];
 }
 
 // Postmark API error codes (https://postmarkapp.com/developer/api/overview#error-codes) that belong to the
