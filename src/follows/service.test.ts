@@ -7,7 +7,7 @@ import { RateLimitedError } from '../errors.js';
 import { applyImport, parseImport } from '../import/load.js';
 import { migratedDb, type TestDb } from '../../test/support/db.js';
 import { composeQueued } from '../../test/support/mail.js';
-import { CONFIRM_TOKEN_TTL_MS, confirmFollow, peekConfirm, requestFollow, RESEND_AFTER_MS, unsubscribeFollow } from './service.js';
+import { CONFIRM_TOKEN_TTL_MS, confirmFollow, peekConfirm, requestFollow, RESEND_AFTER_MS, unsubscribeFollow, unsubscribeState } from './service.js';
 
 let t: TestDb;
 let store: SyncDb;
@@ -119,5 +119,21 @@ describe('follow', () => {
     expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(2)).outcome).toBe('unsubscribed');
     expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(3)).outcome).toBe('already_unsubscribed');
     expect(requestFollow(store, { org_id: 'riverside', email: 'e@example.org' }, ctx(later(4)))).toEqual({ status: 'confirm_email_sent' });
+  });
+});
+
+describe('unsubscribeState', () => {
+  // What an unsubscribe link does: the follow it opens (absent: deleted by retention, or never ours) and whether the
+  // link is past its year.
+  it.each([
+    ['no such link', undefined, 'invalid'],
+    ['active, link within its year', { status: 'active', expired: false }, 'unsubscribed'],
+    ['pending, link within its year', { status: 'pending', expired: false }, 'unsubscribed'],
+    ['active, link past its year', { status: 'active', expired: true }, 'expired'],
+    ['pending, link past its year', { status: 'pending', expired: true }, 'expired'],
+    ['unsubscribed already, link within its year', { status: 'unsubscribed', expired: false }, 'already_unsubscribed'],
+    ['unsubscribed already, link past its year', { status: 'unsubscribed', expired: true }, 'already_unsubscribed'],
+  ] as const)('%s → %s', (_name, row, outcome) => {
+    expect(unsubscribeState(row)).toBe(outcome);
   });
 });

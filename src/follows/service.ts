@@ -10,6 +10,7 @@ import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { FollowRequest, FollowResponse } from './schema.js';
+import type { FollowStatus } from '../vocabulary/enums.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
 export const CONFIRM_TOKEN_TTL_MS = CONFIRM_LINK_TTL_MS;
@@ -174,12 +175,25 @@ export function confirmFollow(store: SyncDb, token: string, now: Date): FollowPa
   });
 }
 
+/**
+ * What an unsubscribe link can still do: `unsubscribed` when it would unsubscribe. A follow already unsubscribed
+ * says so whatever the link's age (it reassures, and tells its holder nothing new); a link past its year
+ * (UNSUBSCRIBE_LINK_TTL_MS) unsubscribes no more, and the page sends its holder to a more recent email, each of
+ * which carries a fresh link. Once retention has deleted a link (30 days after it expired, or after its follow
+ * unsubscribed), it is `invalid`, as any token we never issued.
+ */
+export function unsubscribeState(row: { status: FollowStatus; expired: boolean } | undefined): FollowPageInfo['outcome'] {
+  if (!row) return 'invalid';
+  if (row.status === 'unsubscribed') return 'already_unsubscribed';
+  return row.expired ? 'expired' : 'unsubscribed';
+}
+
 /** The unsubscribe link and RFC 8058 one-click POST. */
 export function unsubscribeFollow(store: SyncDb, token: string, now: Date): FollowPageInfo {
   return store.transaction(() => {
     const row = findByToken(store, 'follow-unsubscribe', token, now);
-    if (!row) return pageInfo(undefined, 'invalid');
-    if (row.status === 'unsubscribed') return pageInfo(row, 'already_unsubscribed');
+    const state = unsubscribeState(row);
+    if (state !== 'unsubscribed' || !row) return pageInfo(row, state);
     store.run(store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now) }).where('id', '=', row.id));
     // Confirm links of this follow must not bring it back.
     store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'follow-confirm').where('subject_id', '=', row.id));
@@ -198,6 +212,5 @@ export function unsubscribeLinkFollow(store: SyncDb, token: string, now: Date): 
 /** Looks an unsubscribe token up without changing anything (the GET page asks before acting). */
 export function peekUnsubscribe(store: SyncDb, token: string, now: Date): FollowPageInfo {
   const row = findByToken(store, 'follow-unsubscribe', token, now);
-  if (!row) return pageInfo(undefined, 'invalid');
-  return pageInfo(row, row.status === 'unsubscribed' ? 'already_unsubscribed' : 'unsubscribed');
+  return pageInfo(row, unsubscribeState(row));
 }

@@ -10,6 +10,11 @@ import type { Job } from './scheduler.js';
 const DAY_MS = 24 * 3600_000;
 /** Expired links are kept this long, so that a late click says "expired" rather than "not valid". */
 export const EXPIRED_LINK_KEPT_MS = 30 * DAY_MS;
+/**
+ * A follow's links are kept this long after it unsubscribed (a second click says "you are unsubscribed"), then
+ * deleted, however long they had left: they can do nothing more, and a credential kept is a credential that can leak.
+ */
+export const UNSUBSCRIBED_LINKS_KEPT_MS = 30 * DAY_MS;
 /** Emails sent or given up on are kept this long (their content, for an operator's questions), then deleted. */
 export const FINISHED_EMAIL_KEPT_MS = 30 * DAY_MS;
 
@@ -26,7 +31,15 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
   return store.transaction(() => {
     const idempotencyKeys = expireIdempotencyKeys(store, now);
-    const links = store.run(store.q.deleteFrom('link_tokens').where('expires_at', '<', before(EXPIRED_LINK_KEPT_MS)));
+    const links =
+      store.run(store.q.deleteFrom('link_tokens').where('expires_at', '<', before(EXPIRED_LINK_KEPT_MS))) +
+      store.run(
+        store.q.deleteFrom('link_tokens')
+          .where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe'])
+          .where('subject_id', 'in', (eb) =>
+            eb.selectFrom('follows').select('id')
+              .where('status', '=', 'unsubscribed').where('unsubscribed_at', '<', before(UNSUBSCRIBED_LINKS_KEPT_MS))),
+      );
     // Each organization keeps its registrations for its own registration_retention_days.
     let registrations = 0;
     for (const org of store.all(store.q.selectFrom('organizations').select(['id', 'registration_retention_days']))) {
@@ -71,7 +84,7 @@ export function runRetention(store: SyncDb, now: Date): string {
   const r = applyRetention(store, now);
   return (
     `retention: ${r.registrations} registrations, ${r.emails} finished emails, ${r.idempotencyKeys} idempotency keys, ` +
-    `${r.changes} told changes and ${r.links} expired links deleted, ${Math.round(performance.now() - started)} ms`
+    `${r.changes} told changes and ${r.links} links (expired, or of a follow that left) deleted, ${Math.round(performance.now() - started)} ms`
   );
 }
 

@@ -48,8 +48,15 @@ const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
 const followOf = (store: SyncDb, id: string) =>
   store.first(store.q.selectFrom('follows').select(['status', 'league_id']).where('id', '=', id));
 
-/** A follow's confirm link works for 7 days; every unsubscribe link as long as the follow exists. */
+/** A follow's confirm link works for 7 days. */
 export const CONFIRM_LINK_TTL_MS = 7 * 24 * 3600_000;
+/**
+ * An unsubscribe link works for a year after its email. RFC 8058 wants it to keep working a reasonable time after
+ * the email (a person unsubscribes from an old one), and every email mints one: without an end, a follower of a
+ * daily digest left 365 live credentials a year, for good. The retention job deletes it 30 days after it expired
+ * (src/jobs/retention.ts), and every link of a follow 30 days after it unsubscribed.
+ */
+export const UNSUBSCRIBE_LINK_TTL_MS = 365 * 24 * 3600_000;
 
 const name = z.string().min(1).max(400);
 const instant = z.string().nullable();
@@ -65,7 +72,7 @@ export const CATALOG = {
     schema: z.object({ followId: z.string(), language: languageSchema, organizationName: name, leagueName: name.nullable() }),
     links: {
       confirm: { purpose: 'follow-confirm', subject: (d) => d.followId, path: '/follow/confirm', ttlMs: CONFIRM_LINK_TTL_MS },
-      unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe' },
+      unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe', ttlMs: UNSUBSCRIBE_LINK_TTL_MS },
     },
     atSend: (store, data) => {
       const follow = followOf(store, data.followId);
@@ -99,7 +106,9 @@ export const CATALOG = {
         })).min(1),
       })).min(1),
     }),
-    links: { unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe' } },
+    links: {
+      unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe', ttlMs: UNSUBSCRIBE_LINK_TTL_MS },
+    },
     atSend: (store, data) => {
       const ids = data.competitions.map((c) => eventIdOfCalendarUrl(c.calendarUrl)).filter((id) => id !== undefined);
       const publicIds = new Set(

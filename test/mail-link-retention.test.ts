@@ -1,0 +1,161 @@
+// Unsubscribe links end. Every follow email mints one, and they never expired and were never deleted, not even once
+// the follow had unsubscribed: a daily digest to 100,000 followers left about 36 million live credentials a year,
+// for good. Found by a review (/tmp/review-mail-repro/link-growth.test.ts: two years after an unsubscribe and a
+// retention run, all 367 links of the follow were still there). Now an unsubscribe link works for a year after its
+// email; the retention job deletes it 30 days after that, and every link of a follow 30 days after it unsubscribed.
+// Real SQLite with the real migrations, the real follow service, compose (links minted as the worker mints them) and
+// retention job; then the pages over HTTP against the real server.
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SyncDb } from '../src/db/sync.js';
+import { confirmFollow, peekUnsubscribe, requestFollow, unsubscribeFollow } from '../src/follows/service.js';
+import { applyImport, parseImport } from '../src/import/load.js';
+import { applyRetention } from '../src/jobs/retention.js';
+import { composeEmail } from '../src/mail/compose.js';
+import { hashToken } from '../src/security/tokens.js';
+import { migratedDb, type TestDb } from './support/db.js';
+import { request } from './support/http.js';
+import { linkIn, waitForEmail } from './support/mail.js';
+import { startService, type RunningService } from './support/server.js';
+
+const DAY = 24 * 3600_000;
+const T0 = new Date('2026-01-01T12:00:00Z');
+const at = (days: number) => new Date(T0.getTime() + days * DAY);
+const BASE = 'https://c.example';
+
+describe('unsubscribe links in the database', () => {
+  let t: TestDb;
+  let store: SyncDb;
+  beforeEach(async () => {
+    t = await migratedDb();
+    const p = parseImport(fs.readFileSync('test/fixtures/import-small.json', 'utf8'));
+    if (!p.ok) throw new Error('fixture');
+    applyImport(t.sqlite, p.file);
+    store = new SyncDb(t.sqlite);
+  });
+  afterEach(async () => t.close());
+
+  const tokenIn = (text: string, page: string) => new RegExp(`/follow/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(text)![1]!;
+  const links = () => (t.sqlite.prepare(`SELECT count(*) AS n FROM link_tokens`).get() as { n: number }).n;
+  const status = () => (t.sqlite.prepare(`SELECT status FROM follows`).get() as { status: string }).status;
+
+  /** A confirmed follower of riverside, then a digest a day for `days` days: each digest's unsubscribe token. */
+  function followerWithDigests(days: number): { followId: string; unsubscribeOn: (day: number) => string } {
+    requestFollow(store, { org_id: 'riverside', email: 'a@example.org' }, { now: T0, emailsPerDay: 0 });
+    const row = t.sqlite.prepare(`SELECT * FROM email_outbox`).get() as { data_json: string };
+    const confirmation = composeEmail(store, row as never, { baseUrl: BASE, now: T0 });
+    expect(confirmFollow(store, tokenIn(confirmation.text, 'confirm'), T0).outcome).toBe('confirmed');
+    const followId = (JSON.parse(row.data_json) as { followId: string }).followId;
+    const tokens: string[] = [];
+    for (let day = 0; day < days; day++) {
+      const digest = {
+        followId, language: 'en', timeZone: 'UTC', kind: 'digest', organizationName: 'Riverside', leagueName: null,
+        competitions: [{ name: 'Winter 2026', calendarUrl: `${BASE}/api/v0/calendar/rs-winter-2026`, changes: [{ kind: 'cancelled', before: null, after: null }] }],
+      };
+      tokens.push(tokenIn(composeEmail(store, { template: 'follow-updates', data_json: JSON.stringify(digest) }, { baseUrl: BASE, now: at(day) }).text, 'unsubscribe'));
+    }
+    return { followId, unsubscribeOn: (day) => tokens[day]! };
+  }
+
+  it('an unsubscribe link works for a year after its email, then says it expired and changes nothing', () => {
+    const { unsubscribeOn } = followerWithDigests(2);
+    expect(peekUnsubscribe(store, unsubscribeOn(0), at(364)).outcome).toBe('unsubscribed'); // would unsubscribe
+    expect(unsubscribeFollow(store, unsubscribeOn(0), at(365.5)).outcome).toBe('expired');
+    expect(status()).toBe('active');
+    // The next day's email still has a day to go.
+    expect(unsubscribeFollow(store, unsubscribeOn(1), at(365.5)).outcome).toBe('unsubscribed');
+    expect(status()).toBe('unsubscribed');
+    // Once unsubscribed, any link of the follow still known says so, expired or not.
+    expect(peekUnsubscribe(store, unsubscribeOn(0), at(366)).outcome).toBe('already_unsubscribed');
+  });
+
+  it('retention deletes an active follow\'s links 30 days after they expired, and keeps the rest', () => {
+    const { unsubscribeOn } = followerWithDigests(365);
+    expect(links()).toBe(2 + 365); // the confirmation's two, and one a digest
+    const removed = applyRetention(store, at(400)).links;
+    // Expired before day 370: the confirm link (day 7) and the unsubscribe links of days 0 to 4 (the confirmation's
+    // and five digests').
+    expect(removed).toBe(1 + 1 + 5);
+    expect(links()).toBe(360);
+    expect(unsubscribeFollow(store, unsubscribeOn(4), at(400)).outcome).toBe('invalid');
+    expect(unsubscribeFollow(store, unsubscribeOn(5), at(400)).outcome).toBe('expired');
+    expect(peekUnsubscribe(store, unsubscribeOn(364), at(400)).outcome).toBe('unsubscribed');
+  });
+
+  it('retention deletes every link of a follow 30 days after it unsubscribed; until then a click says so', () => {
+    const { unsubscribeOn } = followerWithDigests(365);
+    expect(unsubscribeFollow(store, unsubscribeOn(300), at(301)).outcome).toBe('unsubscribed');
+    applyRetention(store, at(330));
+    expect(links()).toBeGreaterThan(0);
+    expect(unsubscribeFollow(store, unsubscribeOn(100), at(330)).outcome).toBe('already_unsubscribed');
+    applyRetention(store, at(332));
+    expect(links()).toBe(0);
+    expect(unsubscribeFollow(store, unsubscribeOn(300), at(332)).outcome).toBe('invalid');
+    expect(status()).toBe('unsubscribed');
+  });
+
+  it('the review\'s case: two years after an unsubscribe and a retention run, no link of the follow is left', () => {
+    const { unsubscribeOn } = followerWithDigests(365);
+    unsubscribeFollow(store, unsubscribeOn(0), T0);
+    applyRetention(store, at(730));
+    expect(t.sqlite.prepare(`SELECT purpose, count(*) AS n FROM link_tokens GROUP BY purpose`).all()).toEqual([]);
+  });
+});
+
+describe('the unsubscribe page, over HTTP', () => {
+  let svc: RunningService;
+  let db: Database.Database;
+  beforeAll(async () => {
+    svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0' });
+    db = new Database(svc.env.DATABASE_PATH!);
+  }, 120_000);
+  afterAll(async () => {
+    db?.close();
+    await svc?.stop();
+  });
+
+  const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' };
+  const outcome = (page: string) => /data-outcome="([a-z_]+)"/.exec(page)?.[1];
+  const followStatus = (email: string) => (db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email) as { status: string }).status;
+
+  it('says an expired link expired (410), unsubscribes nothing, and sends its holder to a more recent email', async () => {
+    const email = 'expired.link@example.org';
+    expect((await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'riverside-sfl', email }) })).status).toBe(200);
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
+    expect((await request(linkIn(mail.text, '/follow/confirm?token='), { ...form, body: '' })).status).toBe(200);
+    const link = linkIn(mail.text, '/follow/unsubscribe?token=');
+    const hash = hashToken(new URL(link).searchParams.get('token')!);
+    // Minted with a year to run.
+    const { created_at, expires_at } = db.prepare(`SELECT created_at, expires_at FROM link_tokens WHERE hash = ?`).get(hash) as { created_at: string; expires_at: string };
+    expect(Date.parse(expires_at) - Date.parse(created_at)).toBe(365 * DAY);
+    // A year later (the row's clock moved back instead of the server's forward).
+    db.prepare(`UPDATE link_tokens SET expires_at = ? WHERE hash = ?`).run(new Date(Date.now() - 1000).toISOString(), hash);
+    for (const answer of [await request(link), await request(link, form)]) {
+      expect(answer.status).toBe(410);
+      expect(outcome(answer.text)).toBe('expired');
+      expect(answer.text).toContain('Use the link in a more recent email');
+      expect(answer.text).not.toContain('<form');
+    }
+    expect(followStatus(email)).toBe('active');
+    // Deleted by retention: not valid, and the page says what that means.
+    db.prepare(`DELETE FROM link_tokens WHERE hash = ?`).run(hash);
+    const gone = await request(link, form);
+    expect([gone.status, outcome(gone.text)]).toEqual([404, 'invalid']);
+    expect(gone.text).toContain('If you unsubscribed, you stay unsubscribed.');
+  });
+
+  it('still unsubscribes with a link within its year, and says so again on a second click', async () => {
+    const email = 'fresh.link@example.org';
+    await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'riverside-sfl', email }) });
+    const link = linkIn((await waitForEmail(svc.env.MAIL_DIR!, email)).text, '/follow/unsubscribe?token=');
+    const ask = await request(link);
+    expect([ask.status, outcome(ask.text)]).toEqual([200, 'ask']);
+    const done = await request(link, form);
+    expect([done.status, outcome(done.text)]).toEqual([200, 'unsubscribed']);
+    expect(done.text).toContain('You are unsubscribed');
+    const again = await request(link, form);
+    expect([again.status, outcome(again.text)]).toEqual([200, 'already_unsubscribed']);
+    expect(followStatus(email)).toBe('unsubscribed');
+  });
+});
