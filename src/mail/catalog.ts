@@ -9,7 +9,7 @@ import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { listUnsubscribeHeaders } from './headers.js';
-import { eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, type AtSend } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, type AtSend } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -97,6 +97,8 @@ export const CATALOG = {
       leagueName: name.nullable(),
       competitions: z.array(z.object({
         name,
+        /** Absent from rows queued before it was recorded: their link names it (competitionEventId). */
+        eventId: z.string().optional(),
         calendarUrl: z.url(),
         changes: z.array(z.object({
           kind: z.enum(CHANGE_KINDS),
@@ -110,7 +112,7 @@ export const CATALOG = {
       unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe', ttlMs: UNSUBSCRIBE_LINK_TTL_MS },
     },
     atSend: (store, data) => {
-      const ids = data.competitions.map((c) => eventIdOfCalendarUrl(c.calendarUrl)).filter((id) => id !== undefined);
+      const ids = data.competitions.map(competitionEventId).filter((id) => id !== undefined);
       const publicIds = new Set(
         ids.length === 0 ? [] : store.all(store.q.selectFrom('events').select('id').where('id', 'in', ids).where('is_public', '=', 1)).map((e) => e.id),
       );

@@ -1,7 +1,7 @@
 // The send-time rules, table-driven: what a queued follower email may still say when it leaves.
 import { describe, expect, it } from 'vitest';
 import type { FollowStatus } from '../vocabulary/enums.js';
-import { CANCEL_REASONS, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend } from './send-time.js';
+import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend } from './send-time.js';
 
 describe('eventIdOfCalendarUrl', () => {
   it.each([
@@ -17,6 +17,17 @@ describe('eventIdOfCalendarUrl', () => {
     ['not a url', undefined],
   ])('%s → %s', (url, id) => {
     expect(eventIdOfCalendarUrl(url)).toBe(id);
+  });
+});
+
+describe('competitionEventId', () => {
+  it.each([
+    ['the recorded id', { eventId: 'rs-cup-2026', calendarUrl: 'https://c.example/api/v0/calendar/rs-cup-2026' }, 'rs-cup-2026'],
+    ['the recorded id, whatever the link', { eventId: 'rs-cup-2026', calendarUrl: 'https://c.example/elsewhere' }, 'rs-cup-2026'],
+    ['a row queued before ids were recorded: the link', { calendarUrl: 'https://c.example/api/v0/calendar/rs-cup-2026' }, 'rs-cup-2026'],
+    ['neither', { calendarUrl: 'https://c.example/elsewhere' }, undefined],
+  ])('%s', (_name, entry, id) => {
+    expect(competitionEventId(entry)).toBe(id);
   });
 });
 

@@ -21,9 +21,10 @@ export const CANCEL_REASONS = {
 
 /**
  * The competition a follower's calendar link names. The updates job builds it as
- * `${PUBLIC_BASE_URL}/api/v0/calendar/${eventId}` (ids are URL-safe, so never encoded), and the row records no
- * other trace of the event: the id is read back from the link's last path segment (PUBLIC_BASE_URL may carry a
- * path of its own). Anything else is undefined, and a competition without a readable id is dropped, never sent.
+ * `${PUBLIC_BASE_URL}/api/v0/calendar/${eventId}` (ids are URL-safe, so never encoded); rows queued before the
+ * job recorded the id itself have no other trace of the event: the id is read back from the link's last path
+ * segment (PUBLIC_BASE_URL may carry a path of its own). Anything else is undefined, and a competition without a
+ * readable id is dropped, never sent.
  */
 export function eventIdOfCalendarUrl(url: string): string | undefined {
   let pathname: string;
@@ -35,6 +36,11 @@ export function eventIdOfCalendarUrl(url: string): string | undefined {
   return /\/api\/v0\/calendar\/([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/.exec(pathname)?.[1];
 }
 
+/** The competition a digest's entry is about: its recorded id, or, in a row queued before ids were recorded, its link's. */
+export function competitionEventId(c: { eventId?: string | undefined; calendarUrl: string }): string | undefined {
+  return c.eventId ?? eventIdOfCalendarUrl(c.calendarUrl);
+}
+
 interface FollowUpdatesLike<C extends { calendarUrl: string }> {
   competitions: C[];
 }
@@ -44,13 +50,13 @@ interface FollowUpdatesLike<C extends { calendarUrl: string }> {
  * only about competitions still public (README: nothing about a private competition, ever). When no competition
  * is left, nothing is sent.
  */
-export function followUpdatesAtSend<C extends { calendarUrl: string }, D extends FollowUpdatesLike<C>>(
+export function followUpdatesAtSend<C extends { eventId?: string | undefined; calendarUrl: string }, D extends FollowUpdatesLike<C>>(
   data: D,
   facts: { followStatus: FollowStatus | undefined; isPublic: (eventId: string) => boolean },
 ): AtSend<D> {
   if (facts.followStatus !== 'active') return { cancel: CANCEL_REASONS.followNotActive };
   const competitions = data.competitions.filter((c) => {
-    const id = eventIdOfCalendarUrl(c.calendarUrl);
+    const id = competitionEventId(c);
     return id !== undefined && facts.isPublic(id);
   });
   if (competitions.length === 0) return { cancel: CANCEL_REASONS.nothingPublic };

@@ -92,7 +92,7 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
           if (told.length === 0) continue;
           const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
           for (const c of told) {
-            const entry = competitions.get(c.event_id) ?? { name: publicEvents.get(c.event_id)!, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] };
+            const entry = competitions.get(c.event_id) ?? { name: publicEvents.get(c.event_id)!, eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] };
             entry.changes.push({ kind: c.kind, before: c.data.before, after: c.data.after, champion: c.data.champion ?? null });
             competitions.set(c.event_id, entry);
           }
