@@ -48,6 +48,16 @@ interface Case {
 }
 
 const LONG = 'x'.repeat(10_000);
+const FORM = 'application/x-www-form-urlencoded';
+const BOUNDARY = 'bad-input-boundary';
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+/** A multipart/form-data body of text fields, each value's bytes as given. */
+function multipart(fields: Record<string, string | Buffer>): Buffer {
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), Buffer.from(value), Buffer.from('\r\n')]),
+  );
+  return Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+}
 const validRegister = { org_id: 'riverside-sfl', name: 'Sam', email: 'sam@example.org' };
 const validFollow = { org_id: 'riverside-sfl', email: 'fan@example.org' };
 
@@ -62,6 +72,14 @@ const cases: Case[] = [
     { label: 'a JSON array', path: p, body: '[1,2]', status: 422 },
     { label: 'an empty object', path: p, body: {}, status: 422 },
   ]),
+  // text that is not Unicode: refused as the body's, never stored with U+FFFD or half a character
+  { label: 'a form with a Latin-1 percent-escape', path: '/api/v0/register', body: 'org_id=riverside-sfl&email=formbad2%40example.org&name=Jos%E9', contentType: FORM, status: 400 },
+  { label: 'a form with a raw Latin-1 byte', path: '/api/v0/follow', body: Buffer.from('org_id=riverside-sfl&email=fan@ex\xe9mple.org', 'latin1'), contentType: FORM, status: 400 },
+  { label: 'a multipart part with a raw 0xE9', path: '/api/v0/register', body: multipart({ org_id: 'riverside-sfl', email: 'mp@example.org', name: Buffer.from('Jos\xe9', 'latin1') }), contentType: MULTIPART, status: 400 },
+  ...['name', 'name_ar', 'guardian_name', 'notes'].map((field): Case => ({
+    label: `a lone surrogate in ${field}`, path: '/api/v0/register', body: JSON.stringify({ ...validRegister, [field]: 'a' }).replace('"a"', '"a\\ud800b"'), status: 400,
+  })),
+  { label: 'a lone surrogate in a field name', path: '/api/v0/follow', body: '{"org_id":"riverside-sfl","email":"fan@example.org","x\\udc00":1}', status: 400 },
   // register
   { label: 'missing name', path: '/api/v0/register', body: { org_id: 'riverside-sfl', email: 'a@example.org' }, status: 422, field: 'name' },
   { label: 'name of wrong type', path: '/api/v0/register', body: { ...validRegister, name: 42 }, status: 422, field: 'name' },
@@ -128,6 +146,16 @@ describe('bad input', () => {
     });
     expect(res.status).toBe(201);
     expect(db.prepare('SELECT name FROM registrations WHERE id = ?').get(res.json().id)).toEqual({ name });
+  });
+
+  it.each([
+    ['a form', FORM, 'org_id=riverside-sfl&email=jose%40example.org&name=Jos%C3%A9+%D9%8A%D9%88%D8%B3%D9%81'],
+    ['a form of raw UTF-8', FORM, Buffer.from('org_id=riverside-sfl&email=jose@example.org&name=José يوسف', 'utf8')],
+    ['a multipart body', MULTIPART, multipart({ org_id: 'riverside-sfl', email: 'jose@example.org', name: 'José يوسف' })],
+  ])('stores the UTF-8 text of %s exactly as sent', async (_label, contentType, body) => {
+    const res = await request(svc.url + '/api/v0/register', { method: 'POST', headers: { 'Content-Type': contentType }, body });
+    expect(res.status).toBe(201);
+    expect(db.prepare('SELECT name FROM registrations WHERE id = ?').get(res.json().id)).toEqual({ name: 'José يوسف' });
   });
 
   it('keeps the process alive: the service still answers', async () => {

@@ -2,6 +2,7 @@
 // multipart, at most 16 KiB. The limit holds before anything is buffered: a declared Content-Length over it is
 // refused unread, and a streamed body is read only up to it. Every failure carries the contract's status (400,
 // 413, 415 or 422) and a detail; the API answers it as a problem, a page as a page.
+import { jsonStringsWellFormed, multipartBoundary, multipartTextIsUtf8, parseUrlEncoded } from './body-text.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
 export { MAX_BODY_BYTES };
@@ -40,6 +41,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const NOT_UTF8 = 'The body is not valid UTF-8.';
 
 /** Fields of a form: a field sent twice keeps its first value. */
 function formFields(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
@@ -67,27 +69,37 @@ export async function readBody(request: Request): Promise<BodyResult> {
   if (bytes === null) return fail(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
 
   if (mediaType === 'multipart/form-data') {
+    let form: FormData;
     try {
-      const form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: bytes }).formData();
-      return { ok: true, fields: formFields(form.entries()) };
+      form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: bytes }).formData();
     } catch {
       return fail(400, 'The multipart body cannot be parsed.');
     }
+    if (!multipartTextIsUtf8(bytes, multipartBoundary(contentType) ?? '')) return fail(400, NOT_UTF8);
+    return { ok: true, fields: formFields(form.entries()) };
+  }
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    // A byte-order mark before the first field is dropped, as the whole-body decoding did before forms were
+    // decoded field by field.
+    const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    const pairs = parseUrlEncoded(hasBom ? bytes.subarray(3) : bytes);
+    if (pairs === null) return fail(400, `${NOT_UTF8} A form's percent-escapes must spell UTF-8 text.`);
+    return { ok: true, fields: formFields(pairs) };
   }
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    return fail(400, 'The body is not valid UTF-8.');
-  }
-  if (mediaType === 'application/x-www-form-urlencoded') {
-    return { ok: true, fields: formFields(new URLSearchParams(text).entries()) };
+    return fail(400, NOT_UTF8);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     return fail(400, `The body is not valid JSON: ${error instanceof Error ? error.message : 'parse error'}.`);
+  }
+  if (!jsonStringsWellFormed(json)) {
+    return fail(400, 'The body is not valid Unicode text: a \\u escape in a JSON string is half a character (a surrogate without its pair).');
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return { ok: false, status: 422, detail: 'The JSON body must be an object of fields.', errors: [{ field: '(body)', message: 'must be a JSON object' }] };

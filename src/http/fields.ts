@@ -19,7 +19,10 @@ export function requiredText(max: number, options: { multiline?: boolean } = {})
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !(options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s), 'must not contain control characters');
+    .refine((s) => !(options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s), 'must not contain control characters')
+    // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
+    // either: SQLite would store a lone surrogate as bytes that are not UTF-8.
+    .refine((s) => s.isWellFormed(), 'must be valid Unicode text');
 }
 
 export function optionalText(max: number, options: { multiline?: boolean } = {}) {

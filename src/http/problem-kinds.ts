@@ -23,7 +23,9 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
     slug: 'malformed-body',
     title: 'Request body cannot be parsed',
     name: 'MalformedBody',
-    when: 'The request body cannot be parsed: malformed JSON, invalid UTF-8, a broken multipart body; or the request itself is malformed (bad framing, no `Host`).',
+    when:
+      "The request body cannot be parsed: malformed JSON, text that is not UTF-8 (raw bytes, a form's percent-escapes, a multipart field, " +
+      'a JSON `\\u` escape that is half a character), a broken multipart body; or the request itself is malformed (bad framing, no `Host`).',
     example: 'The body is not valid JSON: Expected double-quoted property name in JSON at position 27.',
   },
   {
