@@ -95,6 +95,9 @@ const cases: Case[] = [
   { label: 'unknown org_id', path: '/api/v0/register', body: { ...validRegister, org_id: 'nobody' }, status: 422, field: 'org_id' },
   { label: 'unknown division_id', path: '/api/v0/register', body: { ...validRegister, division_id: 'nope' }, status: 422, field: 'division_id' },
   { label: 'notes of 10,000 characters', path: '/api/v0/register', body: { ...validRegister, notes: LONG }, status: 422, field: 'notes' },
+  { label: 'email with a 65-character local part', path: '/api/v0/register', body: { ...validRegister, email: `${'a'.repeat(65)}@example.org` }, status: 422, field: 'email' },
+  { label: 'email with a label ending in a hyphen', path: '/api/v0/register', body: { ...validRegister, email: 'user@bad-.com' }, status: 422, field: 'email' },
+  { label: 'email with a 64-character label', path: '/api/v0/register', body: { ...validRegister, email: `user@${'a'.repeat(64)}.com` }, status: 422, field: 'email' },
   // follow
   { label: 'follow without email', path: '/api/v0/follow', body: { org_id: 'riverside-sfl' }, status: 422, field: 'email' },
   { label: 'follow with an invalid email', path: '/api/v0/follow', body: { ...validFollow, email: 'fan@@example' }, status: 422, field: 'email' },
@@ -156,6 +159,20 @@ describe('bad input', () => {
     const res = await request(svc.url + '/api/v0/register', { method: 'POST', headers: { 'Content-Type': contentType }, body });
     expect(res.status).toBe(201);
     expect(db.prepare('SELECT name FROM registrations WHERE id = ?').get(res.json().id)).toEqual({ name: 'José يوسف' });
+  });
+
+  it.each([
+    ['an Arabic domain under .الاردن', 'fan@مثال.الاردن', 'fan@xn--mgbh0fb.xn--mgbayh7gpa'],
+    ["Jordan's ccTLD in ASCII", 'Fan@Example.XN--MGBAYH7GPA', 'fan@example.xn--mgbayh7gpa'],
+    ['a Cyrillic domain', 'fan@пример.рф', 'fan@xn--e1afmkfd.xn--p1ai'],
+    ['a German IDN', 'fan@bücher.de', 'fan@xn--bcher-kva.de'],
+  ])('a follow from an address at %s is taken (200), kept with its domain in ASCII', async (_label, email, kept) => {
+    const res = await request(svc.url + '/api/v0/follow', {
+      method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ org_id: 'riverside-sfl', email }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ status: 'confirm_email_sent' });
+    expect(db.prepare('SELECT email FROM follows WHERE org_id = ? AND email = ?').get('riverside-sfl', kept)).toEqual({ email: kept });
   });
 
   it('keeps the process alive: the service still answers', async () => {

@@ -2,6 +2,7 @@
 // unknown fields ignored (zod strips them), messages written for the person filling the form.
 import { z } from 'zod';
 import { ID_PATTERN } from '../vocabulary/ids.js';
+import { checkEmailAddress } from './email-address.js';
 
 // Control characters other than tab and newline have no place in a name, an email or a phone number.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -32,12 +33,17 @@ export function optionalText(max: number, options: { multiline?: boolean } = {})
 export const idField = requiredString.trim().regex(ID_PATTERN, 'must be an identifier such as "riverside-sfl"');
 export const optionalIdField = z.preprocess(blankToUndefined, idField.optional());
 
+/** An email address (src/http/email-address.ts): kept with its local part lower-cased and its domain in ASCII. */
 export const emailField = requiredString
   .trim()
   .min(1, 'is required')
   .max(254, 'must be at most 254 characters')
-  .toLowerCase()
-  .pipe(z.email('must be an email address'));
+  .transform((s, ctx) => {
+    const checked = checkEmailAddress(s);
+    if (checked.ok) return checked.address;
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  });
 
 export const phoneField = z.preprocess(
   blankToUndefined,
