@@ -91,6 +91,7 @@ const cases: Case[] = [
   { label: 'date in another format', path: '/api/v0/register', body: { ...validRegister, date_of_birth: '04/03/2015' }, status: 422, field: 'date_of_birth' },
   { label: 'future date', path: '/api/v0/register', body: { ...validRegister, date_of_birth: '2999-01-01' }, status: 422, field: 'date_of_birth' },
   { label: 'phone with letters', path: '/api/v0/register', body: { ...validRegister, phone: 'call me' }, status: 422, field: 'phone' },
+  { label: 'phone in Devanagari digits', path: '/api/v0/register', body: { ...validRegister, phone: '०७९१२३४५६७' }, status: 422, field: 'phone' },
   { label: 'SQL in org_id', path: '/api/v0/register', body: { ...validRegister, org_id: "x' OR '1'='1" }, status: 422, field: 'org_id' },
   { label: 'unknown org_id', path: '/api/v0/register', body: { ...validRegister, org_id: 'nobody' }, status: 422, field: 'org_id' },
   { label: 'unknown division_id', path: '/api/v0/register', body: { ...validRegister, division_id: 'nope' }, status: 422, field: 'division_id' },
@@ -173,6 +174,19 @@ describe('bad input', () => {
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ status: 'confirm_email_sent' });
     expect(db.prepare('SELECT email FROM follows WHERE org_id = ? AND email = ?').get('riverside-sfl', kept)).toEqual({ email: kept });
+  });
+
+  it('takes phone numbers in Arabic-Indic and Eastern Arabic-Indic digits, kept in ASCII digits', async () => {
+    const res = await request(svc.url + '/api/v0/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ ...validRegister, phone: '٠٧٩١٢٣٤٥٦٧', guardian_name: 'Lina', guardian_phone: '+۹۶۲ ۷۹ ۱۲۳ ۴۵۶۷' }),
+    });
+    expect(res.status).toBe(201);
+    expect(db.prepare('SELECT phone, guardian_phone FROM registrations WHERE id = ?').get(res.json().id)).toEqual({
+      phone: '0791234567',
+      guardian_phone: '+962 79 123 4567',
+    });
   });
 
   it('keeps the process alive: the service still answers', async () => {

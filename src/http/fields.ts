@@ -45,10 +45,19 @@ export const emailField = requiredString
     return z.NEVER;
   });
 
+/**
+ * Arabic-Indic digits (U+0660–0669, Arabic keyboards) and Eastern Arabic-Indic digits (U+06F0–06F9, Persian and Urdu
+ * keyboards) as the ASCII digits they are: a phone number typed in Arabic is a phone number, and is kept in ASCII.
+ */
+export function asciiDigits(s: string): string {
+  return s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - (d >= '\u06F0' ? 0x06f0 : 0x0660)));
+}
+
 export const phoneField = z.preprocess(
   blankToUndefined,
   requiredString
     .trim()
+    .overwrite(asciiDigits)
     .regex(/^\+?[0-9][0-9 ().-]{3,30}$/, 'must be a phone number: digits, spaces, + ( ) . -')
     .optional(),
 );
