@@ -123,13 +123,41 @@ describe('what the server answers on its own', () => {
     ['CONNECT', 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', 405],
     ['Content-Length with Transfer-Encoding', 'POST /api/v0/follow HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
     ['a broken chunk', 'POST /api/v0/follow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n', 400],
+    ['an Expect other than 100-continue', 'GET /api/v0/events HTTP/1.1\r\nHost: x\r\nExpect: something-else\r\n\r\n', 417],
+    ['an Expect on a write', 'POST /api/v0/follow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}', 417],
   ])('%s: the problem shape, with CORS', async (_label, raw, status) => {
     const { answer } = await rawExchange(svc.url, Buffer.from(raw, 'latin1'));
     expect(rawStatus(answer)).toBe(status);
     const [head, body] = answer.split('\r\n\r\n');
     expect(head).toMatch(/\r\nContent-Type: application\/problem\+json/i);
     expect(head).toMatch(/\r\nAccess-Control-Allow-Origin: \*/i);
+    expect(head).toMatch(/\r\nX-Content-Type-Options: nosniff/i);
+    expect(head).toMatch(/\r\nCache-Control: no-store/i);
     expect(JSON.parse(body!)).toMatchObject({ status, type: expect.stringMatching(/^\/docs#problem-/) });
+    if (status === 417) expect(JSON.parse(body!)).toMatchObject({ title: 'Expectation failed' });
+  });
+
+  it('Expect: 100-continue still gets its 100, then the answer', async () => {
+    const body = JSON.stringify({ org_id: 'riverside-sfl', email: 'continue@example.org' });
+    const result = await new Promise<{ continued: boolean; status: number }>((resolve, reject) => {
+      let continued = false;
+      const req = http.request(`${svc.url}/api/v0/follow`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length), Expect: '100-continue' },
+      });
+      // The client sends the body only once the server said to go on.
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve({ continued, status: res.statusCode ?? 0 }));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(result).toEqual({ continued: true, status: 200 });
   });
 });
 

@@ -77,6 +77,14 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
     example: 'Send the body as application/json, application/x-www-form-urlencoded or multipart/form-data, not text/plain.',
   },
   {
+    status: 417,
+    slug: 'expectation-failed',
+    title: 'Expectation failed',
+    name: 'ExpectationFailed',
+    when: 'The request has an `Expect` header other than `100-continue` (RFC 9110 10.1.1): nothing of it is done; the connection is closed.',
+    example: 'This server meets no expectation but 100-continue: send the request without this Expect header.',
+  },
+  {
     status: 422,
     slug: 'validation-failed',
     title: 'Fields fail validation',

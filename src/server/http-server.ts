@@ -1,6 +1,7 @@
 // The node server's request pipeline: our own handlers first (rendered artifacts, Astro's client assets), then
 // Astro's handler for the endpoints and pages (with the application in `locals`), then a 404. What node answers
-// on its own (a request it cannot parse, a CONNECT, a request without Host) gets the problem shape and CORS too.
+// on its own (a request it cannot parse, a CONNECT, a request without Host, an unmet Expect) gets the problem shape and
+// CORS too.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application.js';
@@ -107,6 +108,14 @@ export function createAppServer(options: AppServerOptions): http.Server {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     problemOnSocket(socket, status, 'The request could not be read.');
+  });
+  // An Expect other than 100-continue: node would answer a bare 417 (no body, no CORS, no nosniff) without asking.
+  // Refused the same, in the documented shape; the connection is closed, as a body may follow that was not read.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    sendProblem(res, 417, 'This server meets no expectation but 100-continue: send the request without this Expect header.', {
+      head: req.method === 'HEAD',
+      headers: { Connection: 'close' },
+    });
   });
   // CONNECT (a proxy tunnel) is not something this server does.
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
