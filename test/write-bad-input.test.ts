@@ -2,6 +2,7 @@
 // to the database when the request failed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './support/http.js';
@@ -139,6 +140,30 @@ describe('bad input', () => {
     expect(problem).toMatchObject({ type: expect.any(String), title: expect.any(String), status: c.status, detail: expect.any(String) });
     if (c.field) expect(problem.errors.map((e: { field: string }) => e.field)).toContain(c.field);
     expect(snapshot()).toEqual(before);
+  });
+
+  it.each([
+    ['/api/v0/register', 'gzip', zlib.gzipSync(JSON.stringify({ ...validRegister, email: 'gzip@example.org' }))],
+    ['/api/v0/follow', 'gzip', zlib.gzipSync(JSON.stringify({ ...validFollow, email: 'gzip@example.org' }))],
+    ['/api/v0/rsvp/respond', 'gzip', zlib.gzipSync(JSON.stringify({ token: 'K'.repeat(43), status: 'no' }))],
+    ['/api/v0/register', 'br', zlib.brotliCompressSync(JSON.stringify({ ...validRegister, email: 'br@example.org' }))],
+    ['/api/v0/follow', 'deflate, identity', zlib.deflateSync(JSON.stringify({ ...validFollow, email: 'deflate@example.org' }))],
+  ])('%s with Content-Encoding: %s → 415 with Accept-Encoding: identity, nothing written', async (target, coding, body) => {
+    const before = snapshot();
+    const res = await request(svc.url + target, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': coding }, body });
+    expect(res.status).toBe(415);
+    expect(res.headers['accept-encoding']).toBe('identity');
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.json()).toMatchObject({ status: 415, detail: expect.stringContaining('uncompressed') });
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('takes a body sent with Content-Encoding: identity', async () => {
+    const res = await request(svc.url + '/api/v0/register', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' }, body: JSON.stringify(validRegister),
+    });
+    expect(res.status).toBe(201);
   });
 
   it.each([

@@ -9,9 +9,30 @@ export { MAX_BODY_BYTES };
 
 export type BodyResult =
   | { ok: true; fields: Record<string, unknown> }
-  | { ok: false; status: 400 | 413 | 415 | 422; detail: string; errors?: { field: string; message: string }[] };
+  | {
+      ok: false;
+      status: 400 | 413 | 415 | 422;
+      detail: string;
+      errors?: { field: string; message: string }[];
+      /** Headers the refusal carries (`Accept-Encoding` on a compressed body). */
+      headers?: Record<string, string>;
+    };
 
 const fail = (status: 400 | 413 | 415, detail: string): BodyResult => ({ ok: false, status, detail });
+
+/**
+ * The content codings of a `Content-Encoding` header other than `identity`, or null when the body is sent as it is.
+ * No request body here is ever decompressed: RFC 9110 8.4 / 15.5.16 make a coding the server does not take a 415,
+ * and RFC 7694 has the answer say, in Accept-Encoding, which codings it takes (none but identity).
+ */
+export function unsupportedContentCoding(contentEncoding: string | null): string | null {
+  if (contentEncoding === null) return null;
+  const codings = contentEncoding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  return codings.length > 0 ? codings.join(', ') : null;
+}
 
 /** Reads at most `limit` bytes; null when the body is larger (the rest is not read). */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
@@ -59,6 +80,15 @@ export async function readBody(request: Request): Promise<BodyResult> {
   const kinds = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
   if (!kinds.includes(mediaType) && !/^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) {
     return fail(415, `Send the body as application/json, application/x-www-form-urlencoded or multipart/form-data${mediaType ? `, not ${mediaType}` : ''}.`);
+  }
+  const coding = unsupportedContentCoding(request.headers.get('content-encoding'));
+  if (coding !== null) {
+    return {
+      ok: false,
+      status: 415,
+      detail: `Send the body uncompressed, without Content-Encoding (not ${coding}).`,
+      headers: { 'Accept-Encoding': 'identity' },
+    };
   }
   let bytes: Uint8Array<ArrayBuffer> | null;
   try {

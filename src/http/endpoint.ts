@@ -66,7 +66,7 @@ export function writeEndpoint<S extends z.ZodType>(
     if (!rate.allowed) return refused(rate);
     try {
       const body = await readBody(ctx.request);
-      if (!body.ok) return problemResponse(body.status, body.detail, { errors: body.errors, headers: rate.headers });
+      if (!body.ok) return problemResponse(body.status, body.detail, { errors: body.errors, headers: { ...rate.headers, ...body.headers } });
       const parsed = schema.safeParse(body.fields);
       if (!parsed.success) {
         return problemResponse(422, 'Some fields need fixing.', { errors: fieldErrors(parsed.error), headers: rate.headers });

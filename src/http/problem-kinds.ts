@@ -73,7 +73,9 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
     slug: 'unsupported-media-type',
     title: 'Unsupported content type',
     name: 'UnsupportedMediaType',
-    when: 'The body is not `application/json`, `application/x-www-form-urlencoded` or `multipart/form-data` (or the content type is missing).',
+    when:
+      'The body is not `application/json`, `application/x-www-form-urlencoded` or `multipart/form-data` (or the content type is missing), ' +
+      'or it is compressed (a `Content-Encoding` other than `identity`: the answer says `Accept-Encoding: identity`).',
     example: 'Send the body as application/json, application/x-www-form-urlencoded or multipart/form-data, not text/plain.',
   },
   {
