@@ -64,11 +64,15 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const NOT_UTF8 = 'The body is not valid UTF-8.';
 
-/** Fields of a form: a field sent twice keeps its first value. */
+/**
+ * Fields of a form: a field sent twice keeps its first value. Names are looked up as own keys of an object without a
+ * prototype: `key in {}` is true for constructor, toString, valueOf or __proto__, which were dropped as "already
+ * sent", and `out.__proto__ = v` on a plain object would set its prototype rather than hold a field.
+ */
 function formFields(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of entries) {
-    if (key in out || typeof value !== 'string') continue;
+    if (Object.hasOwn(out, key) || typeof value !== 'string') continue;
     out[key] = value;
   }
   return out;
