@@ -2,7 +2,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_COMPRESSED_BYTES } from '../src/publish/store.js';
-import { startService, type RunningService } from './support/server.js';
+import { inviteAsBefore, startService, type RunningService } from './support/server.js';
 import { request } from './support/http.js';
 
 let svc: RunningService;
@@ -60,6 +60,14 @@ describe.each(READS)('GET %s', (path, contentType) => {
     expect(older.status).toBe(200);
   });
 
+  it('answers 200 to an If-Modified-Since later than its clock (an invalid date, RFC 9110 13.1.3)', async () => {
+    for (const future of [new Date(Date.now() + 3_600_000).toUTCString(), 'Fri, 31 Dec 9999 23:59:59 GMT']) {
+      const res = await request(svc.url + path, { headers: { 'If-Modified-Since': future } });
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(0);
+    }
+  });
+
   it.each([
     ['br', (b: Buffer) => zlib.brotliDecompressSync(b)],
     ['gzip', (b: Buffer) => zlib.gunzipSync(b)],
@@ -96,6 +104,27 @@ describe('a read too short to gain from compression', () => {
     const doc = (await request(svc.url + '/api/v0/openapi.json')).json<{ components: { parameters: Record<string, { description: string }>; headers: Record<string, { description: string }> } }>();
     expect(doc.components.parameters.AcceptEncoding!.description).toContain(`under ${MIN_COMPRESSED_BYTES} bytes`);
     expect(doc.components.headers.ContentEncoding!.description).toContain(`under ${MIN_COMPRESSED_BYTES} bytes`);
+  });
+});
+
+describe('the RSVP summary', () => {
+  it('answers 304 to its Last-Modified, 200 to an If-Modified-Since later than its clock', async () => {
+    const { default: Sqlite } = await import('better-sqlite3');
+    const db = new Sqlite(svc.env.DATABASE_PATH!);
+    try {
+      inviteAsBefore(svc, db, 'rsl-prem-r07-2');
+    } finally {
+      db.close();
+    }
+    const target = `${svc.url}/api/v0/rsvp/rsl-prem-r07-2`;
+    const first = await request(target);
+    expect(first.status).toBe(200);
+    const lastModified = first.headers['last-modified']!;
+    expect(Date.parse(lastModified)).not.toBeNaN();
+    expect((await request(target, { headers: { 'If-Modified-Since': lastModified } })).status).toBe(304);
+    const future = await request(target, { headers: { 'If-Modified-Since': 'Fri, 31 Dec 9999 23:59:59 GMT' } });
+    expect(future.status).toBe(200);
+    expect(future.json()).toEqual(first.json());
   });
 });
 

@@ -10,12 +10,15 @@ export function strongEtag(bytes: Buffer | string): string {
 
 /**
  * Whether the client's copy is still current (RFC 9110 13.1): If-None-Match, when sent, decides alone (weak
- * comparison: W/ prefixes are ignored; `*` matches); otherwise If-Modified-Since against the last change.
+ * comparison: W/ prefixes are ignored; `*` matches); otherwise If-Modified-Since against the last change. A date
+ * later than `nowMs` (the server's clock) is invalid and ignored (13.1.3): a client that sent one would otherwise be
+ * told 304 for every change until that date, and keep a stale copy.
  */
 export function isNotModified(
   request: { ifNoneMatch: string | null | undefined; ifModifiedSince: string | null | undefined },
   etag: string,
   lastModifiedS: number | null,
+  nowMs: number = Date.now(),
 ): boolean {
   const inm = request.ifNoneMatch;
   if (inm !== null && inm !== undefined) {
@@ -24,7 +27,7 @@ export function isNotModified(
   const ims = request.ifModifiedSince;
   if (ims === null || ims === undefined || lastModifiedS === null) return false;
   const since = Date.parse(ims);
-  return !Number.isNaN(since) && lastModifiedS <= since / 1000;
+  return !Number.isNaN(since) && since <= nowMs && lastModifiedS <= since / 1000;
 }
 
 export interface ConditionalAnswer {
@@ -39,6 +42,7 @@ export function conditionalJson(
   request: { method: string; ifNoneMatch: string | null | undefined; ifModifiedSince: string | null | undefined },
   body: unknown,
   lastModified: string | null,
+  nowMs: number = Date.now(),
 ): ConditionalAnswer {
   const bytes = JSON.stringify(body);
   const etag = strongEtag(bytes);
@@ -50,7 +54,7 @@ export function conditionalJson(
     ETag: etag,
   };
   if (modifiedS !== null) headers['Last-Modified'] = new Date(modifiedS * 1000).toUTCString();
-  if (isNotModified(request, etag, modifiedS)) return { status: 304, headers, body: null };
+  if (isNotModified(request, etag, modifiedS, nowMs)) return { status: 304, headers, body: null };
   headers['Content-Length'] = String(Buffer.byteLength(bytes));
   return { status: 200, headers, body: request.method === 'HEAD' ? null : bytes };
 }

@@ -160,7 +160,7 @@ export function artifactHandler(artifactsDir: string, budgetBytes = CACHE_BUDGET
     if (route.kind === 'team-calendar') headers['Content-Disposition'] = `inline; filename="${route.teamId}.ics"`;
 
     const current = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
-    if (isNotModified(current, variant.etag, identity.mtimeS)) {
+    if (isNotModified(current, variant.etag, identity.mtimeS, now)) {
       res.writeHead(304, headers);
       res.end();
       return true;

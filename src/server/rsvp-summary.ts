@@ -51,6 +51,7 @@ export function rsvpSummaryHandler(app: Application) {
       { method: req.method ?? 'GET', ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] },
       found.summary,
       found.lastModified,
+      app.now().getTime(),
     );
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body ?? undefined);
