@@ -163,6 +163,76 @@ describe('what the server answers on its own', () => {
 });
 
 /**
+ * One request written as raw bytes on a fresh connection, which is not half-closed (the server may answer
+ * asynchronously), read until the server closes it (the request says Connection: close).
+ */
+function rawRequest(raw: string, timeoutMs = 5_000): Promise<string> {
+  const url = new URL(svc.url);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(Buffer.from(raw, 'latin1')));
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no close within ${timeoutMs} ms: ${JSON.stringify(answer.slice(0, 200))}`)));
+    socket.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+describe('a request target in absolute form (RFC 9112 3.2.2)', () => {
+  const answerOf = (raw: string) => {
+    const [head, ...body] = raw.split('\r\n\r\n');
+    return { status: rawStatus(raw), body: body.join('\r\n\r\n'), head: head! };
+  };
+  const get = (target: string, host = 'x') => rawRequest(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`).then(answerOf);
+
+  it('is served as the path it names, whatever its authority', async () => {
+    const origin = await get('/api/v0/events');
+    const absolute = await get('http://evil.example/api/v0/events');
+    expect(origin.status).toBe(200);
+    expect(absolute.status).toBe(200);
+    expect(absolute.body).toBe(origin.body);
+    expect((await get('HTTPS://EVIL.EXAMPLE:8443/api/v0/events?x=1')).body).toBe(origin.body);
+  });
+
+  it.each([
+    '/favicon.svg',
+    '/api/v0/events/rsl-prem-2026-27/standings',
+    '/api/v0/nothing-here',
+    '/../../../../etc/passwd',
+    '/_astro/../../package.json',
+    '/_astro/%2e%2e/%2e%2e/package.json',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/api/v0/events/..%2f..%2f..%2fpackage.json/standings',
+    '/api/v0/calendar/..%2F..%2F.manifest',
+    '/api/v0/../../src/config.ts',
+  ])('%s: the same answer as in origin form, and nothing outside the served folders', async (path) => {
+    const origin = await get(path);
+    const absolute = await get(`http://evil.example${path}`);
+    expect(absolute.status).toBe(origin.status);
+    expect(absolute.body).toBe(origin.body);
+    expect(absolute.body).not.toMatch(/root:|competition-public-service|process\.env|"events":\{/);
+  });
+
+  it('keeps the public addresses of PUBLIC_BASE_URL on a page asked for in absolute form', async () => {
+    const page = await get('http://evil.example/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`${svc.env.PUBLIC_BASE_URL}/api/v0/events`);
+    expect(page.body).not.toContain('evil.example');
+  });
+
+  it.each([
+    'ftp://evil.example/api/v0/events',
+    'http://user:secret@evil.example/api/v0/events',
+    'http:///api/v0/events',
+  ])('%s: 400 in the problem shape', async (target) => {
+    const answer = await get(target);
+    expect(answer.status).toBe(400);
+    expect(answer.head).toMatch(/\r\nContent-Type: application\/problem\+json/i);
+    expect(answer.head).toMatch(/\r\nAccess-Control-Allow-Origin: \*/i);
+  });
+});
+
+/**
  * Sends `head` on a fresh connection, then one more byte of `trickle` every second (a slow client, never idle), until
  * the server answers or `giveUpMs` pass. Resolves with what came back and when its first byte did.
  */

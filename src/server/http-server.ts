@@ -6,6 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application.js';
 import { nodeClientAddress } from '../http/client-address.js';
+import { readRequestTarget } from '../http/request-target.js';
 import { API_HEADERS } from '../http/headers.js';
 import { matchArtifactRoute } from '../publish/routes.js';
 import { methodNotAllowed, PROBLEM_HEADERS, problemBody, sendProblem } from '../http/problem.js';
@@ -83,6 +84,18 @@ export function createAppServer(options: AppServerOptions): http.Server {
   // Host is checked below, so that its absence is answered in the problem shape rather than by node's bare 400.
   const server = http.createServer({ requireHostHeader: false, connectionsCheckingInterval: TIMEOUT_CHECK_EVERY_MS }, async (req, res) => {
     try {
+      const target = readRequestTarget(req.url ?? '/');
+      if (target.form === 'invalid') {
+        sendProblem(res, 400, target.detail, { head: req.method === 'HEAD', headers: { Connection: 'close' } });
+        return;
+      }
+      if (target.form === 'absolute') {
+        // Every handler after this one reads the path as an origin form does. The target's authority stands for Host
+        // (RFC 9112 3.2.2), which is what the client says, as Host is: links and the API document name
+        // PUBLIC_BASE_URL, never either.
+        req.url = target.path;
+        req.headers.host = target.authority;
+      }
       if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && !req.headers.host) {
         sendProblem(res, 400, 'An HTTP/1.1 request needs a Host header.', { headers: { Connection: 'close' } });
         return;
