@@ -81,6 +81,10 @@ const cases: Case[] = [
     label: `a lone surrogate in ${field}`, path: '/api/v0/register', body: JSON.stringify({ ...validRegister, [field]: 'a' }).replace('"a"', '"a\\ud800b"'), status: 400,
   })),
   { label: 'a lone surrogate in a field name', path: '/api/v0/follow', body: '{"org_id":"riverside-sfl","email":"fan@example.org","x\\udc00":1}', status: 400 },
+  // a JSON key twice: which value was meant depends on the reader
+  { label: 'org_id twice in JSON', path: '/api/v0/follow', body: '{"org_id":"nope","org_id":"riverside-sfl","email":"twice@example.org"}', status: 400 },
+  { label: 'email twice in JSON', path: '/api/v0/register', body: '{"org_id":"riverside-sfl","name":"Sam","email":"a@example.org","email":"b@example.org"}', status: 400 },
+  { label: 'status twice in JSON, one escaped', path: '/api/v0/rsvp/respond', body: `{"token":"${'K'.repeat(43)}","status":"yes","st\\u0061tus":"no"}`, status: 400 },
   // register
   { label: 'missing name', path: '/api/v0/register', body: { org_id: 'riverside-sfl', email: 'a@example.org' }, status: 422, field: 'name' },
   { label: 'name of wrong type', path: '/api/v0/register', body: { ...validRegister, name: 42 }, status: 422, field: 'name' },

@@ -2,7 +2,7 @@
 // multipart, at most 16 KiB. The limit holds before anything is buffered: a declared Content-Length over it is
 // refused unread, and a streamed body is read only up to it. Every failure carries the contract's status (400,
 // 413, 415 or 422) and a detail; the API answers it as a problem, a page as a page.
-import { jsonStringsWellFormed, multipartBoundary, multipartTextIsUtf8, parseUrlEncoded } from './body-text.js';
+import { duplicateJsonKey, jsonStringsWellFormed, multipartBoundary, multipartTextIsUtf8, parseUrlEncoded } from './body-text.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
 export { MAX_BODY_BYTES };
@@ -131,6 +131,11 @@ export async function readBody(request: Request): Promise<BodyResult> {
     json = JSON.parse(text);
   } catch (error) {
     return fail(400, `The body is not valid JSON: ${error instanceof Error ? error.message : 'parse error'}.`);
+  }
+  const twice = duplicateJsonKey(text);
+  if (twice !== null) {
+    const shown = twice.length > 64 ? `${twice.slice(0, 64)}…` : twice;
+    return fail(400, `The JSON body has the key ${JSON.stringify(shown)} twice in one object: send each field once.`);
   }
   if (!jsonStringsWellFormed(json)) {
     return fail(400, 'The body is not valid Unicode text: a \\u escape in a JSON string is half a character (a surrogate without its pair).');
