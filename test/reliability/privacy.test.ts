@@ -219,7 +219,9 @@ beforeAll(async () => {
   expect([a, b, ar, priv].every(Boolean)).toBe(true);
   expect((await api('respond', '/api/v0/rsvp/respond', json({ token: a, status: 'yes' }))).status).toBe(200);
   expect((await api('respond', '/api/v0/rsvp/respond', json({ token: ar, status: 'no' }))).status).toBe(200);
-  expect((await api('respond after kickoff', '/api/v0/rsvp/respond', json({ token: priv, status: 'yes' }))).status).toBe(409);
+  // A private competition's match is out of public hands: its invitation answers 404 (README, RSVP).
+  expect((await api('respond to a private match', '/api/v0/rsvp/respond', json({ token: priv, status: 'yes' }))).status).toBe(404);
+  expect((await page('rsvp page of a private match', `/rsvp?token=${priv}`)).status).toBe(404);
   expect((await page('rsvp page', `/rsvp?token=${b}`)).status).toBe(200);
   const posted = await page('rsvp page post', '/rsvp', {
     method: 'POST',
@@ -478,6 +480,15 @@ describe('security headers', () => {
     await api('413', '/api/v0/follow', json({ email: 'x'.repeat(40_000) }));
     await api('415', '/api/v0/follow', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
     await api('422', '/api/v0/follow', json({ org_id: 'riverside-sfl', email: 'not-an-email' }));
+    // 409: an answer after kickoff (the match's kickoff moved to the past for this one request).
+    const kickoff = (db.prepare(`SELECT kickoff_at FROM matches WHERE id = ?`).get(FUTURE_MATCH) as { kickoff_at: string }).kickoff_at;
+    db.prepare(`UPDATE matches SET kickoff_at = '2020-01-01T00:00:00Z' WHERE id = ?`).run(FUTURE_MATCH);
+    try {
+      const [token] = tokensOf('rsvp').filter((t) => invitationOf(t)?.match_id === FUTURE_MATCH);
+      await api('409', '/api/v0/rsvp/respond', json({ token, status: 'no' }));
+    } finally {
+      db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(kickoff, FUTURE_MATCH);
+    }
 
     const seen = new Set(apiResponses.map((r) => r.res.status));
     for (const status of [200, 201, 204, 304, 400, 404, 405, 409, 413, 415, 422, 429]) expect(seen.has(status), `a ${status} was checked`).toBe(true);
