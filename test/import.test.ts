@@ -87,6 +87,25 @@ describe('import', () => {
     expect(m.email).toBe('sam.carter@example.org');
   });
 
+  it.each([
+    ['an IDN domain, kept in ASCII', 'Coach@Bücher.DE', 'coach@xn--bcher-kva.de'],
+    ["Jordan's ccTLD in ASCII", 'lina@example.xn--mgbayh7gpa', 'lina@example.xn--mgbayh7gpa'],
+    ['a label ending in a hyphen', 'sam@bad-.example', null],
+    ['a local part of 65 characters', `${'a'.repeat(65)}@example.org`, null],
+  ])("checks a member's email with the public forms' rule: %s", (_label, email, stored) => {
+    const json = load(SMALL);
+    json.organizations[0].teams[0].members[0].email = email;
+    const parsed = parseImport(JSON.stringify(json));
+    if (stored === null) {
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.problems.map((p) => p.path)).toEqual(['organizations[0].teams[0].members[0].email']);
+      return;
+    }
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    applyImport(t.sqlite, parsed.file);
+    expect(t.sqlite.prepare(`SELECT email FROM team_members WHERE id = 'rs-lions-1'`).get()).toEqual({ email: stored });
+  });
+
   it('updates changed rows by id and removes what the file no longer holds', () => {
     importJson(t, load(SMALL));
     const json = load(SMALL);

@@ -2,6 +2,7 @@
 // Shape rules live in the zod schema; rules that need the whole file (unique ids, references,
 // results that make sense for the competition) are checked in cross-check.ts with the same paths.
 import { z } from 'zod';
+import { emailField } from '../http/fields.js';
 import {
   bracketRoleSchema,
   competitionTypeSchema,
@@ -170,11 +171,8 @@ export const memberSchema = z
     id,
     name: text,
     name_ar: optionalText,
-    email: z
-      .email('must be an email address')
-      .max(254)
-      .nullish()
-      .transform((v) => v?.toLowerCase() ?? null),
+    // The public forms' rule (src/http/email-address.ts): invitations go where a follow or a registration could.
+    email: emailField.nullish().transform((v) => v ?? null),
   })
   .strict();
 
@@ -194,7 +192,7 @@ export const organizationSchema = z
     name_ar: optionalText,
     language: languageSchema.default('en'),
     /** Who is told of each registration (an email each). */
-    registration_emails: z.array(z.email('must be an email address').max(254).transform((v) => v.toLowerCase())).max(20).default([]),
+    registration_emails: z.array(emailField).max(20).default([]),
     /** Registrations older than this are deleted. */
     registration_retention_days: z.number().int().min(1).max(3650).default(365),
     /** Where its matches are played: emails and pages show times in this zone. */
