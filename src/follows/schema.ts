@@ -5,7 +5,7 @@ import { emailField, idField, optionalIdField } from '../http/fields.js';
 export const followRequestSchema = z.object({
   org_id: idField.meta({ description: 'Organization to follow (`riverside-sfl`).' }),
   league_id: optionalIdField.meta({ description: 'Follow only this league of the organization (`rsl-premier`); all of it when absent.' }),
-  email: emailField.meta({ format: 'email', description: 'Address to subscribe; trimmed and lower-cased. A confirmation link is sent there.' }),
+  email: emailField.meta({ format: 'idn-email', description: 'Address to subscribe; trimmed, kept with its local part lower-cased and its domain in ASCII (an internationalized domain is taken). A confirmation link is sent there.' }),
 });
 export type FollowRequest = z.output<typeof followRequestSchema>;
 
