@@ -163,6 +163,15 @@ describe('bad input', () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it('refuses a compressed form posted to a page the same way: 415 with Accept-Encoding: identity', async () => {
+    const res = await request(`${svc.url}/rsvp`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Encoding': 'gzip' },
+      body: zlib.gzipSync(`token=${'K'.repeat(43)}&status=no`), contract: false,
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers['accept-encoding']).toBe('identity');
+  });
+
   it('takes a body sent with Content-Encoding: identity', async () => {
     const res = await request(svc.url + '/api/v0/register', {
       method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' }, body: JSON.stringify(validRegister),

@@ -45,7 +45,7 @@ export async function gatePageRequest(
   if (!post) return { ok: true, fields: {} };
   const body = await readBody(ctx.request);
   if (!body.ok && body.status === 415 && routes.bodyOptional) return { ok: true, fields: {} };
-  if (!body.ok) return refuse(ctx, { ok: false, status: body.status, headers: {}, reason: 'body' });
+  if (!body.ok) return refuse(ctx, { ok: false, status: body.status, headers: body.headers ?? {}, reason: 'body' });
   return { ok: true, fields: body.fields };
 }
 
