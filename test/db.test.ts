@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/db/migrate.js';
+import * as m0008 from '../src/db/migrations/0008_unsubscribe_link_expiry.js';
 import { migratedDb, type TestDb } from './support/db.js';
 
 let t: TestDb;
@@ -45,6 +46,19 @@ describe('migrations', () => {
       'registrations', 'rsvp_invitations', 'team_members', 'teams', 'update_changes', 'update_event_seen', 'update_match_seen',
     ]);
     expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+
+  it('0008: an unsubscribe link minted without an expiry ends a year after its email; other links are left alone', async () => {
+    const insert = t.sqlite.prepare(`INSERT INTO link_tokens (hash, purpose, subject_id, created_at, expires_at) VALUES (?, ?, 'fol_1', ?, ?)`);
+    insert.run('h1', 'follow-unsubscribe', '2024-03-01T10:00:00.000Z', null);
+    insert.run('h2', 'follow-unsubscribe', '2026-11-20T08:30:00.000Z', '2027-11-20T08:30:00.000Z');
+    insert.run('h3', 'rsvp', '2024-03-01T10:00:00.000Z', null);
+    await m0008.up(t.db);
+    expect(t.sqlite.prepare(`SELECT hash, expires_at FROM link_tokens ORDER BY hash`).all()).toEqual([
+      { hash: 'h1', expires_at: '2025-03-01T10:00:00.000Z' },
+      { hash: 'h2', expires_at: '2027-11-20T08:30:00.000Z' },
+      { hash: 'h3', expires_at: null },
+    ]);
   });
 });
 

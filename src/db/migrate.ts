@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_idempotency_per_client.js';
 import * as m0005 from './migrations/0005_organization_settings.js';
 import * as m0006 from './migrations/0006_competition_rules.js';
 import * as m0007 from './migrations/0007_follower_updates.js';
+import * as m0008 from './migrations/0008_unsubscribe_link_expiry.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_organization_settings': m0005,
   '0006_competition_rules': m0006,
   '0007_follower_updates': m0007,
+  '0008_unsubscribe_link_expiry': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
