@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, duplicateJsonKey, jsonStringsWellFormed, multipartBoundary, multipartTextIsUtf8, parseUrlEncoded } from './body-text.js';
+import { decodeUtf8, duplicateJsonKey, formDataLostNoText, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 
@@ -11,6 +11,7 @@ describe('parseUrlEncoded', () => {
     ['=x&y=1=2', [['', 'x'], ['y', '1=2']]],
     ['bad=%zz%4&pct=100%', [['bad', '%zz%4'], ['pct', '100%']]],
     ['ar=%D9%8A%D9%88%D8%B3%D9%81', [['ar', 'يوسف']]],
+    ['name=a%EF%BF%BDb&n=%C3%A9', [['name', 'a\uFFFDb'], ['n', 'é']]], // U+FFFD the form sent itself is kept
     ['', []],
   ])('%j → the pairs URLSearchParams gives', (body, pairs) => {
     expect(parseUrlEncoded(bytes(body))).toEqual(pairs);
@@ -34,34 +35,44 @@ describe('parseUrlEncoded', () => {
   });
 });
 
-describe('multipartTextIsUtf8', () => {
+describe('formDataLostNoText', () => {
   const B = 'XyZ';
   const part = (headers: string, value: string) => `--${B}\r\n${headers}\r\n\r\n${value}\r\n`;
   const form = (...parts: string[]) => bytes(`${parts.join('')}--${B}--\r\n`);
   const name = (n: string) => `Content-Disposition: form-data; name="${n}"`;
   const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
+  /** The text fields formData() reads from a body, as body.ts takes them. */
+  async function texts(body: Uint8Array, contentType = `multipart/form-data; boundary=${B}`): Promise<string[]> {
+    const data = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: Buffer.from(body) }).formData();
+    return [...data.entries()].flatMap(([n, v]) => (typeof v === 'string' ? [n, v] : []));
+  }
 
   it.each([
     ['ASCII fields', form(part(name('a'), '1'), part(name('b'), '2')), true],
     ['UTF-8 text', form(part(name('name'), utf8('José يوسف'))), true],
+    ['U+FFFD sent as text (its UTF-8 bytes)', form(part(name('name'), utf8('a\uFFFDb'))), true],
     ['a raw 0xE9 in a value', form(part(name('org_id'), 'riverside-sfl'), part(name('name'), 'Jos\xe9')), false],
-    ['a raw 0xE9 in the last value', form(part(name('name'), 'Jos\xe9')), false],
     ['a raw 0xE9 in a field name', form(part(name('n\xe9'), '1')), false],
-    ['a field named "filename" with bad bytes', form(part(name('filename'), '\xe9')), false],
+    ['U+FFFD sent once, and a raw 0xE9', form(part(name('a'), utf8('\uFFFD')), part(name('name'), 'Jos\xe9')), false],
     ['binary bytes in a file part', form(part(`${name('photo')}; filename="a.jpg"\r\nContent-Type: image/jpeg`, '\xff\xd8\xe9'), part(name('a'), '1')), true],
-    ['a preamble and an epilogue', bytes(`preamble \xe9\r\n${part(name('a'), '1')}--${B}--\r\nepilogue \xe9`), true],
-    ['a part without headers', form(`--${B}\r\n\r\n\xe9\r\n`), false],
-    ['no close delimiter', bytes(part(name('a'), 'Jos\xe9')), false],
-  ])('%s → %s', (_label, body, expected) => {
-    expect(multipartTextIsUtf8(body, B)).toBe(expected);
+    // What a review found a re-split of the bytes let through (undici still read each as a text field):
+    ['a filename parameter in another header of a text part', form(part(`${name('name')}\r\nContent-Type: text/plain; filename=x`, 'Jos\xe9')), false],
+    ['a base64 Content-Transfer-Encoding', form(part(`${name('name')}\r\nContent-Transfer-Encoding: base64`, Buffer.from('Jos\xe9', 'latin1').toString('base64'))), false],
+  ])('%s → %s', async (_label, body, expected) => {
+    expect(formDataLostNoText(await texts(body), body)).toBe(expected);
   });
 
-  it.each([
-    ['multipart/form-data; boundary=XyZ', 'XyZ'],
-    ['multipart/form-data; charset=utf-8; BOUNDARY="a b;c"', 'a b;c'],
-    ['multipart/form-data', null],
-  ])('the boundary of %s is %s', (contentType, boundary) => {
-    expect(multipartBoundary(contentType)).toBe(boundary);
+  it('a quoted boundary with an escaped quote, and its false close delimiter in an earlier field → false', async () => {
+    const body = bytes(`--a"b\r\n${name('x')}\r\n\r\n\r\n--a\\--\r\n--a"b\r\n${name('name')}\r\n\r\nJos\xe9\r\n--a"b--\r\n`);
+    const fields = await texts(body, 'multipart/form-data; boundary="a\\"b"');
+    expect(fields).toContain('Jos\uFFFD');
+    expect(formDataLostNoText(fields, body)).toBe(false);
+  });
+
+  it('U+FFFD sent 5,000 times as text → true (each one counted in the bytes)', () => {
+    const text = '\uFFFD'.repeat(5000);
+    const body = new Uint8Array(Buffer.from(text, 'utf8'));
+    expect(formDataLostNoText([text], body)).toBe(true);
   });
 });
 

@@ -54,6 +54,14 @@ function percentDecode(bytes: Uint8Array): Uint8Array {
  * `name=Jos%E9` (Latin-1 é) into "Jos\uFFFD" and the é would be lost without anyone knowing.
  */
 export function parseUrlEncoded(bytes: Uint8Array): [string, string][] | null {
+  // URLSearchParams parses in one pass (a review measured 8.2 ms for a 16 KiB body of empty fields field by field,
+  // 0.5 ms this way) and writes U+FFFD only for bytes that are not UTF-8, or where the form sent U+FFFD itself:
+  // without one in its result, it read the form right. A raw byte that is not UTF-8 is refused on the way in.
+  const text = decodeUtf8(bytes);
+  if (text === null) return null;
+  const read = [...new URLSearchParams(text)];
+  if (!read.some(([name, value]) => name.includes('\uFFFD') || value.includes('\uFFFD'))) return read;
+  // Field by field, strictly: a U+FFFD the form sent (%EF%BF%BD) is kept, an escape that is not UTF-8 refused.
   const pairs: [string, string][] = [];
   let start = 0;
   while (start <= bytes.length) {
@@ -71,57 +79,31 @@ export function parseUrlEncoded(bytes: Uint8Array): [string, string][] | null {
   return pairs;
 }
 
-const CRLF = Buffer.from('\r\n');
-const HEADER_END = Buffer.from('\r\n\r\n');
+const REPLACEMENT = '\uFFFD';
+/** U+FFFD in UTF-8: the bytes a client sends when its text holds the character itself. */
+const REPLACEMENT_BYTES = Buffer.from(REPLACEMENT, 'utf8');
 
-/** The boundary parameter of a multipart content type, or null. */
-export function multipartBoundary(contentType: string): string | null {
-  const m = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  return m ? (m[1] ?? m[2]!) : null;
-}
-
-/** Whether a part's headers say it is a file (a `filename` parameter); quoted text (a field's name) does not count. */
-function isFilePart(headers: Buffer): boolean {
-  return /;\s*filename\*?\s*=/i.test(headers.toString('latin1').replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+function count(haystack: string, needle: string): number {
+  let n = 0;
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) n++;
+  return n;
 }
 
 /**
- * Whether every part of a multipart/form-data body that is not a file has UTF-8 headers and a UTF-8 value.
- * Request.formData() (undici) decodes a text part's bytes leniently: a raw 0xE9 became U+FFFD and was stored. This
- * splits the body on its boundary (RFC 2046 5.1.1) only to check the bytes; parsing stays formData()'s, which has
- * accepted the body before this runs. A stretch this cannot split the same way is checked as text as a whole, so a
- * disagreement between the two readings can refuse a body, never let unchecked text through. File parts are not
- * checked: no field of this service is a file, and they are dropped.
+ * Whether the text Request.formData() (undici) read from a multipart body holds no U+FFFD that the body did not
+ * send: undici decodes a text part leniently (a raw 0xE9 became U+FFFD and was stored), whatever its headers say
+ * (a Content-Transfer-Encoding, a filename in another header, a quoted boundary). Checking what it decoded, not
+ * splitting the bytes again ourselves, leaves no second reading of the body to disagree with its own; a client that
+ * sends U+FFFD as text sends its UTF-8 bytes, which are counted. Linear in the body's size.
  */
-export function multipartTextIsUtf8(body: Uint8Array, boundary: string): boolean {
-  const buf = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const delimiter = Buffer.from(`--${boundary}`, 'latin1');
-  const between = Buffer.concat([CRLF, delimiter]);
-  let at = buf.subarray(0, delimiter.length).equals(delimiter) ? 0 : buf.indexOf(between);
-  if (at === -1) return decodeUtf8(buf) !== null;
-  if (at > 0) at += CRLF.length; // the preamble before the first delimiter is ignored, as RFC 2046 says
-  for (;;) {
-    const after = at + delimiter.length;
-    if (buf[after] === 0x2d && buf[after + 1] === 0x2d) return true; // the close delimiter: the epilogue is ignored
-    const lineEnd = buf.indexOf(CRLF, after);
-    if (lineEnd === -1) return true; // nothing after the last delimiter
-    const partStart = lineEnd + CRLF.length;
-    const next = buf.indexOf(between, partStart);
-    const part = buf.subarray(partStart, next === -1 ? buf.length : next);
-    let headers: Buffer;
-    let value: Buffer;
-    if (part.subarray(0, CRLF.length).equals(CRLF)) {
-      headers = part.subarray(0, 0);
-      value = part.subarray(CRLF.length);
-    } else {
-      const headerEnd = part.indexOf(HEADER_END);
-      headers = headerEnd === -1 ? part : part.subarray(0, headerEnd);
-      value = headerEnd === -1 ? part.subarray(part.length) : part.subarray(headerEnd + HEADER_END.length);
-    }
-    if (!isFilePart(headers) && (decodeUtf8(headers) === null || decodeUtf8(value) === null)) return false;
-    if (next === -1) return true;
-    at = next + CRLF.length;
-  }
+export function formDataLostNoText(texts: Iterable<string>, body: Uint8Array): boolean {
+  let decoded = 0;
+  for (const text of texts) decoded += count(text, REPLACEMENT);
+  if (decoded === 0) return true;
+  const raw = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let sent = 0;
+  for (let i = raw.indexOf(REPLACEMENT_BYTES); i !== -1 && sent < decoded; i = raw.indexOf(REPLACEMENT_BYTES, i + REPLACEMENT_BYTES.length)) sent++;
+  return decoded <= sent;
 }
 
 /**
