@@ -14,6 +14,7 @@ import { composeEmail } from '../src/mail/compose.js';
 import { CANCEL_REASONS } from '../src/mail/send-time.js';
 import { createFileTransport } from '../src/mail/transports/file.js';
 import { startMailWorker } from '../src/mail/worker.js';
+import { inviteMatch } from '../src/rsvp/service.js';
 import { runUpdates } from '../src/updates/run.js';
 import { tempDir } from './support/db.js';
 import { readEmails } from './support/mail.js';
@@ -157,4 +158,23 @@ it('a confirmation still waited for is sent, with its links', async () => {
   expect(mails).toHaveLength(1);
   expect(mails[0]!.text).toContain('/follow/confirm?token=');
   expect(linksMinted).toBe(2);
+});
+
+it('a match invitation queued before its competition was made private is not sent', async () => {
+  // README, RSVP: a private competition's matches are out of public hands; the invitation's link would answer 404.
+  expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 1 });
+  makePrivate(0);
+  const { rows, linksMinted } = await send();
+  expect(rows).toEqual([
+    { tag: 'rsvp-invite', status: 'failed', attempts: 0, last_error: `cancelled at send time: ${CANCEL_REASONS.matchNotPublic}` },
+  ]);
+  expect(linksMinted).toBe(0);
+  expect(await readEmails(path.join(dir, 'mail'))).toEqual([]);
+});
+
+it('a match invitation of a public competition is sent', async () => {
+  expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 1 });
+  const { rows } = await send();
+  expect(rows).toEqual([{ tag: 'rsvp-invite', status: 'sent', attempts: 1, last_error: null }]);
+  expect((await readEmails(path.join(dir, 'mail'))).map((m) => m.to)).toEqual(['sam.carter@example.org']);
 });

@@ -9,7 +9,7 @@ import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { listUnsubscribeHeaders } from './headers.js';
-import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, type AtSend } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, rsvpInviteAtSend, type AtSend } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -139,6 +139,13 @@ export const CATALOG = {
       eventId: z.string().optional(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
+    atSend: (store, data) => {
+      const match = store.first(
+        store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
+          .select('e.is_public').where('i.id', '=', data.invitationId),
+      );
+      return rsvpInviteAtSend(data, { matchIsPublic: match?.is_public === 1 });
+    },
     render: (data, links, { baseUrl }) => ({
       ...rsvpInviteEmail({
         ...data,

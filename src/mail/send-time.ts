@@ -17,6 +17,7 @@ export const CANCEL_REASONS = {
   followNotPending: 'the follow is no longer waiting for its confirmation',
   nothingPublic: 'none of its competitions is public any more',
   leagueNotPublic: 'its league has no public competition any more',
+  matchNotPublic: 'its match is no longer in a public competition',
 } as const;
 
 /**
@@ -77,4 +78,12 @@ export function followConfirmAtSend<D>(
   if (facts.followStatus !== 'pending') return { cancel: CANCEL_REASONS.followNotPending };
   if (facts.leagueIsPublic === false) return { cancel: CANCEL_REASONS.leagueNotPublic };
   return { send: data };
+}
+
+/**
+ * A match invitation: only while its match is in a public competition (README, RSVP: a competition made private
+ * takes its matches out of public hands; its link would answer 404). A match or invitation gone is the same.
+ */
+export function rsvpInviteAtSend<D>(data: D, facts: { matchIsPublic: boolean }): AtSend<D> {
+  return facts.matchIsPublic ? { send: data } : { cancel: CANCEL_REASONS.matchNotPublic };
 }
