@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, duplicateJsonKey, formDataLostNoText, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
+import { decodeUtf8, duplicateJsonKey, formDataTextIntact, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 
@@ -35,7 +35,7 @@ describe('parseUrlEncoded', () => {
   });
 });
 
-describe('formDataLostNoText', () => {
+describe('formDataTextIntact', () => {
   const B = 'XyZ';
   const part = (headers: string, value: string) => `--${B}\r\n${headers}\r\n\r\n${value}\r\n`;
   const form = (...parts: string[]) => bytes(`${parts.join('')}--${B}--\r\n`);
@@ -59,20 +59,20 @@ describe('formDataLostNoText', () => {
     ['a filename parameter in another header of a text part', form(part(`${name('name')}\r\nContent-Type: text/plain; filename=x`, 'Jos\xe9')), false],
     ['a base64 Content-Transfer-Encoding', form(part(`${name('name')}\r\nContent-Transfer-Encoding: base64`, Buffer.from('Jos\xe9', 'latin1').toString('base64'))), false],
   ])('%s → %s', async (_label, body, expected) => {
-    expect(formDataLostNoText(await texts(body), body)).toBe(expected);
+    expect(formDataTextIntact(await texts(body), body)).toBe(expected);
   });
 
   it('a quoted boundary with an escaped quote, and its false close delimiter in an earlier field → false', async () => {
     const body = bytes(`--a"b\r\n${name('x')}\r\n\r\n\r\n--a\\--\r\n--a"b\r\n${name('name')}\r\n\r\nJos\xe9\r\n--a"b--\r\n`);
     const fields = await texts(body, 'multipart/form-data; boundary="a\\"b"');
     expect(fields).toContain('Jos\uFFFD');
-    expect(formDataLostNoText(fields, body)).toBe(false);
+    expect(formDataTextIntact(fields, body)).toBe(false);
   });
 
   it('U+FFFD sent 5,000 times as text → true (each one counted in the bytes)', () => {
     const text = '\uFFFD'.repeat(5000);
     const body = new Uint8Array(Buffer.from(text, 'utf8'));
-    expect(formDataLostNoText([text], body)).toBe(true);
+    expect(formDataTextIntact([text], body)).toBe(true);
   });
 });
 

@@ -96,7 +96,7 @@ function count(haystack: string, needle: string): number {
  * splitting the bytes again ourselves, leaves no second reading of the body to disagree with its own; a client that
  * sends U+FFFD as text sends its UTF-8 bytes, which are counted. Linear in the body's size.
  */
-export function formDataLostNoText(texts: Iterable<string>, body: Uint8Array): boolean {
+export function formDataTextIntact(texts: Iterable<string>, body: Uint8Array): boolean {
   let decoded = 0;
   for (const text of texts) decoded += count(text, REPLACEMENT);
   if (decoded === 0) return true;

@@ -2,7 +2,7 @@
 // multipart, at most 16 KiB. The limit holds before anything is buffered: a declared Content-Length over it is
 // refused unread, and a streamed body is read only up to it. Every failure carries the contract's status (400,
 // 413, 415 or 422) and a detail; the API answers it as a problem, a page as a page.
-import { duplicateJsonKey, formDataLostNoText, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
+import { duplicateJsonKey, formDataTextIntact, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
 export { MAX_BODY_BYTES };
@@ -111,7 +111,7 @@ export async function readBody(request: Request): Promise<BodyResult> {
     }
     // The names and values of the text fields: files are dropped (no field of this service is one).
     const texts = [...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [name, value] : []));
-    if (!formDataLostNoText(texts, bytes)) return fail(400, NOT_UTF8);
+    if (!formDataTextIntact(texts, bytes)) return fail(400, NOT_UTF8);
     return { ok: true, fields: formFields(form.entries()) };
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
