@@ -35,15 +35,6 @@ export function parseMailbox(value: string): Mailbox {
   return { name, address };
 }
 
-/** The domain of an address, lower-cased: for logs that must not name the person, and for Message-IDs. */
-export function addressDomain(value: string): string {
-  try {
-    return parseMailbox(value).address.split('@')[1]!.toLowerCase();
-  } catch {
-    return 'invalid';
-  }
-}
-
 // Headers the message builder and the providers own; a caller setting them would forge or break the MIME structure.
 const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'mime-version', 'sender']);
 const HEADER_NAME = /^[!-9;-~]{1,76}$/; // RFC 5322 ftext

@@ -2,12 +2,13 @@
 // time (compose.ts: its links are minted then), hands it to a transport, records the outcome.
 // Retryable failures come back with exponential backoff and jitter; permanent ones, or a message out
 // of attempts, end as status 'failed' with the reason in last_error. One message failing never stops
-// the others. Logs name the outbox id, tag and recipient domain only: bodies carry secret links.
+// the others. Logs name the outbox id and tag only: bodies carry secret links, and a recipient's domain can name
+// the person (a family's own domain); the id finds the row for an operator who needs more.
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { composeForSending } from './compose.js';
 import { messageIdFor } from './eml.js';
-import { addressDomain, parseMailbox } from './headers.js';
+import { parseMailbox } from './headers.js';
 import { claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailTransport } from './transport.js';
 
@@ -77,7 +78,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   let again = false;
   let draining = 0;
 
-  const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'} to=@${addressDomain(row.to_address)}`;
+  const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'}`;
 
   async function attemptSend(row: OutboxMessage): Promise<{ messageId: string } | { cancelled: string } | MailDeliveryError> {
     let email;
