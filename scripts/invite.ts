@@ -1,6 +1,7 @@
 // npm run invite -- --match MATCH_ID: invites every member with an email of both teams to RSVP.
 // Each gets an email with a personal link (sent by the server's mail worker, which mints the link); members
-// already invited are left alone (run it again safely).
+// already invited are left alone (run it again safely), unless their address changed since: they are invited
+// afresh at the new one.
 import { parseArgs } from 'node:util';
 import { ConflictError, NotFoundError } from '../src/errors.js';
 import { inviteMatch } from '../src/rsvp/service.js';
@@ -22,6 +23,13 @@ await runCli(async () => {
         `match ${r.matchId}: ${r.invited} invited (emails queued), ${r.alreadyInvited} already invited, ` +
           `${r.withoutEmail} without an email address`,
       );
+      // Said only when it happened: the organizer corrected addresses since the last run.
+      if (r.readdressed > 0) {
+        console.log(`${r.readdressed} of the ${r.invited} invited again at a changed address (the links sent to the old one no longer work; their answers start again)`);
+      }
+      if (r.withdrawn > 0) {
+        console.log(`${r.withdrawn} invitation(s) withdrawn: the member's address was removed (the links sent no longer work)`);
+      }
       if (r.invited + r.alreadyInvited + r.withoutEmail === 0) {
         console.log('no team is known for this match yet: invite again once its teams are decided');
       }

@@ -95,6 +95,36 @@ describe('commands', () => {
     }
   });
 
+  it('invite run again after an address was corrected says it invited the member again, at the new address', () => {
+    const env = { DATABASE_PATH: path.join(dir, 'app.db') };
+    const fixture = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures/import-small.json'), 'utf8'));
+    const file = path.join(dir, 'import.json');
+    const importWith = (email: string) => {
+      fixture.organizations[0].teams[0].members[0].email = email;
+      fs.writeFileSync(file, JSON.stringify(fixture));
+      expect(command('import.ts', [file], env).status).toBe(0);
+    };
+    importWith('sam.carter@exmaple.org'); // the organizer's typo
+    const db = new Database(env.DATABASE_PATH);
+    try {
+      db.prepare(`UPDATE matches SET kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-m3'`).run();
+      expect(command('invite.ts', ['--match', 'rs-m3'], env).stdout.trim())
+        .toBe('match rs-m3: 1 invited (emails queued), 0 already invited, 0 without an email address');
+      importWith('sam.carter@example.org');
+      db.prepare(`UPDATE matches SET kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-m3'`).run();
+      const r = command('invite.ts', ['--match', 'rs-m3'], env);
+      expect(r.status).toBe(0);
+      expect(r.stdout.trim().split('\n')).toEqual([
+        'match rs-m3: 1 invited (emails queued), 0 already invited, 0 without an email address',
+        '1 of the 1 invited again at a changed address (the links sent to the old one no longer work; their answers start again)',
+      ]);
+      expect(db.prepare(`SELECT to_address FROM email_outbox ORDER BY id`).all())
+        .toEqual([{ to_address: 'sam.carter@exmaple.org' }, { to_address: 'sam.carter@example.org' }]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('npm start on a port in use stops with one line naming the port and PORT, no stack trace', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/db/migrate.js';
 import * as m0008 from '../src/db/migrations/0008_unsubscribe_link_expiry.js';
+import * as m0009 from '../src/db/migrations/0009_invitation_address.js';
 import { migratedDb, type TestDb } from './support/db.js';
 
 let t: TestDb;
@@ -58,6 +59,25 @@ describe('migrations', () => {
       { hash: 'h1', expires_at: '2025-03-01T10:00:00.000Z' },
       { hash: 'h2', expires_at: '2027-11-20T08:30:00.000Z' },
       { hash: 'h3', expires_at: null },
+    ]);
+  });
+
+  it('0009: an invitation made before it knows its address from its email, else from its member', async () => {
+    await seed(t.db);
+    // The database as it was before 0009: no address on invitations.
+    t.sqlite.exec(`ALTER TABLE rsvp_invitations DROP COLUMN email`);
+    t.sqlite.exec(`INSERT INTO team_members (id, team_id, name, email) VALUES
+      ('p1', 't1', 'Moved', 'now@example.net'), ('p2', 't2', 'Kept', 'kept@example.org'), ('p3', 't2', 'Gone', NULL)`);
+    t.sqlite.exec(`INSERT INTO rsvp_invitations (id, match_id, member_id) VALUES ('i1', 'm1', 'p1'), ('i2', 'm1', 'p2'), ('i3', 'm1', 'p3')`);
+    const queue = t.sqlite.prepare(`INSERT INTO email_outbox (message_key, to_address, mailbox, template, data_json, tag) VALUES (?, ?, ?, ?, ?, ?)`);
+    queue.run('k1', 'before@example.com', 'before@example.com', 'rsvp-invite', '{"invitationId":"i1"}', 'rsvp-invite');
+    queue.run('k2', 'other@example.com', 'other@example.com', 'follow-confirm', '{"invitationId":"i2"}', 'follow-confirm');
+    queue.run('k3', 'x@example.com', 'x@example.com', 'rsvp-invite', 'not json', 'rsvp-invite');
+    await m0009.up(t.db);
+    expect(t.sqlite.prepare(`SELECT id, email FROM rsvp_invitations ORDER BY id`).all()).toEqual([
+      { id: 'i1', email: 'before@example.com' },
+      { id: 'i2', email: 'kept@example.org' },
+      { id: 'i3', email: null },
     ]);
   });
 });

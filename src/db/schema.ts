@@ -171,6 +171,8 @@ export interface RsvpInvitationsTable {
   id: string;
   match_id: string;
   member_id: string;
+  /** The address its email went to: `npm run invite` moves the invitation when the member's address changes. */
+  email: string | null;
   response: RsvpAnswer | null;
   responded_at: string | null;
   created_at: Generated<string>;

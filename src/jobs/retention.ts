@@ -39,6 +39,15 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           .where('subject_id', 'in', (eb) =>
             eb.selectFrom('follows').select('id')
               .where('status', '=', 'unsubscribed').where('unsubscribed_at', '<', before(UNSUBSCRIBED_LINKS_KEPT_MS))),
+      ) +
+      // The links of an invitation that is gone (its member or match removed by an import): they open nothing now.
+      // `npm run invite` deletes those of the invitations it withdraws itself.
+      store.run(
+        store.q.deleteFrom('link_tokens')
+          .where('purpose', '=', 'rsvp')
+          .where((eb) => eb.not(eb.exists(
+            eb.selectFrom('rsvp_invitations').select('id').whereRef('rsvp_invitations.id', '=', 'link_tokens.subject_id'),
+          ))),
       );
     // Each organization keeps its registrations for its own registration_retention_days.
     let registrations = 0;
@@ -84,7 +93,7 @@ export function runRetention(store: SyncDb, now: Date): string {
   const r = applyRetention(store, now);
   return (
     `retention: ${r.registrations} registrations, ${r.emails} finished emails, ${r.idempotencyKeys} idempotency keys, ` +
-    `${r.changes} told changes and ${r.links} links (expired, or of a follow that left) deleted, ${Math.round(performance.now() - started)} ms`
+    `${r.changes} told changes and ${r.links} links (expired, of a follow that left or of an invitation gone) deleted, ${Math.round(performance.now() - started)} ms`
   );
 }
 

@@ -144,7 +144,7 @@ export const CATALOG = {
         store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
           .select('e.is_public').where('i.id', '=', data.invitationId),
       );
-      return rsvpInviteAtSend(data, { matchIsPublic: match?.is_public === 1 });
+      return rsvpInviteAtSend(data, { invitation: match && { matchIsPublic: match.is_public === 1 } });
     },
     render: (data, links, { baseUrl }) => ({
       ...rsvpInviteEmail({

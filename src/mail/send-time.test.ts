@@ -1,7 +1,7 @@
 // The send-time rules, table-driven: what a queued follower email may still say when it leaves.
 import { describe, expect, it } from 'vitest';
 import type { FollowStatus } from '../vocabulary/enums.js';
-import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend } from './send-time.js';
+import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, rsvpInviteAtSend } from './send-time.js';
 
 describe('eventIdOfCalendarUrl', () => {
   it.each([
@@ -83,5 +83,17 @@ describe('followConfirmAtSend', () => {
   it.each(cases)('%s', (_name, followStatus, leagueIsPublic, reason) => {
     const data = { followId: 'fol_1' };
     expect(followConfirmAtSend(data, { followStatus, leagueIsPublic })).toEqual(reason === null ? { send: data } : { cancel: reason });
+  });
+});
+
+describe('rsvpInviteAtSend', () => {
+  const cases: Array<[string, { matchIsPublic: boolean } | undefined, string | null]> = [
+    ['an invitation of a public match is sent', { matchIsPublic: true }, null],
+    ['one whose competition was made private is not', { matchIsPublic: false }, CANCEL_REASONS.matchNotPublic],
+    ['one withdrawn since (its address changed or was removed) is not', undefined, CANCEL_REASONS.invitationWithdrawn],
+  ];
+  it.each(cases)('%s', (_name, invitation, reason) => {
+    const data = { invitationId: 'inv_1' };
+    expect(rsvpInviteAtSend(data, { invitation })).toEqual(reason === null ? { send: data } : { cancel: reason });
   });
 });

@@ -18,6 +18,7 @@ export const CANCEL_REASONS = {
   nothingPublic: 'none of its competitions is public any more',
   leagueNotPublic: 'its league has no public competition any more',
   matchNotPublic: 'its match is no longer in a public competition',
+  invitationWithdrawn: 'its invitation was withdrawn (the member\'s address changed or was removed)',
 } as const;
 
 /**
@@ -81,9 +82,12 @@ export function followConfirmAtSend<D>(
 }
 
 /**
- * A match invitation: only while its match is in a public competition (README, RSVP: a competition made private
- * takes its matches out of public hands; its link would answer 404). A match or invitation gone is the same.
+ * A match invitation: only while it stands (`npm run invite` withdraws one whose member's address changed: this
+ * email would carry a working link to the old address) and its match is in a public competition (README, RSVP: a
+ * competition made private takes its matches out of public hands; its link would answer 404). An invitation whose
+ * match is gone is gone with it.
  */
-export function rsvpInviteAtSend<D>(data: D, facts: { matchIsPublic: boolean }): AtSend<D> {
-  return facts.matchIsPublic ? { send: data } : { cancel: CANCEL_REASONS.matchNotPublic };
+export function rsvpInviteAtSend<D>(data: D, facts: { invitation: { matchIsPublic: boolean } | undefined }): AtSend<D> {
+  if (!facts.invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
+  return facts.invitation.matchIsPublic ? { send: data } : { cancel: CANCEL_REASONS.matchNotPublic };
 }

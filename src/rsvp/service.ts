@@ -145,12 +145,34 @@ function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>,
 
 export interface InviteResult {
   matchId: string;
+  /** Emails queued: members invited for the first time, and those of `readdressed`. */
   invited: number;
+  /** Of `invited`: members whose address changed since their invitation (the old one's links no longer work). */
+  readdressed: number;
   alreadyInvited: number;
+  /** Members without an address; of them `withdrawn` had one when they were invited. */
   withoutEmail: number;
+  withdrawn: number;
 }
 
-/** Creates an invitation (and its email) for each member with an email of both teams; idempotent. */
+/** An address as the organizer typed it twice: the import keeps the domain in lower-case ASCII. */
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Takes back an invitation and the links its emails carried: its member's address changed (a typo sent it to a
+ * stranger, or the member moved) or is gone. An email of it still in the outbox is not sent (the catalog's
+ * send-time check finds no invitation), and a link that went out answers 404.
+ */
+function withdrawInvitation(store: SyncDb, invitationId: string): void {
+  store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'rsvp').where('subject_id', '=', invitationId));
+  store.run(store.q.deleteFrom('rsvp_invitations').where('id', '=', invitationId));
+}
+
+/**
+ * Creates an invitation (and its email) for each member with an email of both teams; idempotent. A member whose
+ * address changed since their invitation is invited afresh at the new one, their answer with it (the old address
+ * held a link that answered for them); one whose address was removed is no longer invited.
+ */
 export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteResult {
   return store.transaction(() => {
     const match = matchForInvitations(store, matchId);
@@ -158,19 +180,24 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
     const refusal = invitationRefusal(match, now);
     if (refusal) throw new ConflictError(`match ${matchId}: ${refusal}; nobody was invited`);
     const { teamIds } = match;
-    if (teamIds.length === 0) return { matchId, invited: 0, alreadyInvited: 0, withoutEmail: 0 };
+    if (teamIds.length === 0) return { matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0 };
     const members = store.all(
       store.q.selectFrom('team_members as tm')
         .leftJoin('rsvp_invitations as i', (join) => join.onRef('i.member_id', '=', 'tm.id').on('i.match_id', '=', matchId))
-        .select(['tm.id', 'tm.name', 'tm.name_ar', 'tm.email', 'i.id as invitation_id'])
+        .select(['tm.id', 'tm.name', 'tm.name_ar', 'tm.email', 'i.id as invitation_id', 'i.email as invited_email'])
         .where('tm.team_id', 'in', teamIds)
         .orderBy('tm.id'),
     );
-    const result: InviteResult = { matchId, invited: 0, alreadyInvited: 0, withoutEmail: 0 };
+    const result: InviteResult = { matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0 };
     for (const m of members) {
       if (m.invitation_id !== null) {
-        result.alreadyInvited++;
-        continue;
+        if (m.email !== null && m.invited_email !== null && sameAddress(m.email, m.invited_email)) {
+          result.alreadyInvited++;
+          continue;
+        }
+        withdrawInvitation(store, m.invitation_id);
+        if (m.email === null) result.withdrawn++;
+        else result.readdressed++;
       }
       if (m.email === null) {
         result.withoutEmail++;
@@ -179,7 +206,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
       const invitationId = newId('inv');
       store.run(
         store.q.insertInto('rsvp_invitations').values({
-          id: invitationId, match_id: matchId, member_id: m.id, response: null, responded_at: null,
+          id: invitationId, match_id: matchId, member_id: m.id, email: m.email, response: null, responded_at: null,
         }),
       );
       // The personal RSVP link is minted when the email is sent.

@@ -1,0 +1,25 @@
+// Frozen in time: never edit a migration that has landed; add a new one. Imports nothing from src/.
+//
+// An invitation records the address its email went to. When an organizer corrects a member's address (a typo
+// sent the link to a stranger, or the member moved), `npm run invite` sees the difference: it withdraws the links
+// that went to the old address and invites the new one. Invitations made before this know their address from
+// their email while the outbox still holds it (30 days), else from the member's address now.
+import { sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const statement of [
+    `ALTER TABLE rsvp_invitations ADD COLUMN email TEXT`,
+    `UPDATE rsvp_invitations SET email = coalesce(
+       (SELECT o.to_address FROM email_outbox o
+         WHERE o.template = 'rsvp-invite'
+           AND CASE WHEN json_valid(o.data_json) THEN json_extract(o.data_json, '$.invitationId') END = rsvp_invitations.id
+         ORDER BY o.id DESC LIMIT 1),
+       (SELECT m.email FROM team_members m WHERE m.id = rsvp_invitations.member_id))`,
+  ]) {
+    await sql.raw(statement).execute(db);
+  }
+}
+
+export async function down(): Promise<void> {
+  throw new Error('0009_invitation_address cannot be undone');
+}
