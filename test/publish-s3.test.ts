@@ -77,6 +77,13 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
     expect((await cdnGet('api/v0/calendar/rsl-prem-2026-27')).headers.get('content-disposition')).toBe('inline; filename="rsl-prem-2026-27.ics"');
     // Nothing private.
     expect((await cdnGet('api/v0/events/nssa-futsal-friendlies-2026/standings')).status).toBe(403);
+    // The answer a CDN maps the bucket's 403 and 404 to (README): the API's 404 problem, as the node server words it
+    // for an id that names no public event or team.
+    const notFound = await cdnGet('errors/not-found.json');
+    expect(notFound.status).toBe(200);
+    expect(notFound.headers.get('content-type')).toBe('application/problem+json');
+    expect(notFound.headers.get('cache-control')).toBe('public, max-age=10');
+    expect(await notFound.json()).toEqual({ type: '/docs#problem-not-found', title: 'Not found', status: 404, detail: 'No public event or team has this id.' });
   });
 
   it('sends nothing when nothing changed, and only what changed after one result', async () => {

@@ -5,10 +5,13 @@
 // - Order: details first, then the event list, and the list only when every detail of this run was put: a
 //   published list never names an object that is missing. Objects no longer rendered (an event made private or
 //   removed) are deleted once the list that no longer names them is up.
+// - The CDN's answer for an id the bucket does not hold: the bucket says 403 or 404 in its own shape, so the CDN
+//   maps both to NOT_FOUND_KEY, the API's 404 problem, which is published here with the reads (README).
 // - Faults: a failed put is not recorded, so the next run tries it again; nothing here touches the local files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { READ_CACHE_CONTROL } from '../../http/headers.js';
+import { problemBody } from '../../http/problem.js';
 import { MANIFEST, type Manifest } from '../regenerate.js';
 import { EVENTS_LIST_PATH, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
 import { contentHash, writeFileAtomic } from '../store.js';
@@ -34,6 +37,22 @@ export interface PublishResult {
 
 const LIST_KEY = 'api/v0/events';
 const PARALLEL = 8;
+
+/** The object the CDN answers with, status 404, when the bucket has no object for a read URL. */
+export const NOT_FOUND_KEY = 'errors/not-found.json';
+/** Its headers: the node server's problem type, and cached briefly (an id may be published a minute later). */
+export const NOT_FOUND_CONTENT_TYPE = 'application/problem+json';
+export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=10';
+const NOT_FOUND_BODY = Buffer.from(JSON.stringify(problemBody(404, 'No public event or team has this id.')));
+
+/** An object to put: where its bytes come from, the hash they must have, its headers. */
+interface Wanted {
+  hash: string;
+  /** The rendered file holding it (checked against the hash when read), or its fixed bytes. */
+  source: { file: string } | { body: Buffer };
+  contentType: string;
+  cacheControl: string;
+}
 
 function readJson<T>(file: string): T | null {
   try {
@@ -80,18 +99,21 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
     result.problem ??= `${what}: ${error instanceof Error ? error.message : String(error)}`;
   };
 
-  const wanted = new Map<string, { file: string; hash: string; contentType: string }>();
+  const wanted = new Map<string, Wanted>();
   for (const [file, hash] of renderedFiles(manifest)) {
     const url = urlKeyOf(file);
-    if (url) wanted.set(url.key, { file, hash, contentType: url.contentType });
+    if (url) wanted.set(url.key, { hash, source: { file }, contentType: url.contentType, cacheControl: READ_CACHE_CONTROL });
   }
+  wanted.set(NOT_FOUND_KEY, {
+    hash: contentHash(NOT_FOUND_BODY), source: { body: NOT_FOUND_BODY }, contentType: NOT_FOUND_CONTENT_TYPE, cacheControl: NOT_FOUND_CACHE_CONTROL,
+  });
   const putOne = async (key: string) => {
-    const { file, hash, contentType } = wanted.get(key)!;
+    const { hash, source, contentType, cacheControl } = wanted.get(key)!;
     try {
-      const body = fs.readFileSync(path.join(artifactsDir, file));
+      const body = 'body' in source ? source.body : fs.readFileSync(path.join(artifactsDir, source.file));
       // A file rewritten by a regeneration still running is not yet what the manifest says: next run.
       if (contentHash(body) !== hash) throw new Error('changed since the manifest was written');
-      await store.put({ key, body, contentType, cacheControl: READ_CACHE_CONTROL, ...calendarDisposition(key) });
+      await store.put({ key, body, contentType, cacheControl, ...calendarDisposition(key) });
       state.objects[key] = hash;
       result.put++;
     } catch (error) {
