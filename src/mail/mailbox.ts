@@ -2,16 +2,37 @@
 // `x+anything@` to `x@`, and some ignore dots in the local part, so a stranger could otherwise get a fresh
 // allowance for someone's inbox with every spelling. Counting merges these spellings; over-merging two real
 // mailboxes that differ only by dots makes their shared limit stricter, never looser.
+// Providers with more spellings of one mailbox:
+// - Proton ignores dots, hyphens and underscores in the local part, and one username is one account across its
+//   domains (alice@proton.me, alice@pm.me and alice@protonmail.com reach the same mailbox).
+// - Fastmail's subdomain addressing: anything@alice.fastmail.com is delivered as alice+anything@fastmail.com.
 import { domainToASCII } from 'node:url';
 import { ownValue } from '../collections.js';
 
-const DOMAIN_ALIASES: Readonly<Record<string, string>> = { 'googlemail.com': 'gmail.com' };
+const DOMAIN_ALIASES: Readonly<Record<string, string>> = {
+  'googlemail.com': 'gmail.com',
+  'protonmail.com': 'proton.me',
+  'protonmail.ch': 'proton.me',
+  'pm.me': 'proton.me',
+};
+/** What a provider's local parts ignore beyond the dots every address here loses. */
+const IGNORED_IN_LOCAL_PART: Readonly<Record<string, RegExp>> = { 'proton.me': /[-_]/g };
+const SUBDOMAIN_ADDRESSING = new Set(['fastmail.com', 'fastmail.fm']);
 
 export function mailboxOf(address: string): string {
   const at = address.lastIndexOf('@');
   if (at <= 0) return address.trim().toLowerCase();
-  const local = address.slice(0, at).trim().toLowerCase().split('+')[0]!.replace(/\./g, '');
+  let local = address.slice(0, at).trim().toLowerCase().split('+')[0]!;
   const rawDomain = address.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
-  const domain = domainToASCII(rawDomain) || rawDomain;
-  return `${local}@${ownValue(DOMAIN_ALIASES, domain) ?? domain}`;
+  let domain = domainToASCII(rawDomain) || rawDomain;
+  const parent = domain.slice(domain.indexOf('.') + 1);
+  if (SUBDOMAIN_ADDRESSING.has(parent)) {
+    local = domain.slice(0, domain.indexOf('.'));
+    domain = parent;
+  }
+  domain = ownValue(DOMAIN_ALIASES, domain) ?? domain;
+  local = local.replace(/\./g, '');
+  const ignored = ownValue(IGNORED_IN_LOCAL_PART, domain);
+  if (ignored) local = local.replace(ignored, '');
+  return `${local}@${domain}`;
 }
