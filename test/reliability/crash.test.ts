@@ -23,7 +23,8 @@ interface Acked {
   failures: number;
 }
 
-async function writeLoad(url: string, tokens: string[], until: () => boolean): Promise<Acked> {
+/** Six writers until `until()`; `acked` fills as answers come (the test reads it to choose when to kill). */
+function writeLoad(url: string, tokens: string[], until: () => boolean): { acked: Acked; done: Promise<Acked> } {
   const acked: Acked = { registrations: [], follows: [], rsvps: new Map(), failures: 0 };
   const worker = async (w: number) => {
     for (let i = 0; !until(); i++) {
@@ -55,8 +56,7 @@ async function writeLoad(url: string, tokens: string[], until: () => boolean): P
       }
     }
   };
-  await Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
-  return acked;
+  return { acked, done: Promise.all(Array.from({ length: 6 }, (_, w) => worker(w))).then(() => acked) };
 }
 
 describe('crash safety', () => {
@@ -77,10 +77,15 @@ describe('crash safety', () => {
 
     let killed = false;
     const load = writeLoad(first.url, tokens, () => killed);
-    await new Promise((r) => setTimeout(r, 2500));
+    // The kill lands mid-load: after 2.5 s and once more than 20 of each kind were acknowledged (a busy machine
+    // takes longer to get there; a fixed time alone left too few writes to mean anything there).
+    const started = Date.now();
+    while ((Date.now() - started < 2500 || load.acked.registrations.length <= 20 || load.acked.follows.length <= 20) && Date.now() - started < 30_000) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     first.child.kill('SIGKILL');
     killed = true;
-    const acked = await load;
+    const acked = await load.done;
     await new Promise<void>((r) => (first.child.exitCode !== null || first.child.signalCode ? r() : first.child.once('exit', () => r())));
     expect(acked.registrations.length).toBeGreaterThan(20);
     expect(acked.follows.length).toBeGreaterThan(20);
@@ -116,5 +121,5 @@ describe('crash safety', () => {
     for (const s of sent) expect(files).toContain(s.provider_message_id);
     after.close();
     console.log(`crash: ${acked.registrations.length} registrations, ${acked.follows.length} follows, ${acked.rsvps.size} RSVPs acknowledged before SIGKILL; all present after restart; ${queued.n} emails delivered`);
-  });
+  }, 120_000);
 });
