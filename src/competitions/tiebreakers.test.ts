@@ -116,6 +116,14 @@ describe('each preset', () => {
     expect(order(preset, matches())).toEqual(expected);
   });
 
+  it('uefa: more wins after goal difference and goals (EURO art. 20.01), not the name', () => {
+    // a and b never met and end level on points (3), goal difference (0) and goals (2): b won once, a drew three times.
+    // d and e (4 points, +1) are split by goals; c is last.
+    const names = { ...NAMES, e: 'Echo' };
+    const matches = games('b 2-0 c', 'd 1-0 b', 'e 1-0 b', 'a 1-1 c', 'a 1-1 d', 'a 0-0 e');
+    expect(order('uefa', matches, { names })).toEqual(['d', 'e', 'b', 'a', 'c']);
+  });
+
   it('bundesliga: all away goals after the meetings (c and d never met)', () => {
     // c and d: same points, goal difference and goals; d scored its goal away.
     expect(order('bundesliga', games('c 1-0 a', 'b 0-1 d', 'a 0-0 b')).slice(0, 2)).toEqual(['d', 'c']);

@@ -29,10 +29,13 @@ export const PRESETS: Record<TiebreakPreset, readonly TiebreakCriterion[]> = {
   // FIFA World Cup Qatar 2022 Regulations, art. 32.5: (a)-(c) all group matches, (d)-(f) matches between the teams
   // concerned (not re-applied), (g) team conduct score, (h) drawing of lots.
   fifa_world_cup: ['points', 'goal_difference', 'goals_for', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for', 'decision', 'name'],
-  // UEFA EURO 2020 Regulations, art. 20.01: (a)-(c) head-to-head, (d) re-applied to the teams still level,
-  // (e)-(f) all group matches, (g) penalties between two teams level that drew their last match, (h) disciplinary
-  // points, (i) European Qualifiers overall ranking: (g)-(i) are the organizer's decision.
-  uefa: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for', 'reapply_head_to_head', 'goal_difference', 'goals_for', 'decision', 'name'],
+  // UEFA EURO 2020 Regulations, art. 20.01 (EURO 2024 the same): (a)-(c) head-to-head, (d) re-applied to the teams
+  // still level, (e)-(f) goal difference and goals in all group matches, (g) penalties between two teams level that
+  // drew their last match, (h) more wins in all group matches, (i) disciplinary points, (j) European Qualifiers overall
+  // ranking: (g), (i) and (j) are the organizer's decision. `wins` comes before the one `decision` step: two teams of a
+  // three-match group that drew each other and are level on points have the same number of wins, so (g) before (h)
+  // changes nothing there, and a decision recorded for (i) or (j) must not overrule (h).
+  uefa: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_for', 'reapply_head_to_head', 'goal_difference', 'goals_for', 'wins', 'decision', 'name'],
   // Premier League Handbook 2023/24, rule C.17: goal difference, goals scored, then points in the matches between
   // the clubs, away goals in those matches, then a play-off.
   premier_league: ['points', 'goal_difference', 'goals_for', 'head_to_head_points', 'head_to_head_away_goals_for', 'decision', 'name'],
