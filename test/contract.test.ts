@@ -154,10 +154,10 @@ describe('the OpenAPI document', () => {
     );
     expect(Object.keys(event)).toEqual(keys('Event'));
     const counts = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0 };
-    const row = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: -3 });
+    const row = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: -3, awaiting_decision: true });
     expect(Object.keys(row)).toEqual(keys('StandingsRow'));
     // Without adjustments in the event, the row keeps exactly the fields it had before adjustments existed.
-    const plain = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: null });
+    const plain = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: null, awaiting_decision: false });
     expect(Object.keys(plain)).toEqual(keys('StandingsRow').filter((k) => k !== 'adjustment_points'));
     const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null };
     const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1 });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { championName } from './champion.js';
 import { L, match, W, type Result, type SlotSpec } from '../../test/support/builders/matches.js';
 import type { BracketRole, CompetitionType, EventStatus } from '../vocabulary/enums.js';
-import type { MatchFacts, PointsRule, TeamFacts } from './types.js';
+import { DEFAULT_RULES } from './standings.js';
+import { PRESETS } from './tiebreakers.js';
+import type { TiebreakPreset } from '../vocabulary/enums.js';
+import type { Decision, MatchFacts, PointsRule, TeamFacts } from './types.js';
 
 function mk(
   id: string,
@@ -180,5 +183,30 @@ describe('championName', () => {
   it.each(cases)('$name', ({ type, status, points, matches, expected }) => {
     const event = { competition_type: type, status: status ?? 'completed', points: points ?? { win: 3, draw: 1, loss: 0 } };
     expect(championName(event, matches, TEAMS)).toBe(expected);
+  });
+});
+
+// B and A level at the top on everything the tables count: 4 points, +1, 1 goal, and 0-0 in their meeting (c is
+// last). The name would put Club A first; a regulation with an off-pitch step (a play-off, lots) has not decided yet.
+describe('a league title that only a decision can settle', () => {
+  const level = [
+    mk('t1', null, 1, 'a', 'b', { score: [0, 0] }),
+    mk('t2', null, 2, 'a', 'c', { score: [1, 0] }),
+    mk('t3', null, 3, 'b', 'c', { score: [1, 0] }),
+  ];
+  const playOff: Decision = { teams: ['a', 'b'], order: ['b', 'a'], reason: 'title play-off' };
+  it.each<[string, TiebreakPreset, Decision[], string | null]>([
+    ['premier_league, no play-off recorded: no champion', 'premier_league', [], null],
+    ['premier_league, the play-off recorded: its winner', 'premier_league', [playOff], 'Club B'],
+    ['fifa_world_cup, no lots recorded: no champion', 'fifa_world_cup', [], null],
+    ['default: the name is its last rule, so Club A', 'default', [], 'Club A'],
+  ])('%s', (_name, preset, decisions, expected) => {
+    const event = {
+      competition_type: 'league' as const,
+      status: 'completed' as const,
+      points: { win: 3, draw: 1, loss: 0 },
+      rules: { ...DEFAULT_RULES, tiebreakers: PRESETS[preset], decisions },
+    };
+    expect(championName(event, level, TEAMS)).toBe(expected);
   });
 });

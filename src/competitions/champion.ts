@@ -45,7 +45,7 @@ function knockoutChampionId(matches: MatchFacts[], context: BracketContext): str
 
 /**
  * League: the top of the table, but only once the event is completed (a leader mid-season is not a
- * champion). Knockout and hybrid: the winner of the deciding match, whatever the event status, since
+ * champion) and only when the rules put it there (not the name, in wait of a recorded play-off or lots). Knockout and hybrid: the winner of the deciding match, whatever the event status, since
  * a decided final is final. Needs the event's points rule because it decides who tops a league.
  */
 export function championName(
@@ -56,8 +56,10 @@ export function championName(
   if (event.competition_type === 'league') {
     if (event.status !== 'completed') return null;
     const leaders = computeStandings(matches, teams, event.points, event.rules).filter((r) => r.rank === 1);
-    // One table has one leader; several tables (groups) in a league would leave the title ambiguous.
-    return leaders.length === 1 ? (leaders[0]?.club_name ?? null) : null;
+    // One table has one leader; several tables (groups) in a league would leave the title ambiguous. A leader only the
+    // name puts first, level with another club where the rules want a decision (a play-off, lots), is not champion yet.
+    const leader = leaders.length === 1 ? leaders[0] : undefined;
+    return leader === undefined || leader.awaiting_decision ? null : leader.club_name;
   }
   const id = knockoutChampionId(matches, bracketContext(event, matches, teams));
   return id === null ? null : teamName(teams, id);

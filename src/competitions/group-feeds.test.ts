@@ -8,7 +8,7 @@ import { championName } from './champion.js';
 import { bracketContext } from './group-feeds.js';
 import { DEFAULT_RULES } from './standings.js';
 import { PRESETS } from './tiebreakers.js';
-import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
+import type { Decision, EventFacts, MatchFacts, TeamFacts } from './types.js';
 
 const TEAMS = new Map<string, TeamFacts>(
   ['a', 'b', 'c', 'd'].map((id) => [id, { id, name: `Team ${id.toUpperCase()}`, name_ar: null }]),
@@ -34,10 +34,11 @@ function matches(groupA: MatchFacts[] = []): MatchFacts[] {
 }
 // Team c plays in both groups in this small fixture only to keep it small: places are per group table.
 
-const event = (tiebreakers = PRESETS.default): Pick<EventFacts, 'points' | 'rules'> => ({
+const event = (tiebreakers = PRESETS.default, decisions: Decision[] = []): Pick<EventFacts, 'points' | 'rules'> => ({
   points: { win: 3, draw: 1, loss: 0 },
-  rules: { ...DEFAULT_RULES, tiebreakers },
+  rules: { ...DEFAULT_RULES, tiebreakers, decisions },
 });
+const LOTS = [g('a1', 'Group A', 'a', 'b', [1, 1]), g('a2', 'Group A', 'a', 'c', [1, 0]), g('a3', 'Group A', 'b', 'c', [1, 0])];
 
 describe('group feeds', () => {
   it.each<[string, () => MatchFacts[], Pick<EventFacts, 'points' | 'rules'>, (string | null)[]]>([
@@ -46,6 +47,10 @@ describe('group feeds', () => {
     ['a group with a match still to play gives nobody', () => matches([g('a1', 'Group A', 'b', 'a', [1, 0]), g('a2', 'Group A', 'a', 'c', null)]), event(), [null, 'c']],
     ['a postponed match holds the group back', () => matches([g('a1', 'Group A', 'b', 'a', [1, 0]), g('a2', 'Group A', 'a', 'c', null, 'postponed')]), event(), [null, 'c']],
     ['a cancelled match does not', () => matches([g('a1', 'Group A', 'b', 'a', [1, 0]), g('a2', 'Group A', 'a', 'c', null, 'cancelled')]), event(), ['b', 'c']],
+    // a and b level on everything FIFA counts (1-1 between them, each beat c 1-0): lots (a decision) settle first place.
+    ['a place only lots can settle gives nobody until they are recorded', () => matches(LOTS), event(PRESETS.fifa_world_cup), [null, 'c']],
+    ['the recorded lots give the place', () => matches(LOTS), event(PRESETS.fifa_world_cup, [{ teams: ['a', 'b'], order: ['b', 'a'], reason: 'drawing of lots' }]), ['b', 'c']],
+    ['under default the name is the last rule: a', () => matches(LOTS), event(), ['a', 'c']],
   ])('%s', (_name, ms, ev, expected) => {
     const all = ms();
     const slots = computeBracket(all, bracketContext(ev, all, TEAMS));

@@ -6,7 +6,8 @@ import type { BracketContext, EventFacts, MatchFacts, TeamFacts } from './types.
 /**
  * A group is finished when every one of its matches is completed or cancelled (a cancelled match is never played,
  * so it cannot hold the table back) and at least one was completed. Until then its places are unknown (null), never
- * a provisional leader: the bracket and the calendar say "Winner Group A" instead.
+ * a provisional leader: the bracket and the calendar say "Winner Group A" instead. So is a place the rules leave to a
+ * decision (lots, fair play) that is not recorded yet: the name that orders the table meanwhile seeds nobody.
  */
 export function bracketContext(
   event: Pick<EventFacts, 'points' | 'rules'>,
@@ -29,8 +30,11 @@ export function bracketContext(
     groupPlace(group, position) {
       if (finished.get(group) !== true || !playedIn.has(group)) return null;
       // Tables are computed once, on the first question.
+      // A place only the name gives, where the rules want a decision (lots, fair play) not yet recorded, is not known.
       places ??= new Map(
-        computeStandings(matches, teams, event.points, event.rules).map((r) => [`${r.group_name}\u0000${r.rank}`, r.team_id]),
+        computeStandings(matches, teams, event.points, event.rules)
+          .filter((r) => !r.awaiting_decision)
+          .map((r) => [`${r.group_name}\u0000${r.rank}`, r.team_id]),
       );
       return places.get(`${group}\u0000${position}`) ?? null;
     },

@@ -38,7 +38,7 @@ export const publicEventSchema = z
     venue_city: name.nullable().meta({ description: 'City of the venue, or null.' }),
     champion_name: name.nullable().meta({
       description:
-        "Name of the champion: a knockout's final winner, a league's top club once the competition is `completed`; null before that.",
+        "Name of the champion: a knockout's final winner, a league's top club once the competition is `completed`; null before that, and while the top club is level with another on everything the rules count before a decision (a play-off, lots) that is not recorded yet.",
     }),
   })
   .meta({ description: 'A public competition (spec 2.1).' });
@@ -87,7 +87,7 @@ export const publicBracketSlotSchema = z
     }),
     source_group: name.optional().meta({
       description:
-        "Beyond the spec, only on a slot fed by a group's final table (hybrid competitions): the group (\"Group A\"). `team_id` is null until every match of that group is completed (or cancelled); `source_match_id` and `source_outcome` are null.",
+        "Beyond the spec, only on a slot fed by a group's final table (hybrid competitions): the group (\"Group A\"). `team_id` is null until every match of that group is completed (or cancelled), and while the place waits for a decision the rules leave to the organizer (lots, fair play); `source_match_id` and `source_outcome` are null.",
     }),
     source_position: z.number().int().min(1).optional().meta({
       description: "Beyond the spec, only on a slot fed by a group's final table: the position in that group's table, from 1 (1: the group winner).",

@@ -17,6 +17,12 @@ export interface StandingsRow extends Tally {
    * adjustments at all, so that its public rows keep exactly their earlier fields.
    */
   adjustment_points: number | null;
+  /**
+   * Internal, never published: the rules leave this club level with another after every criterion the event lists
+   * up to its `decision`, and no decision is recorded for them, so only the name puts it here (tiebreakers.ts
+   * Ranking). Its place is not a result yet: a group feed gives nobody and a league has no champion on it.
+   */
+  awaiting_decision: boolean;
 }
 
 /** How tables rank and count when an event says nothing: the service's order before rules existed. */
@@ -132,7 +138,7 @@ function oneTable(
   }
   const nameOf = (id: string): string => teamName(teams, id);
   // Sorted by id first so that the ranking never depends on the order the matches arrived in.
-  const ordered = orderClubs([...teamIds].sort(compareCodeUnits), rules.tiebreakers, {
+  const { order: ordered, awaitingDecision } = orderClubs([...teamIds].sort(compareCodeUnits), rules.tiebreakers, {
     overall: table,
     headToHead: (ids) => tally(ids, counted, points, true),
     nameOf,
@@ -145,6 +151,7 @@ function oneTable(
     team_id: id,
     group_name: groupName,
     adjustment_points: rules.adjustments.length === 0 ? null : (adjusted.get(id) ?? 0),
+    awaiting_decision: awaitingDecision.has(id),
   }));
 }
 

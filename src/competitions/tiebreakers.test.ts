@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { match } from '../../test/support/builders/matches.js';
 import { computeStandings, DEFAULT_RULES } from './standings.js';
-import { PRESETS } from './tiebreakers.js';
+import { orderClubs, PRESETS, type Tally } from './tiebreakers.js';
 import type { TiebreakCriterion, TiebreakPreset } from '../vocabulary/enums.js';
 import type { Adjustment, Decision, MatchFacts, PointsRule, TeamFacts } from './types.js';
 
@@ -131,5 +131,27 @@ describe('each preset', () => {
 
   it('every preset ends in the name, so the order is always total', () => {
     for (const criteria of Object.values(PRESETS)) expect(criteria.at(-1)).toBe('name');
+  });
+});
+
+describe('clubs awaiting a decision', () => {
+  // Only what orderClubs reads of a tally matters here: everyone level on everything.
+  const zero: Tally = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0 };
+  const ids = ['a', 'b', 'c'];
+  const input = (decisions: Decision[]) => ({
+    overall: new Map(ids.map((id) => [id, { ...zero, points: id === 'c' ? 1 : 0 }])),
+    headToHead: (level: readonly string[]) => new Map(level.map((id) => [id, zero])),
+    nameOf: (id: string) => NAMES[id] as string,
+    decisions,
+  });
+  it.each<[string, readonly TiebreakCriterion[], Decision[], string[], string[]]>([
+    ['level past a decision step with nothing recorded: only the name orders them', PRESETS.fifa_world_cup, [], ['c', 'a', 'b'], ['a', 'b']],
+    ['a recorded decision settles them', PRESETS.fifa_world_cup, [{ teams: ['a', 'b'], order: ['b', 'a'], reason: 'lots' }], ['c', 'b', 'a'], []],
+    ['a list without a decision step: the name is its rule', PRESETS.default, [], ['c', 'a', 'b'], []],
+    ['a list ending in a decision, without name: the same', ['points', 'decision'], [], ['c', 'a', 'b'], ['a', 'b']],
+  ])('%s', (_name, criteria, decisions, expected, awaiting) => {
+    const ranking = orderClubs(ids, criteria, input(decisions));
+    expect(ranking.order).toEqual(expected);
+    expect([...ranking.awaitingDecision].sort()).toEqual(awaiting);
   });
 });

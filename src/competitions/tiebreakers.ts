@@ -122,42 +122,64 @@ function decided(ids: readonly string[], decisions: readonly Decision[]): string
   return splitBy(ids, (id) => [-d.order.indexOf(id)]);
 }
 
+/** The order of a table's clubs, and which of them only the name fallback orders where the rules want a decision. */
+export interface Ranking {
+  order: string[];
+  /**
+   * Clubs a `decision` step left level with nothing recorded for them (no lots drawn, no play-off played yet): past it
+   * only their names order them, which is no result of the regulation. Their places are not known: a group feed or a
+   * league title that depends on one waits for the organizer's decision. Empty for a list without `decision` (the
+   * `default` preset), where the name is itself the last rule.
+   */
+  awaitingDecision: ReadonlySet<string>;
+}
+
 /**
- * Orders clubs by the criteria from `from` on. A run of consecutive head-to-head criteria is one step: one
- * mini-table over the matches among the clubs entering it, ranked on the run's criteria in order. When the run is
- * followed by `reapply_head_to_head` and split the clubs, each smaller set still level goes through the run again
- * on the matches among its own clubs (UEFA art. 20.01 (d)); a set the run does not split moves on to the next
- * criterion. Past the last criterion, name then id keep the order total.
+ * Orders clubs by the criteria. A run of consecutive head-to-head criteria is one step: one mini-table over the
+ * matches among the clubs entering it, ranked on the run's criteria in order. When the run is followed by
+ * `reapply_head_to_head` and split the clubs, each smaller set still level goes through the run again on the matches
+ * among its own clubs (UEFA art. 20.01 (d)); a set the run does not split moves on to the next criterion. Past the
+ * last criterion, name then id keep the order total.
  */
-export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCriterion[], input: RankingInput, from = 0): string[] {
-  if (ids.length < 2) return [...ids];
-  if (from >= criteria.length) {
-    return [...ids].sort((a, b) => compareCodeUnits(input.nameOf(a), input.nameOf(b)) || compareCodeUnits(a, b));
-  }
-  const c = criteria[from] as TiebreakCriterion;
-  if (c === 'reapply_head_to_head') return orderClubs(ids, criteria, input, from + 1);
-  if (c === 'name') {
-    // Clubs of the same name (rare, but two teams may share one) go on to the next criteria, then id.
-    const byName = new Map<string, string[]>();
-    for (const id of ids) pushInto(byName, input.nameOf(id), id);
-    return [...byName.keys()]
-      .sort(compareCodeUnits)
-      .flatMap((n) => orderClubs(byName.get(n) as string[], criteria, input, from + 1));
-  }
-  if (c === 'decision') {
-    return decided(ids, input.decisions).flatMap((b) => orderClubs(b, criteria, input, from + 1));
-  }
-  if (isHeadToHead(c)) {
-    let end = from;
-    while (end < criteria.length && isHeadToHead(criteria[end] as TiebreakCriterion)) end++;
-    const run = criteria.slice(from, end);
-    const reapply = criteria[end] === 'reapply_head_to_head';
-    const next = reapply ? end + 1 : end;
-    const mini = input.headToHead(ids);
-    const blocks = splitBy(ids, (id) => run.map((k) => value(k, mini.get(id) as Tally)));
-    if (blocks.length === 1) return orderClubs(ids, criteria, input, next);
-    return blocks.flatMap((b) => orderClubs(b, criteria, input, reapply ? from : next));
-  }
-  const blocks = splitBy(ids, (id) => [value(c, input.overall.get(id) as Tally)]);
-  return blocks.flatMap((b) => orderClubs(b, criteria, input, from + 1));
+export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCriterion[], input: RankingInput): Ranking {
+  const awaitingDecision = new Set<string>();
+  const decisionAt = criteria.indexOf('decision');
+  // A set still level past a decision step found nothing recorded for it (a recorded order names every club it
+  // covers, so it leaves none level): what orders it from here on is the name, not the regulation.
+  const reachName = (level: readonly string[], from: number): void => {
+    if (decisionAt !== -1 && decisionAt < from) for (const id of level) awaitingDecision.add(id);
+  };
+  const order = (ids: readonly string[], from: number): string[] => {
+    if (ids.length < 2) return [...ids];
+    if (from >= criteria.length) {
+      reachName(ids, from);
+      return [...ids].sort((a, b) => compareCodeUnits(input.nameOf(a), input.nameOf(b)) || compareCodeUnits(a, b));
+    }
+    const c = criteria[from] as TiebreakCriterion;
+    if (c === 'reapply_head_to_head') return order(ids, from + 1);
+    if (c === 'name') {
+      reachName(ids, from);
+      // Clubs of the same name (rare, but two teams may share one) go on to the next criteria, then id.
+      const named = new Map<string, string[]>();
+      for (const id of ids) pushInto(named, input.nameOf(id), id);
+      return [...named.keys()].sort(compareCodeUnits).flatMap((n) => order(named.get(n) as string[], from + 1));
+    }
+    if (c === 'decision') {
+      return decided(ids, input.decisions).flatMap((b) => order(b, from + 1));
+    }
+    if (isHeadToHead(c)) {
+      let end = from;
+      while (end < criteria.length && isHeadToHead(criteria[end] as TiebreakCriterion)) end++;
+      const run = criteria.slice(from, end);
+      const reapply = criteria[end] === 'reapply_head_to_head';
+      const next = reapply ? end + 1 : end;
+      const mini = input.headToHead(ids);
+      const blocks = splitBy(ids, (id) => run.map((k) => value(k, mini.get(id) as Tally)));
+      if (blocks.length === 1) return order(ids, next);
+      return blocks.flatMap((b) => order(b, reapply ? from : next));
+    }
+    const blocks = splitBy(ids, (id) => [value(c, input.overall.get(id) as Tally)]);
+    return blocks.flatMap((b) => order(b, from + 1));
+  };
+  return { order: order(ids, 0), awaitingDecision };
 }
