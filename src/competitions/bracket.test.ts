@@ -119,6 +119,16 @@ const cases: Case[] = [
     expected: ['b1: a v ? -> a', 'b2: ? v b -> b', 'r2: a v b -> ?', 'cons: ? v ? -> ?'],
   },
   {
+    // The import takes a bye written as a two-legged tie (each leg with the same empty slot): it is a bye all the same.
+    name: 'a bye in a two-legged round: the present team advances, as from a single match',
+    matches: [
+      { ...bm('t-1', 'winners', 1, 1, 'a', null), leg: 1 },
+      { ...bm('t-2', 'winners', 1, 1, null, 'a'), leg: 2, first_leg_match_id: 't-1' },
+      bm('f', 'winners', 2, 1, W('t-2'), 'b'),
+    ],
+    expected: ['t-1: a v ? -> a', 't-2: ? v a -> a', 'f: a v b -> ?'],
+  },
+  {
     name: 'a bye whose present slot is fed waits for its source',
     matches: [
       bm('q1', 'winners', 1, 1, 'a', 'b'),

@@ -131,8 +131,10 @@ export function resolveTeams(matches: MatchFacts[], context: BracketContext = NO
   for (const m of matches) byId.set(m.id, m);
   const done = new Map<string, ResolvedMatch>();
   const visiting = new Set<string>();
-  // A first leg decides nothing on its own (its tie ends in the second leg); a second leg decides the tie.
+  // A first leg decides nothing on its own (its tie ends in the second leg); a second leg decides the tie. A bye
+  // written as two legs (one empty slot in each) is a bye: its team advances, as from a single match.
   const decide = (m: MatchFacts, home: string | null, away: string | null): ResolvedMatch => {
+    if (isBye(m)) return decideMatch(m, home, away);
     if (m.leg === 1) return { home, away, winner: null, loser: null };
     if (m.leg === 2) return decideTie(m, byId.get(m.first_leg_match_id ?? ''), home, away, context.awayGoalsRule);
     return decideMatch(m, home, away);
