@@ -1,7 +1,7 @@
 // Cross-file rules of an event's competition rules (tie-breakers, decisions, adjustments) and of its bracket's
 // shape (one final). Called by crossCheck() in format.ts with the same paths and report function.
-import { isHeadToHead } from '../competitions/tiebreakers.js';
-import type { TiebreakCriterion } from '../vocabulary/enums.js';
+import { isHeadToHead, PRESETS, resolveTiebreakers } from '../competitions/tiebreakers.js';
+import { TIEBREAK_PRESETS, type TiebreakCriterion } from '../vocabulary/enums.js';
 import type { Report } from './cross-check.js';
 import type { ImportEvent } from './format.js';
 
@@ -27,6 +27,15 @@ export function checkCompetitionRules(
         report([...eventPath, 'tiebreakers', i], '"reapply_head_to_head" must follow a head_to_head_* criterion');
       }
     });
+  }
+
+  // Like an adjustment outside every table, a decision the tie-breakers never reach would silently count nowhere.
+  if (ev.decisions.length > 0 && !resolveTiebreakers(ev.tiebreakers).includes('decision')) {
+    const withDecision = TIEBREAK_PRESETS.filter((p) => PRESETS[p].includes('decision')).join(', ');
+    report(
+      [...eventPath, 'decisions'],
+      `the tie-breakers list no "decision" criterion, so no decision would ever count: add "decision" to the list, or use a preset that has it (${withDecision})`,
+    );
   }
 
   ev.decisions.forEach((d, i) => {
