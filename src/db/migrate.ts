@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_competition_rules.js';
 import * as m0007 from './migrations/0007_follower_updates.js';
 import * as m0008 from './migrations/0008_unsubscribe_link_expiry.js';
 import * as m0009 from './migrations/0009_invitation_address.js';
+import * as m0010 from './migrations/0010_calendar_revisions.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_follower_updates': m0007,
   '0008_unsubscribe_link_expiry': m0008,
   '0009_invitation_address': m0009,
+  '0010_calendar_revisions': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,165 @@
+// A VEVENT whose content changes must say so: SEQUENCE rises and DTSTAMP moves (RFC 5545 3.8.7.2: without METHOD,
+// DTSTAMP is when the information was last revised; RFC 5546 2.1.4: a new DTEND is a new SEQUENCE). Google Calendar
+// keeps its copy of a subscribed event whose SEQUENCE did not rise. Much of what a VEVENT says is not in its match's
+// row: the team a fed slot names (another match's result, a group's table), the aggregate (the first leg), the
+// competition's name, city, match length and rules, a team's name, the organization's language.
+// Each case changes one of them in the demo data, regenerates, and checks every VEVENT of every feed.
+import fs from 'node:fs';
+import path from 'node:path';
+import ICAL from 'ical.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { demoDb, type TestDb } from './support/db.js';
+
+let t: TestDb | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+interface Seen {
+  /** The VEVENT without SEQUENCE and DTSTAMP: what a person reads. */
+  content: string;
+  sequence: number;
+  stamp: number;
+}
+
+/** Every VEVENT of every feed (competitions and teams), by file and UID. */
+function snapshot(artifactsDir: string): Map<string, Seen> {
+  const out = new Map<string, Seen>();
+  const feeds = [
+    ...fs.readdirSync(path.join(artifactsDir, 'api/v0/calendar')).map((f) => `api/v0/calendar/${f}`),
+    ...fs.readdirSync(path.join(artifactsDir, 'api/v0/teams')).map((f) => `api/v0/teams/${f}`),
+  ].filter((f) => f.endsWith('.ics'));
+  for (const file of feeds) {
+    const cal = new ICAL.Component(ICAL.parse(fs.readFileSync(path.join(artifactsDir, file), 'utf8')));
+    for (const v of cal.getAllSubcomponents('vevent')) {
+      const sequence = Number(v.getFirstPropertyValue('sequence'));
+      const stamp = (v.getFirstPropertyValue('dtstamp') as ICAL.Time).toUnixTime();
+      v.removeAllProperties('sequence');
+      v.removeAllProperties('dtstamp');
+      out.set(`${file} ${String(v.getFirstPropertyValue('uid'))}`, { content: v.toString(), sequence, stamp });
+    }
+  }
+  return out;
+}
+
+const OLD_STAMP = '2026-01-01T00:00:00.000Z';
+
+interface Case {
+  name: string;
+  /** Run before the first render (data the demo lacks). */
+  setup?: string[];
+  change: string[];
+  /** Match ids whose VEVENT must be among those changed (the case reaches them). */
+  reaches: string[];
+}
+
+const CASES: Case[] = [
+  {
+    name: 'a semi-final decided: the final names its winner',
+    change: [`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'nssa-u14g-sf1'`],
+    reaches: ['nssa-u14g-final'],
+  },
+  {
+    name: 'a quarter-final result corrected: the semi-final, and the final fed by that semi-final',
+    change: [`UPDATE matches SET home_score = 1, away_score = 2 WHERE id = 'rsl-cup-qf2'`],
+    reaches: ['rsl-cup-sf1', 'rsl-cup-final'],
+  },
+  {
+    name: 'a first leg played: the second leg\'s aggregate',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_team_id, away_team_id, kickoff_at, leg)
+       VALUES ('rev-leg1', 'rsl-cup-2026', 5, 'Super cup', 'winners', 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z', 1)`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_team_id, away_team_id, kickoff_at, leg,
+         first_leg_match_id, status, home_score, away_score)
+       VALUES ('rev-leg2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 'rsl-westgate', 'rsl-rovers', '2026-12-08T19:00:00Z', 2,
+         'rev-leg1', 'completed', 1, 0)`,
+    ],
+    change: [`UPDATE matches SET status = 'completed', home_score = 2, away_score = 0 WHERE id = 'rev-leg1'`],
+    reaches: ['rev-leg2'],
+  },
+  {
+    name: 'a group\'s result corrected: the knockout slot its table feeds',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_group, home_source_position,
+         away_team_id, kickoff_at)
+       VALUES ('rev-playoff', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'المجموعة أ', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
+    ],
+    change: [`UPDATE matches SET home_score = 0, away_score = 5 WHERE id = 'amm-u14-a-md1-1'`],
+    reaches: ['rev-playoff'],
+  },
+  {
+    name: 'the competition\'s match length: every DTEND',
+    change: [`UPDATE events SET match_duration_min = 80 WHERE id = 'rsl-prem-2026-27'`],
+    reaches: ['rsl-prem-r01-1'],
+  },
+  {
+    name: 'the competition\'s name: every DESCRIPTION',
+    change: [`UPDATE events SET name = 'Premier Division 2026/27' WHERE id = 'rsl-prem-2026-27'`],
+    reaches: ['rsl-prem-r01-1'],
+  },
+  {
+    name: 'the competition\'s city: every LOCATION',
+    change: [`UPDATE events SET venue_city = 'Riverside upon Avon' WHERE id = 'rsl-cup-2026'`],
+    reaches: ['rsl-cup-qf1'],
+  },
+  {
+    name: 'the away goals rule: the aggregate line',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_team_id, away_team_id, kickoff_at, leg,
+         status, home_score, away_score)
+       VALUES ('rev-leg1', 'rsl-cup-2026', 5, 'Super cup', 'winners', 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z', 1,
+         'completed', 2, 1)`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_team_id, away_team_id, kickoff_at, leg,
+         first_leg_match_id, status, home_score, away_score)
+       VALUES ('rev-leg2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 'rsl-westgate', 'rsl-rovers', '2026-12-08T19:00:00Z', 2,
+         'rev-leg1', 'completed', 1, 0)`,
+    ],
+    change: [`UPDATE events SET away_goals_rule = 1 WHERE id = 'rsl-cup-2026'`],
+    reaches: ['rev-leg2'],
+  },
+  {
+    name: 'a team renamed: its matches, and those whose slot its win decided',
+    change: [`UPDATE teams SET name = 'Riverside Rovers AFC' WHERE id = 'rsl-rovers'`],
+    reaches: ['rsl-cup-qf1', 'rsl-cup-sf1', 'rsl-cup-third'],
+  },
+  {
+    name: 'the organization\'s language: every text',
+    change: [`UPDATE organizations SET language = 'ar' WHERE id = 'riverside-sfl'`],
+    reaches: ['rsl-prem-r01-1', 'rsl-cup-final'],
+  },
+];
+
+describe('a VEVENT that changes raises its SEQUENCE and moves its DTSTAMP', () => {
+  it.each(CASES)('$name', async ({ setup = [], change, reaches }) => {
+    t = await demoDb();
+    for (const statement of setup) t.sqlite.prepare(statement).run();
+    // Stamps in the past, so that a change in the same second as the import still shows as a later DTSTAMP.
+    t.sqlite.prepare(`UPDATE matches SET updated_at = ?`).run(OLD_STAMP);
+    const options: RegenerateOptions = {
+      artifactsDir: path.join(t.dir, 'artifacts'),
+      publicBaseUrl: 'https://fixtures.example',
+      uidDomain: 'fixtures.example',
+      refreshMinutes: 5,
+    };
+    await regenerate(t.db, options);
+    const before = snapshot(options.artifactsDir);
+    for (const statement of change) t.sqlite.prepare(statement).run();
+    await regenerate(t.db, options);
+    const after = snapshot(options.artifactsDir);
+
+    const changed: string[] = [];
+    const stale: string[] = [];
+    for (const [key, now] of after) {
+      const was = before.get(key);
+      if (!was || was.content === now.content) continue;
+      changed.push(key);
+      if (!(now.sequence > was.sequence && now.stamp > was.stamp)) {
+        stale.push(`${key}: SEQUENCE ${was.sequence} -> ${now.sequence}, DTSTAMP ${was.stamp} -> ${now.stamp}`);
+      }
+    }
+    for (const id of reaches) expect(changed.some((key) => key.includes(` ${id}.`)), `${id} changed`).toBe(true);
+    expect(stale).toEqual([]);
+  });
+});
