@@ -90,6 +90,41 @@ const CASES: Case[] = [
     reaches: ['rev-playoff'],
   },
   {
+    name: 'a group match moved to another group: the slot the old group\'s table feeds',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_group, home_source_position,
+         away_team_id, kickoff_at)
+       VALUES ('rev-playoff', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'المجموعة أ', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
+    ],
+    change: [`UPDATE matches SET group_name = 'المجموعة ب' WHERE id = 'amm-u14-a-md1-1'`],
+    reaches: ['rev-playoff'],
+  },
+  {
+    name: 'a group match removed: the slot its table feeds',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_group, home_source_position,
+         away_team_id, kickoff_at)
+       VALUES ('rev-playoff', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'المجموعة أ', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
+    ],
+    change: [`DELETE FROM matches WHERE id = 'amm-u14-a-md1-1'`],
+    reaches: ['rev-playoff'],
+  },
+  {
+    name: 'a match added under a round\'s name: "Winner of Super cup" becomes "Winner of Super cup 1"',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super', 'rsl-cup-2026', 5, 'Super cup', 'winners', 0, 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z')`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
+         away_team_id, kickoff_at)
+       VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
+    ],
+    change: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super-2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 1, 'rsl-millbrook', 'rsl-al-noor', '2026-12-02T19:00:00Z')`,
+    ],
+    reaches: ['rev-super-final'],
+  },
+  {
     name: 'the competition\'s match length: every DTEND',
     change: [`UPDATE events SET match_duration_min = 80 WHERE id = 'rsl-prem-2026-27'`],
     reaches: ['rsl-prem-r01-1'],

@@ -15,27 +15,77 @@ import { sql, type Kysely } from 'kysely';
 const NOW = `(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const BUMP = `UPDATE matches SET sequence = sequence + 1, updated_at = ${NOW}`;
 
+/**
+ * The ids of the matches the SELECTs in `bases` give, and in turn of those showing something of them (fed by their
+ * result, their second legs), excluding `self`. Recursive triggers are off (SQLite's default), so a trigger does not
+ * fire again for the rows it raises: the recursive query reaches them all at once. Feeds never form a cycle (the
+ * import refuses one); UNION stops even if one did. The bases are a UNION of SELECTs, each on its own index: as one
+ * WHERE of ORs, SQLite read the whole table for every changed match.
+ */
+const showing = (bases: string[], self: string) => `SELECT id FROM (
+  WITH RECURSIVE shows(id) AS (
+    SELECT id FROM matches WHERE id IN (${bases.join(' UNION ')})
+    UNION
+    SELECT m.id FROM matches m JOIN shows s
+      ON m.home_source_match_id = s.id OR m.away_source_match_id = s.id OR m.first_leg_match_id = s.id
+  )
+  SELECT id FROM shows) WHERE id <> ${self}.id`;
+
+/** Matches whose text names `r`: a slot fed by its result, its second leg. */
+const fedBy = (r: string) => [
+  `SELECT id FROM matches WHERE home_source_match_id = ${r}.id`,
+  `SELECT id FROM matches WHERE away_source_match_id = ${r}.id`,
+  `SELECT id FROM matches WHERE first_leg_match_id = ${r}.id`,
+];
+
+/** What makes a match "fed": the partial index matches_fed holds exactly these rows, by event. */
+const FED = `(home_source_match_id IS NOT NULL OR away_source_match_id IS NOT NULL
+  OR home_source_group IS NOT NULL OR away_source_group IS NOT NULL)`;
+
+/** A match's round label as calendar-feed.ts numbers it (round_name, or the round's ordinal). */
+const LABEL = (x: string) => `coalesce(${x}.round_name, '#' || ${x}.round_ordinal)`;
+
+/**
+ * The fed matches of `r`'s event whose words depend on `r` without naming it: a knockout slot fed by the table of
+ * `r`'s group, and (with `label`) a slot fed by a match that shares `r`'s round label ("Winner of Semi-final 1" is
+ * numbered among the matches with that label, in bracket order, so adding, removing or moving one renumbers the
+ * others). Read through matches_fed: an event's fed matches only, none in a league, so that an import of a long
+ * league does not read the whole event for each of its matches.
+ */
+const fedInEvent = (r: string, label: boolean, when = '1') => `
+  SELECT d.id FROM matches d WHERE ${when} AND d.event_id = ${r}.event_id AND ${FED.replace(/(\w+_source_\w+)/g, 'd.$1')}
+    AND ((${r}.group_name IS NOT NULL AND (d.home_source_group = ${r}.group_name OR d.away_source_group = ${r}.group_name))
+      ${label ? `OR EXISTS (SELECT 1 FROM matches s WHERE s.id IN (d.home_source_match_id, d.away_source_match_id) AND ${LABEL('s')} = ${LABEL(r)})` : ''})`;
+
+/** The update moved the match within the bracket's numbering (its label or its place among that label's matches). */
+const MOVED = `(new.event_id IS NOT old.event_id OR new.round_name IS NOT old.round_name
+  OR new.round_ordinal IS NOT old.round_ordinal OR new.bracket_position IS NOT old.bracket_position)`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of [
-    // A match's SEQUENCE rose (matches_touch, or one of the triggers below): the matches showing something of it, and
-    // in turn those showing something of them: fed by its result, its second leg, a knockout slot fed by its group's
-    // table (old and new group, when it moved). Recursive triggers are off (SQLite's default), so this trigger does
-    // not fire again for the rows it raises: the recursive query reaches them all at once. Feeds never form a cycle
-    // (the import refuses one); UNION stops even if one did.
-    `CREATE TRIGGER matches_touch_dependents AFTER UPDATE OF sequence ON matches
-     WHEN new.sequence > old.sequence
+    `CREATE INDEX matches_fed ON matches(event_id) WHERE ${FED}`,
+    // A match's SEQUENCE rose (matches_touch, or one of the triggers below): the matches showing something of it. When
+    // it moved group, round or place in the bracket, also what that changed for the old group and the old and new
+    // label: this trigger sees the move itself (matches_touch's own update of the row has old = new for those).
+    `CREATE TRIGGER matches_touch_dependents AFTER UPDATE ON matches
+     WHEN new.sequence > old.sequence OR new.event_id IS NOT old.event_id OR new.group_name IS NOT old.group_name
+       OR new.round_name IS NOT old.round_name OR new.round_ordinal IS NOT old.round_ordinal
+       OR new.bracket_position IS NOT old.bracket_position
      BEGIN
-       ${BUMP} WHERE id IN (
-         WITH RECURSIVE shows(id) AS (
-           SELECT id FROM matches
-           WHERE home_source_match_id = new.id OR away_source_match_id = new.id OR first_leg_match_id = new.id
-             OR (event_id IN (new.event_id, old.event_id)
-                 AND (home_source_group IN (new.group_name, old.group_name) OR away_source_group IN (new.group_name, old.group_name)))
-           UNION
-           SELECT m.id FROM matches m JOIN shows s
-             ON m.home_source_match_id = s.id OR m.away_source_match_id = s.id OR m.first_leg_match_id = s.id
-         )
-         SELECT id FROM shows WHERE id <> new.id);
+       ${BUMP} WHERE id IN (${showing(
+         [...fedBy('new'), fedInEvent('new', false), fedInEvent('old', false), fedInEvent('new', true, MOVED), fedInEvent('old', true, MOVED)],
+         'new',
+       )});
+     END`,
+    // A match added: its group's table, its round's numbering, and a slot already naming it (an import may add a
+    // match after the one it feeds).
+    `CREATE TRIGGER matches_inserted_dependents AFTER INSERT ON matches BEGIN
+       ${BUMP} WHERE id IN (${showing([...fedBy('new'), fedInEvent('new', true)], 'new')});
+     END`,
+    // A match removed: its group's table and its round's numbering (the slots it fed are cleared by matches_unfeed,
+    // which raises them through matches_touch).
+    `CREATE TRIGGER matches_deleted_dependents AFTER DELETE ON matches BEGIN
+       ${BUMP} WHERE id IN (${showing([fedInEvent('old', true)], 'old')});
      END`,
     // The competition's own words and rules (each raised match then raises its dependents).
     `CREATE TRIGGER events_touch_matches AFTER UPDATE ON events
