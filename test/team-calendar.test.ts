@@ -30,7 +30,9 @@ function fromCompetitionFeeds(teamName: string): Map<string, ICAL.Component> {
   const out = new Map<string, ICAL.Component>();
   for (const file of fs.readdirSync(path.join(options.artifactsDir, 'api/v0/calendar')).filter((f) => f.endsWith('.ics'))) {
     for (const v of vevents(read(`api/v0/calendar/${file}`))) {
-      const [home, away] = String(v.getFirstPropertyValue('summary')).split(/ vs | ضد /);
+      // A postponed or cancelled match's title begins with its status.
+      const title = String(v.getFirstPropertyValue('summary')).replace(/^(Postponed|Cancelled|مؤجلة|ملغاة): /, '');
+      const [home, away] = title.split(/ vs | ضد /);
       if (home === teamName || away === teamName) out.set(uid(v), v);
     }
   }

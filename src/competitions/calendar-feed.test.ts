@@ -49,3 +49,22 @@ describe('undecided slots in the calendar', () => {
     expect(feed.matches.find((m) => m.id === 'final')!.description).toBe('Cup\nFinal');
   });
 });
+
+// Outlook draws a STATUS:CANCELLED event as if it took place, and a postponed match stays at its old kickoff
+// (STATUS:TENTATIVE, drawn like any event by Google Calendar and Outlook): the title is what every app shows.
+describe('a match that will not be played at its time says so in its title', () => {
+  const played = (status: MatchFacts['status']) => [at(match({ id: 'qf1', role: 'winners', round: 1, home: 'a', away: 'b', result: { status } }), 'Quarter-final')];
+  it.each([
+    ['en', 'scheduled', 'Team A vs Team B'],
+    ['en', 'in_progress', 'Team A vs Team B'],
+    ['en', 'completed', 'Team A vs Team B'],
+    ['en', 'postponed', 'Postponed: Team A vs Team B'],
+    ['en', 'cancelled', 'Cancelled: Team A vs Team B'],
+    ['ar', 'postponed', 'مؤجلة: Team A ضد Team B'],
+    ['ar', 'cancelled', 'ملغاة: Team A ضد Team B'],
+  ] as const)('%s %s: %s', (language, status, summary) => {
+    const feed = calendarFeed(event(language), played(status), teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    expect(feed.matches[0]!.summary).toBe(summary);
+    expect(feed.matches[0]!.status).toBe(status);
+  });
+});

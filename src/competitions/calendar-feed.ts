@@ -8,8 +8,8 @@ import { localizedName } from '../vocabulary/language.js';
 import { pushInto } from '../collections.js';
 
 const WORDS = {
-  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled' },
-  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة' },
+  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
+  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
 } as const;
 
 export interface FeedOptions {
@@ -129,9 +129,12 @@ export function calendarFeed(
     if (m.status === 'postponed') lines.push(w.postponed);
     if (m.status === 'cancelled') lines.push(w.cancelled);
 
+    // STATUS alone does not reach the person: Outlook shows a CANCELLED event as if it took place, and a postponed
+    // match keeps its old kickoff (TENTATIVE), which Google Calendar and Outlook draw like any other. The title says it.
+    const title = m.status === 'cancelled' || m.status === 'postponed' ? `${w.titles[m.status]}: ` : '';
     entries.push({
       id: m.id,
-      summary: `${home} ${w.vs} ${away}`,
+      summary: `${title}${home} ${w.vs} ${away}`,
       description: lines.join('\n'),
       location: [m.venue, event.venue_city].filter((x): x is string => Boolean(x)).join(', ') || null,
       start: m.kickoff_at,
