@@ -198,3 +198,39 @@ describe('a VEVENT that changes raises its SEQUENCE and moves its DTSTAMP', () =
     expect(stale).toEqual([]);
   });
 });
+
+// RFC 5545 3.8.7.4: a UID's SEQUENCE only ever rises. A match removed (an import without it) and imported again is
+// the same UID: a calendar app that saw SEQUENCE 2 takes SEQUENCE 0 for an older version. (A match moved to another
+// competition and back keeps its row, and matches_touch raised its SEQUENCE at each move.)
+describe('a UID that comes back never goes below the SEQUENCE it had', () => {
+  const MATCH = 'rsl-prem-r01-1';
+  const UID_KEY = `api/v0/calendar/rsl-prem-2026-27.ics ${MATCH}.rsl-prem-2026-27@fixtures.example`;
+  it.each([
+    {
+      name: 'removed, then imported again',
+      away: [`CREATE TEMP TABLE kept AS SELECT * FROM matches WHERE id = '${MATCH}'`, `DELETE FROM matches WHERE id = '${MATCH}'`],
+      // As the import writes a new row: no sequence, updated_at of now.
+      back: [`UPDATE kept SET sequence = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, `INSERT INTO matches SELECT * FROM kept`],
+    },
+  ])('$name', async ({ away, back }) => {
+    t = await demoDb();
+    const options: RegenerateOptions = {
+      artifactsDir: path.join(t.dir, 'artifacts'),
+      publicBaseUrl: 'https://fixtures.example',
+      uidDomain: 'fixtures.example',
+      refreshMinutes: 5,
+    };
+    // Two changes: apps have seen SEQUENCE 2.
+    t.sqlite.prepare(`UPDATE matches SET venue = 'Pitch 9' WHERE id = ?`).run(MATCH);
+    t.sqlite.prepare(`UPDATE matches SET venue = 'Pitch 8' WHERE id = ?`).run(MATCH);
+    await regenerate(t.db, options);
+    const seen = snapshot(options.artifactsDir).get(UID_KEY)!;
+    expect(seen.sequence).toBe(2);
+    for (const statement of away) t.sqlite.prepare(statement).run();
+    await regenerate(t.db, options);
+    expect(snapshot(options.artifactsDir).has(UID_KEY)).toBe(false);
+    for (const statement of back) t.sqlite.prepare(statement).run();
+    await regenerate(t.db, options);
+    expect(snapshot(options.artifactsDir).get(UID_KEY)!.sequence).toBeGreaterThan(seen.sequence);
+  });
+});

@@ -142,6 +142,13 @@ export interface FollowsTable {
   alerted_through: Generated<number>;
 }
 
+/** The SEQUENCE a removed match's calendar UID reached; written and read by migration 0010's triggers only. */
+export interface CalendarSequenceFloorTable {
+  match_id: string;
+  event_id: string;
+  sequence: number;
+}
+
 export interface UpdateMatchSeenTable {
   match_id: string;
   event_id: string;
@@ -262,6 +269,7 @@ export interface DB {
   update_match_seen: UpdateMatchSeenTable;
   update_event_seen: UpdateEventSeenTable;
   update_changes: UpdateChangesTable;
+  calendar_sequence_floor: CalendarSequenceFloorTable;
 }
 
 export type OutboxMessage = Selectable<EmailOutboxTable>;

@@ -87,6 +87,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     `CREATE TRIGGER matches_deleted_dependents AFTER DELETE ON matches BEGIN
        ${BUMP} WHERE id IN (${showing([fedInEvent('old', true)], 'old')});
      END`,
+    // A UID's SEQUENCE only ever rises (RFC 5545 3.8.7.4), and a match removed (an import without it, its competition
+    // deleted) can be imported again under the same id and competition: the same UID, which would start again at 0
+    // while calendar apps hold the higher SEQUENCE they saw (and take 0 for an older version). What a removed match's
+    // UID reached is kept here (identifiers and a number, nothing else); the match's return starts above it.
+    `CREATE TABLE calendar_sequence_floor (
+      match_id TEXT NOT NULL,
+      event_id TEXT NOT NULL,
+      sequence INTEGER NOT NULL,
+      PRIMARY KEY (match_id, event_id)
+    ) STRICT, WITHOUT ROWID`,
+    `CREATE TRIGGER matches_deleted_floor AFTER DELETE ON matches BEGIN
+       INSERT INTO calendar_sequence_floor (match_id, event_id, sequence) VALUES (old.id, old.event_id, old.sequence)
+       ON CONFLICT (match_id, event_id) DO UPDATE SET sequence = max(sequence, excluded.sequence);
+     END`,
+    `CREATE TRIGGER matches_inserted_floor AFTER INSERT ON matches
+     WHEN EXISTS (SELECT 1 FROM calendar_sequence_floor WHERE match_id = new.id AND event_id = new.event_id)
+     BEGIN
+       UPDATE matches SET sequence = max(sequence, 1 + (
+         SELECT sequence FROM calendar_sequence_floor WHERE match_id = new.id AND event_id = new.event_id))
+       WHERE id = new.id;
+     END`,
     // The competition's own words and rules (each raised match then raises its dependents).
     `CREATE TRIGGER events_touch_matches AFTER UPDATE ON events
      WHEN new.name IS NOT old.name OR new.venue_city IS NOT old.venue_city
