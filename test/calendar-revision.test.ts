@@ -155,6 +155,11 @@ const CASES: Case[] = [
     reaches: ['rev-leg2'],
   },
   {
+    name: 'the competition cancelled: every match not played',
+    change: [`UPDATE events SET status = 'cancelled' WHERE id = 'nssa-u14g-cup-2026-27'`],
+    reaches: ['nssa-u14g-sf1', 'nssa-u14g-final'],
+  },
+  {
     name: 'a team renamed: its matches, and those whose slot its win decided',
     change: [`UPDATE teams SET name = 'Riverside Rovers AFC' WHERE id = 'rsl-rovers'`],
     reaches: ['rsl-cup-qf1', 'rsl-cup-sf1', 'rsl-cup-third'],

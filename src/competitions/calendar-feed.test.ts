@@ -68,3 +68,21 @@ describe('a match that will not be played at its time says so in its title', () 
     expect(feed.matches[0]!.status).toBe(status);
   });
 });
+
+// A competition cancelled as a whole: its matches not played will not be, whatever their own status still says.
+describe('the matches of a cancelled competition', () => {
+  const cancelledCup = { ...event('en'), status: 'cancelled' as const };
+  it.each([
+    ['scheduled', 'cancelled', 'Cancelled: Team A vs Team B'],
+    ['postponed', 'cancelled', 'Cancelled: Team A vs Team B'],
+    ['in_progress', 'cancelled', 'Cancelled: Team A vs Team B'],
+    ['cancelled', 'cancelled', 'Cancelled: Team A vs Team B'],
+    ['completed', 'completed', 'Team A vs Team B'],
+  ] as const)('a %s match is %s: %s', (own, status, summary) => {
+    const m = at(match({ id: 'qf1', role: 'winners', round: 1, home: 'a', away: 'b', result: { status: own } }), 'Quarter-final');
+    const feed = calendarFeed(cancelledCup, [m], teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    expect(feed.matches[0]!.status).toBe(status);
+    expect(feed.matches[0]!.summary).toBe(summary);
+    expect(feed.matches[0]!.description.split('\n').at(-1)).toBe(status === 'cancelled' ? 'Cancelled' : 'Quarter-final');
+  });
+});

@@ -107,6 +107,8 @@ export function calendarFeed(
     if (m.kickoff_at === null) continue;
     if (isEmptySlot(m, 'home') || isEmptySlot(m, 'away')) continue;
     const { home, away, label } = names.get(m.id)!;
+    // A competition cancelled as a whole will not play what is left of it, whatever each match's own status says.
+    const status = event.status === 'cancelled' && m.status !== 'completed' ? 'cancelled' : m.status;
 
     const leg = m.leg === 1 || m.leg === 2 ? w.legs[m.leg - 1] : null;
     const lines = [event.name, [m.group_name, label, leg].filter(Boolean).join(' · ')];
@@ -126,12 +128,12 @@ export function calendarFeed(
       const onAway = h === a && event.rules?.away_goals_rule === true && first.away_score !== m.away_score;
       lines.push(`${w.aggregate}: ${home} ${h}–${a} ${away}${onAway ? ` (${w.awayGoals})` : ''}`);
     }
-    if (m.status === 'postponed') lines.push(w.postponed);
-    if (m.status === 'cancelled') lines.push(w.cancelled);
+    if (status === 'postponed') lines.push(w.postponed);
+    if (status === 'cancelled') lines.push(w.cancelled);
 
     // STATUS alone does not reach the person: Outlook shows a CANCELLED event as if it took place, and a postponed
     // match keeps its old kickoff (TENTATIVE), which Google Calendar and Outlook draw like any other. The title says it.
-    const title = m.status === 'cancelled' || m.status === 'postponed' ? `${w.titles[m.status]}: ` : '';
+    const title = status === 'cancelled' || status === 'postponed' ? `${w.titles[status]}: ` : '';
     entries.push({
       id: m.id,
       summary: `${title}${home} ${w.vs} ${away}`,
@@ -139,7 +141,7 @@ export function calendarFeed(
       location: [m.venue, event.venue_city].filter((x): x is string => Boolean(x)).join(', ') || null,
       start: m.kickoff_at,
       end: m.ends_at ?? addMinutes(m.kickoff_at, event.match_duration_min),
-      status: m.status,
+      status,
       sequence: m.sequence,
       updatedAt: m.updated_at,
     });

@@ -87,7 +87,8 @@ export function paths(base: string): Record<string, PathItemObject> {
       description:
         'An iCalendar feed any calendar application can subscribe to: one VEVENT per match with a kickoff (byes excepted). ' +
         'A postponed match is `STATUS:TENTATIVE`, a cancelled one `STATUS:CANCELLED`, and its SUMMARY begins "Postponed: " or ' +
-        '"Cancelled: " (Outlook ignores STATUS). A result says when it came after extra time; ' +
+        '"Cancelled: " (Outlook ignores STATUS); in a cancelled competition every match not completed is cancelled. ' +
+        'A result says when it came after extra time; ' +
         'a leg of a two-legged tie says which leg it is, and a played second leg gives the aggregate. A slot not decided yet reads ' +
         '"Winner of Semi-final 1" or "Winner Group A". The same data gives the same bytes.',
       kind: 'artifact',

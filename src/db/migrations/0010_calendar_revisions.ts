@@ -108,9 +108,9 @@ export async function up(db: Kysely<any>): Promise<void> {
          SELECT sequence FROM calendar_sequence_floor WHERE match_id = new.id AND event_id = new.event_id))
        WHERE id = new.id;
      END`,
-    // The competition's own words and rules (each raised match then raises its dependents).
+    // The competition's own words, rules and cancellation (each raised match then raises its dependents).
     `CREATE TRIGGER events_touch_matches AFTER UPDATE ON events
-     WHEN new.name IS NOT old.name OR new.venue_city IS NOT old.venue_city
+     WHEN new.name IS NOT old.name OR new.venue_city IS NOT old.venue_city OR new.status IS NOT old.status
        OR new.match_duration_min IS NOT old.match_duration_min OR new.away_goals_rule IS NOT old.away_goals_rule
        OR new.points_win IS NOT old.points_win OR new.points_draw IS NOT old.points_draw
        OR new.points_loss IS NOT old.points_loss OR new.tiebreakers IS NOT old.tiebreakers
@@ -118,6 +118,7 @@ export async function up(db: Kysely<any>): Promise<void> {
      BEGIN
        ${BUMP} WHERE event_id = new.id AND (
          new.name IS NOT old.name OR new.venue_city IS NOT old.venue_city
+         OR ((new.status = 'cancelled') IS NOT (old.status = 'cancelled') AND status <> 'completed')
          OR (new.match_duration_min IS NOT old.match_duration_min AND ends_at IS NULL)
          OR (new.away_goals_rule IS NOT old.away_goals_rule AND first_leg_match_id IS NOT NULL)
          OR ((home_source_group IS NOT NULL OR away_source_group IS NOT NULL)
