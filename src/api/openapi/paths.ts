@@ -107,7 +107,7 @@ export function paths(base: string): Record<string, PathItemObject> {
       summary: 'Calendar of a team, across its competitions (iCalendar)',
       description:
         'Every match of the team in a public competition, in time order, each VEVENT exactly as in its competition\'s feed ' +
-        '(the same UID, so an app subscribed to both shows the match once; SEQUENCE, CANCELLED, folding and escaping alike). ' +
+        '(the same UID and bytes, so the two never disagree; SEQUENCE, CANCELLED, folding and escaping alike; an app subscribed to both shows it in each calendar). ' +
         'A slot fed by an earlier match counts once that match decided the team. 404 for an unknown team or one with no ' +
         'public match. To offer it to a person: `webcal://` (calendar apps), ' +
         '`https://`, and Google Calendar\'s `https://calendar.google.com/calendar/render?cid=` + the webcal URL, encoded.',
