@@ -2,6 +2,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyImport, ImportConflictError, parseImport } from '../src/import/load.js';
 import { migratedDb, type TestDb } from './support/db.js';
@@ -151,6 +152,39 @@ describe('npm run import', () => {
       expect.stringMatching(/^ {2}\(root\): not valid JSON: /),
     ]);
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('refuses a file that is not UTF-8 (Windows-1256, UTF-16) naming its line, and takes one with a BOM or CRLF', () => {
+    const db = path.join(t.dir, 'cli.db');
+    const json = load(SMALL);
+    json.organizations[0].name_ar = 'رابطة عمّان';
+    const text = JSON.stringify(json, null, 2);
+    // The same file as Windows-1256 writes it (ر E1, ا C7, ب C8, ط D8, ة C9, ع DA, م E3, ّ F8, ن E4): not UTF-8.
+    const [before, after] = text.split('رابطة عمّان') as [string, string];
+    const windows = Buffer.concat([Buffer.from(before), Buffer.from([0xe1, 0xc7, 0xc8, 0xd8, 0xc9, 0x20, 0xda, 0xe3, 0xf8, 0xc7, 0xe4]), Buffer.from(after)]);
+    const line = text.slice(0, text.indexOf('رابطة')).split('\n').length;
+    const cases: Array<[string, Buffer, string]> = [
+      ['1256.json', windows, `  (file): line ${line} is not UTF-8 (a file saved as Windows-1256 or Latin-1?): save the file as UTF-8 and import it again`],
+      ['utf16.json', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), '  (file): the file is UTF-16, not UTF-8: save it as UTF-8 and import it again'],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const file = path.join(t.dir, name);
+      fs.writeFileSync(file, bytes);
+      const result = run([file], db);
+      expect(result.status, name).toBe(1);
+      expect(result.stderr.trim().split('\n'), name).toEqual([`${file}: 1 problem, nothing imported`, message]);
+    }
+    const bomCrlf = path.join(t.dir, 'bom-crlf.json');
+    fs.writeFileSync(bomCrlf, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replaceAll('\n', '\r\n'), 'utf8')]));
+    const ok = run([bomCrlf], db);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    const sqlite = new Database(db, { readonly: true });
+    try {
+      expect(sqlite.prepare('SELECT name_ar FROM organizations').pluck().all()).toEqual(['رابطة عمّان']);
+    } finally {
+      sqlite.close();
+    }
   });
 
   it('imports a valid file and says what it loaded', () => {

@@ -6,15 +6,54 @@ import type { ImportProblem } from './cross-check.js';
 
 export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; problems: ImportProblem[] };
 
-export function importFile(sqlite: Database.Database, filePath: string): ImportOutcome {
-  let text: string;
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * The file's text, strictly UTF-8: a UTF-8 byte-order mark (Windows editors write one) is dropped; a file in
+ * another encoding (Windows-1256 or Latin-1 saved by a spreadsheet, UTF-16) is refused, naming the first line
+ * that is not UTF-8. Reading it leniently stored every Arabic letter of such a file as U+FFFD.
+ */
+export function decodeImportText(bytes: Uint8Array): { ok: true; text: string } | { ok: false; message: string } {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return { ok: false, message: 'the file is UTF-16, not UTF-8: save it as UTF-8 and import it again' };
+  }
+  const start = UTF8_BOM.every((b, i) => bytes[i] === b) ? UTF8_BOM.length : 0;
+  const body = bytes.subarray(start);
   try {
-    text = fs.readFileSync(filePath, 'utf8');
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body) };
+  } catch {
+    // A UTF-8 sequence never holds the byte 0x0A, so the first line that does not decode alone is the culprit.
+    const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    let line = 1;
+    let from = 0;
+    for (let i = 0; i <= body.length; i++) {
+      if (i < body.length && body[i] !== 0x0a) continue;
+      try {
+        strict.decode(body.subarray(from, i));
+      } catch {
+        break;
+      }
+      line++;
+      from = i + 1;
+    }
+    return {
+      ok: false,
+      message: `line ${line} is not UTF-8 (a file saved as Windows-1256 or Latin-1?): save the file as UTF-8 and import it again`,
+    };
+  }
+}
+
+export function importFile(sqlite: Database.Database, filePath: string): ImportOutcome {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(filePath);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
     return { ok: false, problems: [{ path: '(file)', message: `cannot read ${filePath}: ${reason}` }] };
   }
-  const parsed = parseImport(text);
+  const decoded = decodeImportText(bytes);
+  if (!decoded.ok) return { ok: false, problems: [{ path: '(file)', message: decoded.message }] };
+  const parsed = parseImport(decoded.text);
   if (!parsed.ok) return parsed;
   return { ok: true, counts: applyImport(sqlite, parsed.file) };
 }
