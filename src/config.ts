@@ -5,7 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { parseMailbox } from './mail/headers.js';
 import type { S3Settings } from './publish/s3/object-store.js';
+
+function isMailbox(value: string): boolean {
+  try {
+    parseMailbox(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveSeconds = z.coerce.number().positive().max(86_400);
@@ -25,7 +35,10 @@ const schema = z
       .optional(),
     MAIL_TRANSPORT: z.enum(['file', 'postmark']).default('file'),
     MAIL_DIR: z.string().min(1).default('data/mail'),
-    MAIL_FROM: z.string().min(3).default('Competitions <no-reply@competitions.example>'),
+    MAIL_FROM: z
+      .string()
+      .refine(isMailbox, 'must be one address: Name <local@domain> or local@domain')
+      .default('Competitions <no-reply@competitions.example>'),
     POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
     POSTMARK_API_HOST: z.string().min(1).optional(),
     REGENERATE_EVERY_S: positiveSeconds.default(60),

@@ -144,4 +144,16 @@ describe('commands', () => {
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual(['Invalid configuration:', '  PORT (got "eighty"): Invalid input: expected number, received NaN']);
   });
+
+  it('stop with one line naming MAIL_FROM when it is not an address, before the server starts or mail is queued', () => {
+    fs.writeFileSync(path.join(dir, '.env'), 'MAIL_FROM=Competitions\n');
+    for (const script of ['migrate.ts', 'start.ts']) {
+      const r = command(script, [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), PORT: '4799', HOST: '127.0.0.1' });
+      expect(r.status, script).toBe(1);
+      expect(r.stderr.trim().split('\n'), script).toEqual([
+        'Invalid configuration:',
+        '  MAIL_FROM (got "Competitions"): must be one address: Name <local@domain> or local@domain',
+      ]);
+    }
+  });
 });
