@@ -1,6 +1,7 @@
 // What every CLI shares: the one configuration (src/config.ts, the same one the server reads), the one way to
 // open the database (src/db/database.ts: opened and migrated), and the exit behaviour: a known failure prints
 // one clear line (no stack trace) and exits 1.
+import path from 'node:path';
 import { config, ConfigError, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 
@@ -12,13 +13,42 @@ export async function runCli(main: () => Promise<void> | void): Promise<void> {
   try {
     await main();
   } catch (error) {
+    const setting = error instanceof CliError || error instanceof ConfigError ? undefined : pathSettingOf(error);
     if (error instanceof CliError || error instanceof ConfigError) {
       console.error(error.message);
+    } else if (setting) {
+      console.error(`${setting}: ${(error as Error).message}`);
     } else {
       console.error(error);
     }
     process.exitCode = 1;
   }
+}
+
+/**
+ * The setting whose path a file system or SQLite open error is about (`DATABASE_PATH=/srv/data/app.db` where /srv/data is a file,
+ * an `ARTIFACTS_DIR` on a read-only disk): an operator's mistake, told in one line, not a stack trace.
+ */
+function pathSettingOf(error: unknown): string | undefined {
+  const e = error as NodeJS.ErrnoException | undefined;
+  if (!(e instanceof Error) || typeof e.code !== 'string') return undefined;
+  let cfg: Config;
+  try {
+    cfg = config();
+  } catch {
+    return undefined;
+  }
+  // better-sqlite3's "unable to open database file" (a folder, a missing or unwritable directory) names no path.
+  if (e.code === 'SQLITE_CANTOPEN') return `DATABASE_PATH (${cfg.databasePath})`;
+  if (typeof e.path !== 'string') return undefined;
+  const failed = path.resolve(e.path);
+  const within = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
+  const settings: Array<[string, string]> = [
+    [`DATABASE_PATH (${cfg.databasePath})`, cfg.databasePath],
+    [`ARTIFACTS_DIR (${cfg.artifactsDir})`, cfg.artifactsDir],
+    [`MAIL_DIR (${cfg.mailDir})`, cfg.mailDir],
+  ];
+  return settings.find(([, value]) => within(failed, value) || within(value, failed))?.[0];
 }
 
 /** Runs `use` with the configured database, opened and migrated, and closes it after. */

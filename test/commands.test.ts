@@ -145,6 +145,20 @@ describe('commands', () => {
     expect(r.stderr.trim().split('\n')).toEqual(['Invalid configuration:', '  PORT (got "eighty"): Invalid input: expected number, received NaN']);
   });
 
+  it('name the setting in one line, no stack trace, when a path setting names something unusable', () => {
+    const file = path.join(dir, 'a-file');
+    fs.writeFileSync(file, '');
+    const migrated = command('migrate.ts', [], { DATABASE_PATH: path.join(file, 'app.db') });
+    expect(migrated.status).toBe(1);
+    expect(migrated.stderr.trim()).toBe(`DATABASE_PATH (${path.join(file, 'app.db')}): EEXIST: file already exists, mkdir '${file}'`);
+    const folder = command('migrate.ts', [], { DATABASE_PATH: dir });
+    expect(folder.status).toBe(1);
+    expect(folder.stderr.trim()).toBe(`DATABASE_PATH (${dir}): unable to open database file`);
+    const regenerated = command('regenerate.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: file });
+    expect(regenerated.status).toBe(1);
+    expect(regenerated.stderr.trim()).toBe(`ARTIFACTS_DIR (${file}): EEXIST: file already exists, mkdir '${file}'`);
+  });
+
   it('stop with one line naming MAIL_FROM when it is not an address, before the server starts or mail is queued', () => {
     fs.writeFileSync(path.join(dir, '.env'), 'MAIL_FROM=Competitions\n');
     for (const script of ['migrate.ts', 'start.ts']) {
