@@ -133,6 +133,43 @@ describe('import', () => {
   });
 });
 
+describe('a file that is not JSON', () => {
+  const problem = (text: string) => {
+    const parsed = parseImport(text);
+    if (parsed.ok) throw new Error('should not parse');
+    expect(parsed.problems).toHaveLength(1);
+    expect(parsed.problems[0]!.path).toBe('(root)');
+    return parsed.problems[0]!.message;
+  };
+
+  it.each([
+    ['a missing comma', '{\n  "organizations": [{\n    "id": "x"\n    "name": "y"\n  }]\n}', 'line 4, column 5: expected , or } after a value, found: "name": "y"'],
+    ['a trailing comma', '{"organizations": [\r\n  {"id": "x"},\r\n]}', 'line 3, column 1: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: ]}'],
+    ["the README's comments copied", '{\n  "language": "ar",   // "en" | "ar"\n}', 'line 2, column 23: expected a property name in double quotes, found: // "en" | "ar"'],
+    ['a cut file', '{"organizations": [\n  {"name": "رابطة عمّان"', 'line 2, column 25: expected , or } after a value, found the end of the file'],
+    ['single quotes', "{'organizations': []}", "line 1, column 2: expected a property name in double quotes, found: 'organizations': []}"],
+    ['a line break inside a string', '{"name": "رابطة\nعمّان"}', 'line 1, column 16: expected a closing " on the same line (a string cannot hold a line break or a tab), found the end of the line'],
+  ])('names the line and column of %s', (_label, text, message) => {
+    expect(problem(text)).toBe(`not valid JSON: ${message}`);
+  });
+
+  it('locates every one-character deletion JSON.parse refuses in the fixture, on one line', () => {
+    const text = fs.readFileSync(SMALL, 'utf8');
+    let refused = 0;
+    for (let at = 0; at < text.length; at++) {
+      const cut = text.slice(0, at) + text.slice(at + 1);
+      try {
+        JSON.parse(cut);
+        continue;
+      } catch {
+        refused++;
+      }
+      expect(problem(cut), `deleting offset ${at}`).toMatch(/^not valid JSON: line \d+, column \d+: expected [^\n]+$/);
+    }
+    expect(refused).toBeGreaterThan(100);
+  });
+});
+
 describe('npm run import', () => {
   const run = (args: string[], db: string) =>
     spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/import.ts', ...args], {

@@ -3,6 +3,7 @@
 // holds are removed. This bulk path uses better-sqlite3 statements directly (prepared once, run in one
 // synchronous transaction) because it writes up to hundreds of thousands of rows.
 import type Database from 'better-sqlite3';
+import { describeJsonSyntaxError } from './json-syntax.js';
 import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
@@ -14,9 +15,8 @@ export function parseImport(text: string): ParseResult {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, problems: [{ path: '(root)', message: `not valid JSON: ${reason}` }] };
+  } catch {
+    return { ok: false, problems: [{ path: '(root)', message: `not valid JSON: ${describeJsonSyntaxError(text)}` }] };
   }
   return validateImport(json);
 }

@@ -1,0 +1,108 @@
+// Where a file that JSON.parse refused first goes wrong, as an organizer finds it in an editor: line and column,
+// what was expected and what is there. V8's own messages say "at position 29850" (a character offset) or quote a
+// few characters around the mistake, neither of which finds the missing comma of a 900-line file.
+
+class SyntaxAt extends Error {
+  constructor(
+    readonly offset: number,
+    readonly expected: string,
+  ) {
+    super(expected);
+  }
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const LITERAL = /true|false|null/y;
+
+/** The first syntax error of `text` (which JSON.parse refused): `line 7, column 5: expected , or } after a value, found: "language": "ar",`. */
+export function describeJsonSyntaxError(text: string): string {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
+  };
+  const fail = (expected: string): never => {
+    throw new SyntaxAt(i, expected);
+  };
+  const string = () => {
+    i++;
+    for (;;) {
+      const c = text[i];
+      if (c === undefined) fail('a closing " of the string');
+      if (c === '"') return void i++;
+      if (c! < ' ') fail('a closing " on the same line (a string cannot hold a line break or a tab)');
+      if (c === '\\') {
+        i++;
+        if (text[i] === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail('four hexadecimal digits after \\u');
+          i += 5;
+        } else if (text[i] !== undefined && '"\\/bfnrt'.includes(text[i]!)) i++;
+        else fail('an escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX) after \\');
+      } else i++;
+    }
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('a property name in double quotes');
+        string();
+        ws();
+        if (text[i] !== ':') fail(': after the property name');
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') return void i++;
+        fail(', or } after a value');
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') return void i++;
+        fail(', or ] after a value');
+      }
+    }
+    if (c === '"') return string();
+    for (const pattern of [NUMBER, LITERAL]) {
+      pattern.lastIndex = i;
+      const m = pattern.exec(text);
+      if (m && m[0].length > 0) {
+        i += m[0].length;
+        return;
+      }
+    }
+    fail('a value (a string in double quotes, a number, true, false, null, an object or an array)');
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) fail('nothing after the end of the top-level value');
+    return 'JSON.parse refused it, but no syntax error was found';
+  } catch (error) {
+    if (!(error instanceof SyntaxAt)) throw error;
+    const before = text.slice(0, error.offset);
+    const line = before.split('\n').length;
+    const column = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
+    const rest = text.slice(error.offset);
+    const shown = [...rest.split(/\r?\n/)[0]!].slice(0, 24).join('').trimEnd();
+    const found = rest === '' ? ' the end of the file' : shown === '' ? ' the end of the line' : `: ${shown}`;
+    return `line ${line}, column ${column}: expected ${error.expected}, found${found}`;
+  }
+}
