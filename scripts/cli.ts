@@ -51,6 +51,15 @@ function pathSettingOf(error: unknown): string | undefined {
   return settings.find(([, value]) => within(failed, value) || within(value, failed))?.[0];
 }
 
+/**
+ * For the commands that take no argument: an option an operator guessed (`npm run retention -- --dry-run`) is refused
+ * before anything runs, rather than ignored while the command does what the option was meant to prevent.
+ */
+export function noArguments(usage: string): void {
+  const extra = process.argv[2];
+  if (extra !== undefined) throw new CliError(`Unexpected argument '${extra}': this command takes none\nusage: ${usage}`);
+}
+
 /** Runs `use` with the configured database, opened and migrated, and closes it after. */
 export async function withDatabase<T>(use: (database: Database, config: Config) => Promise<T> | T): Promise<T> {
   const cfg = config();

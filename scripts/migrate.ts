@@ -2,9 +2,10 @@
 import { config } from '../src/config.js';
 import { openDb } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { runCli } from './cli.js';
+import { noArguments, runCli } from './cli.js';
 
 await runCli(async () => {
+  noArguments('npm run migrate');
   // Not withDatabase: this one reports what it migrated.
   const { db } = openDb(config().databasePath);
   try {

@@ -2,11 +2,12 @@
 // then a WAL checkpoint so that what it deleted is gone from app.db-wal too; one line printed.
 import { checkpointWal } from '../src/db/checkpoint.js';
 import { runRetention } from '../src/jobs/retention.js';
-import { runCli, withDatabase } from './cli.js';
+import { noArguments, runCli, withDatabase } from './cli.js';
 
-await runCli(() =>
-  withDatabase(({ store, sqlite }) => {
+await runCli(() => {
+  noArguments('npm run retention');
+  return withDatabase(({ store, sqlite }) => {
     const line = runRetention(store, new Date());
     console.log(checkpointWal(sqlite) ? line : `${line} (WAL checkpoint deferred: the database was busy)`);
-  }),
-);
+  });
+});

@@ -9,11 +9,12 @@ import { RETENTION_JOB } from '../src/jobs/retention.js';
 import { UPDATES_JOB } from '../src/jobs/updates.js';
 import { startServer } from '../src/server/main.js';
 import { buildIfNeeded } from './build-if-needed.js';
-import { CliError, runCli } from './cli.js';
+import { CliError, noArguments, runCli } from './cli.js';
 
 const DEMO_FILE = path.resolve(import.meta.dirname, '../data/demo.json');
 
 await runCli(async () => {
+  noArguments('npm start (settings come from the environment and .env: PORT=4321 npm start)');
   const cfg = config();
   buildIfNeeded();
   const app = await createApplication(cfg);

@@ -28,6 +28,7 @@ function command(script: string, args: string[], env: Record<string, string> = {
     cwd: dir,
     env: { ...baseEnv(), ...env },
     encoding: 'utf8',
+    timeout: 25_000, // a command that should have refused but serves instead is killed (status null) within the test's time
   });
 }
 
@@ -157,6 +158,19 @@ describe('commands', () => {
     const regenerated = command('regenerate.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: file });
     expect(regenerated.status).toBe(1);
     expect(regenerated.stderr.trim()).toBe(`ARTIFACTS_DIR (${file}): EEXIST: file already exists, mkdir '${file}'`);
+  });
+
+  it.each([
+    ['retention.ts', 'npm run retention'],
+    ['migrate.ts', 'npm run migrate'],
+    ['regenerate.ts', 'npm run regenerate'],
+    ['start.ts', 'npm start (settings come from the environment and .env: PORT=4321 npm start)'],
+  ])('%s refuses an argument it does not take, before it opens the database', (script, usage) => {
+    const db = path.join(dir, 'app.db');
+    const r = command(script, ['--dry-run'], { DATABASE_PATH: db, ARTIFACTS_DIR: path.join(dir, 'a'), PORT: '4799', HOST: '127.0.0.1' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([`Unexpected argument '--dry-run': this command takes none`, `usage: ${usage}`]);
+    expect(fs.existsSync(db)).toBe(false);
   });
 
   it('stop with one line naming MAIL_FROM when it is not an address, before the server starts or mail is queued', () => {
