@@ -17,6 +17,19 @@ function isMailbox(value: string): boolean {
   }
 }
 
+/** POSTMARK_API_HOST as src/mail/transports/postmark.ts reads it: an http(s) URL, or a bare host meaning HTTPS. */
+function isApiHost(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const withScheme = /^https?:\/\//i.test(value) ? value : /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? undefined : `https://${value}`;
+  if (!withScheme) return false;
+  try {
+    const url = new URL(withScheme);
+    return url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveSeconds = z.coerce.number().positive().max(86_400);
 const bool = z
@@ -40,7 +53,10 @@ const schema = z
       .refine(isMailbox, 'must be one address: Name <local@domain> or local@domain')
       .default('Competitions <no-reply@competitions.example>'),
     POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
-    POSTMARK_API_HOST: z.string().min(1).optional(),
+    POSTMARK_API_HOST: z
+      .string()
+      .refine(isApiHost, 'must be an http(s) URL (http://127.0.0.1:9999) or a host name (api.postmarkapp.com)')
+      .optional(),
     REGENERATE_EVERY_S: positiveSeconds.default(60),
     REGENERATE_THREADS: z.coerce.number().int().min(1).max(16).default(2),
     TRUST_PROXY: bool.default(false),

@@ -173,6 +173,16 @@ describe('commands', () => {
     expect(fs.existsSync(db)).toBe(false);
   });
 
+  it.each([['not a host'], ['http://[::1'], ['smtp://mail.example']])('stop with one line naming POSTMARK_API_HOST=%j, before the server starts', (value) => {
+    fs.writeFileSync(path.join(dir, '.env'), `MAIL_TRANSPORT=postmark\nPOSTMARK_SERVER_TOKEN=t\nPOSTMARK_API_HOST=${value}\n`);
+    const r = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), PORT: '4799', HOST: '127.0.0.1' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration:',
+      `  POSTMARK_API_HOST (got ${JSON.stringify(value)}): must be an http(s) URL (http://127.0.0.1:9999) or a host name (api.postmarkapp.com)`,
+    ]);
+  });
+
   it('stop with one line naming MAIL_FROM when it is not an address, before the server starts or mail is queued', () => {
     fs.writeFileSync(path.join(dir, '.env'), 'MAIL_FROM=Competitions\n');
     for (const script of ['migrate.ts', 'start.ts']) {
