@@ -39,6 +39,9 @@ await runCli(async () => {
     if (code === 'EADDRINUSE') throw new CliError(`port ${cfg.port} is already in use on ${cfg.host}: stop what uses it, or set PORT to a free port`);
     if (code === 'EACCES') throw new CliError(`port ${cfg.port} needs privileges this process does not have: set PORT to a port above 1023`);
     if (code === 'EADDRNOTAVAIL') throw new CliError(`HOST ${cfg.host} is not an address of this machine: set HOST to one of its addresses`);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL') {
+      throw new CliError(`HOST ${cfg.host} is not a name this machine can resolve: set HOST to one of its addresses (0.0.0.0: all of them)`);
+    }
     throw error;
   }
   app.jobs.start();

@@ -139,6 +139,12 @@ describe('commands', () => {
     }
   });
 
+  it('npm start with a HOST that does not resolve stops with one line naming HOST, no stack trace', () => {
+    const r = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), PORT: '4799', HOST: 'competitions-host.invalid' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe('HOST competitions-host.invalid is not a name this machine can resolve: set HOST to one of its addresses (0.0.0.0: all of them)');
+  });
+
   it('stop with one line naming the variable when .env holds a bad value', () => {
     fs.writeFileSync(path.join(dir, '.env'), 'PORT=eighty\n');
     const r = command('migrate.ts', []);
