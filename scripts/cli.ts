@@ -1,6 +1,7 @@
 // What every CLI shares: the one configuration (src/config.ts, the same one the server reads), the one way to
 // open the database (src/db/database.ts: opened and migrated), and the exit behaviour: a known failure prints
 // one clear line (no stack trace) and exits 1.
+import fs from 'node:fs';
 import path from 'node:path';
 import { config, ConfigError, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
@@ -61,8 +62,20 @@ export function noArguments(usage: string): void {
 }
 
 /** Runs `use` with the configured database, opened and migrated, and closes it after. */
-export async function withDatabase<T>(use: (database: Database, config: Config) => Promise<T> | T): Promise<T> {
+export async function withDatabase<T>(
+  use: (database: Database, config: Config) => Promise<T> | T,
+  options: { create?: boolean } = {},
+): Promise<T> {
   const cfg = config();
+  // Only the commands that fill a database create one (start, migrate, import). The others, on a DATABASE_PATH with
+  // a typo or run from another folder, would have made an empty database and worked on it: a regeneration then
+  // removed every rendered read (and, publishing, every object of the bucket), an export listed nothing.
+  if (!options.create && cfg.databasePath !== ':memory:' && !fs.existsSync(cfg.databasePath)) {
+    throw new CliError(
+      `DATABASE_PATH (${cfg.databasePath}): no database there; check DATABASE_PATH and the folder the command runs in ` +
+        '(npm start, npm run migrate and npm run import create it)',
+    );
+  }
   const database = await openDatabase(cfg.databasePath);
   try {
     return await use(database, cfg);

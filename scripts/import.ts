@@ -26,5 +26,5 @@ await runCli(async () => {
         `${c.matches} matches, ${c.teams} teams, ${c.members} members, ${c.divisions} divisions ` +
         `(${c.changed} rows written, ${c.removed} removed)`,
     );
-  });
+  }, { create: true }); // an import fills a new database
 });

@@ -161,6 +161,7 @@ describe('commands', () => {
     const folder = command('migrate.ts', [], { DATABASE_PATH: dir });
     expect(folder.status).toBe(1);
     expect(folder.stderr.trim()).toBe(`DATABASE_PATH (${dir}): unable to open database file`);
+    expect(command('migrate.ts', [], { DATABASE_PATH: path.join(dir, 'app.db') }).status).toBe(0);
     const regenerated = command('regenerate.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: file });
     expect(regenerated.status).toBe(1);
     expect(regenerated.stderr.trim()).toBe(`ARTIFACTS_DIR (${file}): EEXIST: file already exists, mkdir '${file}'`);
@@ -187,6 +188,27 @@ describe('commands', () => {
       'Invalid configuration:',
       `  POSTMARK_API_HOST (got ${JSON.stringify(value)}): must be an http(s) URL (http://127.0.0.1:9999) or a host name (api.postmarkapp.com)`,
     ]);
+  });
+
+  it.each([
+    ['regenerate.ts', []],
+    ['retention.ts', []],
+    ['updates.ts', ['--now']],
+    ['registrations.ts', ['--org', 'riverside']],
+    ['invite.ts', ['--match', 'rs-m1']],
+  ])('%s on a DATABASE_PATH with no database refuses in one line, creating nothing, removing no artifact', (script, args) => {
+    const db = path.join(dir, 'app.db');
+    expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')], { DATABASE_PATH: db }).status).toBe(0);
+    expect(launch('regenerate', { DATABASE_PATH: db, ARTIFACTS_DIR: path.join(dir, 'artifacts') }).status).toBe(0);
+    const before = calendar();
+    const typo = path.join(dir, 'data', 'ap.db');
+    const r = command(script, args, { DATABASE_PATH: typo, ARTIFACTS_DIR: path.join(dir, 'artifacts') });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      `DATABASE_PATH (${typo}): no database there; check DATABASE_PATH and the folder the command runs in (npm start, npm run migrate and npm run import create it)`,
+    );
+    expect(fs.existsSync(path.dirname(typo))).toBe(false);
+    expect(calendar()).toBe(before);
   });
 
   it('stop with one line naming MAIL_FROM when it is not an address, before the server starts or mail is queued', () => {
