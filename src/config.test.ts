@@ -60,6 +60,21 @@ describe('effectiveEnvironment', () => {
     if ((env as { ENV_FILE?: string }).ENV_FILE === 'none') expect(result.PORT).toBeUndefined();
   });
 
+  it('reads a file saved with a byte-order mark and CRLF (Notepad) from its first setting', () => {
+    const bom = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-env-'));
+    fs.writeFileSync(path.join(bom, '.env'), '\uFEFFPORT=eighty\r\nHOST=127.0.0.1\r\n');
+    expect(effectiveEnvironment({}, bom)).toEqual({ PORT: 'eighty', HOST: '127.0.0.1' });
+    expect(() => loadConfig(effectiveEnvironment({}, bom))).toThrow(/PORT \(got "eighty"\)/);
+  });
+
+  it('refuses a name in the file that is not a setting, naming it and the file', () => {
+    const typo = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-env-'));
+    fs.writeFileSync(path.join(typo, '.env'), 'PORT=4700\nRATE_LIMIT_WRITE_PER_MIN=0\nAWS_ACCESS_KEY_ID=x\n');
+    expect(() => effectiveEnvironment({}, typo)).toThrow(
+      '.env: "AWS_ACCESS_KEY_ID", "RATE_LIMIT_WRITE_PER_MIN" are not settings of this service (see README "Configuration"; AWS credentials come from the process environment or a profile)',
+    );
+  });
+
   it('is the process environment alone without a .env, and an error naming ENV_FILE when the named file is missing', () => {
     expect(effectiveEnvironment({ PORT: '1' }, os.tmpdir())).toEqual({ PORT: '1' });
     expect(() => effectiveEnvironment({ ENV_FILE: 'missing.env' }, dir)).toThrow(/ENV_FILE: cannot read missing.env: ENOENT/);

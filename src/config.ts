@@ -200,7 +200,18 @@ export function effectiveEnvironment(env: NodeJS.ProcessEnv = process.env, cwd =
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !env.ENV_FILE) return env;
     throw new ConfigError(`ENV_FILE: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  return { ...parseEnv(text), ...env };
+  // A byte-order mark (Notepad writes one) would glue itself to the first name: that setting silently unread.
+  const fromFile = parseEnv(text.replace(/^\uFEFF/, ''));
+  // A name this service does not read is a typo (RATE_LIMIT_WRITE_PER_MIN) or a variable meant for another
+  // program: either way the setting the operator wrote would be silently ignored.
+  const unknown = Object.keys(fromFile).filter((name) => !(name in schema.shape)).sort();
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `${file}: ${unknown.map((n) => JSON.stringify(n)).join(', ')} ${unknown.length === 1 ? 'is not a setting' : 'are not settings'} ` +
+        'of this service (see README "Configuration"; AWS credentials come from the process environment or a profile)',
+    );
+  }
+  return { ...fromFile, ...env };
 }
 
 let cached: Config | undefined;
