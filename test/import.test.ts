@@ -121,6 +121,28 @@ describe('import', () => {
     expect(t.sqlite.prepare(`SELECT id FROM matches WHERE id = 'rs-m2'`).get()).toBeUndefined();
   });
 
+  it('names what the file removed that registrations still refer to, writing nothing', () => {
+    importJson(t, load(SMALL));
+    const register = t.sqlite.prepare(`INSERT INTO registrations (id, org_id, division_id, name, email) VALUES (?, 'riverside', 'rs-senior', 'Sam', 'sam@example.org')`);
+    register.run('reg_a');
+    register.run('reg_b');
+    const before = dumpTables(t.sqlite);
+    const json = load(SMALL);
+    json.organizations[0].divisions = [];
+    const parsed = parseImport(JSON.stringify(json));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    let problems: unknown;
+    try {
+      applyImport(t.sqlite, parsed.file);
+    } catch (error) {
+      problems = (error as ImportConflictError).problems;
+    }
+    expect(problems).toEqual([
+      { path: '(root)', message: 'division "rs-senior" is no longer in the file, but 2 registrations refer to it: keep it in the file' },
+    ]);
+    expect(dumpTables(t.sqlite)).toEqual(before);
+  });
+
   it('refuses ids that belong to another organization, writing nothing', () => {
     importJson(t, load(SMALL));
     const before = dumpTables(t.sqlite);

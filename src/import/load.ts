@@ -266,6 +266,8 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
         counts.removed += statement.run(params).changes;
       }
     }
+    const dangling = danglingReferences(sqlite);
+    if (dangling.length > 0) throw new ImportConflictError(dangling);
   });
   try {
     run.immediate();
@@ -285,4 +287,45 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
     throw error;
   }
   return counts;
+}
+
+const KIND: Record<string, string> = { divisions: 'division', leagues: 'league', matches: 'match', team_members: 'member', teams: 'team', events: 'event' };
+const REFERRERS: Record<string, [string, string]> = {
+  registrations: ['registration', 'registrations'],
+  follows: ['follow', 'follows'],
+  rsvp_invitations: ['RSVP invitation', 'RSVP invitations'],
+};
+
+/**
+ * What the file removed that kept rows still refer to (checked before commit, foreign keys being deferred), one
+ * problem per removed row, naming it and what refers to it: "division "amm-reg-u12" is no longer in the file, but 3
+ * registrations refer to it". The commit's own error could only say that something somewhere was.
+ */
+function danglingReferences(sqlite: Database.Database): ImportProblem[] {
+  // Only the tables of public data (the file's own references are validated before): a whole-database check would
+  // scan every match of every organization on each import.
+  const violations = Object.keys(REFERRERS).flatMap(
+    (table) => sqlite.prepare(`PRAGMA foreign_key_check("${table}")`).all() as Array<{ table: string; rowid: number; parent: string; fkid: number }>,
+  );
+  const found = new Map<string, { parent: string; key: unknown; referrers: Map<string, number> }>();
+  for (const v of violations) {
+    const fk = (sqlite.prepare(`PRAGMA foreign_key_list("${v.table}")`).all() as Array<{ id: number; from: string }>).find((f) => f.id === v.fkid);
+    if (!fk) continue;
+    const key = sqlite.prepare(`SELECT "${fk.from}" FROM "${v.table}" WHERE rowid = ?`).pluck().get(v.rowid);
+    const id = `${v.parent}\u0000${String(key)}`;
+    const entry = found.get(id) ?? { parent: v.parent, key, referrers: new Map<string, number>() };
+    entry.referrers.set(v.table, (entry.referrers.get(v.table) ?? 0) + 1);
+    found.set(id, entry);
+  }
+  return [...found.values()].map(({ parent, key, referrers }) => {
+    const by = [...referrers].map(([table, n]) => {
+      const [one, many] = REFERRERS[table] ?? [table, table];
+      return `${n} ${n === 1 ? one : many}`;
+    });
+    const verb = referrers.size === 1 && [...referrers.values()][0] === 1 ? 'refers' : 'refer';
+    return {
+      path: '(root)',
+      message: `${KIND[parent] ?? parent} ${JSON.stringify(key)} is no longer in the file, but ${by.join(' and ')} ${verb} to it: keep it in the file`,
+    };
+  });
 }
