@@ -21,7 +21,9 @@ await runCli(async () => {
   if (format !== 'csv' && format !== 'json') throw new CliError(`--format must be csv or json\n${USAGE}`);
   const since = values.since === undefined ? null : parseSince(values.since);
   if (since === null && values.since !== undefined) {
-    throw new CliError(`--since must be a day (YYYY-MM-DD, in the organization's time zone) or an instant\n${USAGE}`);
+    throw new CliError(
+      `--since must be a day (YYYY-MM-DD, in the organization's time zone) or an instant with its offset (2026-11-26T15:00+03:00)\n${USAGE}`,
+    );
   }
   const out = await withDatabase(({ store }) => {
     const rows = exportRegistrations(store, org, since);

@@ -38,12 +38,18 @@ export function toJson(orgId: string, since: string | null, rows: readonly Expor
 
 /** `--since`: a day (`YYYY-MM-DD`, in the organization's time zone) or an instant. Null when it is neither. */
 export function parseSince(value: string): { day: string } | { instant: string } | null {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const d = new Date(`${value}T00:00:00Z`);
-    return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value ? null : { day: value };
-  }
-  const t = Date.parse(value);
-  return /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(t) ? { instant: new Date(t).toISOString() } : null;
+  const realDay = (day: string) => {
+    const d = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+  };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return realDay(value) ? { day: value } : null;
+  // An instant is RFC 3339 with its offset, as in the import file. Without one, Date.parse reads the server's own
+  // time zone (not the organization's), and it rolls 2026-02-30T00:00Z over to 2 March: both are refused.
+  const m = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/.exec(value);
+  if (!m || !realDay(m[1]!)) return null;
+  const [hour, minute, second, offsetHour, offsetMinute] = [m[2], m[3], m[4], m[5], m[6]].map((n) => Number(n ?? 0)) as [number, number, number, number, number];
+  if (hour > 23 || minute > 59 || second > 59 || offsetHour > 23 || offsetMinute > 59) return null;
+  return { instant: new Date(Date.parse(value)).toISOString() };
 }
 
 /** The organization's registrations since a day or an instant (all when absent), oldest first; undefined: no such org. */

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parseSince } from './export.js';
+
+describe('--since', () => {
+  it.each([
+    ['2026-11-26', { day: '2026-11-26' }],
+    ['2026-11-26T15:00+03:00', { instant: '2026-11-26T12:00:00.000Z' }],
+    ['2026-11-26T12:00:30Z', { instant: '2026-11-26T12:00:30.000Z' }],
+    ['2026-11-26t12:00:30.250z', { instant: '2026-11-26T12:00:30.250Z' }],
+  ])('takes %s', (value, expected) => {
+    expect(parseSince(value)).toEqual(expected);
+  });
+
+  it.each([
+    ['2026-02-30', 'not a real day'],
+    ['2026-02-30T00:00Z', 'not a real day (Date.parse rolls it over to 2 March)'],
+    ['2026-11-26T15:00', 'no offset (Date.parse reads the server\'s time zone)'],
+    ['2026-11-26T24:00Z', 'not a real hour'],
+    ['2026-11-26 15:00+03:00', 'no T'],
+    ['26/11/2026', 'another format'],
+    ['today', 'a word'],
+  ])('refuses %s: %s', (value) => {
+    expect(parseSince(value)).toBeNull();
+  });
+});
