@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseImport } from '../src/import/load.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -57,5 +58,11 @@ describe('README', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('shows an import file that imports, once its // comments are taken out', () => {
+    const example = /```jsonc\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Import format')))![1]!;
+    const parsed = parseImport(example.replace(/\s+\/\/.*$/gm, ''));
+    expect(parsed.ok ? [] : parsed.problems).toEqual([]);
   });
 });
