@@ -91,6 +91,36 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.close();
   });
 
+  it('RSVP in Arabic: when the API cannot take the answer, the page does, in Arabic (network down, answers closed)', async () => {
+    const match = 'amm-u14-sf1';
+    const db = new Database(svc.env.DATABASE_PATH!);
+    db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() + 30 * 86_400_000).toISOString(), match);
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', match], { cwd: ROOT, env: { ...process.env, ...svc.env } });
+    const member = db
+      .prepare(`SELECT tm.email FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id WHERE i.match_id = ? ORDER BY tm.id LIMIT 1`)
+      .get(match) as { email: string };
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, member.email, (e) => e.text.includes('/rsvp?token='));
+    const page = await browser.newPage();
+    await page.goto(linkIn(mail.text, '/rsvp?token='));
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    const notice = async () => (await page.textContent('#notice'))!.trim();
+
+    // The network fails: the form is posted to the page, with the choice.
+    await page.route('**/api/v0/rsvp/respond', (route) => route.abort());
+    await Promise.all([page.waitForNavigation({ timeout: 10_000 }), page.click('button[value="yes"]')]);
+    expect(await page.textContent('[data-count="yes"]')).toBe('1');
+    expect(await notice()).toBe('تم حفظ ردك.');
+    await page.unroute('**/api/v0/rsvp/respond');
+
+    // The match kicks off while the page is open: the API answers 409 (in English); the page says it in Arabic.
+    db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() - 60_000).toISOString(), match);
+    db.close();
+    await Promise.all([page.waitForNavigation({ timeout: 10_000 }), page.click('button[value="no"]')]);
+    expect(await notice()).toBe('أغلقت الردود عند انطلاق المباراة.');
+    expect(await page.textContent('[data-count="yes"]')).toBe('1');
+    await page.close();
+  });
+
   it('confirm page of an Arabic organization reads right to left', async () => {
     const email = 'browser.ar@example.org';
     await request(`${svc.url}/api/v0/follow`, {
