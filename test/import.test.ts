@@ -246,6 +246,12 @@ describe('npm run import', () => {
     }
   });
 
+  it('names a folder given as the file', () => {
+    const result = run([t.dir], path.join(t.dir, 'cli.db'));
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([`${t.dir}: 1 problem, nothing imported`, `  (file): cannot read ${t.dir}: it is a folder, not a file`]);
+  });
+
   it('imports a valid file and says what it loaded', () => {
     const out = execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/import.ts', SMALL], {
       cwd: ROOT,

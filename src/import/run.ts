@@ -48,7 +48,9 @@ export function importFile(sqlite: Database.Database, filePath: string): ImportO
   try {
     bytes = fs.readFileSync(filePath);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder, not a file' : code === 'EACCES' ? 'permission denied' : String(error);
     return { ok: false, problems: [{ path: '(file)', message: `cannot read ${filePath}: ${reason}` }] };
   }
   const decoded = decodeImportText(bytes);
