@@ -118,8 +118,17 @@ export const CATALOG = {
       );
       return followUpdatesAtSend(data, { followStatus: followOf(store, data.followId)?.status, isPublic: (id) => publicIds.has(id) });
     },
-    render: (data, links) => ({
-      ...followUpdatesEmail({ ...data, unsubscribeUrl: links.unsubscribe! }),
+    // The calendar links are made at send time from PUBLIC_BASE_URL, like the invitation's: the calendarUrl a row
+    // holds is the base of whatever queued it (`npm run updates` from a shell without the server's PUBLIC_BASE_URL,
+    // a server since moved to its public address), kept only for rows queued before eventId was recorded.
+    render: (data, links, { baseUrl }) => ({
+      ...followUpdatesEmail({
+        ...data,
+        competitions: data.competitions.map((c) =>
+          c.eventId === undefined ? c : { ...c, calendarUrl: `${baseUrl}/api/v0/calendar/${encodeURIComponent(c.eventId)}` },
+        ),
+        unsubscribeUrl: links.unsubscribe!,
+      }),
       headers: listUnsubscribeHeaders(links.unsubscribe!),
     }),
   }),

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDb, type TestDb } from '../../test/support/db.js';
 import { SyncDb } from '../db/sync.js';
 import { findLinkToken } from '../security/link-tokens.js';
+import { CATALOG } from './catalog.js';
 import { composeEmail, CorruptOutboxRowError } from './compose.js';
 import { InvalidOutgoingEmailError, queueEmail } from './outbox.js';
 
@@ -43,6 +44,21 @@ describe('composeEmail', () => {
     expect(findLinkToken(store, 'follow-confirm', confirm1, new Date(NOW.getTime() + 8 * 86_400_000))?.expired).toBe(true);
     expect(first.headers['List-Unsubscribe']).toBe(`<${BASE}/follow/unsubscribe?token=${tokenOf(first.text, '/follow/unsubscribe')}>`);
     expect(JSON.stringify(store.all(store.q.selectFrom('link_tokens').selectAll()))).not.toContain(confirm1);
+  });
+
+  it("writes a digest's calendar links from the sender's base URL, not the one its row was queued with", () => {
+    const seen = {
+      label: 'Round 1', home: 'Lions', away: 'Rovers', kickoff_at: '2026-11-22T10:00:00Z', venue: null, status: 'completed' as const,
+      home_score: 2, away_score: 1, home_penalties: null, away_penalties: null, walkover: null, next_label: null,
+    };
+    const data = CATALOG['follow-updates'].schema.parse({
+      followId: 'fol_1', language: 'en', timeZone: 'UTC', kind: 'digest', organizationName: 'Riverside', leagueName: null,
+      competitions: [{ name: 'Spring Cup', eventId: 'spring-cup', calendarUrl: 'http://localhost:4321/api/v0/calendar/spring-cup', changes: [{ kind: 'result', before: null, after: seen }] }],
+    });
+    const mail = CATALOG['follow-updates'].render(data, { unsubscribe: `${BASE}/follow/unsubscribe?token=t` }, { baseUrl: BASE });
+    expect(mail.text).toContain(`${BASE}/api/v0/calendar/spring-cup`);
+    expect(mail.text).toContain('webcal://competitions.example/api/v0/calendar/spring-cup');
+    expect(mail.text + mail.html).not.toContain('localhost:4321');
   });
 
   it('passes a prerendered row through unchanged', () => {
