@@ -143,6 +143,26 @@ describe('import', () => {
     expect(dumpTables(t.sqlite)).toEqual(before);
   });
 
+  it.each([
+    ['2026-09-31T18:00:00Z', 'is not a real date-time (that month has no such day, or the hour is past 23:59)'],
+    ['2026-02-29T18:00:00+03:00', 'is not a real date-time (that month has no such day, or the hour is past 23:59)'],
+    ['2026-11-26T24:00:00Z', 'is not a real date-time (that month has no such day, or the hour is past 23:59)'],
+    ['15/09/2026 18:00', 'must be an RFC 3339 date-time with an offset, e.g. 2026-03-07T18:30:00Z'],
+  ])('refuses the kickoff %s with one problem', (kickoff, message) => {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events[0].matches[0].kickoff = kickoff;
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0].leagues[0].events[0].matches[0].kickoff', message }]);
+  });
+
+  it('takes 29 February of a leap year', () => {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events[0].matches[0].kickoff = '2028-02-29T18:00:00+03:00';
+    const parsed = parseImport(JSON.stringify(json));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    expect(parsed.file.organizations[0]!.leagues[0]!.events[0]!.matches[0]!.kickoff).toBe('2028-02-29T15:00:00Z');
+  });
+
   it('refuses ids that belong to another organization, writing nothing', () => {
     importJson(t, load(SMALL));
     const before = dumpTables(t.sqlite);
