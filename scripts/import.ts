@@ -1,5 +1,7 @@
 // npm run import -- FILE.json: validates the file (every problem, with its JSON path) and loads it
 // in one transaction. Nothing is written unless the whole file is valid.
+import path from 'node:path';
+import { invocationDirectory } from '../src/config.js';
 import { ImportConflictError } from '../src/import/load.js';
 import { importFile } from '../src/import/run.js';
 import { CliError, runCli, withDatabase } from './cli.js';
@@ -7,10 +9,12 @@ import { CliError, runCli, withDatabase } from './cli.js';
 await runCli(async () => {
   const file = process.argv[2];
   if (!file || process.argv.length > 3) throw new CliError('usage: npm run import -- FILE.json');
+  // Relative to the folder the command was typed in, not the project folder npm runs it from.
+  const filePath = path.resolve(invocationDirectory(), file);
   await withDatabase(({ sqlite }) => {
     let outcome;
     try {
-      outcome = importFile(sqlite, file);
+      outcome = importFile(sqlite, filePath);
     } catch (error) {
       if (error instanceof ImportConflictError) outcome = { ok: false as const, problems: error.problems };
       else throw error;

@@ -214,6 +214,14 @@ export function effectiveEnvironment(env: NodeJS.ProcessEnv = process.env, cwd =
   return { ...fromFile, ...env };
 }
 
+/**
+ * The folder a command was typed in. `npm run` starts its script in the project folder and says where it was called
+ * from in INIT_CWD: a file named on the command line (`npm run import -- amman.json` from a subfolder) is there.
+ */
+export function invocationDirectory(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  return env.INIT_CWD?.trim() || cwd;
+}
+
 let cached: Config | undefined;
 /** The process-wide configuration (the process environment over `.env`), parsed on first use. */
 export function config(): Config {

@@ -20,7 +20,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The process environment without the variables the commands are given here. */
 const baseEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_PATH|ARTIFACTS_DIR|MAIL_DIR|PUBLIC_BASE_URL|PORT|ENV_FILE)$/.test(k)));
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_PATH|ARTIFACTS_DIR|MAIL_DIR|PUBLIC_BASE_URL|PORT|ENV_FILE|INIT_CWD)$/.test(k)));
 
 /** A command run from `dir` (its working directory), with only the given variables set beyond the basics. */
 function command(script: string, args: string[], env: Record<string, string> = {}) {
@@ -209,6 +209,19 @@ describe('commands', () => {
     );
     expect(fs.existsSync(path.dirname(typo))).toBe(false);
     expect(calendar()).toBe(before);
+  });
+
+  it('import reads a relative file from the folder npm was called in (INIT_CWD), not the project folder', () => {
+    const sub = path.join(dir, 'imports');
+    fs.mkdirSync(sub);
+    fs.copyFileSync(path.join(ROOT, 'test/fixtures/import-small.json'), path.join(sub, 'small.json'));
+    const env = { DATABASE_PATH: path.join(dir, 'app.db') };
+    const called = command('import.ts', ['small.json'], { ...env, INIT_CWD: sub });
+    expect(called.stderr).toBe('');
+    expect(called.stdout).toMatch(/^small\.json: imported 1 organizations/);
+    const missing = command('import.ts', ['nothing.json'], { ...env, INIT_CWD: sub });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim().split('\n')).toEqual(['nothing.json: 1 problem, nothing imported', `  (file): cannot read ${path.join(sub, 'nothing.json')}: no such file`]);
   });
 
   it('stop with one line naming MAIL_FROM when it is not an address, before the server starts or mail is queued', () => {
