@@ -165,6 +165,10 @@ describe('commands', () => {
     const regenerated = command('regenerate.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: file });
     expect(regenerated.status).toBe(1);
     expect(regenerated.stderr.trim()).toBe(`ARTIFACTS_DIR (${file}): EEXIST: file already exists, mkdir '${file}'`);
+    // The server's mail folder is made at start: a file there stops it, rather than failing every email for a day.
+    const started = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), MAIL_DIR: file, PORT: '4799', HOST: '127.0.0.1' });
+    expect(started.status).toBe(1);
+    expect(started.stderr.trim()).toBe(`MAIL_DIR (${file}): EEXIST: file already exists, mkdir '${file}'`);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 // The transport the configuration asks for (MAIL_TRANSPORT): .eml files under MAIL_DIR, or Postmark.
+import fs from 'node:fs';
 import type { Config } from '../../config.js';
 import type { MailTransport } from '../transport.js';
 import { createFileTransport } from './file.js';
@@ -16,5 +17,8 @@ export function createMailTransport(
       timeoutMs: (cfg.mailSendTimeoutS ?? 10) * 1000,
     });
   }
+  // Made now, so that a MAIL_DIR that cannot be a folder stops start-up naming it, instead of every email failing
+  // and being retried for a day.
+  fs.mkdirSync(cfg.mailDir, { recursive: true });
   return createFileTransport({ dir: cfg.mailDir });
 }
