@@ -73,6 +73,8 @@ describe('effectiveEnvironment', () => {
     expect(() => effectiveEnvironment({}, typo)).toThrow(
       '.env: "AWS_ACCESS_KEY_ID", "RATE_LIMIT_WRITE_PER_MIN" are not settings of this service (see README "Configuration"; AWS credentials come from the process environment or a profile)',
     );
+    fs.writeFileSync(path.join(typo, '.env'), 'ENV_FILE=other.env\n');
+    expect(() => effectiveEnvironment({}, typo)).toThrow('.env: ENV_FILE is read from the process environment only (it names this file)');
   });
 
   it('is the process environment alone without a .env, and an error naming ENV_FILE when the named file is missing', () => {

@@ -204,6 +204,7 @@ export function effectiveEnvironment(env: NodeJS.ProcessEnv = process.env, cwd =
   const fromFile = parseEnv(text.replace(/^\uFEFF/, ''));
   // A name this service does not read is a typo (RATE_LIMIT_WRITE_PER_MIN) or a variable meant for another
   // program: either way the setting the operator wrote would be silently ignored.
+  if ('ENV_FILE' in fromFile) throw new ConfigError(`${file}: ENV_FILE is read from the process environment only (it names this file)`);
   const unknown = Object.keys(fromFile).filter((name) => !(name in schema.shape)).sort();
   if (unknown.length > 0) {
     throw new ConfigError(
