@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiDigits, phoneField } from './fields.js';
+import { asciiDigits, dateOfBirthField, phoneField } from './fields.js';
 
 describe('asciiDigits', () => {
   it.each([
@@ -30,5 +30,25 @@ describe('phoneField', () => {
 
   it.each(['call me', '٠٧٩ext', '०७९१२३४५६७', '+', '٠١٢'])('refuses %j', (input) => {
     expect(phoneField.safeParse(input).error?.issues.map((i) => i.message)).toEqual(['must be a phone number: digits, spaces, + ( ) . -']);
+  });
+});
+
+describe('dateOfBirthField', () => {
+  it.each([
+    ['2012-05-09', '2012-05-09'],
+    ['٢٠١٢-٠٥-٠٩', '2012-05-09'],
+    [' ۲۰۱۲-۰۵-۰۹ ', '2012-05-09'],
+    ['', undefined],
+  ])('takes %j as %j', (input, kept) => {
+    expect(dateOfBirthField.parse(input)).toBe(kept);
+  });
+
+  it.each([
+    ['٢٠١٢-٠٢-٣٠', 'is not a real date'],
+    ['09/05/2012', 'must be a date as YYYY-MM-DD'],
+    ['१९९०-०५-०९', 'must be a date as YYYY-MM-DD'],
+    ['1899-12-31', 'must be between 1900-01-01 and today'],
+  ])('refuses %j: %s', (input, message) => {
+    expect(dateOfBirthField.safeParse(input).error?.issues[0]?.message).toBe(message);
   });
 });

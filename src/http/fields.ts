@@ -62,11 +62,15 @@ export const phoneField = z.preprocess(
     .optional(),
 );
 
-/** A date of birth: YYYY-MM-DD, a real calendar day, not in the future, not before 1900. */
+/**
+ * A date of birth: YYYY-MM-DD, a real calendar day, not in the future, not before 1900. Typed on an Arabic keyboard
+ * (a form's text field) its digits are Arabic-Indic: taken and kept as ASCII, as a phone number's are.
+ */
 export const dateOfBirthField = z.preprocess(
   blankToUndefined,
   requiredString
     .trim()
+    .overwrite(asciiDigits)
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
