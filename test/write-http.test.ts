@@ -168,6 +168,12 @@ describe('RSVP', () => {
     expect(yes.json()).toEqual({ match_id: matchId, status: 'yes', summary: { yes: 1, no: 0, maybe: 0, pending: invited.n - 1 } });
     const changed = await request(`${svc.url}/api/v0/rsvp/respond`, form({ token, status: 'maybe' }));
     expect(changed.json().summary).toEqual({ yes: 0, no: 0, maybe: 1, pending: invited.n - 1 });
+    // The page's own form posted without one of the three answers: 422, it says so, and nothing changes.
+    for (const fields of [{ token }, { token, status: 'perhaps' }] as Record<string, string>[]) {
+      const refused = await request(link, form(fields));
+      expect(refused.status).toBe(422);
+      expect(refused.text).toMatch(/Choose yes, maybe or no\.|اختر نعم أو ربما أو لا\./);
+    }
     const summary = await request(`${svc.url}/api/v0/rsvp/${matchId}`);
     expect(summary.json().summary.maybe).toBe(1);
     expect(summary.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600, stale-if-error=86400');
