@@ -9,7 +9,8 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
-import { demoDb, type TestDb } from './support/db.js';
+import { demoDb, migratedDb, type TestDb } from './support/db.js';
+import { importFile } from '../src/import/run.js';
 
 let t: TestDb | undefined;
 afterEach(async () => {
@@ -125,6 +126,49 @@ const CASES: Case[] = [
     reaches: ['rev-super-final'],
   },
   {
+    name: 'a match added before the others of its round: "Winner of Super cup 1" becomes "Winner of Super cup 2"',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super', 'rsl-cup-2026', 5, 'Super cup', 'winners', 1, 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z')`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super-2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 2, 'rsl-millbrook', 'rsl-al-noor', '2026-12-02T19:00:00Z')`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
+         away_team_id, kickoff_at)
+       VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
+    ],
+    change: [`INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super-0', 'rsl-cup-2026', 5, 'Super cup', 'winners', 0, 'rsl-old-mill', 'rsl-harbour-lane', '2026-12-03T19:00:00Z')`],
+    reaches: ['rev-super-final'],
+  },
+  {
+    name: 'a match moved ahead in its round: "Winner of Super cup 1" becomes "Winner of Super cup 2"',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super', 'rsl-cup-2026', 5, 'Super cup', 'winners', 1, 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z')`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super-2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 2, 'rsl-millbrook', 'rsl-al-noor', '2026-12-02T19:00:00Z')`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
+         away_team_id, kickoff_at)
+       VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
+    ],
+    change: [`UPDATE matches SET bracket_position = 0 WHERE id = 'rev-super-2'`],
+    reaches: ['rev-super-final'],
+  },
+  {
+    name: 'the second of a round\'s two matches removed: "Winner of Super cup 1" becomes "Winner of Super cup"',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super', 'rsl-cup-2026', 5, 'Super cup', 'winners', 0, 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z')`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+       VALUES ('rev-super-2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 1, 'rsl-millbrook', 'rsl-al-noor', '2026-12-02T19:00:00Z')`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
+         away_team_id, kickoff_at)
+       VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
+    ],
+    change: [`DELETE FROM matches WHERE id = 'rev-super-2'`],
+    reaches: ['rev-super-final'],
+  },
+  {
     name: 'the competition\'s match length: every DTEND',
     change: [`UPDATE events SET match_duration_min = 80 WHERE id = 'rsl-prem-2026-27'`],
     reaches: ['rsl-prem-r01-1'],
@@ -237,5 +281,67 @@ describe('a UID that comes back never goes below the SEQUENCE it had', () => {
     for (const statement of back) t.sqlite.prepare(statement).run();
     await regenerate(t.db, options);
     expect(snapshot(options.artifactsDir).get(UID_KEY)!.sequence).toBeGreaterThan(seen.sequence);
+  });
+});
+
+// The rows these triggers raise must not fire them again: each raised match would raise its own closure, so one change
+// raised a match once per path to it (a final by each earlier round), and an import listing a cup's final first made
+// an amount of work that grows with the cube of the bracket (1,024 teams: 5.9 s and a SEQUENCE of 178,348).
+describe('one change raises a VEVENT once', () => {
+  /** A single-elimination cup of 2^rounds teams, in bracket order or final first. */
+  function cupFile(rounds: number, finalFirst: boolean): string {
+    const n = 2 ** rounds;
+    const teams = Array.from({ length: n }, (_, i) => ({ id: `t${i}`, name: `Team ${i}`, members: [] }));
+    const matches = [];
+    for (let r = 1; r <= rounds; r++) {
+      const count = n >> r;
+      for (let p = 0; p < count; p++) {
+        matches.push({
+          id: `r${r}m${p}`, round: r, round_name: count > 1 ? `Round of ${2 * count}` : 'Final', position: p,
+          kickoff: `2026-10-${String(r).padStart(2, '0')}T${String(8 + (p % 12)).padStart(2, '0')}:00:00Z`,
+          home: r === 1 ? `t${2 * p}` : { winner_of: `r${r - 1}m${2 * p}` },
+          away: r === 1 ? `t${2 * p + 1}` : { winner_of: `r${r - 1}m${2 * p + 1}` },
+        });
+      }
+    }
+    if (finalFirst) matches.reverse();
+    const event = { id: 'cup', name: 'Big Cup', type: 'knockout', status: 'scheduled', matches };
+    const file = { organizations: [{ id: 'org', name: 'Org', language: 'en', teams, divisions: [], leagues: [{ id: 'lg', name: 'League', events: [event] }] }] };
+    const out = path.join(t!.dir, `cup-${rounds}-${finalFirst}.json`);
+    fs.writeFileSync(out, JSON.stringify(file));
+    return out;
+  }
+  const sequences = () =>
+    new Map((t!.sqlite.prepare('SELECT id, sequence FROM matches').all() as Array<{ id: string; sequence: number }>).map((r) => [r.id, r.sequence]));
+
+  it('a competition renamed: each of its matches one step, the final too', async () => {
+    t = await migratedDb();
+    expect(importFile(t.sqlite, cupFile(4, false)).ok).toBe(true);
+    const before = sequences();
+    t.sqlite.prepare(`UPDATE events SET name = 'Bigger Cup' WHERE id = 'cup'`).run();
+    const after = sequences();
+    const steps = [...after].filter(([id, s]) => s !== before.get(id)! + 1).map(([id, s]) => `${id}: ${before.get(id)} -> ${s}`);
+    expect(steps).toEqual([]);
+  });
+
+  it('a team renamed: its first match and each match its wins could reach, one step each', async () => {
+    t = await migratedDb();
+    expect(importFile(t.sqlite, cupFile(4, false)).ok).toBe(true);
+    const before = sequences();
+    t.sqlite.prepare(`UPDATE teams SET name = 'Team Zero' WHERE id = 't0'`).run();
+    const raised = [...sequences()].filter(([id, s]) => s !== before.get(id)).map(([id, s]) => `${id} +${s - before.get(id)!}`);
+    expect(raised.sort()).toEqual(['r1m0 +1', 'r2m0 +1', 'r3m0 +1', 'r4m0 +1']);
+  });
+
+  it('a 1,024-team cup listed final first: no SEQUENCE above the number of its matches', async () => {
+    t = await migratedDb();
+    const outcome = importFile(t.sqlite, cupFile(10, true));
+    expect(outcome.ok).toBe(true);
+    const max = Math.max(...sequences().values());
+    expect(max).toBeLessThanOrEqual(1023);
+    // And the same file again changes nothing.
+    const before = sequences();
+    importFile(t.sqlite, cupFile(10, true));
+    expect(sequences()).toEqual(before);
   });
 });

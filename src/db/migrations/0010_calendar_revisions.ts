@@ -17,19 +17,24 @@ const BUMP = `UPDATE matches SET sequence = sequence + 1, updated_at = ${NOW}`;
 
 /**
  * The ids of the matches the SELECTs in `bases` give, and in turn of those showing something of them (fed by their
- * result, their second legs), excluding `self`. Recursive triggers are off (SQLite's default), so a trigger does not
- * fire again for the rows it raises: the recursive query reaches them all at once. Feeds never form a cycle (the
- * import refuses one); UNION stops even if one did. The bases are a UNION of SELECTs, each on its own index: as one
- * WHERE of ORs, SQLite read the whole table for every changed match.
+ * result, their second legs). The rows these triggers raise do not fire them again: matches_touch_dependents fires on
+ * a change of a match's own columns only, never on a raised SEQUENCE, so each trigger raises the whole closure itself,
+ * once (when a raised SEQUENCE fired it, each raised row raised its own closure again: a match raised once per path
+ * to it, quadratic in a bracket, 5.9 s and a SEQUENCE of 178,348 for a 1,024-team cup imported final first).
+ * Feeds never form a cycle (the import refuses one); UNION stops even if one did. The bases are a UNION of SELECTs,
+ * each on its own index: as one WHERE of ORs, SQLite read the whole table for every changed match.
  */
-const showing = (bases: string[], self: string) => `SELECT id FROM (
-  WITH RECURSIVE shows(id) AS (
+const closure = (bases: string[]) => `WITH RECURSIVE shows(id) AS (
     SELECT id FROM matches WHERE id IN (${bases.join(' UNION ')})
     UNION
     SELECT m.id FROM matches m JOIN shows s
       ON m.home_source_match_id = s.id OR m.away_source_match_id = s.id OR m.first_leg_match_id = s.id
   )
-  SELECT id FROM shows) WHERE id <> ${self}.id`;
+  SELECT id FROM shows`;
+
+/** closure(bases) without `self`. */
+const showing = (bases: string[], self: string) => `SELECT id FROM (
+  ${closure(bases)}) WHERE id <> ${self}.id`;
 
 /** Matches whose text names `r`: a slot fed by its result, its second leg. */
 const fedBy = (r: string) => [
@@ -43,49 +48,79 @@ const FED = `(home_source_match_id IS NOT NULL OR away_source_match_id IS NOT NU
   OR home_source_group IS NOT NULL OR away_source_group IS NOT NULL)`;
 
 /** A match's round label as calendar-feed.ts numbers it (round_name, or the round's ordinal). */
-const LABEL = (x: string) => `coalesce(${x}.round_name, '#' || ${x}.round_ordinal)`;
+const LABEL = (x: string) => `coalesce(${x ? `${x}.` : ''}round_name, '#' || ${x ? `${x}.` : ''}round_ordinal)`;
 
 /**
  * The fed matches of `r`'s event whose words depend on `r` without naming it: a knockout slot fed by the table of
- * `r`'s group, and (with `label`) a slot fed by a match that shares `r`'s round label ("Winner of Semi-final 1" is
- * numbered among the matches with that label, in bracket order, so adding, removing or moving one renumbers the
- * others). Read through matches_fed: an event's fed matches only, none in a league, so that an import of a long
+ * `r`'s group. Read through matches_fed: an event's fed matches only, none in a league, so that an import of a long
  * league does not read the whole event for each of its matches.
  */
-const fedInEvent = (r: string, label: boolean, when = '1') => `
-  SELECT d.id FROM matches d WHERE ${when} AND d.event_id = ${r}.event_id AND ${FED.replace(/(\w+_source_\w+)/g, 'd.$1')}
-    AND ((${r}.group_name IS NOT NULL AND (d.home_source_group = ${r}.group_name OR d.away_source_group = ${r}.group_name))
-      ${label ? `OR EXISTS (SELECT 1 FROM matches s WHERE s.id IN (d.home_source_match_id, d.away_source_match_id) AND ${LABEL('s')} = ${LABEL(r)})` : ''})`;
+const groupFed = (r: string) => `
+  SELECT d.id FROM matches d WHERE d.event_id = ${r}.event_id AND ${FED.replace(/(\w+_source_\w+)/g, 'd.$1')}
+    AND ${r}.group_name IS NOT NULL AND (d.home_source_group = ${r}.group_name OR d.away_source_group = ${r}.group_name)`;
+
+/**
+ * The slots renumbered when `r` is added, removed or moved (`when`): "Winner of Semi-final 2" is numbered among the
+ * matches with that label, in bracket order (round, position, id), so only the matches after `r` in that order
+ * change number, or all of them when the label goes from one match to two (or back: a lone match is not numbered).
+ * Read through matches_label from `r`'s place on: an import in bracket order renumbers nothing and reads nothing. A
+ * renumbered slot changes its own words only (its winner is the same team): these are raised without their closure.
+ */
+const renumbered = (r: string, when = '1') => {
+  const slots = (where: string) => `SELECT d.id FROM matches s JOIN matches d
+      ON d.home_source_match_id = s.id OR d.away_source_match_id = s.id
+    WHERE ${when} AND s.event_id = ${r}.event_id AND ${LABEL('s')} = ${LABEL(r)} AND ${where}`;
+  return [
+    slots(`(s.round_ordinal, s.bracket_position, s.id) > (${r}.round_ordinal, ${r}.bracket_position, ${r}.id)`),
+    slots(`s.id <> ${r}.id AND (SELECT count(*) FROM (SELECT 1 FROM matches x
+      WHERE x.event_id = ${r}.event_id AND ${LABEL('x')} = ${LABEL(r)} LIMIT 3)) <= 2`),
+  ].join(' UNION ');
+};
 
 /** The update moved the match within the bracket's numbering (its label or its place among that label's matches). */
 const MOVED = `(new.event_id IS NOT old.event_id OR new.round_name IS NOT old.round_name
   OR new.round_ordinal IS NOT old.round_ordinal OR new.bracket_position IS NOT old.bracket_position)`;
 
+/** A column matches_touch watches changed (its WHEN, as migration 0006 wrote it). */
+const CHANGED = `new.event_id IS NOT old.event_id OR new.round_ordinal IS NOT old.round_ordinal OR new.round_name IS NOT old.round_name
+       OR new.group_name IS NOT old.group_name OR new.bracket_role IS NOT old.bracket_role
+       OR new.bracket_position IS NOT old.bracket_position
+       OR new.home_team_id IS NOT old.home_team_id OR new.away_team_id IS NOT old.away_team_id
+       OR new.home_source_match_id IS NOT old.home_source_match_id OR new.home_source_outcome IS NOT old.home_source_outcome
+       OR new.away_source_match_id IS NOT old.away_source_match_id OR new.away_source_outcome IS NOT old.away_source_outcome
+       OR new.kickoff_at IS NOT old.kickoff_at OR new.ends_at IS NOT old.ends_at OR new.venue IS NOT old.venue
+       OR new.status IS NOT old.status OR new.home_score IS NOT old.home_score OR new.away_score IS NOT old.away_score
+       OR new.home_penalties IS NOT old.home_penalties OR new.away_penalties IS NOT old.away_penalties
+       OR new.walkover_winner IS NOT old.walkover_winner
+       OR new.leg IS NOT old.leg OR new.first_leg_match_id IS NOT old.first_leg_match_id
+       OR new.after_extra_time IS NOT old.after_extra_time
+       OR new.home_source_group IS NOT old.home_source_group OR new.home_source_position IS NOT old.home_source_position
+       OR new.away_source_group IS NOT old.away_source_group OR new.away_source_position IS NOT old.away_source_position`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of [
     `CREATE INDEX matches_fed ON matches(event_id) WHERE ${FED}`,
-    // A match's SEQUENCE rose (matches_touch, or one of the triggers below): the matches showing something of it. When
-    // it moved group, round or place in the bracket, also what that changed for the old group and the old and new
-    // label: this trigger sees the move itself (matches_touch's own update of the row has old = new for those).
+    `CREATE INDEX matches_label ON matches(event_id, ${LABEL('')}, round_ordinal, bracket_position, id)`,
+    // A match's own columns changed (what raises its SEQUENCE in matches_touch, on the same update): the matches showing
+    // something of it. When it moved group, round or place in the bracket, also what that changed for the old group
+    // and the old and new label. Not on a raised SEQUENCE: each trigger raises its whole closure itself (see closure).
     `CREATE TRIGGER matches_touch_dependents AFTER UPDATE ON matches
-     WHEN new.sequence > old.sequence OR new.event_id IS NOT old.event_id OR new.group_name IS NOT old.group_name
-       OR new.round_name IS NOT old.round_name OR new.round_ordinal IS NOT old.round_ordinal
-       OR new.bracket_position IS NOT old.bracket_position
+     WHEN new.sequence = old.sequence AND (${CHANGED})
      BEGIN
-       ${BUMP} WHERE id IN (${showing(
-         [...fedBy('new'), fedInEvent('new', false), fedInEvent('old', false), fedInEvent('new', true, MOVED), fedInEvent('old', true, MOVED)],
-         'new',
-       )});
+       ${BUMP} WHERE id IN (${showing([...fedBy('new'), groupFed('new'), groupFed('old')], 'new')});
+       ${BUMP} WHERE id IN (${renumbered('new', MOVED)} UNION ${renumbered('old', MOVED)});
      END`,
     // A match added: its group's table, its round's numbering, and a slot already naming it (an import may add a
     // match after the one it feeds).
     `CREATE TRIGGER matches_inserted_dependents AFTER INSERT ON matches BEGIN
-       ${BUMP} WHERE id IN (${showing([...fedBy('new'), fedInEvent('new', true)], 'new')});
+       ${BUMP} WHERE id IN (${showing([...fedBy('new'), groupFed('new')], 'new')});
+       ${BUMP} WHERE id IN (${renumbered('new')}) AND id <> new.id;
      END`,
     // A match removed: its group's table and its round's numbering (the slots it fed are cleared by matches_unfeed,
     // which raises them through matches_touch).
     `CREATE TRIGGER matches_deleted_dependents AFTER DELETE ON matches BEGIN
-       ${BUMP} WHERE id IN (${showing([fedInEvent('old', true)], 'old')});
+       ${BUMP} WHERE id IN (${showing([groupFed('old')], 'old')});
+       ${BUMP} WHERE id IN (${renumbered('old')});
      END`,
     // A UID's SEQUENCE only ever rises (RFC 5545 3.8.7.4), and a match removed (an import without it, its competition
     // deleted) can be imported again under the same id and competition: the same UID, which would start again at 0
@@ -116,7 +151,7 @@ export async function up(db: Kysely<any>): Promise<void> {
        OR new.points_loss IS NOT old.points_loss OR new.tiebreakers IS NOT old.tiebreakers
        OR new.decisions IS NOT old.decisions OR new.adjustments IS NOT old.adjustments
      BEGIN
-       ${BUMP} WHERE event_id = new.id AND (
+       ${BUMP} WHERE id IN (${closure([`SELECT id FROM matches WHERE event_id = new.id AND (
          new.name IS NOT old.name OR new.venue_city IS NOT old.venue_city
          OR ((new.status = 'cancelled') IS NOT (old.status = 'cancelled') AND status <> 'completed')
          OR (new.match_duration_min IS NOT old.match_duration_min AND ends_at IS NULL)
@@ -124,13 +159,20 @@ export async function up(db: Kysely<any>): Promise<void> {
          OR ((home_source_group IS NOT NULL OR away_source_group IS NOT NULL)
              AND (new.points_win IS NOT old.points_win OR new.points_draw IS NOT old.points_draw
                   OR new.points_loss IS NOT old.points_loss OR new.tiebreakers IS NOT old.tiebreakers
-                  OR new.decisions IS NOT old.decisions OR new.adjustments IS NOT old.adjustments)));
+                  OR new.decisions IS NOT old.decisions OR new.adjustments IS NOT old.adjustments)))`])});
      END`,
-    // A team's name: the matches it is seeded in; the slots its results decide follow through their sources.
+    // A team's name: the matches it is seeded in, the slots fed by the tables of their groups, and the slots its results
+    // decide (through their sources).
     `CREATE TRIGGER teams_renamed_matches AFTER UPDATE OF name, name_ar ON teams
      WHEN new.name IS NOT old.name OR new.name_ar IS NOT old.name_ar
      BEGIN
-       ${BUMP} WHERE home_team_id = new.id OR away_team_id = new.id;
+       ${BUMP} WHERE id IN (${closure([
+         `SELECT id FROM matches WHERE home_team_id = new.id`,
+         `SELECT id FROM matches WHERE away_team_id = new.id`,
+         `SELECT d.id FROM matches r JOIN matches d ON d.event_id = r.event_id AND ${FED.replace(/(\w+_source_\w+)/g, 'd.$1')}
+            AND (d.home_source_group = r.group_name OR d.away_source_group = r.group_name)
+          WHERE (r.home_team_id = new.id OR r.away_team_id = new.id) AND r.group_name IS NOT NULL`,
+       ])});
      END`,
     // The organization's language: every text of every match of its competitions.
     `CREATE TRIGGER organizations_language_matches AFTER UPDATE OF language ON organizations
