@@ -249,8 +249,9 @@ describe('a VEVENT that changes raises its SEQUENCE and moves its DTSTAMP', () =
 });
 
 // RFC 5545 3.8.7.4: a UID's SEQUENCE only ever rises. A match removed (an import without it) and imported again is
-// the same UID: a calendar app that saw SEQUENCE 2 takes SEQUENCE 0 for an older version. (A match moved to another
-// competition and back keeps its row, and matches_touch raised its SEQUENCE at each move.)
+// the same UID: a calendar app that saw SEQUENCE 2 takes SEQUENCE 0 for an older version. The UID is the match's and
+// its competition's, so a match moved to another competition leaves its UID too: removed there, or removed first and
+// moved back later, it comes back to the same UID.
 describe('a UID that comes back never goes below the SEQUENCE it had', () => {
   const MATCH = 'rsl-prem-r01-1';
   const UID_KEY = `api/v0/calendar/rsl-prem-2026-27.ics ${MATCH}.rsl-prem-2026-27@fixtures.example`;
@@ -260,6 +261,28 @@ describe('a UID that comes back never goes below the SEQUENCE it had', () => {
       away: [`CREATE TEMP TABLE kept AS SELECT * FROM matches WHERE id = '${MATCH}'`, `DELETE FROM matches WHERE id = '${MATCH}'`],
       // As the import writes a new row: no sequence, updated_at of now.
       back: [`UPDATE kept SET sequence = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, `INSERT INTO matches SELECT * FROM kept`],
+    },
+    {
+      // The UID is the match's and its competition's: moving the match away left it as a removal does.
+      name: 'moved to another competition, removed there, then imported again into the first',
+      away: [
+        `UPDATE matches SET event_id = 'rsl-div1-2026-27' WHERE id = '${MATCH}'`,
+        `CREATE TEMP TABLE kept AS SELECT * FROM matches WHERE id = '${MATCH}'`,
+        `DELETE FROM matches WHERE id = '${MATCH}'`,
+      ],
+      back: [
+        `UPDATE kept SET sequence = 0, event_id = 'rsl-prem-2026-27', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        `INSERT INTO matches SELECT * FROM kept`,
+      ],
+    },
+    {
+      name: 'removed, imported again into another competition, then moved back',
+      away: [`CREATE TEMP TABLE kept AS SELECT * FROM matches WHERE id = '${MATCH}'`, `DELETE FROM matches WHERE id = '${MATCH}'`],
+      back: [
+        `UPDATE kept SET sequence = 0, event_id = 'rsl-div1-2026-27', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        `INSERT INTO matches SELECT * FROM kept`,
+        `UPDATE matches SET event_id = 'rsl-prem-2026-27' WHERE id = '${MATCH}'`,
+      ],
     },
   ])('$name', async ({ away, back }) => {
     t = await demoDb();

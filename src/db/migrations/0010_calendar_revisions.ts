@@ -143,6 +143,23 @@ export async function up(db: Kysely<any>): Promise<void> {
          SELECT sequence FROM calendar_sequence_floor WHERE match_id = new.id AND event_id = new.event_id))
        WHERE id = new.id;
      END`,
+    // A match moved to another competition leaves its UID as a removal does (the UID is the match's and its
+    // competition's), and one moved into a competition takes up that UID: a UID it left, by a removal or a move,
+    // resumes above what it reached. The raise is on the SEQUENCE matches_touch gives the move, whichever of the
+    // triggers runs first.
+    `CREATE TRIGGER matches_moved_floor AFTER UPDATE OF event_id ON matches
+     WHEN new.event_id IS NOT old.event_id
+     BEGIN
+       INSERT INTO calendar_sequence_floor (match_id, event_id, sequence) VALUES (old.id, old.event_id, old.sequence)
+       ON CONFLICT (match_id, event_id) DO UPDATE SET sequence = max(sequence, excluded.sequence);
+     END`,
+    `CREATE TRIGGER matches_moved_in_floor AFTER UPDATE OF sequence ON matches
+     WHEN new.sequence <= (SELECT sequence FROM calendar_sequence_floor WHERE match_id = new.id AND event_id = new.event_id)
+     BEGIN
+       UPDATE matches SET sequence = 1 + (
+         SELECT sequence FROM calendar_sequence_floor WHERE match_id = new.id AND event_id = new.event_id)
+       WHERE id = new.id;
+     END`,
     // The competition's own words, rules and cancellation (each raised match then raises its dependents).
     `CREATE TRIGGER events_touch_matches AFTER UPDATE ON events
      WHEN new.name IS NOT old.name OR new.venue_city IS NOT old.venue_city OR new.status IS NOT old.status
