@@ -356,6 +356,13 @@ describe('one change raises a VEVENT once', () => {
     expect(raised.sort()).toEqual(['r1m0 +1', 'r2m0 +1', 'r3m0 +1', 'r4m0 +1']);
   });
 
+  it('a cup listed final first imports as one listed in bracket order: nothing raised', async () => {
+    t = await migratedDb();
+    expect(importFile(t.sqlite, cupFile(6, true)).ok).toBe(true);
+    const raised = [...sequences()].filter(([, s]) => s !== 0);
+    expect(raised).toEqual([]);
+  });
+
   it('a 1,024-team cup listed final first: no SEQUENCE above the number of its matches', async () => {
     t = await migratedDb();
     const outcome = importFile(t.sqlite, cupFile(10, true));
