@@ -227,6 +227,14 @@ describe('bad input', () => {
     });
   });
 
+  it('trims the status of an RSVP answer, as every string field (contract: "Strings are trimmed")', async () => {
+    const res = await request(svc.url + '/api/v0/rsvp/respond', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: ` ${'K'.repeat(43)} `, status: ' maybe\n' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ match_id: MATCH, status: 'maybe' });
+  });
+
   it('keeps the process alive: the service still answers', async () => {
     expect((await request(svc.url + '/api/v0/events')).status).toBe(200);
     expect(svc.child.exitCode).toBeNull();

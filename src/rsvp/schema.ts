@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 
+/** The answer of a request: trimmed before it is matched, as every string field is (contract, "Request bodies"). */
+export const rsvpAnswerField = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), rsvpAnswerSchema);
+
 export const rsvpRespondSchema = z.object({
   token: z
     .string({ error: (i) => (i.input === undefined || i.input === null ? 'is required' : 'must be a string') })
@@ -9,7 +12,7 @@ export const rsvpRespondSchema = z.object({
     .min(1, 'is required')
     .max(128, 'is not a valid token')
     .meta({ description: 'Token from the invite email (the `token` parameter of its link). Identifies the invitation.' }),
-  status: rsvpAnswerSchema.meta({ description: 'The answer: `yes`, `no` or `maybe`. It can be changed until kickoff.' }),
+  status: rsvpAnswerField.meta({ description: 'The answer: `yes`, `no` or `maybe` (trimmed, as every string field). It can be changed until kickoff.' }),
 });
 export type RsvpRespondRequest = z.output<typeof rsvpRespondSchema>;
 
