@@ -39,7 +39,7 @@ const WORDS = {
     alertHeading: 'Changes to the next matches',
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
-    comma: ', ', vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
+    comma: ', ', arrow: '→', vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
     result: 'Result', moved: 'Moved', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
@@ -55,7 +55,8 @@ const WORDS = {
     alertHeading: 'تغييرات في المباريات القادمة',
     intro: (scope: string) => `إليك ما تغيّر في ${scope} منذ رسالتنا الأخيرة.`,
     alertIntro: (scope: string) => `تغيّرت مباريات في ${scope} خلال اليومين القادمين.`,
-    comma: '، ', vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
+    // U+2190: an arrow is not mirrored in right-to-left text, so "before → after" would point back at the before.
+    comma: '، ', arrow: '←', vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
     result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
     newCompetition: 'مسابقة جديدة في التقويم',
@@ -95,7 +96,7 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
       return winner && m.next_label ? `${score}. ${w.advances(winner, m.next_label)}` : score;
     }
     case 'moved':
-      return `${w.moved}: ${fixture}: ${place(c.before!)} → ${place(m)}`;
+      return `${w.moved}: ${fixture}: ${place(c.before!)} ${w.arrow} ${place(m)}`;
     case 'postponed':
       return `${w.postponed}: ${fixture} (${place(c.before ?? m)})`;
     case 'cancelled':

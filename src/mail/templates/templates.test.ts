@@ -269,6 +269,17 @@ describe('follow updates', () => {
   it('in Arabic, with the kickoff in the organization time zone', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.text).toContain('- تغيير الموعد أو الملعب: Riverside ضد Hillside: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، North Park → الأحد 8 مارس 2026، الساعة 21:30 (GMT+3)، North Park');
+    expect(mail.text).toContain('- تغيير الموعد أو الملعب: Riverside ضد Hillside: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، North Park ← الأحد 8 مارس 2026، الساعة 21:30 (GMT+3)، North Park');
+  });
+
+  // U+2192 is not mirrored (Unicode Bidi_Mirrored=No): in a right-to-left line "before → after" is shown with the
+  // before on the right and the arrow pointing back at it, so an Arabic reader sees the change the wrong way round.
+  it('in Arabic, a move points from before to after as read right to left (←), in the text and the HTML', () => {
+    const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
+    expect(mail.text).not.toContain('→');
+    expect(mail.html).not.toContain('→');
+    expect(mail.html).toContain('North Park ← الأحد 8 مارس 2026');
+    const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
+    expect(en.text).toContain('North Park → Sunday 8 March 2026');
   });
 });
