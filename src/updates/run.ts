@@ -96,6 +96,9 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
             entry.changes.push({ kind: c.kind, before: c.data.before, after: c.data.after, champion: c.data.champion ?? null });
             competitions.set(c.event_id, entry);
           }
+          // In the order the matches are played (a knockout's semi-finals before its final), not the order the
+          // changes were found in (match ids); a new competition first, its champion last; ties keep that order.
+          for (const entry of competitions.values()) entry.changes.sort((a, b) => playOrder(a) - playOrder(b) || playAt(a).localeCompare(playAt(b)));
           queueEmail(store, {
             to: f.email,
             template: 'follow-updates',
@@ -126,3 +129,8 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
 export function formatUpdates(r: UpdatesResult): string {
   return `updates: ${r.changes} changes found, ${r.follows} follows considered, ${r.emails} emails queued, ${r.ms} ms`;
 }
+
+type ToldChangeData = TemplateData<'follow-updates'>['competitions'][number]['changes'][number];
+const playOrder = (c: ToldChangeData) => (c.kind === 'new_competition' ? 0 : c.kind === 'champion' ? 2 : 1);
+// An ISO instant sorts as text; a match without a kickoff after every dated one.
+const playAt = (c: ToldChangeData) => (c.after ?? c.before)?.kickoff_at ?? '\uffff';
