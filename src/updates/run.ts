@@ -3,6 +3,7 @@
 // (tell.ts) and queue its emails, moving its cursors in the same transaction, a batch of follows at a time: a run
 // killed midway has queued each email of the finished batches exactly once, and the next run does the rest.
 import { pushInto } from '../collections.js';
+import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import type { Database } from '../db/database.js';
 import type { TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
@@ -64,6 +65,12 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
     const change: Change = { ...row, kind: row.kind as ChangeKind, data: JSON.parse(row.data_json) };
     pushInto(byOrg, row.org_id, change);
   }
+  // The order an email lists a competition's changes in, as the matches are played (a knockout's semi-finals before
+  // its final), not as they were found (match ids); a new competition first, its champion last; ties keep that order.
+  // Ranked once a run: each email's changes are then put in order by a number.
+  const playRank = new Map(
+    [...byOrg.values()].flat().sort((a, b) => playOrder(a) - playOrder(b) || compareCodeUnits(playAt(a), playAt(b))).map((c, i) => [c.id, i]),
+  );
   const orgs = new Map(
     store.all(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone'])).map((org) => [
       org.id,
@@ -90,15 +97,16 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
         const league = f.league_id ? leagues.get(f.league_id) : undefined;
         for (const [kind, told] of [['alert', d.alert], ['digest', d.digest]] as const) {
           if (told.length === 0) continue;
+          // The competitions in the order their first change was found, each one's changes in play order.
           const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
           for (const c of told) {
-            const entry = competitions.get(c.event_id) ?? { name: publicEvents.get(c.event_id)!, eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] };
-            entry.changes.push({ kind: c.kind, before: c.data.before, after: c.data.after, champion: c.data.champion ?? null });
-            competitions.set(c.event_id, entry);
+            if (competitions.has(c.event_id)) continue;
+            competitions.set(c.event_id, { name: publicEvents.get(c.event_id)!, eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] });
           }
-          // In the order the matches are played (a knockout's semi-finals before its final), not the order the
-          // changes were found in (match ids); a new competition first, its champion last; ties keep that order.
-          for (const entry of competitions.values()) entry.changes.sort((a, b) => playOrder(a) - playOrder(b) || playAt(a).localeCompare(playAt(b)));
+          // `told` is decide()'s own array: sorted in place, once its id order has set the competitions' order.
+          for (const c of told.sort((a, b) => playRank.get(a.id)! - playRank.get(b.id)!)) {
+            competitions.get(c.event_id)!.changes.push({ kind: c.kind, before: c.data.before, after: c.data.after, champion: c.data.champion ?? null });
+          }
           queueEmail(store, {
             to: f.email,
             template: 'follow-updates',
@@ -130,7 +138,6 @@ export function formatUpdates(r: UpdatesResult): string {
   return `updates: ${r.changes} changes found, ${r.follows} follows considered, ${r.emails} emails queued, ${r.ms} ms`;
 }
 
-type ToldChangeData = TemplateData<'follow-updates'>['competitions'][number]['changes'][number];
-const playOrder = (c: ToldChangeData) => (c.kind === 'new_competition' ? 0 : c.kind === 'champion' ? 2 : 1);
+const playOrder = (c: Change) => (c.kind === 'new_competition' ? 0 : c.kind === 'champion' ? 2 : 1);
 // An ISO instant sorts as text; a match without a kickoff after every dated one.
-const playAt = (c: ToldChangeData) => (c.after ?? c.before)?.kickoff_at ?? '\uffff';
+const playAt = (c: Change) => (c.data.after ?? c.data.before)?.kickoff_at ?? '\uffff';
