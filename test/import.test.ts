@@ -191,6 +191,8 @@ describe('a file that is not JSON', () => {
     ['a cut file', '{"organizations": [\n  {"name": "رابطة عمّان"', 'line 2, column 25: expected , or } after a value, found the end of the file'],
     ['single quotes', "{'organizations': []}", "line 1, column 2: expected a property name in double quotes, found: 'organizations': []}"],
     ['a line break inside a string', '{"name": "رابطة\nعمّان"}', 'line 1, column 16: expected a closing " on the same line (a string cannot hold a line break or a tab), found the end of the line'],
+    // Deeper than the call stack: the scan keeps its own stack (a recursive one threw a RangeError here).
+    ['a file nested 200,000 deep', '['.repeat(200_000), 'line 1, column 200001: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found the end of the file'],
   ])('names the line and column of %s', (_label, text, message) => {
     expect(problem(text)).toBe(`not valid JSON: ${message}`);
   });

@@ -40,55 +40,62 @@ export function describeJsonSyntaxError(text: string): string {
       } else i++;
     }
   };
-  const value = (): void => {
+  const key = () => {
     ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
+    if (text[i] !== '"') fail('a property name in double quotes');
+    string();
+    ws();
+    if (text[i] !== ':') fail(': after the property name');
+    i++;
+  };
+  // Iterative, with the open objects and arrays on a stack of its own: a file nested deeper than the call stack
+  // (JSON.parse takes one) must get its line and column too, not a RangeError.
+  const value = (): void => {
+    const open: ('{' | '[')[] = [];
+    for (;;) {
       ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail('a property name in double quotes');
-        string();
-        ws();
-        if (text[i] !== ':') fail(': after the property name');
+      const c = text[i];
+      if (c === '{' || c === '[') {
         i++;
-        value();
         ws();
-        if (text[i] === ',') {
-          i++;
+        const close = c === '{' ? '}' : ']';
+        if (text[i] !== close) {
+          open.push(c);
+          if (c === '{') key();
           continue;
         }
-        if (text[i] === '}') return void i++;
-        fail(', or } after a value');
-      }
-    }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
+        i++;
+      } else if (c === '"') string();
+      else if (!scalar()) fail('a value (a string in double quotes, a number, true, false, null, an object or an array)');
+      // A value ended: close what it ends, or go on to the next one.
       for (;;) {
-        value();
+        const top = open[open.length - 1];
+        if (top === undefined) return;
         ws();
         if (text[i] === ',') {
           i++;
+          if (top === '{') key();
+          break;
+        }
+        if (text[i] === (top === '{' ? '}' : ']')) {
+          i++;
+          open.pop();
           continue;
         }
-        if (text[i] === ']') return void i++;
-        fail(', or ] after a value');
+        fail(top === '{' ? ', or } after a value' : ', or ] after a value');
       }
     }
-    if (c === '"') return string();
+  };
+  const scalar = (): boolean => {
     for (const pattern of [NUMBER, LITERAL]) {
       pattern.lastIndex = i;
       const m = pattern.exec(text);
       if (m && m[0].length > 0) {
         i += m[0].length;
-        return;
+        return true;
       }
     }
-    fail('a value (a string in double quotes, a number, true, false, null, an object or an array)');
+    return false;
   };
   try {
     value();
