@@ -1,6 +1,7 @@
 // Field rules shared by the request schemas: strings trimmed, empty optional strings count as absent,
 // unknown fields ignored (zod strips them), messages written for the person filling the form.
 import { z } from 'zod';
+import { isRealDay } from '../time/rfc3339.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
 import { checkEmailAddress } from './email-address.js';
 
@@ -72,10 +73,7 @@ export const dateOfBirthField = z.preprocess(
     .trim()
     .overwrite(asciiDigits)
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'is not a real date')
+    .refine(isRealDay, 'is not a real date')
     .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'must be between 1900-01-01 and today')
     .optional(),
 );

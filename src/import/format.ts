@@ -19,27 +19,18 @@ import {
 import { idSchema as id } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { isTimeZone } from '../time/local-time.js';
+import { isRealInstant } from '../time/rfc3339.js';
+
 const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const optionalText = text.nullish().transform((v) => v ?? null);
-
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
-
-/**
- * Every field names a real moment. Date.parse rolls an impossible day over (2026-09-31 becomes 1 October, 2026-02-30
- * 2 March), so a typo in a kickoff was stored as another day; it only refused month 13 or hour 25.
- */
-function isRealInstant(value: string): boolean {
-  const m = INSTANT.exec(value);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = m.slice(1).map((n) => Number(n ?? 0)) as number[];
-  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysInMonth && hour! <= 23 && minute! <= 59 && second! <= 59 && offsetHour! <= 23 && offsetMinute! <= 59;
-}
 
 /** An instant with an explicit offset, normalized to RFC 3339 UTC with Z and whole seconds. */
 export const instant = z
   .string()
-  .regex(INSTANT, { message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-03-07T18:30:00Z', abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/, {
+    message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-03-07T18:30:00Z',
+    abort: true,
+  })
   .refine(isRealInstant, 'is not a real date-time (that month has no such day, or the hour is past 23:59)')
   .transform((s) => new Date(s).toISOString().replace(/\.\d{3}Z$/, 'Z'));
 

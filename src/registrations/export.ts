@@ -2,6 +2,7 @@
 // as CSV (RFC 4180) or JSON. Pure formatting here; the query is exportRegistrations below.
 import type { SyncDb } from '../db/sync.js';
 import { localDate } from '../time/local-time.js';
+import { isRealDay, isRealInstant } from '../time/rfc3339.js';
 
 export const EXPORT_COLUMNS = [
   'id', 'created_at', 'division_id', 'division_name', 'name', 'name_ar', 'email', 'phone', 'date_of_birth',
@@ -38,17 +39,10 @@ export function toJson(orgId: string, since: string | null, rows: readonly Expor
 
 /** `--since`: a day (`YYYY-MM-DD`, in the organization's time zone) or an instant. Null when it is neither. */
 export function parseSince(value: string): { day: string } | { instant: string } | null {
-  const realDay = (day: string) => {
-    const d = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
-  };
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return realDay(value) ? { day: value } : null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return isRealDay(value) ? { day: value } : null;
   // An instant is RFC 3339 with its offset, as in the import file. Without one, Date.parse reads the server's own
   // time zone (not the organization's), and it rolls 2026-02-30T00:00Z over to 2 March: both are refused.
-  const m = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/.exec(value);
-  if (!m || !realDay(m[1]!)) return null;
-  const [hour, minute, second, offsetHour, offsetMinute] = [m[2], m[3], m[4], m[5], m[6]].map((n) => Number(n ?? 0)) as [number, number, number, number, number];
-  if (hour > 23 || minute > 59 || second > 59 || offsetHour > 23 || offsetMinute > 59) return null;
+  if (!isRealInstant(value)) return null;
   return { instant: new Date(Date.parse(value)).toISOString() };
 }
 
