@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, duplicateJsonKey, formDataTextIntact, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
+import { decodeUtf8 } from '../utf8.js';
+import { duplicateJsonKey, formDataTextIntact, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 

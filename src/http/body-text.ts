@@ -3,17 +3,7 @@
 // replaced by U+FFFD or stored as a lone surrogate. The lenient decoders of the platform (URLSearchParams,
 // Request.formData(), JSON.parse) would do either silently: these functions check what they cannot.
 
-/** UTF-8, refusing any malformed sequence; a leading byte-order mark is kept (a form field may begin with one). */
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** The text of UTF-8 bytes, or null when they are not UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): string | null {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return null;
-  }
-}
+import { decodeUtf8 } from '../utf8.js';
 
 const PERCENT = 0x25;
 const PLUS = 0x2b;

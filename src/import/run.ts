@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { applyImport, parseImport, type ImportCounts } from './load.js';
 import type { ImportProblem } from './cross-check.js';
+import { decodeUtf8 } from '../utf8.js';
 
 export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; problems: ImportProblem[] };
 
@@ -19,28 +20,19 @@ export function decodeImportText(bytes: Uint8Array): { ok: true; text: string } 
   }
   const start = UTF8_BOM.every((b, i) => bytes[i] === b) ? UTF8_BOM.length : 0;
   const body = bytes.subarray(start);
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body) };
-  } catch {
-    // A UTF-8 sequence never holds the byte 0x0A, so the first line that does not decode alone is the culprit.
-    const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-    let line = 1;
-    let from = 0;
-    for (let i = 0; i <= body.length; i++) {
-      if (i < body.length && body[i] !== 0x0a) continue;
-      try {
-        strict.decode(body.subarray(from, i));
-      } catch {
-        break;
-      }
-      line++;
-      from = i + 1;
-    }
-    return {
-      ok: false,
-      message: `line ${line} is not UTF-8 (a file saved as Windows-1256 or Latin-1?): save the file as UTF-8 and import it again`,
-    };
+  const text = decodeUtf8(body);
+  if (text !== null) return { ok: true, text };
+  // A UTF-8 sequence never holds the byte 0x0A, so the first line that does not decode alone is the culprit.
+  let line = 1;
+  for (let from = 0; ; line++) {
+    const end = body.indexOf(0x0a, from);
+    if (end === -1 || decodeUtf8(body.subarray(from, end)) === null) break;
+    from = end + 1;
   }
+  return {
+    ok: false,
+    message: `line ${line} is not UTF-8 (a file saved as Windows-1256 or Latin-1?): save the file as UTF-8 and import it again`,
+  };
 }
 
 export function importFile(sqlite: Database.Database, filePath: string): ImportOutcome {
