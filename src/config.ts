@@ -6,25 +6,13 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { parseMailbox } from './mail/headers.js';
+import { postmarkEndpoint } from './mail/transports/postmark-host.js';
 import type { S3Settings } from './publish/s3/object-store.js';
 
 function isMailbox(value: string): boolean {
   try {
     parseMailbox(value);
     return true;
-  } catch {
-    return false;
-  }
-}
-
-/** POSTMARK_API_HOST as src/mail/transports/postmark.ts reads it: an http(s) URL, or a bare host meaning HTTPS. */
-function isApiHost(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  const withScheme = /^https?:\/\//i.test(value) ? value : /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? undefined : `https://${value}`;
-  if (!withScheme) return false;
-  try {
-    const url = new URL(withScheme);
-    return url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
   } catch {
     return false;
   }
@@ -55,7 +43,7 @@ const schema = z
     POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
     POSTMARK_API_HOST: z
       .string()
-      .refine(isApiHost, 'must be an http(s) URL (http://127.0.0.1:9999) or a host name (api.postmarkapp.com)')
+      .refine((v) => postmarkEndpoint(v) !== null, 'must be an http(s) URL (http://127.0.0.1:9999) or a host name (api.postmarkapp.com)')
       .optional(),
     REGENERATE_EVERY_S: positiveSeconds.default(60),
     REGENERATE_THREADS: z.coerce.number().int().min(1).max(16).default(2),

@@ -1,6 +1,7 @@
 // Production transport: the official `postmark` client (v5, fetch-based), sending one message per call.
 import { Errors, Models, ServerClient } from 'postmark';
 import { MailDeliveryError, type MailMessage, type MailTransport } from '../transport.js';
+import { postmarkEndpoint } from './postmark-host.js';
 
 export interface PostmarkTransportOptions {
   serverToken: string;
@@ -20,11 +21,10 @@ export function postmarkClientOptions(apiHost: string | undefined, timeoutMs: nu
   // The client takes its timeout in seconds (fractions work: it multiplies by 1000 into AbortSignal.timeout).
   const timeout = timeoutMs / 1000;
   if (!apiHost) return { timeout };
-  if (/^https?:\/\//i.test(apiHost)) {
-    const url = new URL(apiHost);
-    return { useHttps: url.protocol === 'https:', requestHost: `${url.host}${url.pathname.replace(/\/+$/, '')}`, timeout };
-  }
-  return { useHttps: true, requestHost: apiHost.replace(/\/+$/, ''), timeout };
+  const endpoint = postmarkEndpoint(apiHost);
+  // The configuration refused such a value at start (config.ts): only a caller of its own gets here.
+  if (!endpoint) throw new Error(`POSTMARK_API_HOST: cannot connect to ${JSON.stringify(apiHost)}`);
+  return { ...endpoint, timeout };
 }
 
 export function createPostmarkTransport(options: PostmarkTransportOptions): MailTransport {
