@@ -343,10 +343,10 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
 }
 
 const KIND: Record<string, string> = { divisions: 'division', leagues: 'league', matches: 'match', team_members: 'member', teams: 'team', events: 'event' };
+// The kept rows whose references a removal can leave dangling: follows and RSVP invitations go with what they refer
+// to (ON DELETE CASCADE), registrations stay (an organization keeps them for its retention period).
 const REFERRERS: Record<string, [string, string]> = {
   registrations: ['registration', 'registrations'],
-  follows: ['follow', 'follows'],
-  rsvp_invitations: ['RSVP invitation', 'RSVP invitations'],
 };
 
 /**
@@ -361,8 +361,10 @@ function danglingReferences(sqlite: Database.Database): ImportProblem[] {
     (table) => sqlite.prepare(`PRAGMA foreign_key_check("${table}")`).all() as Array<{ table: string; rowid: number; parent: string; fkid: number }>,
   );
   const found = new Map<string, { parent: string; key: unknown; referrers: Map<string, number> }>();
+  const foreignKeys = new Map<string, Array<{ id: number; from: string }>>();
   for (const v of violations) {
-    const fk = (sqlite.prepare(`PRAGMA foreign_key_list("${v.table}")`).all() as Array<{ id: number; from: string }>).find((f) => f.id === v.fkid);
+    if (!foreignKeys.has(v.table)) foreignKeys.set(v.table, sqlite.prepare(`PRAGMA foreign_key_list("${v.table}")`).all() as Array<{ id: number; from: string }>);
+    const fk = foreignKeys.get(v.table)!.find((f) => f.id === v.fkid);
     if (!fk) continue;
     const key = sqlite.prepare(`SELECT "${fk.from}" FROM "${v.table}" WHERE rowid = ?`).pluck().get(v.rowid);
     const id = `${v.parent}\u0000${String(key)}`;
