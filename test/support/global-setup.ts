@@ -2,6 +2,9 @@
 // The HTTP helper checks every /api/v0/ response against the OpenAPI document and logs it to a folder made
 // here; the teardown sums the log up (responses validated, documented responses never exercised) and fails
 // the run if any logged exchange did not match, even one whose test swallowed the error.
+// Every temporary folder of the run (tests', servers', commands', the bench smoke's) is made under one folder of its
+// own, TMPDIR for the whole run, removed at its end: tests make theirs with mkdtemp and leave them (a dataset of
+// the regeneration crash test alone is 84 MB), which filled a developer's /tmp by a few hundred megabytes a run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +15,11 @@ export default function setup(project: TestProject): () => Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   // Tests say everything they configure: a developer's .env must not reach the services and commands they start.
   process.env.ENV_FILE = 'none';
+  const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-tests-'));
+  // mkdtemp makes it 0700; nginx's workers (user nobody when the tests run as root) read files under it.
+  fs.chmodSync(runTmp, 0o755);
+  // os.tmpdir() reads TMPDIR at each call; the test workers and every process they start inherit it.
+  process.env.TMPDIR = runTmp;
   buildIfNeeded();
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-contract-'));
   project.provide('contractLogDir', logDir);
@@ -19,7 +27,7 @@ export default function setup(project: TestProject): () => Promise<void> {
     try {
       await summarize(logDir);
     } finally {
-      fs.rmSync(logDir, { recursive: true, force: true });
+      fs.rmSync(runTmp, { recursive: true, force: true });
     }
   };
 }
