@@ -23,6 +23,8 @@ const FOLLOWERS = {
   privateOnly: 'northgate.follower@fans.example',
   pending: 'pending.follower@fans.example',
   unsubscribed: 'gone.follower@fans.example',
+  /** Follows the organization and one of its leagues. */
+  both: 'both.follower@fans.example',
 };
 
 
@@ -31,8 +33,10 @@ const post = (url: string, body: unknown) =>
 const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' };
 
 async function follow(email: string, scope: Record<string, string>, confirm = true): Promise<void> {
+  // This follow's confirmation, not the address's earlier one.
+  const earlier = new Set((await readEmails(svc.env.MAIL_DIR!)).map((e) => e.file));
   expect((await post(`${svc.url}/api/v0/follow`, { ...scope, email })).status).toBe(200);
-  const mail = await waitForEmail(svc.env.MAIL_DIR!, email, (e) => e.text.includes('/follow/confirm?token='));
+  const mail = await waitForEmail(svc.env.MAIL_DIR!, email, (e) => !earlier.has(e.file) && e.text.includes('/follow/confirm?token='));
   if (confirm) expect((await request(linkIn(mail.text, '/follow/confirm?token='), form)).status).toBe(200);
 }
 
@@ -62,6 +66,8 @@ beforeAll(async () => {
   db = new Database(svc.env.DATABASE_PATH!);
   await follow(FOLLOWERS.org, { org_id: 'riverside-sfl' });
   await follow(FOLLOWERS.league, { org_id: 'riverside-sfl', league_id: 'rsl-premier' });
+  await follow(FOLLOWERS.both, { org_id: 'riverside-sfl', league_id: 'rsl-premier' });
+  await follow(FOLLOWERS.both, { org_id: 'riverside-sfl' });
   await follow(FOLLOWERS.arabic, { org_id: 'amman-yfa' });
   await follow(FOLLOWERS.privateOnly, { org_id: 'northgate-ssa' });
   await follow(FOLLOWERS.pending, { org_id: 'riverside-sfl' }, false);
@@ -82,7 +88,7 @@ describe('npm run updates -- --now', () => {
   beforeAll(async () => {
     const run = await runScript(svc, 'updates.ts', ['--now']);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^updates: 5 changes found, \d+ follows considered, 3 emails queued, \d+ ms\n$/);
+    expect(run.stdout).toMatch(/^updates: 5 changes found, \d+ follows considered, 4 emails queued, \d+ ms\n$/);
     emails = await drainedEmails(db, svc.env.MAIL_DIR!);
   }, 60_000);
 
@@ -112,6 +118,14 @@ describe('npm run updates -- --now', () => {
     expect(digest!.text).toContain('New fixture:');
     expect(digest!.text).not.toContain('Dockside');
     expect(digest!.text).not.toContain('Levenshulme');
+  });
+
+  it('tells an address that follows the organization and one of its leagues each change once, in one email', () => {
+    const [digest, ...more] = updatesTo(emails, FOLLOWERS.both);
+    expect(more).toEqual([]);
+    // The organization follow's email: every league, the premier division's result once.
+    expect(digest!.text.split('Result: Old Mill Athletic 2–1 Crown & Anchor FC')).toHaveLength(2);
+    expect(digest!.text).toContain('Dockside');
   });
 
   it('writes in Arabic, right to left, with times in the organization\'s zone', () => {
@@ -144,10 +158,14 @@ describe('alerts', () => {
     Object.assign(event.matches.find((m: any) => m.id === 'rsl-prem-new-1'), { kickoff: soon.toISOString() });
     fs.writeFileSync(path.join(svc.dir, 'soon.json'), JSON.stringify(demo));
     expect((await runScript(svc, 'import.ts', [path.join(svc.dir, 'soon.json')])).status).toBe(0);
-    const before = updatesTo(await drainedEmails(db, svc.env.MAIL_DIR!), FOLLOWERS.league).length;
+    const earlier = await drainedEmails(db, svc.env.MAIL_DIR!);
+    const before = updatesTo(earlier, FOLLOWERS.league).length;
     const run = await runScript(svc, 'updates.ts', [], { UPDATES_ALERT_DELAY_S: '0' });
-    expect(run.stdout).toMatch(/^updates: 1 changes found, \d+ follows considered, 2 emails queued/);
-    const mine = updatesTo(await drainedEmails(db, svc.env.MAIL_DIR!), FOLLOWERS.league);
+    // The organization follower, the league follower, and one alert for the address that follows both.
+    expect(run.stdout).toMatch(/^updates: 1 changes found, \d+ follows considered, 3 emails queued/);
+    const emails = await drainedEmails(db, svc.env.MAIL_DIR!);
+    expect(updatesTo(emails, FOLLOWERS.both).length).toBe(updatesTo(earlier, FOLLOWERS.both).length + 1);
+    const mine = updatesTo(emails, FOLLOWERS.league);
     expect(mine.length).toBe(before + 1);
     const alert = mine.at(-1)!;
     expect(alert.subject).toBe('Match changes: Premier Division (Riverside Sunday Football League)');

@@ -11,7 +11,7 @@ import { latestLocalHour } from '../time/local-time.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 import type { ChangeKind, SeenMatch } from './changes.js';
 import { detectChanges } from './detect.js';
-import { decide, type ChangeRow } from './tell.js';
+import { decideTogether, type ChangeRow, type Decision, type FollowState } from './tell.js';
 
 export interface UpdatesOptions {
   now: Date;
@@ -79,55 +79,75 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   );
   const leagues = new Map(store.all(store.q.selectFrom('leagues').select(['id', 'name', 'name_ar'])).map((l) => [l.id, l]));
   const base = o.publicBaseUrl.replace(/\/$/, '');
+  type Org = NonNullable<ReturnType<typeof orgs.get>>;
+  /** Queues a follow's emails of its decision and moves its cursors; how many emails. */
+  const queueUpdates = (f: FollowState & { email: string }, d: Decision<Change>, org: Org): number => {
+    let emails = 0;
+    const language = org.language as Language;
+    const league = f.league_id ? leagues.get(f.league_id) : undefined;
+    for (const [kind, told] of [['alert', d.alert], ['digest', d.digest]] as const) {
+      if (told.length === 0) continue;
+      // The competitions in the order their first change was found, each one's changes in play order.
+      const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
+      for (const c of told) {
+        if (competitions.has(c.event_id)) continue;
+        competitions.set(c.event_id, { name: publicEvents.get(c.event_id)!, eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] });
+      }
+      // In play order: a copy, once the id order of `told` has set the competitions' order.
+      for (const c of [...told].sort((a, b) => playRank.get(a.id)! - playRank.get(b.id)!)) {
+        competitions.get(c.event_id)!.changes.push({ kind: c.kind, before: c.data.before, after: c.data.after, champion: c.data.champion ?? null });
+      }
+      queueEmail(store, {
+        to: f.email,
+        template: 'follow-updates',
+        tag: `follow-${kind}`,
+        createdAt: o.now,
+        data: {
+          followId: f.id, language, timeZone: org.timezone, kind,
+          organizationName: localizedName(org.name, org.name_ar, language),
+          leagueName: league ? localizedName(league.name, league.name_ar, language) : null,
+          competitions: [...competitions.values()],
+        },
+      });
+      emails++;
+    }
+    if (d.told_through !== f.told_through || d.alerted_through !== f.alerted_through) {
+      store.run(store.q.updateTable('follows').set({ told_through: d.told_through, alerted_through: d.alerted_through }).where('id', '=', f.id));
+    }
+    return emails;
+  };
 
   const size = o.batchSize ?? 500;
+  const columns = ['id', 'org_id', 'league_id', 'email', 'told_through', 'alerted_through'] as const;
+  /** Follows a batch has decided, with the others of their address and organization (maybe of a later batch). */
+  const decided = new Set<string>();
   // Each batch reads its follows inside its own write transaction, not at the start of the run: a run begun at the
   // same time (the server's and an operator's `npm run updates`) that moved their cursors, or an unsubscribe that
   // landed meanwhile, is seen, so no change is told twice and no one who left is told anything.
   for (let after = ''; ; ) {
     const batch = store.transaction(() => {
-      const follows = store.all(
-        waiting.select(['id', 'org_id', 'league_id', 'email', 'told_through', 'alerted_through']).where('id', '>', after).orderBy('id').limit(size),
+      const follows = store.all(waiting.select(columns).where('id', '>', after).orderBy('id').limit(size));
+      // The follows of one address in one organization are decided together (tell.ts decideTogether), in the same
+      // transaction: the others of each address come along, whichever batch their ids fall in.
+      const others = follows.length === 0 ? [] : store.all(
+        waiting.select(columns).where('email', 'in', [...new Set(follows.map((f) => f.email))]).where('id', 'not in', follows.map((f) => f.id)),
       );
-      for (const f of follows) {
-        const org = orgs.get(f.org_id);
+      const together = new Map<string, typeof follows>();
+      for (const f of [...follows, ...others]) {
+        if (!decided.has(f.id)) pushInto(together, `${f.org_id}\n${f.email}`, f);
+      }
+      for (const group of together.values()) {
+        const org = orgs.get(group[0]!.org_id);
         if (!org) continue;
-        const d = decide(f, byOrg.get(f.org_id) ?? [], o.now, org.digestHour, o.alertDelayMs, newest);
-        const language = org.language as Language;
-        const league = f.league_id ? leagues.get(f.league_id) : undefined;
-        for (const [kind, told] of [['alert', d.alert], ['digest', d.digest]] as const) {
-          if (told.length === 0) continue;
-          // The competitions in the order their first change was found, each one's changes in play order.
-          const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
-          for (const c of told) {
-            if (competitions.has(c.event_id)) continue;
-            competitions.set(c.event_id, { name: publicEvents.get(c.event_id)!, eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] });
-          }
-          // `told` is decide()'s own array: sorted in place, once its id order has set the competitions' order.
-          for (const c of told.sort((a, b) => playRank.get(a.id)! - playRank.get(b.id)!)) {
-            competitions.get(c.event_id)!.changes.push({ kind: c.kind, before: c.data.before, after: c.data.after, champion: c.data.champion ?? null });
-          }
-          queueEmail(store, {
-            to: f.email,
-            template: 'follow-updates',
-            tag: `follow-${kind}`,
-            createdAt: o.now,
-            data: {
-              followId: f.id, language, timeZone: org.timezone, kind,
-              organizationName: localizedName(org.name, org.name_ar, language),
-              leagueName: league ? localizedName(league.name, league.name_ar, language) : null,
-              competitions: [...competitions.values()],
-            },
-          });
-          result.emails++;
-        }
-        if (d.told_through !== f.told_through || d.alerted_through !== f.alerted_through) {
-          store.run(store.q.updateTable('follows').set({ told_through: d.told_through, alerted_through: d.alerted_through }).where('id', '=', f.id));
-        }
+        const decisions = decideTogether(group, byOrg.get(org.id) ?? [], o.now, org.digestHour, o.alertDelayMs, newest);
+        group.forEach((f, i) => {
+          decided.add(f.id);
+          result.follows++;
+          result.emails += queueUpdates(f, decisions[i]!, org);
+        });
       }
       return follows;
     });
-    result.follows += batch.length;
     if (batch.length < size) break;
     after = batch.at(-1)!.id;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type ChangeRow, type FollowState } from './tell.js';
+import { decide, decideTogether, type ChangeRow, type Decision, type FollowState } from './tell.js';
 
 const follow = (patch: Partial<FollowState> = {}): FollowState => ({ id: 'fol', org_id: 'org', league_id: null, told_through: 0, alerted_through: 0, ...patch });
 const change = (id: number, patch: Partial<ChangeRow> = {}): ChangeRow => ({
@@ -39,5 +39,41 @@ describe('decide', () => {
     expect(first.alert.length + first.digest.length).toBe(2);
     const second = decide(follow({ told_through: first.told_through, alerted_through: first.alerted_through }), changes, NOW, HOUR, DELAY, 3);
     expect([second.alert, second.digest]).toEqual([[], []]);
+  });
+});
+
+describe('decideTogether: the follows of one address in one organization', () => {
+  const whole = follow({ id: 'org' });
+  const premier = follow({ id: 'premier', league_id: 'lg' });
+  const cup = follow({ id: 'cup', league_id: 'cup' });
+  const ids = (d: Decision<ChangeRow>) => ({ alert: d.alert.map((c) => c.id), digest: d.digest.map((c) => c.id), told: d.told_through, alerted: d.alerted_through });
+  const together = (follows: FollowState[], changes: ChangeRow[], now = NOW, hour = HOUR) =>
+    decideTogether(follows, changes, now, hour, DELAY, Math.max(0, ...changes.map((c) => c.id))).map(ids);
+  const soon = (id: number, league: string, at: string) => change(id, { league_id: league, alert: 1, detected_at: at });
+
+  // Rows: follows, changes, now, the digest hour, what each follow is told.
+  it.each<[string, FollowState[], ChangeRow[], Date, Date, Array<ReturnType<typeof ids>>]>([
+    ['a league change: told by the organization follow alone; the league follow moves past it',
+      [whole, premier], [change(1)], NOW, HOUR,
+      [{ alert: [], digest: [1], told: 1, alerted: 1 }, { alert: [], digest: [], told: 1, alerted: 1 }]],
+    ['the organization follow confirmed after a change: the league follow tells that one, the organization follow the next',
+      [follow({ id: 'org', told_through: 1, alerted_through: 1 }), premier], [change(1), change(2)], NOW, HOUR,
+      [{ alert: [], digest: [2], told: 2, alerted: 2 }, { alert: [], digest: [1], told: 2, alerted: 2 }]],
+    ['an alert due for the league alone waits for the newer one of another league: one email, later',
+      [whole, premier], [soon(1, 'lg', '2026-12-04T18:10:00Z'), soon(2, 'cup', '2026-12-04T18:25:00Z')], NOW, YESTERDAY,
+      [{ alert: [], digest: [], told: 2, alerted: 0 }, { alert: [], digest: [], told: 2, alerted: 0 }]],
+    ['… and ten minutes later the organization follow alerts both, the league follow nothing',
+      [whole, premier], [soon(1, 'lg', '2026-12-04T18:10:00Z'), soon(2, 'cup', '2026-12-04T18:25:00Z')], new Date('2026-12-04T18:35:00Z'), YESTERDAY,
+      [{ alert: [1, 2], digest: [], told: 2, alerted: 2 }, { alert: [], digest: [], told: 2, alerted: 2 }]],
+    ['two leagues without the organization: each tells its own',
+      [premier, cup], [change(1), change(2, { league_id: 'cup' })], NOW, HOUR,
+      [{ alert: [], digest: [1], told: 2, alerted: 2 }, { alert: [], digest: [2], told: 2, alerted: 2 }]],
+  ])('%s', (_label, follows, changes, now, hour, expected) => {
+    expect(together(follows, changes, now, hour)).toEqual(expected);
+  });
+
+  it('one follow alone is decide()', () => {
+    const changes = [change(1), soon(2, 'lg', '2026-12-04T18:25:00Z'), change(3, { org_id: 'other' })];
+    expect(together([premier], changes)).toEqual([ids(decide(premier, changes, NOW, HOUR, DELAY, 3))]);
   });
 });
