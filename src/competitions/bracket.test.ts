@@ -227,8 +227,8 @@ describe('computeBracket', () => {
       bm('f', 'winners', 2, 1, 'c', W('sf'), { score: [0, 2] }),
     ]).filter((s) => s.match_id === 'f');
     expect(slots).toEqual([
-      { match_id: 'f', round_ordinal: 2, side: 'home', team_id: 'c', bracket_role: 'winners', source_match_id: null, source_outcome: null, status: 'completed', winner_team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null },
-      { match_id: 'f', round_ordinal: 2, side: 'away', team_id: 'a', bracket_role: 'winners', source_match_id: 'sf', source_outcome: 'winner', status: 'completed', winner_team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null },
+      { match_id: 'f', round_ordinal: 2, side: 'home', team_id: 'c', bracket_role: 'winners', source_match_id: null, source_outcome: null, status: 'completed', winner_team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null },
+      { match_id: 'f', round_ordinal: 2, side: 'away', team_id: 'a', bracket_role: 'winners', source_match_id: 'sf', source_outcome: 'winner', status: 'completed', winner_team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null },
     ]);
   });
 

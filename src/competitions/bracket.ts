@@ -2,7 +2,8 @@
 // alone. Pure: nothing is stored, so a corrected score flows through every later round on the
 // next regeneration.
 import { BRACKET_ROLES, type BracketRole, type MatchStatus, type Side, type SourceOutcome } from '../vocabulary/enums.js';
-import type { BracketContext, MatchFacts } from './types.js';
+import type { BestPlacedRule, BracketContext, MatchFacts } from './types.js';
+import { slotCandidateGroups } from './best-placed.js';
 import { compareCodeUnits } from './standings.js';
 
 export interface BracketSlot {
@@ -21,6 +22,13 @@ export interface BracketSlot {
   /** A slot fed by a group's final table: the group and the position (public only on such slots). */
   source_group: string | null;
   source_position: number | null;
+  /**
+   * A slot fed by the best-placed teams of several groups (public only on such slots): the rule's id, the slot, and
+   * (set by computeBracket from the rule) the place it ranks and the groups the slot's team can come from.
+   */
+  source_best_placed: string | null;
+  source_slot: number | null;
+  source_groups: string[] | null;
 }
 
 /** Who plays a match and how it ended, once feeds are followed. Null means "not known yet". */
@@ -46,8 +54,8 @@ export function compareBracketMatches(a: MatchFacts, b: MatchFacts): number {
 /** A slot with neither a seeded team nor a feed: nobody will ever fill it. */
 export function isEmptySlot(m: MatchFacts, side: Side): boolean {
   return side === 'home'
-    ? m.home_team_id === null && m.home_source_match_id === null && (m.home_source_group ?? null) === null
-    : m.away_team_id === null && m.away_source_match_id === null && (m.away_source_group ?? null) === null;
+    ? m.home_team_id === null && m.home_source_match_id === null && (m.home_source_group ?? null) === null && (m.home_source_best ?? null) === null
+    : m.away_team_id === null && m.away_source_match_id === null && (m.away_source_group ?? null) === null && (m.away_source_best ?? null) === null;
 }
 
 /** No away goals rule, no group feeds: how a bracket is decided when the caller gives no context. */
@@ -165,15 +173,20 @@ export function resolveTeams(matches: MatchFacts[], context: BracketContext = NO
         }
         continue;
       }
-      // A slot fed by a group's final table holds its team once the group is finished.
+      // A slot fed by a group's final table holds its team once the group is finished; one fed by the best-placed
+      // teams of several groups once all of them are (and the ranking across them is settled where it matters).
       const home =
-        m.home_source_group != null && m.home_source_position != null
-          ? context.groupPlace(m.home_source_group, m.home_source_position)
-          : fed(m.home_source_match_id, m.home_source_outcome, m.home_team_id);
+        m.home_source_best != null && m.home_source_slot != null
+          ? (context.bestPlaced?.(m.home_source_best, m.home_source_slot) ?? null)
+          : m.home_source_group != null && m.home_source_position != null
+            ? context.groupPlace(m.home_source_group, m.home_source_position)
+            : fed(m.home_source_match_id, m.home_source_outcome, m.home_team_id);
       const away =
-        m.away_source_group != null && m.away_source_position != null
-          ? context.groupPlace(m.away_source_group, m.away_source_position)
-          : fed(m.away_source_match_id, m.away_source_outcome, m.away_team_id);
+        m.away_source_best != null && m.away_source_slot != null
+          ? (context.bestPlaced?.(m.away_source_best, m.away_source_slot) ?? null)
+          : m.away_source_group != null && m.away_source_position != null
+            ? context.groupPlace(m.away_source_group, m.away_source_position)
+            : fed(m.away_source_match_id, m.away_source_outcome, m.away_team_id);
       done.set(id, decide(m, home, away));
       visiting.delete(id);
       stack.pop();
@@ -190,7 +203,11 @@ export function resolveTeams(matches: MatchFacts[], context: BracketContext = NO
  * final the reset is not played (typically status 'cancelled'), and its slots still show the teams
  * the feeds resolve to, with no winner.
  */
-export function computeBracket(matches: MatchFacts[], context: BracketContext = NO_CONTEXT): BracketSlot[] {
+export function computeBracket(
+  matches: MatchFacts[],
+  context: BracketContext = NO_CONTEXT,
+  bestPlacedRules: readonly BestPlacedRule[] = [],
+): BracketSlot[] {
   const resolved = resolveTeams(matches, context);
   // The slots of both legs carry the tie's winner, which the second leg decides.
   const secondLegOf = new Map<string, string>();
@@ -198,6 +215,11 @@ export function computeBracket(matches: MatchFacts[], context: BracketContext = 
   const bracket = matches
     .filter((m): m is MatchFacts & { bracket_role: BracketRole } => m.bracket_role !== null)
     .sort(compareBracketMatches);
+  const bestSource = (id: string | null | undefined, slot: number | null | undefined) => {
+    const rule = id == null || slot == null ? undefined : bestPlacedRules.find((r) => r.id === id);
+    if (rule === undefined || slot == null) return { source_best_placed: null, source_slot: null, source_groups: null };
+    return { source_best_placed: rule.id, source_slot: slot, source_position: rule.position, source_groups: slotCandidateGroups(rule, slot) };
+  };
   return bracket.flatMap((m) => {
     const r = resolved.get(m.id) as ResolvedMatch;
     const slot = (side: Side): BracketSlot => {
@@ -218,6 +240,7 @@ export function computeBracket(matches: MatchFacts[], context: BracketContext = 
         first_leg_match_id: m.first_leg_match_id ?? null,
         source_group: (side === 'home' ? m.home_source_group : m.away_source_group) ?? null,
         source_position: (side === 'home' ? m.home_source_position : m.away_source_position) ?? null,
+        ...bestSource(side === 'home' ? m.home_source_best : m.away_source_best, side === 'home' ? m.home_source_slot : m.away_source_slot),
       };
     };
     return [slot('home'), slot('away')];

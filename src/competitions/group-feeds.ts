@@ -1,6 +1,7 @@
 // A hybrid event's group stage feeding its knockout: which team a group's final table puts at a position, once the
 // group is finished. Pure: the same matches give the same places.
-import { computeStandings } from './standings.js';
+import { bestPlacedSlots } from './best-placed.js';
+import { computeStandings, teamName, type StandingsRow } from './standings.js';
 import type { BracketContext, EventFacts, MatchFacts, TeamFacts } from './types.js';
 
 /**
@@ -16,7 +17,9 @@ export function bracketContext(
 ): BracketContext {
   const awayGoalsRule = event.rules?.away_goals_rule ?? false;
   const fedByGroup = matches.some((m) => m.home_source_group != null || m.away_source_group != null);
-  if (!fedByGroup) return { awayGoalsRule, groupPlace: () => null };
+  const rules = event.rules?.best_placed ?? [];
+  const fedByBest = rules.length > 0 && matches.some((m) => m.home_source_best != null || m.away_source_best != null);
+  if (!fedByGroup && !fedByBest) return { awayGoalsRule, groupPlace: () => null };
   const finished = new Map<string, boolean>();
   for (const m of matches) {
     if (m.bracket_role !== null || m.group_name === null) continue;
@@ -24,19 +27,32 @@ export function bracketContext(
     finished.set(m.group_name, (finished.get(m.group_name) ?? true) && done);
   }
   const playedIn = new Set(matches.filter((m) => m.bracket_role === null && m.status === 'completed').map((m) => m.group_name));
+  const isFinished = (group: string): boolean => finished.get(group) === true && playedIn.has(group);
+  // Tables are computed once, on the first question.
+  let rows: StandingsRow[] | null = null;
+  const tables = (): StandingsRow[] => (rows ??= computeStandings(matches, teams, event.points, event.rules));
   let places: Map<string, string> | null = null;
+  const best = new Map<string, (string | null)[]>();
   return {
     awayGoalsRule,
     groupPlace(group, position) {
-      if (finished.get(group) !== true || !playedIn.has(group)) return null;
-      // Tables are computed once, on the first question.
+      if (!isFinished(group)) return null;
       // A place only the name gives, where the rules want a decision (lots, fair play) not yet recorded, is not known.
-      places ??= new Map(
-        computeStandings(matches, teams, event.points, event.rules)
-          .filter((r) => !r.awaiting_decision)
-          .map((r) => [`${r.group_name}\u0000${r.rank}`, r.team_id]),
-      );
+      places ??= new Map(tables().filter((r) => !r.awaiting_decision).map((r) => [`${r.group_name}\u0000${r.rank}`, r.team_id]));
       return places.get(`${group}\u0000${position}`) ?? null;
+    },
+    bestPlaced(id, slot) {
+      const rule = rules.find((r) => r.id === id);
+      if (rule === undefined) return null;
+      let slots = best.get(id);
+      if (slots === undefined) {
+        // Only once every group of the rule is finished are its tables worth computing.
+        slots = rule.groups.every(isFinished)
+          ? bestPlacedSlots(rule, tables(), isFinished, event.rules?.decisions ?? [], (t) => teamName(teams, t))
+          : Array.from({ length: rule.qualify }, () => null);
+        best.set(id, slots);
+      }
+      return slots[slot - 1] ?? null;
     },
   };
 }

@@ -49,6 +49,11 @@ export interface MatchFacts {
   home_source_position?: number | null;
   away_source_group?: string | null;
   away_source_position?: number | null;
+  /** A slot fed by the best-placed teams of several groups: the event's best_placed rule id and the slot (from 1). */
+  home_source_best?: string | null;
+  home_source_slot?: number | null;
+  away_source_best?: string | null;
+  away_source_slot?: number | null;
 }
 
 export interface PointsRule {
@@ -71,12 +76,36 @@ export interface Adjustment {
   reason: string;
 }
 
+/** One row of a best-placed rule's allocation: for this set of qualifying groups, slot k takes the team of slots[k-1]. */
+export interface AllocationRow {
+  groups: string[];
+  slots: string[];
+}
+
+/**
+ * The best `qualify` teams at `position` across `groups` (EURO 2020: the 4 best of the 6 third-placed teams), ranked
+ * by `ranking` over their whole-group records (README "Group stage to knockout"). With an allocation, which slot each
+ * takes depends on the set of groups they came from; without, slot k is the k-th best.
+ */
+export interface BestPlacedRule {
+  id: string;
+  position: number;
+  /** The groups it draws from, explicit (the import resolves the default: every group of the event). */
+  groups: string[];
+  qualify: number;
+  /** Criteria across groups: points, goal_difference, goals_for, wins, away_goals_for, decision, name. */
+  ranking: readonly TiebreakCriterion[];
+  allocation: AllocationRow[] | null;
+}
+
 /** How an event ranks clubs and settles two-legged ties (README "Tie-break rules"). */
 export interface CompetitionRules {
   tiebreakers: readonly TiebreakCriterion[];
   decisions: readonly Decision[];
   adjustments: readonly Adjustment[];
   away_goals_rule: boolean;
+  /** Absent or empty: no slot is fed by the best-placed teams of several groups. */
+  best_placed?: readonly BestPlacedRule[];
 }
 
 export interface EventFacts {
@@ -103,4 +132,6 @@ export interface BracketContext {
   awayGoalsRule: boolean;
   /** The team a group's final table puts at `position` (from 1), or null while the group is not finished. */
   groupPlace(group: string, position: number): string | null;
+  /** The team a best-placed rule puts in `slot` (from 1), or null while it is not known. Absent: none. */
+  bestPlaced?(rule: string, slot: number): string | null;
 }
