@@ -126,7 +126,7 @@ describe('the OpenAPI document', () => {
     expect(prop('RegistrationRequest', 'date_of_birth')).toMatchObject({ format: 'date' });
     // Nullable fields are required (present as null), never optional. The exceptions are fields a competition has
     // only when it uses the rule behind them, so that every other competition keeps its bytes (README "Tie-break rules").
-    const onlyWhenUsed: Record<string, string[]> = { StandingsRow: ['adjustment_points'], BracketSlot: ['leg', 'first_leg_match_id', 'source_group', 'source_position'] };
+    const onlyWhenUsed: Record<string, string[]> = { StandingsRow: ['adjustment_points'], BracketSlot: ['leg', 'first_leg_match_id', 'source_group', 'source_position', 'source_best_placed', 'source_slot', 'source_groups'] };
     for (const name of ['Event', 'StandingsRow', 'BracketSlot']) {
       const optional = onlyWhenUsed[name] ?? [];
       expect(s[name]!.required).toEqual(Object.keys(s[name]!.properties as object).filter((k) => !optional.includes(k)));
@@ -160,11 +160,16 @@ describe('the OpenAPI document', () => {
     const plain = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: null, awaiting_decision: false });
     expect(Object.keys(plain)).toEqual(keys('StandingsRow').filter((k) => k !== 'adjustment_points'));
     const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null };
-    const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1 });
-    expect(Object.keys(slot)).toEqual(keys('BracketSlot'));
+    const noBest = { source_best_placed: null, source_slot: null, source_groups: null };
+    const best = ['source_best_placed', 'source_slot', 'source_groups'];
+    const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1, ...noBest });
+    expect(Object.keys(slot)).toEqual(keys('BracketSlot').filter((k) => !best.includes(k)));
+    // A slot fed by the best-placed teams of several groups: its fields in the document's order.
+    const bestSlot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: null, source_position: 3, source_best_placed: 'thirds', source_slot: 1, source_groups: ['Group A', 'Group D'] });
+    expect(Object.keys(bestSlot)).toEqual(keys('BracketSlot').filter((k) => k !== 'source_group'));
     // A single match keeps exactly the fields it had before two-legged ties existed.
-    const single = encodeBracketSlot({ ...base, leg: null, first_leg_match_id: null, source_group: null, source_position: null });
-    expect(Object.keys(single)).toEqual(keys('BracketSlot').filter((k) => !['leg', 'first_leg_match_id', 'source_group', 'source_position'].includes(k)));
+    const single = encodeBracketSlot({ ...base, leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest });
+    expect(Object.keys(single)).toEqual(keys('BracketSlot').filter((k) => !['leg', 'first_leg_match_id', 'source_group', 'source_position', ...best].includes(k)));
   });
 
   it('has examples that fit their own schemas, and request examples the endpoints accept', () => {

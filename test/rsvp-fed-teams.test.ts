@@ -38,6 +38,16 @@ const FILE = {
           { id: 'g-final', round: 2, bracket_role: 'winners', home: { group: 'Group A', position: 1 }, away: { group: 'Group B', position: 1 }, kickoff: LATER, status: 'scheduled' },
         ],
       },
+      {
+        // The best runner-up of the two groups: a (lost 0-1) above d (lost 0-2).
+        id: 'best', name: 'Best runner-up cup', type: 'hybrid', status: 'in_progress', tiebreakers: 'uefa',
+        best_placed: [{ id: 'seconds', position: 2, qualify: 1 }],
+        matches: [
+          played('bp-a1', 1, 'a', 'b', [0, 1], { group: 'Group A' }),
+          played('bp-b1', 1, 'c', 'd', [2, 0], { group: 'Group B' }),
+          { id: 'bp-final', round: 2, bracket_role: 'winners', home: { best_placed: 'seconds', slot: 1 }, away: 'c', kickoff: LATER, status: 'scheduled' },
+        ],
+      },
     ] }],
   }],
 };
@@ -64,6 +74,7 @@ function invitations(matchId: string): { invited: number; to: string[]; teams: s
 it.each([
   ['a slot fed by a tie won on away goals', 'ag-final', ['a@example.org', 'c@example.org'], ['Team A v Team C']],
   ["a slot fed by a group's final table", 'g-final', ['b@example.org', 'c@example.org'], ['Team B v Team C']],
+  ['a slot fed by the best-placed teams of several groups', 'bp-final', ['a@example.org', 'c@example.org'], ['Team A v Team C']],
 ])('%s: both teams are invited, and named', (_name, matchId, to, teams) => {
   expect(invitations(matchId)).toEqual({ invited: 2, to, teams });
 });

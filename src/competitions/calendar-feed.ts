@@ -2,14 +2,15 @@
 // renderCalendar (calendar.ts) turns it into RFC 5545 text.
 import { isEmptySlot, resolveTeams } from './bracket.js';
 import { bracketContext } from './group-feeds.js';
+import { slotCandidateGroups } from './best-placed.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
 import { localizedName } from '../vocabulary/language.js';
 import { pushInto } from '../collections.js';
 
 const WORDS = {
-  en: { vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
-  ar: { vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
+  en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
+  ar: { or: ' أو ', comma: '، ', best: (n: number, k: number) => (n === 1 ? `أفضل المتصدرين رقم ${k}` : n === 2 ? `أفضل الوصفاء رقم ${k}` : `أفضل أصحاب المركز ${n} رقم ${k}`), vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
 } as const;
 
 export interface FeedOptions {
@@ -19,6 +20,20 @@ export interface FeedOptions {
 
 function addMinutes(instant: string, minutes: number): string {
   return new Date(Date.parse(instant) + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * Groups as one phrase: "Group A, D, E or F" (a prefix every name shares, up to a space, is written once), "Group A
+ * أو D" in Arabic ("، " between the others).
+ */
+export function groupList(groups: readonly string[], w: { or: string; comma: string }): string {
+  const first = groups[0] ?? '';
+  const space = first.lastIndexOf(' ');
+  const prefix = space > 0 ? first.slice(0, space + 1) : '';
+  const shared = prefix !== '' && groups.every((g) => g.startsWith(prefix) && g.length > prefix.length);
+  const parts = groups.map((g, i) => (shared && i > 0 ? g.slice(prefix.length) : g));
+  if (parts.length < 2) return parts.join('');
+  return `${parts.slice(0, -1).join(w.comma)}${w.or}${parts.at(-1)}`;
 }
 
 /** Each match's label, numbered (1, 2, …, in bracket position order) where more than one match carries it. */
@@ -71,6 +86,14 @@ export function matchNames(
     const group = side === 'home' ? m.home_source_group : m.away_source_group;
     const position = side === 'home' ? m.home_source_position : m.away_source_position;
     if (group != null && position != null) return `${w.place(position)} ${group}`;
+    // A slot fed by the best-placed teams of several groups, before they are known: with an allocation table the groups
+    // it can draw from ("Place 3 in Group A, D, E or F"); without, its rank among them ("Best place 3, no. 1").
+    const best = side === 'home' ? m.home_source_best : m.away_source_best;
+    const slot = side === 'home' ? m.home_source_slot : m.away_source_slot;
+    const rule = best == null ? undefined : event.rules?.best_placed?.find((r) => r.id === best);
+    if (rule !== undefined && slot != null) {
+      return rule.allocation === null ? w.best(rule.position, slot) : `${w.place(rule.position)} ${groupList(slotCandidateGroups(rule, slot), w)}`;
+    }
     const sourceId = side === 'home' ? m.home_source_match_id : m.away_source_match_id;
     const source = sourceId ? byId.get(sourceId) : undefined;
     if (!source) return w.tbd;

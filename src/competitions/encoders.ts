@@ -68,5 +68,14 @@ export function encodeBracketSlot(slot: BracketSlot): PublicBracketSlot {
     ...(slot.leg === null ? {} : { leg: slot.leg, first_leg_match_id: slot.first_leg_match_id }),
     // Only on slots fed by a group's final table.
     ...(slot.source_group === null || slot.source_position === null ? {} : { source_group: slot.source_group, source_position: slot.source_position }),
+    // Only on slots fed by the best-placed teams of several groups.
+    ...(slot.source_best_placed === null || slot.source_slot === null || slot.source_position === null || slot.source_groups === null
+      ? {}
+      : {
+          source_position: slot.source_position,
+          source_best_placed: slot.source_best_placed,
+          source_slot: slot.source_slot,
+          source_groups: slot.source_groups,
+        }),
   };
 }

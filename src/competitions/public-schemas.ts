@@ -90,7 +90,20 @@ export const publicBracketSlotSchema = z
         "Beyond the spec, only on a slot fed by a group's final table (hybrid competitions): the group (\"Group A\"). `team_id` is null until every match of that group is completed (or cancelled), and while the place waits for a decision the rules leave to the organizer (lots, fair play); `source_match_id` and `source_outcome` are null.",
     }),
     source_position: z.number().int().min(1).optional().meta({
-      description: "Beyond the spec, only on a slot fed by a group's final table: the position in that group's table, from 1 (1: the group winner).",
+      description:
+        "Beyond the spec, only on a slot fed by a group's final table (with `source_group`), or by the best-placed teams of several groups (with `source_best_placed`): the position in the group's table, from 1 (1: the group winner; 3: a third-placed team).",
+    }),
+    source_best_placed: publicIdSchema.optional().meta({
+      description:
+        "Beyond the spec, only on a slot fed by the best-placed teams of several groups (hybrid competitions; EURO 2020's four best third-placed teams): the id of the competition's rule. `team_id` is null until every match of every group it draws from is completed (or cancelled), each group's place is known, and the ranking across the groups does not wait for a decision where it matters (with an allocation table, at the line between the teams that go through and the others; without, at this slot's place). `source_match_id` and `source_outcome` are null.",
+    }),
+    source_slot: z.number().int().min(1).optional().meta({
+      description:
+        'Beyond the spec, only with `source_best_placed`: the slot, from 1. Without an allocation table slot k is the k-th best team; with one, the table row of the set of groups the qualifying teams come from gives the group whose team takes it.',
+    }),
+    source_groups: z.array(name).min(1).optional().meta({
+      description:
+        "Beyond the spec, only with `source_best_placed`: the groups this slot's team can come from, in group order (with an allocation table, the groups its rows give this slot: EURO 2020's winner of Group B meets the third of Group A, D, E or F).",
     }),
   })
   .meta({ description: 'One side of a bracket match (spec 2.3).' });

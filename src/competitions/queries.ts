@@ -3,16 +3,19 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { MatchesTable } from '../db/schema.js';
 import { resolveTiebreakers } from './tiebreakers.js';
-import type { Adjustment, CompetitionRules, Decision, EventFacts, MatchFacts, TeamFacts } from './types.js';
+import type { Adjustment, BestPlacedRule, CompetitionRules, Decision, EventFacts, MatchFacts, TeamFacts } from './types.js';
 import type { TiebreakCriterion, TiebreakPreset } from '../vocabulary/enums.js';
 
 /** The rules columns as the import wrote them (validated JSON). */
-export function parseRules(row: { tiebreakers: string; decisions: string; adjustments: string; away_goals_rule: number }): CompetitionRules {
+export function parseRules(row: { tiebreakers: string; decisions: string; adjustments: string; away_goals_rule: number; best_placed?: string }): CompetitionRules {
+  const bestPlaced = row.best_placed === undefined ? [] : (JSON.parse(row.best_placed) as BestPlacedRule[]);
   return {
     tiebreakers: resolveTiebreakers(JSON.parse(row.tiebreakers) as TiebreakPreset | TiebreakCriterion[]),
     decisions: JSON.parse(row.decisions) as Decision[],
     adjustments: JSON.parse(row.adjustments) as Adjustment[],
     away_goals_rule: row.away_goals_rule === 1,
+    // Only when the event has some: the rules of every other event keep their shape.
+    ...(bestPlaced.length === 0 ? {} : { best_placed: bestPlaced }),
   };
 }
 
@@ -41,7 +44,7 @@ export async function loadEvents(db: Db, ids: readonly string[]): Promise<EventF
         'e.id', 'e.league_id', 'l.name as league_name', 'o.id as org_id', 'o.name as org_name', 'o.language',
         'e.name', 'e.competition_type', 'e.status', 'e.starts_at', 'e.ends_at', 'e.venue_city',
         'e.points_win', 'e.points_draw', 'e.points_loss', 'e.match_duration_min',
-        'e.tiebreakers', 'e.decisions', 'e.adjustments', 'e.away_goals_rule',
+        'e.tiebreakers', 'e.decisions', 'e.adjustments', 'e.away_goals_rule', 'e.best_placed',
       ])
       .where('e.id', 'in', ids.slice(i, i + 500))
       .execute();
@@ -76,6 +79,7 @@ export const MATCH_COLUMNS = [
   'home_penalties', 'away_penalties', 'walkover_winner', 'sequence', 'updated_at',
   'leg', 'first_leg_match_id', 'after_extra_time',
   'home_source_group', 'home_source_position', 'away_source_group', 'away_source_position',
+  'home_source_best', 'home_source_slot', 'away_source_best', 'away_source_slot',
 ] as const;
 
 type MatchRow = Pick<Selectable<MatchesTable>, (typeof MATCH_COLUMNS)[number]>;

@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_follower_updates.js';
 import * as m0008 from './migrations/0008_unsubscribe_link_expiry.js';
 import * as m0009 from './migrations/0009_invitation_address.js';
 import * as m0010 from './migrations/0010_calendar_revisions.js';
+import * as m0011 from './migrations/0011_best_placed.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_unsubscribe_link_expiry': m0008,
   '0009_invitation_address': m0009,
   '0010_calendar_revisions': m0010,
+  '0011_best_placed': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

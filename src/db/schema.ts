@@ -86,6 +86,8 @@ export interface EventsTable {
   adjustments: Generated<string>;
   /** 1: away goals settle a two-legged tie level on aggregate. */
   away_goals_rule: Generated<0 | 1>;
+  /** JSON list of best-placed rules (src/competitions/types.ts BestPlacedRule), groups explicit. */
+  best_placed: Generated<string>;
 }
 
 export interface MatchesTable {
@@ -123,6 +125,11 @@ export interface MatchesTable {
   home_source_position: number | null;
   away_source_group: string | null;
   away_source_position: number | null;
+  /** A slot fed by the best-placed teams of several groups: the event's rule id and the slot. */
+  home_source_best: string | null;
+  home_source_slot: number | null;
+  away_source_best: string | null;
+  away_source_slot: number | null;
 }
 
 export interface FollowsTable {

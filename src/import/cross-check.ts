@@ -2,7 +2,7 @@
 // competition), each problem with its JSON path. The shape of each element is format.ts's zod schema.
 import { isReservedId } from '../vocabulary/ids.js';
 import type { ImportEvent, ImportFile, ImportMatch } from './format.js';
-import { checkCompetitionRules, checkGroupFeed } from './rules-check.js';
+import { checkBestPlacedFeed, checkCompetitionRules, checkGroupFeed } from './rules-check.js';
 
 export interface ImportProblem {
   /** JSON path of the offending value, e.g. `organizations[0].leagues[1].events[0].matches[3].home`. */
@@ -76,11 +76,12 @@ export function crossCheck(
         }
         const matchIds = new Set(ev.matches.map((m) => m.id));
         for (const key of broken) if (key.startsWith(`match:${ev.id}:`)) matchIds.add(key.slice(`match:${ev.id}:`.length));
+        const bestSlots = new Map<string, string>();
         ev.matches.forEach((m, i) => {
           const matchPath = [...eventPath, 'matches', at(m, i)];
           unique('match', m.id, [...matchPath, 'id']);
           if (isReservedId('match', m.id)) report([...matchPath, 'id'], `"${m.id}" cannot be a match id: /api/v0/rsvp/${m.id.toLowerCase()} is another endpoint`);
-          checkMatch(ev, m, matchPath, teamIds, matchIds, report);
+          checkMatch(ev, m, matchPath, teamIds, matchIds, report, bestSlots);
         });
         checkFeedCycles(ev, eventPath, report, at);
         checkCompetitionRules(ev, eventPath, teamIds, report, at);
@@ -99,6 +100,7 @@ function checkMatch(
   teamIds: Set<string>,
   matchIds: Set<string>,
   report: Report,
+  bestSlots: Map<string, string>,
 ): void {
   const role = m.bracket_role ?? (ev.type === 'knockout' ? 'winners' : null);
   if (ev.type === 'league' && role !== null) report([...path, 'bracket_role'], 'a league event has no bracket');
@@ -111,6 +113,10 @@ function checkMatch(
     }
     if ('group' in s) {
       checkGroupFeed(ev, role, s, [...path, side], report);
+      continue;
+    }
+    if ('best_placed' in s) {
+      checkBestPlacedFeed(ev, role, m, s, [...path, side], report, bestSlots);
       continue;
     }
     const source = 'winner_of' in s ? s.winner_of : s.loser_of;
@@ -167,7 +173,7 @@ function checkFeedCycles(
   for (const m of ev.matches) {
     const sources: string[] = [];
     for (const s of [m.home, m.away]) {
-      if (s !== null && typeof s === 'object' && !('group' in s)) sources.push('winner_of' in s ? s.winner_of : s.loser_of);
+      if (s !== null && typeof s === 'object' && !('group' in s) && !('best_placed' in s)) sources.push('winner_of' in s ? s.winner_of : s.loser_of);
     }
     feeds.set(m.id, sources);
   }

@@ -20,6 +20,7 @@ import { idSchema as id } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { isTimeZone } from '../time/local-time.js';
 import { isRealInstant } from '../time/rfc3339.js';
+import { BEST_PLACED_CRITERIA, DEFAULT_BEST_PLACED_RANKING } from '../competitions/best-placed.js';
 
 const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const optionalText = text.nullish().transform((v) => v ?? null);
@@ -43,6 +44,7 @@ const slot = z
     z.object({ winner_of: id }).strict(),
     z.object({ loser_of: id }).strict(),
     z.object({ group: text, position: z.number().int().min(1).max(1000) }).strict(),
+    z.object({ best_placed: id, slot: z.number().int().min(1).max(1000) }).strict(),
     z.null(),
   ])
   .optional()
@@ -117,6 +119,36 @@ export const adjustmentSchema = z
   })
   .strict();
 
+/** A row of a best-placed rule's allocation table: the qualifying groups, and for slot 1, 2, … the group whose team takes it. */
+export const allocationRowSchema = z
+  .object({
+    groups: z.array(text).min(1, 'must name at least one group').max(64),
+    slots: z.array(text).min(1, 'must name at least one group').max(64),
+  })
+  .strict();
+
+/** Criteria a ranking across groups can use (no head-to-head: the teams did not all meet). */
+const bestPlacedCriterion = z.enum(BEST_PLACED_CRITERIA, { error: `must be one of ${BEST_PLACED_CRITERIA.join(', ')}` });
+
+/**
+ * The best `qualify` teams at `position` across several groups (README "Group stage to knockout"), for slots
+ * `{"best_placed": ID, "slot": K}`. `groups` defaults to every group of the event; `ranking` to UEFA EURO's order.
+ */
+export const bestPlacedSchema = z
+  .object({
+    id,
+    position: z.number().int().min(1).max(1000),
+    groups: z.array(text).min(2, 'must name at least two groups').max(64).nullish().transform((v) => v ?? null),
+    qualify: z.number().int().min(1).max(64),
+    ranking: z
+      .array(bestPlacedCriterion)
+      .min(1, 'must list at least one criterion')
+      .max(BEST_PLACED_CRITERIA.length, 'lists a criterion twice')
+      .default([...DEFAULT_BEST_PLACED_RANKING]),
+    allocation: z.array(allocationRowSchema).min(1, 'must have at least one row').max(5000).nullish().transform((v) => v ?? null),
+  })
+  .strict();
+
 export const eventSchema = z
   .object({
     id,
@@ -141,6 +173,8 @@ export const eventSchema = z
     away_goals_rule: z.boolean().default(false),
     decisions: z.array(decisionSchema).max(1000).default([]),
     adjustments: z.array(adjustmentSchema).max(1000).default([]),
+    /** Hybrid events: the best-placed teams of several groups that feed knockout slots. */
+    best_placed: z.array(bestPlacedSchema).max(16).default([]),
     matches: z.array(matchSchema).max(100_000).default([]),
   })
   .strict();
@@ -217,3 +251,4 @@ export type ImportOrganization = ImportFile['organizations'][number];
 export type ImportEvent = ImportOrganization['leagues'][number]['events'][number];
 export type ImportMatch = ImportEvent['matches'][number];
 export type ImportSlot = ImportMatch['home'];
+export type ImportBestPlaced = ImportEvent['best_placed'][number];

@@ -7,6 +7,7 @@ import { describeJsonSyntaxError } from './json-syntax.js';
 import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
+import { bestPlacedGroups } from './rules-check.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -63,13 +64,16 @@ interface SlotColumns {
   outcome: string | null;
   group: string | null;
   position: number | null;
+  best: string | null;
+  slot: number | null;
 }
 
 function slotColumns(slot: ImportSlot): SlotColumns {
-  const none: SlotColumns = { team: null, source: null, outcome: null, group: null, position: null };
+  const none: SlotColumns = { team: null, source: null, outcome: null, group: null, position: null, best: null, slot: null };
   if (slot === null) return none;
   if (typeof slot === 'string') return { ...none, team: slot };
   if ('group' in slot) return { ...none, group: slot.group, position: slot.position };
+  if ('best_placed' in slot) return { ...none, best: slot.best_placed, slot: slot.slot };
   if ('winner_of' in slot) return { ...none, source: slot.winner_of, outcome: 'winner' };
   return { ...none, source: slot.loser_of, outcome: 'loser' };
 }
@@ -107,6 +111,10 @@ function matchRow(eventId: string, eventType: string, m: ImportMatch): Row {
     home_source_position: home.position,
     away_source_group: away.group,
     away_source_position: away.position,
+    home_source_best: home.best,
+    home_source_slot: home.slot,
+    away_source_best: away.best,
+    away_source_slot: away.slot,
   };
 }
 
@@ -122,7 +130,7 @@ function bracketOrder(a: ImportMatch, b: ImportMatch): number {
  * the rows it had just written at each insert: 4,096 teams took 6.1 s (0.7 s in this order), and a new competition
  * went out with SEQUENCEs in the thousands.
  */
-function writingOrder(matches: readonly ImportMatch[]): ImportMatch[] {
+function writingOrder(matches: readonly ImportMatch[], bestPlaced: ReadonlyMap<string, readonly string[]> = new Map()): ImportMatch[] {
   const byId = new Map(matches.map((m) => [m.id, m]));
   const byGroup = new Map<string, ImportMatch[]>();
   for (const m of matches) {
@@ -136,7 +144,9 @@ function writingOrder(matches: readonly ImportMatch[]): ImportMatch[] {
     for (const slot of [m.home, m.away]) {
       if (slot === null || typeof slot === 'string') continue;
       if ('group' in slot) out.push(...(byGroup.get(slot.group) ?? []));
-      else out.push(...[byId.get('winner_of' in slot ? slot.winner_of : slot.loser_of)].filter((x): x is ImportMatch => x !== undefined));
+      // A slot fed by the best-placed teams of several groups shows every group the rule draws from.
+      else if ('best_placed' in slot) for (const g of bestPlaced.get(slot.best_placed) ?? []) out.push(...(byGroup.get(g) ?? []));
+      else if ('winner_of' in slot || 'loser_of' in slot) out.push(...[byId.get('winner_of' in slot ? slot.winner_of : slot.loser_of)].filter((x): x is ImportMatch => x !== undefined));
     }
     if (m.first_leg !== null) out.push(...[byId.get(m.first_leg)].filter((x): x is ImportMatch => x !== undefined));
     return out.sort(bracketOrder);
@@ -215,7 +225,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
     event: upsert(sqlite, 'events', [
       'id', 'league_id', 'name', 'competition_type', 'status', 'starts_at', 'ends_at', 'venue_city',
       'is_public', 'points_win', 'points_draw', 'points_loss', 'match_duration_min',
-      'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule',
+      'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule', 'best_placed',
     ]),
     match: upsert(sqlite, 'matches', [
       'id', 'event_id', 'round_ordinal', 'round_name', 'group_name', 'bracket_role', 'bracket_position',
@@ -223,6 +233,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
       'away_source_outcome', 'kickoff_at', 'ends_at', 'venue', 'status', 'home_score', 'away_score',
       'home_penalties', 'away_penalties', 'walkover_winner', 'after_extra_time', 'leg', 'first_leg_match_id',
       'home_source_group', 'home_source_position', 'away_source_group', 'away_source_position',
+      'home_source_best', 'home_source_slot', 'away_source_best', 'away_source_slot',
     ]),
   };
   // Rows of the file's organizations that the file no longer holds; ids passed as one JSON array.
@@ -277,6 +288,10 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
         for (const e of l.events) {
           counts.events++;
           ids.events.push(e.id);
+          // Stored explicit: the groups a rule defaults to (every group of the event) are written out.
+          const bestPlaced = e.best_placed.map((b) => ({
+            id: b.id, position: b.position, groups: bestPlacedGroups(e, b), qualify: b.qualify, ranking: b.ranking, allocation: b.allocation,
+          }));
           counts.changed += put.event({
             id: e.id,
             league_id: l.id,
@@ -295,8 +310,9 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
             decisions: JSON.stringify(e.decisions),
             adjustments: JSON.stringify(e.adjustments),
             away_goals_rule: e.away_goals_rule ? 1 : 0,
+            best_placed: JSON.stringify(bestPlaced),
           });
-          for (const m of writingOrder(e.matches)) {
+          for (const m of writingOrder(e.matches, new Map(bestPlaced.map((b) => [b.id, b.groups])))) {
             counts.matches++;
             ids.matches.push(m.id);
             counts.changed += put.match(matchRow(e.id, e.type, m));

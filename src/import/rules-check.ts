@@ -3,7 +3,8 @@
 import { isHeadToHead, PRESETS, resolveTiebreakers } from '../competitions/tiebreakers.js';
 import { TIEBREAK_PRESETS, type TiebreakCriterion } from '../vocabulary/enums.js';
 import type { Report } from './cross-check.js';
-import type { ImportEvent } from './format.js';
+import type { ImportBestPlaced, ImportEvent } from './format.js';
+import { compareGroupNames } from '../competitions/standings.js';
 
 /** The bracket role a match has once defaults apply (a knockout's matches are in the winners bracket). */
 export function effectiveRole(ev: Pick<ImportEvent, 'type'>, m: ImportEvent['matches'][number]): string | null {
@@ -29,8 +30,10 @@ export function checkCompetitionRules(
     });
   }
 
-  // Like an adjustment outside every table, a decision the tie-breakers never reach would silently count nowhere.
-  if (ev.decisions.length > 0 && !resolveTiebreakers(ev.tiebreakers).includes('decision')) {
+  // Like an adjustment outside every table, a decision the tie-breakers never reach would silently count nowhere (a
+  // best-placed rule's ranking can reach it too: its decisions order teams of different groups).
+  const rankingDecides = ev.best_placed.some((b) => b.ranking.includes('decision'));
+  if (ev.decisions.length > 0 && !resolveTiebreakers(ev.tiebreakers).includes('decision') && !rankingDecides) {
     const withDecision = TIEBREAK_PRESETS.filter((p) => PRESETS[p].includes('decision')).join(', ');
     report(
       [...eventPath, 'decisions'],
@@ -65,6 +68,7 @@ export function checkCompetitionRules(
     }
   });
 
+  checkBestPlacedRules(ev, eventPath, report);
   checkSingleFinal(ev, eventPath, report, at);
   checkTwoLeggedTies(ev, eventPath, report, at);
 }
@@ -87,7 +91,7 @@ function checkTwoLeggedTies(
   const fedFrom = new Set<string>();
   for (const m of ev.matches) {
     for (const s of [m.home, m.away]) {
-      if (s !== null && typeof s === 'object' && !('group' in s)) fedFrom.add('winner_of' in s ? s.winner_of : s.loser_of);
+      if (s !== null && typeof s === 'object' && !('group' in s) && !('best_placed' in s)) fedFrom.add('winner_of' in s ? s.winner_of : s.loser_of);
     }
   }
   ev.matches.forEach((m, i) => {
@@ -186,4 +190,168 @@ export function checkGroupFeed(
   }
   if (teams.size === 0) report([...path, 'group'], `"${slot.group}" is not a group of this event`);
   else if (slot.position > teams.size) report([...path, 'position'], `"${slot.group}" has ${teams.size} teams`);
+}
+
+/** The teams of each group of the event's group stage, by group. */
+function groupTeams(ev: ImportEvent): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const m of ev.matches) {
+    if (m.group === null || effectiveRole(ev, m) !== null) continue;
+    const teams = out.get(m.group) ?? new Set<string>();
+    out.set(m.group, teams);
+    if (typeof m.home === 'string') teams.add(m.home);
+    if (typeof m.away === 'string') teams.add(m.away);
+  }
+  return out;
+}
+
+/** A best-placed rule's groups: as listed, or every group of the event (in group order). */
+export function bestPlacedGroups(ev: ImportEvent, rule: ImportBestPlaced): string[] {
+  return rule.groups ?? [...groupTeams(ev).keys()].sort(compareGroupNames);
+}
+
+/** n choose k, or Infinity past `cap` (an allocation table that large is refused anyway). */
+function choose(n: number, k: number, cap: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) {
+    c = (c * (n - k + i)) / i;
+    if (c > cap) return Infinity;
+  }
+  return Math.round(c);
+}
+
+const MAX_ALLOCATION_ROWS = 5000;
+
+/**
+ * An event's best-placed rules (README "Group stage to knockout"): a hybrid event's; each id once; groups of the
+ * event, each once, at least two, all of the same size and with a team at the position; at most as many qualify as
+ * there are groups; a ranking without a criterion twice; and an allocation table, when given, with exactly one row
+ * per combination of `qualify` groups, each row's slots a permutation of its groups.
+ */
+function checkBestPlacedRules(ev: ImportEvent, eventPath: PropertyKey[], report: Report): void {
+  const tables = groupTeams(ev);
+  const ids = new Map<string, number>();
+  ev.best_placed.forEach((rule, i) => {
+    const path = [...eventPath, 'best_placed', i];
+    if (ev.type !== 'hybrid') {
+      report(path, 'only a hybrid event ranks the teams of several groups');
+      return;
+    }
+    const first = ids.get(rule.id);
+    if (first !== undefined) report([...path, 'id'], `"${rule.id}" is the id of best_placed[${first}] already`);
+    else ids.set(rule.id, i);
+    const groups = bestPlacedGroups(ev, rule);
+    let groupsOk = true;
+    const seen = new Set<string>();
+    groups.forEach((g, j) => {
+      const where = rule.groups === null ? path : [...path, 'groups', j];
+      if (seen.has(g)) {
+        report(where, `"${g}" is listed twice`);
+        groupsOk = false;
+      }
+      seen.add(g);
+      if (!tables.has(g)) {
+        report(where, `"${g}" is not a group of this event`);
+        groupsOk = false;
+      }
+    });
+    if (rule.groups === null && groups.length < 2) {
+      report(path, `the event has ${groups.length} group${groups.length === 1 ? '' : 's'}: the best-placed teams of one group are its table's places`);
+      return;
+    }
+    if (!groupsOk) return;
+    const sizes = groups.map((g) => tables.get(g)?.size ?? 0);
+    const smallest = Math.min(...sizes);
+    if (sizes.some((n) => n !== smallest)) {
+      report(
+        [...path, rule.groups === null ? 'position' : 'groups'],
+        `the groups have different numbers of teams (${groups.map((g, j) => `${g}: ${sizes[j]}`).join(', ')}): records over different numbers of matches do not compare`,
+      );
+    } else if (rule.position > smallest) {
+      report([...path, 'position'], `the groups have ${smallest} teams`);
+    }
+    if (rule.qualify > groups.length) report([...path, 'qualify'], `must be at most the number of groups (${groups.length})`);
+    const criteria = new Set<string>();
+    rule.ranking.forEach((c, j) => {
+      if (criteria.has(c)) report([...path, 'ranking', j], `"${c}" is listed twice`);
+      criteria.add(c);
+    });
+    if (rule.allocation !== null && rule.qualify <= groups.length) checkAllocation(rule, groups, path, report);
+  });
+}
+
+function checkAllocation(rule: ImportBestPlaced, groups: readonly string[], path: PropertyKey[], report: Report): void {
+  const allocation = rule.allocation ?? [];
+  const expected = choose(groups.length, rule.qualify, MAX_ALLOCATION_ROWS);
+  if (expected === Infinity) {
+    report([...path, 'allocation'], `${groups.length} groups of which ${rule.qualify} qualify make more than ${MAX_ALLOCATION_ROWS} combinations`);
+    return;
+  }
+  const inRule = new Set(groups);
+  const rows = new Map<string, number>();
+  allocation.forEach((row, i) => {
+    const rowPath = [...path, 'allocation', i];
+    const own = new Set<string>();
+    let ok = true;
+    row.groups.forEach((g, j) => {
+      if (own.has(g)) {
+        report([...rowPath, 'groups', j], `"${g}" is listed twice`);
+        ok = false;
+      } else if (!inRule.has(g)) {
+        report([...rowPath, 'groups', j], `"${g}" is not one of the rule's groups`);
+        ok = false;
+      }
+      own.add(g);
+    });
+    if (ok && row.groups.length !== rule.qualify) {
+      report([...rowPath, 'groups'], `must name ${rule.qualify} groups (the number that qualify), not ${row.groups.length}`);
+      ok = false;
+    }
+    const slots = new Set(row.slots);
+    if (slots.size !== row.slots.length || slots.size !== own.size || row.slots.some((g) => !own.has(g))) {
+      report([...rowPath, 'slots'], 'must list the groups of "groups", each once, in slot order');
+    }
+    if (!ok) return;
+    const key = [...row.groups].sort().join('\u0000');
+    const earlier = rows.get(key);
+    if (earlier !== undefined) report([...rowPath, 'groups'], `the same groups as allocation[${earlier}]: one row per combination`);
+    else rows.set(key, i);
+  });
+  if (allocation.length !== expected) {
+    report(
+      [...path, 'allocation'],
+      `must have ${expected} rows, one per combination of ${rule.qualify} groups out of ${groups.length} (has ${allocation.length})`,
+    );
+  }
+}
+
+/** A slot fed by a best-placed rule: a bracket match of a hybrid event, a rule of the event, one of its slots, once. */
+export function checkBestPlacedFeed(
+  ev: ImportEvent,
+  role: string | null,
+  m: ImportEvent['matches'][number],
+  slot: { best_placed: string; slot: number },
+  path: PropertyKey[],
+  report: Report,
+  used: Map<string, string>,
+): void {
+  if (ev.type !== 'hybrid' || role === null) {
+    report(path, 'only a bracket match of a hybrid event can be fed by the best-placed teams of several groups');
+    return;
+  }
+  const rule = ev.best_placed.find((r) => r.id === slot.best_placed);
+  if (rule === undefined) {
+    report([...path, 'best_placed'], `"${slot.best_placed}" is not a best_placed rule of this event`);
+    return;
+  }
+  if (slot.slot > rule.qualify) {
+    report([...path, 'slot'], `"${rule.id}" has ${rule.qualify} slot${rule.qualify === 1 ? '' : 's'}`);
+    return;
+  }
+  // A first leg names the same slot as its second leg (checked there): the tie uses the slot once.
+  if (m.leg === 1) return;
+  const key = `${rule.id}\u0000${slot.slot}`;
+  const other = used.get(key);
+  if (other !== undefined) report([...path, 'slot'], `slot ${slot.slot} of "${rule.id}" already feeds match "${other}"`);
+  else used.set(key, m.id);
 }

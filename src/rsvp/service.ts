@@ -140,12 +140,15 @@ function matchForInvitations(store: SyncDb, matchId: string) {
 function eventContext(store: SyncDb, eventId: string, eventMatches: MatchFacts[]): BracketContext {
   const event = store.first(
     store.q.selectFrom('events')
-      .select(['points_win', 'points_draw', 'points_loss', 'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule'])
+      .select(['points_win', 'points_draw', 'points_loss', 'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule', 'best_placed'])
       .where('id', '=', eventId),
   );
   if (!event) return NO_CONTEXT;
-  // Names only matter to a group's table (its last tie-break): read them only when a slot is fed by one.
-  const fedByGroup = eventMatches.some((m) => m.home_source_group != null || m.away_source_group != null);
+  // Names only matter to a group's table (its last tie-break): read them only when a slot is fed by one (or by the
+  // best-placed teams of several).
+  const fedByGroup = eventMatches.some(
+    (m) => m.home_source_group != null || m.away_source_group != null || m.home_source_best != null || m.away_source_best != null,
+  );
   const ids = fedByGroup ? [...new Set(eventMatches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null))] : [];
   const teams = new Map<string, TeamFacts>(
     ids.length === 0 ? [] : store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', ids)).map((t) => [t.id, t]),

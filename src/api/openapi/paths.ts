@@ -67,8 +67,9 @@ export function paths(base: string): Record<string, PathItemObject> {
       summary: 'Bracket of a competition',
       description:
         'Two slots per match, ordered by bracket_role, round_ordinal, match, side. A fed slot names its source match and outcome, ' +
-        "or in a hybrid competition the place in a group's final table (`source_group`, `source_position`); its `team_id` is null " +
-        'until that match or group is decided. A two-legged tie is two matches whose slots carry `leg` (1, 2) and ' +
+        "or in a hybrid competition the place in a group's final table (`source_group`, `source_position`), or a slot among the " +
+        'best-placed teams of several groups (`source_best_placed`, `source_slot`, `source_position`, `source_groups`: EURO 2020\'s ' +
+        'four best third-placed teams); its `team_id` is null until that match, group or ranking across groups is decided. A two-legged tie is two matches whose slots carry `leg` (1, 2) and ' +
         '`first_leg_match_id`: the second leg decides the tie (aggregate, then away goals where the competition counts them, then ' +
         "its penalties), feeds name it, and both legs' slots carry the tie's winner. A league-only competition gives `[]`.",
       kind: 'artifact',
