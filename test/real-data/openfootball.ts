@@ -212,7 +212,10 @@ export function toImportFile(c: Converted, event: Record<string, unknown> & { id
     outcome: string | null | undefined,
     group: string | null | undefined,
     position: number | null | undefined,
+    best?: string | null,
+    bestSlot?: number | null,
   ) => {
+    if (best != null && bestSlot != null) return { best_placed: best, slot: bestSlot };
     if (group != null && position != null) return { group, position };
     return source ? (outcome === 'loser' ? { loser_of: source } : { winner_of: source }) : team;
   };
@@ -224,8 +227,8 @@ export function toImportFile(c: Converted, event: Record<string, unknown> & { id
       group: m.group_name,
       bracket_role: m.bracket_role,
       position: m.bracket_position,
-      home: slot(m.home_team_id, m.home_source_match_id, m.home_source_outcome, m.home_source_group, m.home_source_position),
-      away: slot(m.away_team_id, m.away_source_match_id, m.away_source_outcome, m.away_source_group, m.away_source_position),
+      home: slot(m.home_team_id, m.home_source_match_id, m.home_source_outcome, m.home_source_group, m.home_source_position, m.home_source_best, m.home_source_slot),
+      away: slot(m.away_team_id, m.away_source_match_id, m.away_source_outcome, m.away_source_group, m.away_source_position, m.away_source_best, m.away_source_slot),
       status: m.status,
       score:
         m.home_score === null || m.away_score === null
@@ -255,14 +258,29 @@ export function toImportFile(c: Converted, event: Record<string, unknown> & { id
 /**
  * Feeds the first knockout round from the groups: a team that finished `position` (1 or 2) in its group, by
  * `places` (the published tables, team name to [group, position]), is replaced by that group feed; the others (the
- * best third-placed teams, which no group feed names) stay seeded.
+ * best third-placed teams, which no group feed names) stay seeded, unless `thirds` is given: then a third-placed team
+ * is replaced by that best-placed rule's slot, the slot of the group winner it meets (`thirds.slotOf`, by group).
  */
-export function feedFromGroups(c: Converted, firstRound: string, places: ReadonlyMap<string, [string, number]>): void {
+export function feedFromGroups(
+  c: Converted,
+  firstRound: string,
+  places: ReadonlyMap<string, [string, number]>,
+  thirds?: { rule: string; slotOf: (winnersGroup: string) => number },
+): void {
   for (const m of c.matches) {
     if (m.round_name !== firstRound) continue;
+    const placeOf = (id: string | null) => places.get(c.teams.get(id ?? '')?.name ?? '');
+    // Both read before either side is replaced.
+    const sides = { home: placeOf(m.home_team_id), away: placeOf(m.away_team_id) };
     for (const side of ['home', 'away'] as const) {
-      const id = side === 'home' ? m.home_team_id : m.away_team_id;
-      const place = places.get(c.teams.get(id ?? '')?.name ?? '');
+      const place = sides[side];
+      if (place !== undefined && place[1] === 3 && thirds !== undefined) {
+        const opponent = sides[side === 'home' ? 'away' : 'home'];
+        if (opponent === undefined || opponent[1] !== 1) throw new Error(`${m.id}: a third-placed team meets a group winner`);
+        if (side === 'home') Object.assign(m, { home_team_id: null, home_source_best: thirds.rule, home_source_slot: thirds.slotOf(opponent[0]) });
+        else Object.assign(m, { away_team_id: null, away_source_best: thirds.rule, away_source_slot: thirds.slotOf(opponent[0]) });
+        continue;
+      }
       if (place === undefined || place[1] > 2) continue;
       if (side === 'home') {
         m.home_team_id = null;

@@ -13,7 +13,7 @@ const FILES = ['spain-laliga-2018-19.json', 'england-premier-league-2023-24.json
 const available = realDataAvailable('test/real-data/rules-real.test.ts', FILES);
 
 interface Row { rank: number; club_name: string; points: number; group_name: string | null; adjustment_points?: number }
-interface Slot { match_id: string; side: string; team_id: string | null; source_group?: string; source_position?: number; winner_team_id: string | null }
+interface Slot { match_id: string; side: string; team_id: string | null; source_group?: string; source_position?: number; source_best_placed?: string; source_slot?: number; source_groups?: string[]; winner_team_id: string | null }
 interface Published { standings: Row[]; bracket: Slot[]; events: { event_id: string; champion_name: string | null }[]; calendar: string }
 
 const opened: TestDb[] = [];
@@ -165,6 +165,74 @@ describe.skipIf(!available)('EURO 2020 knockout fed by the group tables', () => 
     ]);
     expect(out.calendar).toMatch(/SUMMARY[^:]*:Winner Group A vs Austria\r\n/);
     expect(out.events.find((e) => e.event_id === 'euro-2020-ko')?.champion_name).toBeNull();
+  });
+});
+
+/**
+ * UEFA EURO 2020 Regulations, round of 16 (the table of the 15 combinations of four qualifying third-placed teams
+ * out of six): for each set of groups, the groups whose thirds meet the winners of Groups B, C, E and F, in that
+ * order (slots 1-4). UEFA's schedule names the same possibilities: 1B v 3A/D/E/F, 1C v 3D/E/F, 1E v 3A/B/C/D,
+ * 1F v 3A/B/C.
+ */
+const EURO_2020_THIRDS = [
+  ['ABCD', 'ADBC'], ['ABCE', 'AEBC'], ['ABCF', 'AFBC'], ['ABDE', 'DEAB'], ['ABDF', 'DFAB'], ['ABEF', 'EFBA'], ['ACDE', 'EDCA'], ['ACDF', 'FDCA'],
+  ['ACEF', 'EFCA'], ['ADEF', 'EFDA'], ['BCDE', 'EDBC'], ['BCDF', 'FDCB'], ['BCEF', 'FECB'], ['BDEF', 'FEDB'], ['CDEF', 'FEDC'],
+].map(([g, s]) => ({ groups: [...(g as string)].map((x) => `Group ${x}`), slots: [...(s as string)].map((x) => `Group ${x}`) }));
+const THIRDS_MEET = ['Group B', 'Group C', 'Group E', 'Group F'];
+
+/** EURO 2020 with its whole round of 16 fed: group winners and runners-up by group feeds, the best thirds by UEFA's table. */
+function euroWithBestThirds(edit: (event: any) => void = () => {}): { file: any; real: Map<string, { home: string; away: string }> } {
+  const euro = convertOpenFootball(flattenEuro(readRealData<EuroFile>('euro-2020.json')));
+  feedFromGroups(euro, 'Round of 16', EURO_PLACES, { rule: 'thirds', slotOf: (g) => THIRDS_MEET.indexOf(g) + 1 });
+  const file = toImportFile(euro, {
+    id: 'euro-2020-thirds', type: 'hybrid', tiebreakers: 'uefa',
+    // UEFA EURO 2020 Regulations: points, goal difference, goals scored, wins, then disciplinary points and the
+    // European Qualifiers ranking (a decision); the service's default ranking, written out.
+    best_placed: [{ id: 'thirds', position: 3, qualify: 4, ranking: ['points', 'goal_difference', 'goals_for', 'wins', 'decision'], allocation: EURO_2020_THIRDS }],
+  }) as any;
+  edit(file.organizations[0].leagues[0].events[0]);
+  return { file, real: euro.real };
+}
+
+describe.skipIf(!available)('EURO 2020 knockout with the best third-placed teams fed by UEFA\'s table', () => {
+  it('Switzerland, Ukraine, Czech Republic and Portugal go through, each to its tie; Italy champion on penalties', async () => {
+    const { file, real } = euroWithBestThirds();
+    const out = await publish(file, 'euro-2020-thirds');
+    const thirds = out.bracket.filter((x) => x.source_best_placed === 'thirds');
+    expect(thirds.map((x) => [x.source_slot, x.team_id, x.source_groups?.map((g) => g.slice(-1)).join('')])).toEqual(
+      expect.arrayContaining([[1, 'portugal', 'ADEF'], [2, 'czech-republic', 'DEF'], [3, 'ukraine', 'ABCD'], [4, 'switzerland', 'ABC']]),
+    );
+    expect(thirds).toHaveLength(4);
+    // Finland (B) and Slovakia (E) went out: no slot of theirs.
+    expect(out.bracket.some((x) => x.team_id === 'finland' || x.team_id === 'slovakia')).toBe(false);
+    const name = new Map(file.organizations[0].teams.map((t: { id: string; name: string }) => [t.id, t.name]));
+    const pairs = new Map<string, string[]>();
+    for (const x of out.bracket) if (x.match_id.startsWith('r16')) pairs.set(x.match_id, [...(pairs.get(x.match_id) ?? []), name.get(x.team_id ?? '') as string]);
+    expect([...pairs.values()].map((p) => p.join(' v ')).filter((p) => /Portugal|Czech|Ukraine|Switzerland/.test(p)).sort()).toEqual([
+      'Belgium v Portugal',
+      'France v Switzerland',
+      'Netherlands v Czech Republic',
+      'Sweden v Ukraine',
+    ]);
+    // Every slot of the whole knockout is the real team, and the real final's winner is champion.
+    for (const x of out.bracket) {
+      const r = real.get(x.match_id);
+      expect(x.team_id, `${x.match_id} ${x.side}`).toBe(x.side === 'home' ? r?.home : r?.away);
+    }
+    expect(out.events.find((e) => e.event_id === 'euro-2020-thirds')?.champion_name).toBe('Italy');
+  });
+
+  it('until the last group is finished no third is placed, and the calendar names the groups each can come from', async () => {
+    const { file } = euroWithBestThirds((event) => {
+      for (const m of event.matches.filter((x: any) => x.group === 'Group F' && x.round === 3)) Object.assign(m, { status: 'scheduled', score: null });
+      Object.assign(event.matches.find((x: any) => x.id === 'r16-4'), { kickoff: '2021-06-27T19:00:00Z' });
+    });
+    const out = await publish(file, 'euro-2020-thirds');
+    expect(out.bracket.filter((x) => x.source_best_placed === 'thirds').map((x) => x.team_id)).toEqual([null, null, null, null]);
+    const unfolded = out.calendar.replace(/\r\n[ \t]/g, '');
+    // Belgium won Group B; its opponent is one of the thirds of A, D, E or F (commas escaped in iCalendar text).
+    expect(unfolded).toMatch(/SUMMARY[^:]*:Belgium vs Place 3 in Group A\\, D\\, E or F\r\n/);
+    expect(out.events.find((e) => e.event_id === 'euro-2020-thirds')?.champion_name).toBeNull();
   });
 });
 
