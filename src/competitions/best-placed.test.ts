@@ -33,6 +33,7 @@ describe('ranking across groups', () => {
     ],
     ['level on everything, no decision in the ranking: the name is the last rule', [cand('A', 'b', [4, 1, 3, 1]), cand('B', 'a', [4, 1, 3, 1])], NO_DECISION, [], ['a', 'b'], [false]],
     ['level on everything, decision awaited', [cand('A', 'b', [4, 1, 3, 1]), cand('B', 'a', [4, 1, 3, 1])], UEFA, [], ['a', 'b'], [true]],
+    ['level on everything, decision awaited, the name listed after it: still awaited', [cand('A', 'b', [4, 1, 3, 1]), cand('B', 'a', [4, 1, 3, 1])], [...UEFA, 'name'], [], ['a', 'b'], [true]],
     ['level on everything, decision recorded', [cand('A', 'a', [4, 1, 3, 1]), cand('B', 'b', [4, 1, 3, 1])], UEFA, [{ teams: ['a', 'b'], order: ['b', 'a'], reason: 'disciplinary points' }], ['b', 'a'], [false]],
     ['a decision naming only one of the teams level does not count', [cand('A', 'a', [4, 1, 3, 1]), cand('B', 'b', [4, 1, 3, 1])], UEFA, [{ teams: ['a', 'c'], order: ['c', 'a'], reason: 'other' }], ['a', 'b'], [true]],
     [

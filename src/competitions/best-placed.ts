@@ -71,10 +71,11 @@ export function rankAcrossGroups(
     nameOf,
     decisions,
   });
-  const keys = ranking.filter((c) => c !== 'decision');
+  // The name is no result where a decision is awaited: only the counted criteria tell two unresolved sets apart.
+  const keys = ranking.filter((c) => c !== 'decision' && c !== 'name');
   const same = (a: string, b: string): boolean =>
-    keys.every((c) => (c === 'name' ? nameOf(a) === nameOf(b) : counted(c, overall.get(a) as Tally) === counted(c, overall.get(b) as Tally)));
-  // Level past a decision step with nothing recorded, and equal on every other criterion: one unresolved set.
+    keys.every((c) => counted(c, overall.get(a) as Tally) === counted(c, overall.get(b) as Tally));
+  // Level past a decision step with nothing recorded, and equal on every counted criterion: one unresolved set.
   const levelWithNext = order.slice(0, -1).map((id, i) => {
     const next = order[i + 1] as string;
     return awaitingDecision.has(id) && awaitingDecision.has(next) && same(id, next);
