@@ -15,9 +15,9 @@ import type { AllocationRow, BestPlacedRule, Decision } from './types.js';
 export const BEST_PLACED_CRITERIA = ['points', 'goal_difference', 'goals_for', 'wins', 'away_goals_for', 'decision', 'name'] as const;
 
 /**
- * UEFA EURO 2020 and EURO 2024 Regulations (art. 20.03 in the brief's citation; UEFA's announcement of 23 June 2021
- * cites art. 21.03): points, goal difference, goals scored, wins, then disciplinary points and the European Qualifiers
- * ranking (the organizer's `decision`).
+ * UEFA EURO 2020 Regulations art. 21.03 (and EURO 2024's), the ranking of the third-placed teams: points, goal
+ * difference, goals scored, wins, then disciplinary points and the European Qualifiers ranking (the organizer's
+ * `decision`).
  */
 export const DEFAULT_BEST_PLACED_RANKING: readonly (typeof BEST_PLACED_CRITERIA)[number][] = ['points', 'goal_difference', 'goals_for', 'wins', 'decision'];
 
