@@ -90,6 +90,18 @@ const cases: Case[] = [
   { label: 'name of wrong type', path: '/api/v0/register', body: { ...validRegister, name: 42 }, status: 422, field: 'name' },
   { label: 'name of 10,000 characters', path: '/api/v0/register', body: { ...validRegister, name: LONG }, status: 422, field: 'name' },
   { label: 'name with a control character', path: '/api/v0/register', body: { ...validRegister, name: 'Sam\u0000' }, status: 422, field: 'name' },
+  // Text a stranger types reaches the organization's notice (subject and body): nothing in it may start a line of its
+  // own there, or turn the text after it around.
+  ...([
+    ['name', '\u2028', 'a line separator'], ['name', '\u2029', 'a paragraph separator'], ['name', '\u0085', 'NEL'],
+    ['name', '\u009b', 'a C1 control'], ['name', '\u202e', 'a right-to-left override'], ['name', '\u202b', 'a right-to-left embedding'],
+    ['name', '\u2067', 'a right-to-left isolate'], ['name', '\u2069', 'a pop directional isolate'],
+    ['name_ar', '\u202e', 'a right-to-left override'], ['name_ar', '\u2028', 'a line separator'],
+    ['guardian_name', '\u202d', 'a left-to-right override'], ['guardian_name', '\u2028', 'a line separator'],
+    ['notes', '\u202e', 'a right-to-left override'], ['notes', '\u0085', 'NEL'],
+  ] as const).map(([field, ch, what]): Case => ({
+    label: `${field} with ${what}`, path: '/api/v0/register', body: { ...validRegister, name: 'Sam', [field]: `Omar${ch}Email: someone@example.org` }, status: 422, field,
+  })),
   { label: 'invalid email', path: '/api/v0/register', body: { ...validRegister, email: 'not-an-email' }, status: 422, field: 'email' },
   { label: 'email with a newline', path: '/api/v0/register', body: { ...validRegister, email: 'a@example.org\nBcc: x@example.org' }, status: 422, field: 'email' },
   { label: 'impossible date', path: '/api/v0/register', body: { ...validRegister, date_of_birth: '2015-02-30' }, status: 422, field: 'date_of_birth' },
@@ -182,6 +194,7 @@ describe('bad input', () => {
   it.each([
     ['HTML and SQL meta characters', `<script>alert('x')</script> "; DROP TABLE registrations; --`],
     ['Arabic and emoji', 'يوسف الأحمد ⚽️🇯🇴'],
+    ['Arabic with the direction marks Arabic typing uses (RLM, LRM, ALM)', 'يوسف\u200f (Joe)\u200e \u061cالأحمد'],
   ])('stores %s in a name exactly as sent', async (_label, name) => {
     const res = await request(svc.url + '/api/v0/register', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...validRegister, name, unknown_field: 1 }),

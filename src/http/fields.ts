@@ -5,9 +5,17 @@ import { isRealDay } from '../time/rfc3339.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
 import { checkEmailAddress } from './email-address.js';
 
-// Control characters other than tab and newline have no place in a name, an email or a phone number.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const CONTROL_OR_NEWLINE = /[\u0000-\u001F\u007F]/;
+// Control characters other than tab and newline have no place in a name, an email or a phone number: C0 and C1
+// (U+0085 NEL is a line break to many readers). A one-line field also refuses U+2028 and U+2029, line and paragraph
+// separators: a player's name with one in it read, in the organization's notice, as a line of its own ("Email:
+// someone-else@…" under the real one).
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL_OR_NEWLINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+// The explicit direction controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069) reorder the text
+// after them until the end of its line: a name with U+202E in it turned the rest of a notice's subject (the
+// division) backwards. The marks U+200E, U+200F and U+061C (LRM, RLM, ALM), which Arabic typing uses and which move
+// no text, are kept.
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 
 const requiredString = z.string({
   error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be a string'),
@@ -22,6 +30,7 @@ export function requiredText(max: number, options: { multiline?: boolean } = {})
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
     .refine((s) => !(options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s), 'must not contain control characters')
+    .refine((s) => !DIRECTION_CONTROL.test(s), 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)')
     // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
     // either: SQLite would store a lone surrogate as bytes that are not UTF-8.
     .refine((s) => s.isWellFormed(), 'must be valid Unicode text');
