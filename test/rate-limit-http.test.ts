@@ -81,6 +81,23 @@ describe('behind a trusted proxy', () => {
     // Another real client has its own.
     expect((await send('198.51.100.8')).status).toBe(201);
   });
+
+  it('counts the addresses of one IPv6 /64 as one client, as an IPv4 address written as IPv6 is that address', async () => {
+    const send = (xff: string) =>
+      request(`${proxied.url}/api/v0/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': xff },
+        body: JSON.stringify({ org_id: 'riverside-sfl', name: 'Six', email: 'six@example.org' }),
+      });
+    // One client walking through its /64 (2^64 addresses): one budget. It answered 201 to every one of them.
+    const walk = [await send('2001:db8:5:6::1'), await send('2001:db8:5:6::2'), await send('2001:db8:5:6:ffff:1:2:3')];
+    expect(walk.map((r) => r.status)).toEqual([201, 201, 429]);
+    // The next /64 is another client.
+    expect((await send('2001:db8:5:7::1')).status).toBe(201);
+    const mapped = [await send('198.51.100.20'), await send('::ffff:198.51.100.20')];
+    expect(mapped.map((r) => r.status)).toEqual([201, 201]);
+    expect((await send('198.51.100.20')).status).toBe(429);
+  });
 });
 
 describe('RFC 8058 one-click unsubscribe', () => {

@@ -1,6 +1,8 @@
 // The client's address for rate limits. X-Forwarded-For is believed only when TRUST_PROXY says a proxy
 // sets it, and then only its last entry: the one our proxy appended. Earlier entries come from the client
 // and can be forged.
+import { isIPv4, isIPv6 } from 'node:net';
+
 /** The same, from a node request's X-Forwarded-For (one header or several) and its socket. */
 export function nodeClientAddress(
   req: Pick<import('node:http').IncomingMessage, 'headers' | 'socket'>,
@@ -15,7 +17,38 @@ export function clientAddress(headers: Headers, socketAddress: string | undefine
   if (trustProxy) {
     const forwarded = headers.get('x-forwarded-for');
     const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
-    if (last) return last;
+    if (last) return clientKey(last);
   }
-  return socketAddress ?? 'unknown';
+  return socketAddress === undefined ? 'unknown' : clientKey(socketAddress);
+}
+
+/**
+ * One client as the limits count it. An IPv6 address counts as its /64: a home connection or a small server is given
+ * a whole /64 (RFC 6177), 2^64 addresses it may use as it likes, so counting each address apart gave one client as
+ * many write allowances (and idempotency scopes) as it cared to use. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`,
+ * a dual-stack socket's way) is that IPv4 address. Anything else (a name, a malformed entry) is kept as it is.
+ */
+export function clientKey(address: string): string {
+  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  const zoneless = bare.replace(/%.*$/, '');
+  if (!isIPv6(zoneless)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(zoneless);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  return `${ipv6Groups(zoneless).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, an embedded IPv4 tail read as two groups). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') as [string, string] : [text, undefined];
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const left = parse(head);
+  if (tail === undefined) return left;
+  const right = parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }

@@ -36,7 +36,23 @@ describe('clientAddress', () => {
     ['takes the entry our proxy appended when trusted', headers('6.6.6.6, 1.2.3.4'), true, '1.2.3.4'],
     ['falls back to the socket without the header', headers(), true, '10.0.0.1'],
     ['ignores an empty header', headers(' , '), true, '10.0.0.1'],
+    // An IPv6 client holds a whole /64: each of its addresses must not be a client of its own.
+    ['counts an IPv6 address as its /64', headers('2001:db8:1:2:aaaa:bbbb:cccc:dddd'), true, '2001:db8:1:2::/64'],
+    ['counts every address of one /64 as one client', headers('2001:DB8:1:2::99'), true, '2001:db8:1:2::/64'],
+    ['expands :: before taking the /64', headers('2001:db8::1'), true, '2001:db8:0:0::/64'],
+    ['takes a bracketed IPv6 address', headers('[2001:db8:1:2::1]'), true, '2001:db8:1:2::/64'],
+    ['reads an IPv4 address written as IPv6 as that IPv4 address', headers('::ffff:198.51.100.9'), true, '198.51.100.9'],
+    ['keeps an entry that is no address as it is', headers('unknown'), true, 'unknown'],
   ])('%s', (_label, h, trust, expected) => {
     expect(clientAddress(h, '10.0.0.1', trust)).toBe(expected);
+  });
+
+  it.each([
+    ['2001:db8:aa:bb:1:2:3:4', '2001:db8:aa:bb::/64'],
+    ['::ffff:203.0.113.5', '203.0.113.5'],
+    ['::1', '0:0:0:0::/64'],
+    ['203.0.113.5', '203.0.113.5'],
+  ])('keys the socket address %s as %s', (socket, expected) => {
+    expect(clientAddress(headers('1.2.3.4'), socket, false)).toBe(expected);
   });
 });
