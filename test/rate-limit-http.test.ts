@@ -82,6 +82,24 @@ describe('behind a trusted proxy', () => {
     expect((await send('198.51.100.8')).status).toBe(201);
   });
 
+  it.each([
+    ['iCloud', ['fan@icloud.com', 'fan@me.com', 'fan@mac.com', 'f.a.n+club@me.com']],
+    ['Yandex', ['ivan.petrov@yandex.ru', 'ivan-petrov@ya.ru', 'ivan.petrov@yandex.com', 'ivan-petrov@yandex.kz']],
+  ])('caps confirmation emails to one %s mailbox across the domains and spellings that reach it', async (provider, spellings) => {
+    // Each from its own client, so that only the per-mailbox cap (3 a day) stands in the way. Each domain was a
+    // mailbox of its own: four confirmation emails reached one inbox.
+    const answers = [];
+    for (const [i, email] of spellings.entries()) {
+      const res = await request(`${proxied.url}/api/v0/follow`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `192.0.2.${40 + i + (provider === 'iCloud' ? 0 : 10)}` },
+        body: JSON.stringify({ org_id: 'amman-yfa', email }),
+      });
+      answers.push(res.status);
+    }
+    expect(answers).toEqual([200, 200, 200, 429]);
+  });
+
   it('counts the addresses of one IPv6 /64 as one client, as an IPv4 address written as IPv6 is that address', async () => {
     const send = (xff: string) =>
       request(`${proxied.url}/api/v0/register`, {

@@ -12,6 +12,13 @@ describe('mailboxOf: the mailbox an address delivers to, as the per-mailbox limi
     ['Lina_Haddad@protonmail.com', 'linahaddad@proton.me'],
     ['lina-haddad+club@pm.me', 'linahaddad@proton.me'],
     ['l.ina@protonmail.ch', 'lina@proton.me'],
+    // iCloud: one name across icloud.com, me.com and mac.com.
+    ['lina@me.com', 'lina@icloud.com'],
+    ['Lina.Haddad+club@mac.com', 'linahaddad@icloud.com'],
+    // Yandex: one login across its domains, a hyphen the same as a dot.
+    ['ivan-petrov@ya.ru', 'ivanpetrov@yandex.ru'],
+    ['ivan.petrov+club@yandex.com', 'ivanpetrov@yandex.ru'],
+    ['ivan-petrov@yandex.kz', 'ivanpetrov@yandex.ru'],
     // Elsewhere a hyphen or underscore is part of the mailbox.
     ['lina-haddad@example.org', 'lina-haddad@example.org'],
     ['lina_haddad@gmail.com', 'lina_haddad@gmail.com'],

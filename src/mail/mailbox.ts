@@ -6,6 +6,10 @@
 // - Proton ignores dots, hyphens and underscores in the local part, and one username is one account across its
 //   domains (alice@proton.me, alice@pm.me and alice@protonmail.com reach the same mailbox).
 // - Fastmail's subdomain addressing: anything@alice.fastmail.com is delivered as alice+anything@fastmail.com.
+// - iCloud: one name across icloud.com, me.com and mac.com (an account that had me.com or mac.com receives at all
+//   three, and no one else can hold the name at another of them).
+// - Yandex: one login across yandex.ru, yandex.com, yandex.by, yandex.kz, yandex.ua and ya.ru, and a dot and a
+//   hyphen in a login are the same (mail to ivan-petrov@ reaches ivan.petrov@).
 import { domainToASCII } from 'node:url';
 import { ownValue } from '../collections.js';
 
@@ -14,9 +18,16 @@ const DOMAIN_ALIASES: Readonly<Record<string, string>> = {
   'protonmail.com': 'proton.me',
   'protonmail.ch': 'proton.me',
   'pm.me': 'proton.me',
+  'me.com': 'icloud.com',
+  'mac.com': 'icloud.com',
+  'yandex.com': 'yandex.ru',
+  'yandex.by': 'yandex.ru',
+  'yandex.kz': 'yandex.ru',
+  'yandex.ua': 'yandex.ru',
+  'ya.ru': 'yandex.ru',
 };
 /** What a provider's local parts ignore beyond the dots every address here loses. */
-const IGNORED_IN_LOCAL_PART: Readonly<Record<string, RegExp>> = { 'proton.me': /[-_]/g };
+const IGNORED_IN_LOCAL_PART: Readonly<Record<string, RegExp>> = { 'proton.me': /[-_]/g, 'yandex.ru': /-/g };
 const SUBDOMAIN_ADDRESSING = new Set(['fastmail.com', 'fastmail.fm']);
 
 export function mailboxOf(address: string): string {
