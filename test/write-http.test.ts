@@ -199,6 +199,13 @@ describe('RSVP', () => {
     const late = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'no' }));
     expect(late.status).toBe(409);
     expect(late.headers['content-type']).toBe('application/problem+json');
+    // The page's form (without JavaScript, or the script's fallback) refused the same: 409, saying answers closed.
+    const latePage = await request(link, form({ token, status: 'no' }));
+    expect(latePage.status).toBe(409);
+    expect(latePage.headers['cache-control']).toBe('no-store');
+    expect(latePage.text).toContain('Answers closed when the match kicked off.');
+    // Looking at the page is no failure.
+    expect((await request(link)).status).toBe(200);
   });
 
   it('answers 404 for an unknown match or token', async () => {
