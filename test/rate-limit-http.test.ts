@@ -116,6 +116,18 @@ describe('behind a trusted proxy', () => {
     expect(mapped.map((r) => r.status)).toEqual([201, 201]);
     expect((await send('198.51.100.20')).status).toBe(429);
   });
+
+  it('counts a client whose proxy writes its port as one client, whatever port each connection had', async () => {
+    const send = (xff: string) =>
+      request(`${proxied.url}/api/v0/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': xff },
+        body: JSON.stringify({ org_id: 'riverside-sfl', name: 'Port', email: 'port@example.org' }),
+      });
+    const ports = [await send('198.51.100.30:50001'), await send('198.51.100.30:50002'), await send('198.51.100.30:50003')];
+    expect(ports.map((r) => r.status)).toEqual([201, 201, 429]);
+    expect((await send('198.51.100.30')).status).toBe(429);
+  });
 });
 
 describe('RFC 8058 one-click unsubscribe', () => {

@@ -26,9 +26,16 @@ export function clientAddress(headers: Headers, socketAddress: string | undefine
  * One client as the limits count it. An IPv6 address counts as its /64: a home connection or a small server is given
  * a whole /64 (RFC 6177), 2^64 addresses it may use as it likes, so counting each address apart gave one client as
  * many write allowances (and idempotency scopes) as it cared to use. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`,
- * a dual-stack socket's way) is that IPv4 address. Anything else (a name, a malformed entry) is kept as it is.
+ * a dual-stack socket's way) is that IPv4 address, and a port after an address is dropped. Anything else (a name, a
+ * malformed entry) is kept as it is.
  */
 export function clientKey(address: string): string {
+  // Some proxies write the client's port too (`203.0.113.5:51234`, `[2001:db8::1]:51234`): a client has a new port
+  // with every connection, and each one was a client of its own.
+  const v4WithPort = /^(\d+\.\d+\.\d+\.\d+):\d{1,5}$/.exec(address);
+  if (v4WithPort && isIPv4(v4WithPort[1]!)) return v4WithPort[1]!;
+  const v6WithPort = /^(\[[^\]]*\]):\d{1,5}$/.exec(address);
+  if (v6WithPort) return clientKey(v6WithPort[1]!);
   const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   const zoneless = bare.replace(/%.*$/, '');
   if (!isIPv6(zoneless)) return address;

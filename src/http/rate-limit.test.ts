@@ -43,6 +43,9 @@ describe('clientAddress', () => {
     ['takes a bracketed IPv6 address', headers('[2001:db8:1:2::1]'), true, '2001:db8:1:2::/64'],
     ['reads an IPv4 address written as IPv6 as that IPv4 address', headers('::ffff:198.51.100.9'), true, '198.51.100.9'],
     ['keeps an entry that is no address as it is', headers('unknown'), true, 'unknown'],
+    // Some proxies append the client's port, which is new with every connection.
+    ['drops the port after an IPv4 address', headers('203.0.113.5:51234'), true, '203.0.113.5'],
+    ['drops the port after a bracketed IPv6 address', headers('[2001:db8:1:2::1]:443'), true, '2001:db8:1:2::/64'],
   ])('%s', (_label, h, trust, expected) => {
     expect(clientAddress(h, '10.0.0.1', trust)).toBe(expected);
   });
