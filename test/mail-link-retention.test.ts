@@ -17,7 +17,7 @@ import { hashToken } from '../src/security/tokens.js';
 import { migratedDb, type TestDb } from './support/db.js';
 import { request } from './support/http.js';
 import { linkIn, waitForEmail } from './support/mail.js';
-import { startService, type RunningService } from './support/server.js';
+import { runScript, startService, type RunningService } from './support/server.js';
 
 const DAY = 24 * 3600_000;
 const T0 = new Date('2026-01-01T12:00:00Z');
@@ -103,6 +103,53 @@ describe('unsubscribe links in the database', () => {
   });
 });
 
+describe('follows never confirmed', () => {
+  // Anyone can type anyone's address into the follow form. A follow its address never confirmed was kept for good
+  // (a review found the pending rows of addresses a stranger had typed, two years on): now it goes once nothing
+  // can confirm it any more, 39 days after its last confirmation was asked for; every other follow stays.
+  let t: TestDb;
+  let store: SyncDb;
+  beforeEach(async () => {
+    t = await migratedDb();
+    const p = parseImport(fs.readFileSync('test/fixtures/import-small.json', 'utf8'));
+    if (!p.ok) throw new Error('fixture');
+    applyImport(t.sqlite, p.file);
+    store = new SyncDb(t.sqlite);
+  });
+  afterEach(async () => t.close());
+
+  const follows = () => (t.sqlite.prepare(`SELECT email, status FROM follows ORDER BY email`).all() as { email: string; status: string }[]);
+  const tokenIn = (text: string, page: string) => new RegExp(`/follow/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(text)![1]!;
+  /** Asks for a follow at `day` and sends its confirmation then: its two tokens. */
+  function ask(email: string, day: number): { confirm: string; unsubscribe: string } {
+    requestFollow(store, { org_id: 'riverside', email }, { now: at(day), emailsPerDay: 0 });
+    const row = t.sqlite.prepare(`SELECT * FROM email_outbox ORDER BY id DESC LIMIT 1`).get() as { data_json: string };
+    const text = composeEmail(store, row as never, { baseUrl: BASE, now: at(day) }).text;
+    return { confirm: tokenIn(text, 'confirm'), unsubscribe: tokenIn(text, 'unsubscribe') };
+  }
+
+  it.each([
+    ['never confirmed, asked 40 days ago', false, () => ask('stranger@example.org', 0)],
+    ['never confirmed, asked 38 days ago (its confirm link still says it expired)', true, () => ask('recent@example.org', 2)],
+    ['never confirmed, asked 60 days ago and again 10 days ago', true, () => { ask('again@example.org', -20); return ask('again@example.org', 30); }],
+    ['confirmed 40 days ago', true, () => { const l = ask('fan@example.org', 0); confirmFollow(store, l.confirm, at(0)); return l; }],
+    ['unsubscribed 40 days ago', true, () => { const l = ask('left@example.org', 0); unsubscribeFollow(store, l.unsubscribe, at(0)); return l; }],
+  ] as const)('a follow %s → kept: %s', (_label, kept, make) => {
+    const links = make();
+    const before = follows();
+    const result = applyRetention(store, at(40));
+    if (kept) {
+      expect(follows()).toEqual(before);
+    } else {
+      expect(follows()).toEqual([]);
+      expect(result.unconfirmedFollows).toBe(1);
+      // Its links went with it: an old email's unsubscribe link is no longer anybody's.
+      expect(t.sqlite.prepare(`SELECT count(*) AS n FROM link_tokens`).get()).toEqual({ n: 0 });
+      expect(peekUnsubscribe(store, links.unsubscribe, at(40)).outcome).toBe('invalid');
+    }
+  });
+});
+
 describe('the unsubscribe page, over HTTP', () => {
   let svc: RunningService;
   let db: Database.Database;
@@ -143,6 +190,23 @@ describe('the unsubscribe page, over HTTP', () => {
     const gone = await request(link, form);
     expect([gone.status, outcome(gone.text)]).toEqual([404, 'invalid']);
     expect(gone.text).toContain('If you unsubscribed, you stay unsubscribed.');
+  });
+
+  it('npm run retention deletes a follow nobody confirmed once its confirmation can no longer be clicked', async () => {
+    const email = 'typed.by.a.stranger@example.org';
+    const asked = await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'riverside-sfl', email }) });
+    expect(asked.status).toBe(200);
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
+    expect(followStatus(email)).toBe('pending');
+    // 40 days on (the follow's clock moved back instead of the server's forward).
+    db.prepare(`UPDATE follows SET created_at = ?, last_confirmation_sent_at = ? WHERE email = ?`)
+      .run(...Array(2).fill(new Date(Date.now() - 40 * DAY).toISOString()), email);
+    const out = await runScript(svc, 'retention.ts');
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/ 1 follows never confirmed/);
+    expect(db.prepare(`SELECT count(*) AS n FROM follows WHERE email = ?`).get(email)).toEqual({ n: 0 });
+    const gone = await request(linkIn(mail.text, '/follow/unsubscribe?token='), form);
+    expect([gone.status, outcome(gone.text)]).toEqual([404, 'invalid']);
   });
 
   it('still unsubscribes with a link within its year, and says so again on a second click', async () => {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
 import { expireIdempotencyKeys } from '../db/idempotency.js';
+import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import type { Job } from './scheduler.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -17,9 +18,18 @@ export const EXPIRED_LINK_KEPT_MS = 30 * DAY_MS;
 export const UNSUBSCRIBED_LINKS_KEPT_MS = 30 * DAY_MS;
 /** Emails sent or given up on are kept this long (their content, for an operator's questions), then deleted. */
 export const FINISHED_EMAIL_KEPT_MS = 30 * DAY_MS;
+/**
+ * A follow never confirmed is deleted this long after its last confirmation was asked for: its confirm link works
+ * 7 days (CONFIRM_LINK_TTL_MS) and says "expired" for 30 more (EXPIRED_LINK_KEPT_MS), the email may leave a day or
+ * so after the request (retries), and after that nothing can ever confirm it. Anyone can type anyone's address into
+ * the follow form: an address its owner never confirmed is not kept for good.
+ */
+export const UNCONFIRMED_FOLLOW_KEPT_MS = CONFIRM_LINK_TTL_MS + EXPIRED_LINK_KEPT_MS + 2 * DAY_MS;
 
 export interface RetentionResult {
   idempotencyKeys: number;
+  /** Follows never confirmed, past UNCONFIRMED_FOLLOW_KEPT_MS. */
+  unconfirmedFollows: number;
   links: number;
   registrations: number;
   emails: number;
@@ -31,7 +41,23 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
   return store.transaction(() => {
     const idempotencyKeys = expireIdempotencyKeys(store, now);
+    // Follows nobody confirmed, whose confirmation can no longer be clicked: their links first, then the follows.
+    const unconfirmedIds = store.all(
+      store.q.selectFrom('follows').select('id')
+        .where('status', '=', 'pending')
+        .where(sql<string>`coalesce(last_confirmation_sent_at, created_at)`, '<', before(UNCONFIRMED_FOLLOW_KEPT_MS)),
+    ).map((r) => r.id);
+    let unconfirmedLinks = 0;
+    let unconfirmedFollows = 0;
+    for (let i = 0; i < unconfirmedIds.length; i += 500) {
+      const ids = unconfirmedIds.slice(i, i + 500);
+      unconfirmedLinks += store.run(
+        store.q.deleteFrom('link_tokens').where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe']).where('subject_id', 'in', ids),
+      );
+      unconfirmedFollows += store.run(store.q.deleteFrom('follows').where('id', 'in', ids).where('status', '=', 'pending'));
+    }
     const links =
+      unconfirmedLinks +
       store.run(store.q.deleteFrom('link_tokens').where('expires_at', '<', before(EXPIRED_LINK_KEPT_MS))) +
       store.run(
         store.q.deleteFrom('link_tokens')
@@ -84,7 +110,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           ...(told === null || told === undefined ? [eb('id', '>', -1)] : [eb('id', '<=', told)]),
         ])),
     );
-    return { idempotencyKeys, links, registrations, emails, changes };
+    return { idempotencyKeys, unconfirmedFollows, links, registrations, emails, changes };
   });
 }
 
@@ -93,6 +119,7 @@ export function runRetention(store: SyncDb, now: Date): string {
   const r = applyRetention(store, now);
   return (
     `retention: ${r.registrations} registrations, ${r.emails} finished emails, ${r.idempotencyKeys} idempotency keys, ` +
+    `${r.unconfirmedFollows} follows never confirmed, ` +
     `${r.changes} told changes and ${r.links} links (expired, of a follow that left or of an invitation gone) deleted, ${Math.round(performance.now() - started)} ms`
   );
 }
