@@ -2,6 +2,7 @@
 // always carry CORS and nosniff, pages their strict headers (src/http/headers.ts), even when something failed
 // deep down; a failure is the one 500. Astro's own routes that nothing here uses, its image endpoint (/_image: it
 // runs sharp on what a query names, seconds of CPU and tens of MB a request) and its server islands, answer 404.
+import { STATUS_CODES } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import { API_HEADERS, PAGE_HEADERS } from './http/headers.js';
 import { internalError, problemResponse } from './http/problem.js';
@@ -22,6 +23,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = await next();
   } catch (error) {
     return internalError(error, `${context.request.method} ${pathname}`);
+  }
+  // A page that sets Astro.response.status keeps Astro's statusText "OK", which the adapter writes as the reason
+  // phrase: "404 OK". The status's own phrase instead.
+  if (response.statusText === 'OK' && response.status !== 200) {
+    response = new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers: response.headers });
   }
   const headers = pathname.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS;
   try {

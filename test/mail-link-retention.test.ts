@@ -192,6 +192,21 @@ describe('the unsubscribe page, over HTTP', () => {
     expect(gone.text).toContain('If you unsubscribed, you stay unsubscribed.');
   });
 
+  it('the confirm page answers an expired link 410, as the unsubscribe page does, and every page status with its own reason', async () => {
+    const email = 'late.confirm@example.org';
+    expect((await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'riverside-sfl', email }) })).status).toBe(200);
+    const link = linkIn((await waitForEmail(svc.env.MAIL_DIR!, email)).text, '/follow/confirm?token=');
+    const hash = hashToken(new URL(link).searchParams.get('token')!);
+    // Eight days later (the row's clock moved back instead of the server's forward).
+    db.prepare(`UPDATE link_tokens SET expires_at = ? WHERE hash = ?`).run(new Date(Date.now() - 1000).toISOString(), hash);
+    for (const answer of [await request(link), await request(link, { ...form, body: '' })]) {
+      expect([answer.status, answer.statusText, outcome(answer.text)]).toEqual([410, 'Gone', 'expired']);
+    }
+    expect(followStatus(email)).toBe('pending');
+    const invalid = await request(`${svc.url}/follow/confirm?token=${'x'.repeat(43)}`);
+    expect([invalid.status, invalid.statusText]).toEqual([404, 'Not Found']);
+  });
+
   it('npm run retention deletes a follow nobody confirmed once its confirmation can no longer be clicked', async () => {
     const email = 'typed.by.a.stranger@example.org';
     const asked = await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'riverside-sfl', email }) });

@@ -28,6 +28,8 @@ import {
 
 export interface RawResponse {
   status: number;
+  /** The status line's reason phrase. */
+  statusText: string;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
   text: string;
@@ -52,6 +54,7 @@ export function request(url: string, options: RequestOptions = {}): Promise<RawR
         const body = Buffer.concat(chunks);
         const response: RawResponse = {
           status: res.statusCode ?? 0,
+          statusText: res.statusMessage ?? '',
           headers: res.headers,
           body,
           text: body.toString('utf8'),
