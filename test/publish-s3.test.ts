@@ -2,6 +2,7 @@
 // here (test/support/ceph-rgw.ts). What a CDN in front of the bucket would fetch is read anonymously through a
 // public-read bucket policy: the bytes, Content-Type, Cache-Control, ETag and 304.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { CreateBucketCommand, PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,4 +141,58 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
     expect(back.put).toBeGreaterThanOrEqual(4);
     expect(((await (await cdnGet('api/v0/events')).json()) as { event_id: string }[]).map((e) => e.event_id)).toContain('rsl-cup-2026');
   }, 60_000);
+
+  it('a store that takes requests and never answers costs the requests in flight, not one time limit per object', async () => {
+    // A first publish (every object to put) to a gateway that accepts connections and then hangs: each request runs
+    // into its time limit. The publish stops starting requests after the first failure, so it ends after about one
+    // time limit (two with the SDK's retry), with a handful of requests, and records nothing.
+    const artifactsDir = path.join(t.dir, 'hanging-artifacts');
+    await regenerate(t.db, { ...options, artifactsDir });
+    const hanging = await silentServer();
+    try {
+      const started = performance.now();
+      const r = await publishArtifacts(artifactsDir, s3ObjectStore({ ...settings, endpoint: hanging.endpoint, prefix: 'hang/' }, { timeoutMs: 1_000 }));
+      const seconds = (performance.now() - started) / 1000;
+      expect(r.put).toBe(0);
+      expect(r.failed).toBeGreaterThan(0);
+      // 8 at a time, each tried twice: at most 16 requests (there are 60 objects to put), about 2 s.
+      expect(hanging.requests()).toBeLessThanOrEqual(16);
+      expect(r.failed + r.untried).toBe(60);
+      expect(r.problem).toMatch(/requestTimeout/);
+      expect(seconds).toBeLessThan(5);
+      const saved = JSON.parse(fs.readFileSync(path.join(artifactsDir, PUBLISHED_STATE), 'utf8')) as { objects: Record<string, string> };
+      expect(Object.keys(saved.objects)).toEqual([]);
+    } finally {
+      await hanging.close();
+    }
+  }, 60_000);
 });
+
+/** A TCP server on 127.0.0.1 (a port in 49000-49999) that accepts every connection and never answers: a hung gateway. */
+async function silentServer(): Promise<{ endpoint: string; requests(): number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let requests = 0;
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('data', (d) => (requests += (d.toString('latin1').match(/^(PUT|GET|POST|DELETE|HEAD) /gm) ?? []).length));
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  for (let port = 49_500; ; port++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (ok) break;
+    if (port > 49_999) throw new Error('no free port in 49500-49999');
+  }
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

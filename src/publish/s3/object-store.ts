@@ -36,7 +36,15 @@ export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: numbe
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: options.timeoutMs ?? 30_000 },
+    // The SDK's requestTimeout alone only logs a warning when it passes ("Init client requestHandler with
+    // throwOnRequestTimeout=true to turn this into an error"), and the request waits on: a store that accepted the
+    // connection and never answered held the publish, and so the regeneration job, for good.
+    requestHandler: {
+      connectionTimeout: 5_000,
+      requestTimeout: options.timeoutMs ?? 30_000,
+      throwOnRequestTimeout: true,
+      socketTimeout: options.timeoutMs ?? 30_000,
+    },
   });
   const key = (k: string) => `${settings.prefix}${k}`;
   return {

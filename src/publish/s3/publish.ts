@@ -30,6 +30,8 @@ export interface PublishResult {
   unchanged: number;
   deleted: number;
   failed: number;
+  /** Objects to put that were not tried: the store had failed already. */
+  untried: number;
   /** The first failure, in words. */
   problem: string | null;
   ms: number;
@@ -78,16 +80,17 @@ function calendarDisposition(key: string): { contentDisposition?: string } {
   return id ? { contentDisposition: `inline; filename="${id}.ics"` } : {};
 }
 
-async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
+/** Runs `run` over the items, PARALLEL at a time, starting no new one once `stop()` says so. */
+async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void>, stop: () => boolean): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, async () => {
-    while (next < items.length) await run(items[next++]!);
+    while (next < items.length && !stop()) await run(items[next++]!);
   }));
 }
 
 export async function publishArtifacts(artifactsDir: string, store: ObjectStore): Promise<PublishResult> {
   const started = performance.now();
-  const result: PublishResult = { put: 0, unchanged: 0, deleted: 0, failed: 0, problem: null, ms: 0 };
+  const result: PublishResult = { put: 0, unchanged: 0, deleted: 0, failed: 0, untried: 0, problem: null, ms: 0 };
   const manifest = readJson<Manifest>(path.join(artifactsDir, MANIFEST));
   if (!manifest) return { ...result, problem: 'nothing rendered yet', ms: 0 };
   const stateFile = path.join(artifactsDir, PUBLISHED_STATE);
@@ -98,6 +101,10 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
     result.failed++;
     result.problem ??= `${what}: ${error instanceof Error ? error.message : String(error)}`;
   };
+  // A store that refused or did not answer one request (down, slow, wrong credentials, no such bucket) would refuse
+  // the next ones alike: once one fails, no further request starts, so a first publish of 20,000 objects to a store
+  // that hangs costs the few requests in flight, not 20,000 time limits, and the job (which renders too) ends.
+  let storeFailed = false;
 
   const wanted = new Map<string, Wanted>();
   for (const [file, hash] of renderedFiles(manifest)) {
@@ -113,7 +120,12 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
       const body = 'body' in source ? source.body : fs.readFileSync(path.join(artifactsDir, source.file));
       // A file rewritten by a regeneration still running is not yet what the manifest says: next run.
       if (contentHash(body) !== hash) throw new Error('changed since the manifest was written');
-      await store.put({ key, body, contentType, cacheControl, ...calendarDisposition(key) });
+      try {
+        await store.put({ key, body, contentType, cacheControl, ...calendarDisposition(key) });
+      } catch (error) {
+        storeFailed = true;
+        throw error;
+      }
       state.objects[key] = hash;
       result.put++;
     } catch (error) {
@@ -122,7 +134,7 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
   };
   const changed = [...wanted.keys()].filter((k) => state.objects[k] !== wanted.get(k)!.hash);
   result.unchanged = wanted.size - changed.length;
-  await inParallel(changed.filter((k) => k !== LIST_KEY), putOne);
+  await inParallel(changed.filter((k) => k !== LIST_KEY), putOne, () => storeFailed);
   // The list last, and only over details that are all up.
   if (changed.includes(LIST_KEY)) {
     if (result.failed === 0) await putOne(LIST_KEY);
@@ -131,23 +143,26 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
   // Gone objects, once the list that no longer names them is published.
   const listUp = state.objects[LIST_KEY] === wanted.get(LIST_KEY)?.hash;
   const gone = Object.keys(state.objects).filter((k) => !wanted.has(k));
-  if (listUp && gone.length > 0) {
-    for (let i = 0; i < gone.length; i += 1000) {
+  if (listUp && gone.length > 0 && !storeFailed) {
+    for (let i = 0; i < gone.length && !storeFailed; i += 1000) {
       const batch = gone.slice(i, i + 1000);
       try {
         await store.delete(batch);
         for (const k of batch) delete state.objects[k];
         result.deleted += batch.length;
       } catch (error) {
+        storeFailed = true;
         fail('delete', error);
       }
     }
   }
+  result.untried = changed.length - result.put - result.failed;
   writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
   return { ...result, ms: Math.round(performance.now() - started) };
 }
 
 export function formatPublish(destination: string, r: PublishResult): string {
-  const problem = r.problem ? `; ${r.failed} failed, retried next run (${r.problem})` : '';
+  const untried = r.untried > 0 ? ` (${r.untried} more not tried)` : '';
+  const problem = r.problem ? `; ${r.failed} failed${untried}, retried next run (${r.problem})` : '';
   return `published to ${destination}: ${r.put} put / ${r.unchanged} unchanged / ${r.deleted} deleted${problem}, ${r.ms} ms`;
 }
