@@ -1,9 +1,15 @@
 // npm run regenerate: the regeneration job once (src/jobs/regenerate.ts: the same function the server's loop
-// runs), one line printed; exits non-zero on failure, the previous artifacts staying in place. Cron: see README.
-import { runRegeneration } from '../src/jobs/regenerate.js';
-import { noArguments, runCli, withDatabase } from './cli.js';
+// runs), one line printed; exits non-zero on failure, the previous artifacts staying in place. A publish to the
+// bucket that failed (or left objects for the next run) is a failure too: the line goes to stderr, the exit is 1,
+// so that cron's mail or a monitor sees it. Cron: see README.
+import { regenerateAndPublish } from '../src/jobs/regenerate.js';
+import { CliError, noArguments, runCli, withDatabase } from './cli.js';
 
 await runCli(() => {
   noArguments('npm run regenerate');
-  return withDatabase(async (_database, config) => console.log(await runRegeneration(config)));
+  return withDatabase(async (_database, config) => {
+    const run = await regenerateAndPublish(config);
+    if (run.publishFailed) throw new CliError(run.line);
+    console.log(run.line);
+  });
 });

@@ -1,6 +1,7 @@
 // Publishing the reads to a bucket (issue 14), against a real S3 implementation: Ceph's RADOS Gateway, started
 // here (test/support/ceph-rgw.ts). What a CDN in front of the bucket would fetch is read anonymously through a
 // public-read bucket policy: the bytes, Content-Type, Cache-Control, ETag and 304.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -165,6 +166,47 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
     } finally {
       await hanging.close();
     }
+  }, 60_000);
+});
+
+describe.skipIf(unavailable !== null)('npm run regenerate with a bucket the store refuses', () => {
+  /** `npm run regenerate` as cron runs it (scripts/launch.mjs), configured by the environment alone. */
+  const regenerateCommand = (env: Record<string, string>) => {
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(AWS_|PUBLISH_S3_|DATABASE_PATH|ARTIFACTS_DIR|PUBLIC_BASE_URL|ENV_FILE)/.test(k)));
+    return spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/launch.mjs'), 'regenerate'], {
+      cwd: t.dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        ...inherited, ENV_FILE: 'none', DATABASE_PATH: t.file, ARTIFACTS_DIR: path.join(t.dir, 'cli-artifacts'),
+        PUBLIC_BASE_URL: 'https://fixtures.example', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_ENDPOINT: gw.endpoint, PUBLISH_S3_FORCE_PATH_STYLE: 'true', PUBLISH_S3_PREFIX: 'cli/',
+        AWS_ACCESS_KEY_ID: gw.accessKeyId, AWS_SECRET_ACCESS_KEY: gw.secretAccessKey,
+        ...env,
+      },
+    });
+  };
+
+  it.each([
+    ['a wrong secret', { AWS_SECRET_ACCESS_KEY: 'not-the-secret' }, /SignatureDoesNotMatch \(HTTP 403\): the secret does not match the access key \(AWS_SECRET_ACCESS_KEY\)/],
+    ['an unknown access key', { AWS_ACCESS_KEY_ID: 'AKNOSUCHKEY' }, /InvalidAccessKeyId \(HTTP 403\): the store knows no such access key \(AWS_ACCESS_KEY_ID\)/],
+    ['a bucket that does not exist', { PUBLISH_S3_BUCKET: 'no-such-bucket' }, /NoSuchBucket \(HTTP 404\): no bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+/],
+    ['a store that is down', { PUBLISH_S3_ENDPOINT: 'http://127.0.0.1:49999' }, /ECONNREFUSED 127\.0\.0\.1:49999/],
+  ])('%s: exit 1, one line on stderr saying what to fix, no stack, no secret', (_what, env, said) => {
+    const r = regenerateCommand(env as Record<string, string>);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines, r.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^regenerated: .*; published to s3:\/\/.*: 0 put \/ \d+ unchanged \/ 0 deleted; \d+ failed/);
+    expect(lines[0]).toMatch(said);
+    expect(r.stderr).not.toContain(gw.secretAccessKey);
+  }, 60_000);
+
+  it('a publish that went through: the line on stdout, exit 0', () => {
+    const r = regenerateCommand({});
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/published to s3:\/\/competitions-reads\/cli\/: \d+ put \/ 0 unchanged \/ 0 deleted, \d+ ms\n$/);
   }, 60_000);
 });
 

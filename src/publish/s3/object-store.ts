@@ -29,6 +29,7 @@ export interface ObjectStore {
 }
 
 export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: number } = {}): ObjectStore {
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -41,31 +42,70 @@ export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: numbe
     // connection and never answered held the publish, and so the regeneration job, for good.
     requestHandler: {
       connectionTimeout: 5_000,
-      requestTimeout: options.timeoutMs ?? 30_000,
+      requestTimeout: timeoutMs,
       throwOnRequestTimeout: true,
-      socketTimeout: options.timeoutMs ?? 30_000,
+      socketTimeout: timeoutMs,
     },
   });
   const key = (k: string) => `${settings.prefix}${k}`;
   return {
     description: `s3://${settings.bucket}/${settings.prefix}`,
     async put(o) {
-      await client.send(new PutObjectCommand({
+      await send(() => client.send(new PutObjectCommand({
         Bucket: settings.bucket,
         Key: key(o.key),
         Body: o.body,
         ContentType: o.contentType,
         CacheControl: o.cacheControl,
         ...(o.contentDisposition ? { ContentDisposition: o.contentDisposition } : {}),
-      }));
+      })), settings, timeoutMs);
     },
     async delete(keys) {
       if (keys.length === 0) return;
-      const out = await client.send(new DeleteObjectsCommand({
+      const out = await send(() => client.send(new DeleteObjectsCommand({
         Bucket: settings.bucket,
         Delete: { Objects: keys.map((k) => ({ Key: key(k) })), Quiet: true },
-      }));
+      })), settings, timeoutMs);
       if (out.Errors && out.Errors.length > 0) throw new Error(`${out.Errors.length} objects not deleted: ${out.Errors[0]?.Code ?? 'error'}`);
     },
   };
+}
+
+/** A request to the store; its failure, when it fails, in words an operator can act on (StoreError). */
+async function send<T>(request: () => Promise<T>, settings: S3Settings, timeoutMs: number): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw new StoreError(describeStoreError(error, settings, timeoutMs));
+  }
+}
+
+/** A request the store refused or did not answer, said in one line (its message is the whole story: no stack). */
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+/**
+ * What went wrong, with the setting to look at. Ceph's gateway (and others) send error codes with an empty message,
+ * which the SDK words "UnknownError": a missing bucket and a wrong secret both read "UnknownError" before.
+ */
+export function describeStoreError(error: unknown, settings: S3Settings, timeoutMs: number): string {
+  const e = (error ?? {}) as { name?: string; message?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const name = typeof e.name === 'string' ? e.name : 'Error';
+  const status = e.$metadata?.httpStatusCode;
+  const message = typeof e.message === 'string' && e.message !== 'UnknownError' && e.message !== name ? e.message : '';
+  const where = settings.endpoint ?? `AWS (${settings.region})`;
+  const hints: Record<string, string> = {
+    NoSuchBucket: `no bucket "${settings.bucket}" at ${where} (PUBLISH_S3_BUCKET, PUBLISH_S3_ENDPOINT)`,
+    InvalidAccessKeyId: `the store knows no such access key (AWS_ACCESS_KEY_ID)`,
+    SignatureDoesNotMatch: `the secret does not match the access key (AWS_SECRET_ACCESS_KEY)`,
+    AccessDenied: `the key may not write to bucket "${settings.bucket}" (it needs s3:PutObject and s3:DeleteObject there)`,
+    AuthorizationHeaderMalformed: `the bucket is in another region than ${settings.region} (PUBLISH_S3_REGION)`,
+    PermanentRedirect: `the bucket is in another region than ${settings.region}, or needs PUBLISH_S3_FORCE_PATH_STYLE (PUBLISH_S3_REGION)`,
+    CredentialsProviderError: `no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or give the machine a role)`,
+    TimeoutError: `no answer from ${where} within ${timeoutMs} ms (PUBLISH_S3_ENDPOINT)`,
+  };
+  const said = hints[name] ?? (status !== undefined && status >= 500 ? `the store failed (${message || 'no message'})` : message || 'no message');
+  const code = typeof e.code === 'string' && !said.includes(e.code) ? ` ${e.code}` : '';
+  return `${name}${status !== undefined ? ` (HTTP ${status})` : code}: ${said}`;
 }
