@@ -22,8 +22,12 @@ export const PUBLISHED_STATE = '.published-s3.json';
 
 interface PublishedState {
   destination: string;
+  /** key → content hash put, or PENDING. */
   objects: Record<string, string>;
 }
+
+/** A key a run set out to put and may have: the object may be in the bucket, with bytes not known. */
+const PENDING = '';
 
 export interface PublishResult {
   put: number;
@@ -134,6 +138,14 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
   };
   const changed = [...wanted.keys()].filter((k) => state.objects[k] !== wanted.get(k)!.hash);
   result.unchanged = wanted.size - changed.length;
+  // Recorded before the first request, durably: every object this run may put, as "maybe in the bucket, bytes
+  // unknown" (PENDING). A run killed midway, or a put that timed out after the store took it, leaves objects the
+  // state would otherwise not know of: an event made private next would then never be deleted from the bucket. A
+  // pending key is put again while it is wanted, and deleted once it is not.
+  if (changed.length > 0) {
+    for (const k of changed) state.objects[k] = PENDING;
+    writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
+  }
   await inParallel(changed.filter((k) => k !== LIST_KEY), putOne, () => storeFailed);
   // The list last, and only over details that are all up.
   if (changed.includes(LIST_KEY)) {
