@@ -13,7 +13,7 @@ import path from 'node:path';
 import { READ_CACHE_CONTROL } from '../../http/headers.js';
 import { problemBody } from '../../http/problem.js';
 import { MANIFEST, type Manifest } from '../regenerate.js';
-import { EVENTS_LIST_PATH, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
+import { CONTENT_TYPES, EVENTS_LIST_PATH, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
 import { contentHash, writeFileAtomic } from '../store.js';
 import type { ObjectStore } from './object-store.js';
 
@@ -80,7 +80,7 @@ function renderedFiles(manifest: Manifest): Map<string, string> {
 
 /** The Content-Disposition the node server gives a calendar (`ID.ics`), as object metadata. */
 function calendarDisposition(key: string): { contentDisposition?: string } {
-  const id = /^api\/v0\/calendar\/([^/]+)$/.exec(key)?.[1] ?? /^api\/v0\/teams\/([^/]+)\/calendar$/.exec(key)?.[1];
+  const id = /^api\/v0\/calendar\/([^/.]+)(?:\.ics)?$/.exec(key)?.[1] ?? /^api\/v0\/teams\/([^/]+)\/calendar(?:\.ics)?$/.exec(key)?.[1];
   return id ? { contentDisposition: `inline; filename="${id}.ics"` } : {};
 }
 
@@ -113,7 +113,12 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
   const wanted = new Map<string, Wanted>();
   for (const [file, hash] of renderedFiles(manifest)) {
     const url = urlKeyOf(file);
-    if (url) wanted.set(url.key, { hash, source: { file }, contentType: url.contentType, cacheControl: READ_CACHE_CONTROL });
+    if (!url) continue;
+    const object: Wanted = { hash, source: { file }, contentType: url.contentType, cacheControl: READ_CACHE_CONTROL };
+    wanted.set(url.key, object);
+    // `/api/v0/calendar/ID.ics` and `/api/v0/teams/ID/calendar.ics` are the same feeds on the node server (calendar
+    // apps and people add `.ics`): through a bucket, each is an object of its own.
+    if (url.contentType === CONTENT_TYPES.ics) wanted.set(`${url.key}.ics`, object);
   }
   wanted.set(NOT_FOUND_KEY, {
     hash: contentHash(NOT_FOUND_BODY), source: { body: NOT_FOUND_BODY }, contentType: NOT_FOUND_CONTENT_TYPE, cacheControl: NOT_FOUND_CACHE_CONTROL,
