@@ -180,6 +180,21 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
   }, 60_000);
 });
 
+describe.skipIf(unavailable !== null)('moving to another store', () => {
+  it('a bucket of the same name and prefix at another endpoint starts over: nothing is taken as already there', async () => {
+    const artifactsDir = path.join(t.dir, 'moved-artifacts');
+    await regenerate(t.db, { ...options, artifactsDir });
+    const here = await publishArtifacts(artifactsDir, s3ObjectStore({ ...settings, prefix: 'moved/' }));
+    expect(here.failed, here.problem ?? '').toBe(0);
+    // The operator moves to another service (MinIO to R2, say) with the same bucket name: every object must go there.
+    // A closed port stands for it here: the publish must try, and fail, rather than report everything unchanged.
+    const there = await publishArtifacts(artifactsDir, s3ObjectStore({ ...settings, prefix: 'moved/', endpoint: 'http://127.0.0.1:49999' }, { timeoutMs: 2_000 }));
+    expect(there.unchanged).toBe(0);
+    expect(there.failed).toBeGreaterThan(0);
+    expect(there.problem).toMatch(/ECONNREFUSED/);
+  }, 60_000);
+});
+
 describe.skipIf(unavailable !== null)('npm run regenerate with a bucket the store refuses', () => {
   /** `npm run regenerate` as cron runs it (scripts/launch.mjs), configured by the environment alone. */
   const regenerateCommand = (env: Record<string, string>) => {
@@ -231,20 +246,17 @@ describe.skipIf(unavailable !== null)('a publish killed midway', () => {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_FORCE_PATH_STYLE: 'true',
       PUBLISH_S3_PREFIX: 'killed/', AWS_ACCESS_KEY_ID: gw.accessKeyId, AWS_SECRET_ACCESS_KEY: gw.secretAccessKey,
     };
+    // The same endpoint for both runs (the proxy passes everything through once it has killed): the same destination.
     const proxy = await killingProxy(new URL(gw.endpoint), `PUT /${BUCKET}/killed/api/v0/events?`);
-    try {
-      const killed = await runCommand({ ...env, PUBLISH_S3_ENDPOINT: proxy.endpoint }, proxy.onChild);
-      expect(killed.signal, killed.output).toBe('SIGKILL');
-    } finally {
-      await proxy.close();
-    }
+    const killed = await runCommand({ ...env, PUBLISH_S3_ENDPOINT: proxy.endpoint }, proxy.onChild);
+    expect(killed.signal, killed.output).toBe('SIGKILL');
     const killedKey = (key: string) => fetch(`${gw.endpoint}/${BUCKET}/killed/${key}`);
     expect((await killedKey('api/v0/calendar/rsl-cup-2026')).status).toBe(200);
     expect((await killedKey('api/v0/events')).status).toBe(403); // never put
 
     t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
     try {
-      const next = await runCommand({ ...env, PUBLISH_S3_ENDPOINT: gw.endpoint });
+      const next = await runCommand({ ...env, PUBLISH_S3_ENDPOINT: proxy.endpoint });
       expect(next.code, next.output).toBe(0);
       for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026']) {
         expect((await killedKey(key)).status, key).toBe(403);
@@ -260,6 +272,7 @@ describe.skipIf(unavailable !== null)('a publish killed midway', () => {
       }
     } finally {
       t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
+      await proxy.close();
     }
   }, 120_000);
 });
@@ -277,7 +290,7 @@ function runCommand(env: Record<string, string>, started?: (child: ChildProcess)
 
 /**
  * A TCP proxy (a port in 49000-49999) to the gateway that SIGKILLs the child it is given as soon as a request
- * starting with `trigger` comes through, before forwarding it.
+ * starting with `trigger` comes through, before forwarding it; after that it passes everything through.
  */
 async function killingProxy(target: URL, trigger: string): Promise<{ endpoint: string; onChild(child: ChildProcess): void; close(): Promise<void> }> {
   let child: ChildProcess | undefined;
@@ -290,8 +303,9 @@ async function killingProxy(target: URL, trigger: string): Promise<{ endpoint: s
       s.on('error', () => undefined);
     }
     client.on('data', (d: Buffer) => {
-      if (d.toString('latin1').includes(trigger)) {
-        child?.kill('SIGKILL');
+      if (child && d.toString('latin1').includes(trigger)) {
+        child.kill('SIGKILL');
+        child = undefined;
         client.destroy();
         upstream.destroy();
         return;

@@ -23,6 +23,11 @@ export interface PutRequest {
 
 export interface ObjectStore {
   readonly description: string;
+  /**
+   * Which store and place this is, for the record of what was put there: the description, and the endpoint when it
+   * is not AWS's (another service with a bucket of the same name is another destination).
+   */
+  readonly destination: string;
   put(object: PutRequest): Promise<void>;
   /** Deletes keys (at most 1000 a call); rejects when any could not be deleted. */
   delete(keys: readonly string[]): Promise<void>;
@@ -50,6 +55,7 @@ export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: numbe
   const key = (k: string) => `${settings.prefix}${k}`;
   return {
     description: `s3://${settings.bucket}/${settings.prefix}`,
+    destination: `s3://${settings.bucket}/${settings.prefix}${settings.endpoint ? ` at ${endpointName(settings.endpoint)}` : ''}`,
     async put(o) {
       await send(() => client.send(new PutObjectCommand({
         Bucket: settings.bucket,
@@ -69,6 +75,12 @@ export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: numbe
       if (out.Errors && out.Errors.length > 0) throw new Error(`${out.Errors.length} objects not deleted: ${out.Errors[0]?.Code ?? 'error'}`);
     },
   };
+}
+
+/** The endpoint's origin and path: never the user information a URL may carry. */
+function endpointName(endpoint: string): string {
+  const url = new URL(endpoint);
+  return `${url.origin}${url.pathname}`;
 }
 
 /** A request to the store; its failure, when it fails, in words an operator can act on (StoreError). */

@@ -99,8 +99,8 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
   if (!manifest) return { ...result, problem: 'nothing rendered yet', ms: 0 };
   const stateFile = path.join(artifactsDir, PUBLISHED_STATE);
   const saved = readJson<PublishedState>(stateFile);
-  // Another bucket or prefix starts from nothing.
-  const state: PublishedState = saved?.destination === store.description ? saved : { destination: store.description, objects: {} };
+  // Another bucket, prefix or endpoint starts from nothing.
+  const state: PublishedState = saved?.destination === store.destination ? saved : { destination: store.destination, objects: {} };
   const fail = (what: string, error: unknown) => {
     result.failed++;
     result.problem ??= `${what}: ${error instanceof Error ? error.message : String(error)}`;
