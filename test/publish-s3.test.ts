@@ -277,6 +277,49 @@ describe.skipIf(unavailable !== null)('a publish killed midway', () => {
   }, 120_000);
 });
 
+describe.skipIf(unavailable !== null)('two publishes at once', () => {
+  it('an event one of them put is still deleted once made private: the other does not write it out of the record', async () => {
+    // cron's `npm run regenerate` (A) beside another (B): A's event list is held on its way to the store while the cup
+    // is made public and B runs; then A goes on, the cup is made private, and a third run must delete its objects.
+    const artifactsDir = path.join(t.dir, 'concurrent-artifacts');
+    const proxy = await holdingProxy(new URL(gw.endpoint));
+    const env = {
+      ENV_FILE: 'none', DATABASE_PATH: t.file, ARTIFACTS_DIR: artifactsDir, PUBLIC_BASE_URL: 'https://fixtures.example',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_FORCE_PATH_STYLE: 'true',
+      PUBLISH_S3_PREFIX: 'concurrent/', AWS_ACCESS_KEY_ID: gw.accessKeyId, AWS_SECRET_ACCESS_KEY: gw.secretAccessKey,
+      PUBLISH_S3_ENDPOINT: proxy.endpoint,
+    };
+    const visibility = (id: string, isPublic: boolean) => t.sqlite.prepare(`UPDATE events SET is_public = ? WHERE id = ?`).run(isPublic ? 1 : 0, id);
+    const objectStatus = async (key: string) => (await fetch(`${gw.endpoint}/${BUCKET}/concurrent/${key}`)).status;
+    try {
+      visibility('rsl-cup-2026', false);
+      expect((await runCommand(env)).code).toBe(0);
+      visibility('amm-u12-autumn-2026', false); // A's change: the list changes
+      const held = proxy.holdNext(`PUT /${BUCKET}/concurrent/api/v0/events?`);
+      const a = runCommand(env);
+      await held;
+      visibility('rsl-cup-2026', true);
+      const b = await runCommand(env);
+      expect(b.code, b.output).toBe(0);
+      expect(b.output).toMatch(/publish to s3:\/\/competitions-reads\/concurrent\/ skipped: another publish is running \(pid \d+\)/);
+      proxy.release();
+      const aDone = await a;
+      expect(aDone.code, aDone.output).toBe(0);
+      visibility('rsl-cup-2026', false);
+      const c = await runCommand(env);
+      expect(c.code, c.output).toBe(0);
+      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026']) {
+        expect(await objectStatus(key), key).toBe(403);
+      }
+    } finally {
+      proxy.release();
+      visibility('rsl-cup-2026', true);
+      visibility('amm-u12-autumn-2026', true);
+      await proxy.close();
+    }
+  }, 120_000);
+});
+
 /** `npm run regenerate` (scripts/launch.mjs) with this environment; `started` gets the child. */
 function runCommand(env: Record<string, string>, started?: (child: ChildProcess) => void): Promise<{ code: number | null; signal: string | null; output: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(AWS_|PUBLISH_S3_|DATABASE_PATH|ARTIFACTS_DIR|PUBLIC_BASE_URL|ENV_FILE)/.test(k)));
@@ -355,6 +398,57 @@ async function silentServer(): Promise<{ endpoint: string; requests(): number; c
   return {
     endpoint: `http://127.0.0.1:${port}`,
     requests: () => requests,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A TCP proxy (a port in 49300-49399) to the gateway that can hold the next request starting with a given line. */
+async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(trigger: string): Promise<void>; release(): void; close(): Promise<void> }> {
+  let trigger: string | undefined;
+  let seen: (() => void) | undefined;
+  let released: Promise<void> = Promise.resolve();
+  let release = () => {};
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    // Chunks go upstream in order, each after the hold (if any) that came before it.
+    let queue = Promise.resolve();
+    client.on('data', (d: Buffer) => {
+      if (trigger !== undefined && d.toString('latin1').includes(trigger)) {
+        trigger = undefined;
+        const wait = released;
+        seen?.();
+        queue = queue.then(() => wait);
+      }
+      queue = queue.then(() => void upstream.write(d));
+    });
+    upstream.pipe(client);
+  });
+  for (let port = 49_300; ; port++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (ok) break;
+    if (port >= 49_399) throw new Error('no free port in 49300-49399');
+  }
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    holdNext(line) {
+      trigger = line;
+      released = new Promise((resolve) => (release = resolve));
+      return new Promise((resolve) => (seen = resolve));
+    },
+    release: () => release(),
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
