@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { CreateBucketCommand, PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, PutBucketPolicyCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { READ_CACHE_CONTROL } from '../src/http/headers.js';
@@ -131,25 +131,39 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
   });
 
   it('a store that is down changes nothing locally, publishes no list, and the next run sends what is pending', async () => {
-    t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
-    await regenerate(t.db, options);
-    const stateOf = () => (JSON.parse(fs.readFileSync(path.join(options.artifactsDir, PUBLISHED_STATE), 'utf8')) as { objects: Record<string, string> }).objects;
-    const before = stateOf();
-    const down = await publishArtifacts(options.artifactsDir, s3ObjectStore({ ...settings, endpoint: 'http://127.0.0.1:9' }, { timeoutMs: 2_000 }));
-    expect(down.put).toBe(0);
-    expect(down.failed).toBeGreaterThan(0);
-    expect(down.problem).toMatch(/the event list waits for them/);
-    // Nothing recorded as put: what was put before keeps its hash, what this run failed to put is pending ('').
-    const after = stateOf();
-    for (const [key, hash] of Object.entries(after)) expect([before[key], ''], key).toContain(hash);
-    expect(Object.values(after)).toContain('');
-    // The published list still does not name the event whose objects are not up.
-    const list = (await (await cdnGet('api/v0/events')).json()) as { event_id: string }[];
-    expect(list.map((e) => e.event_id)).not.toContain('rsl-cup-2026');
-    const back = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));
-    expect(back.failed, back.problem ?? '').toBe(0);
-    expect(back.put).toBeGreaterThanOrEqual(4);
-    expect(((await (await cdnGet('api/v0/events')).json()) as { event_id: string }[]).map((e) => e.event_id)).toContain('rsl-cup-2026');
+    // The same store (one endpoint: a proxy to the gateway), down for one run: it resets every connection.
+    const artifactsDir = path.join(t.dir, 'down-artifacts');
+    const proxy = await holdingProxy(new URL(gw.endpoint));
+    const store = s3ObjectStore({ ...settings, endpoint: proxy.endpoint, prefix: 'down/' }, { timeoutMs: 2_000 });
+    const downGet = (key: string) => fetch(`${gw.endpoint}/${BUCKET}/down/${key}`);
+    try {
+      t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
+      await regenerate(t.db, { ...options, artifactsDir });
+      expect((await publishArtifacts(artifactsDir, store)).failed).toBe(0);
+      t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
+      await regenerate(t.db, { ...options, artifactsDir });
+      const stateOf = () => (JSON.parse(fs.readFileSync(path.join(artifactsDir, PUBLISHED_STATE), 'utf8')) as { objects: Record<string, string> }).objects;
+      const before = stateOf();
+      proxy.setDown(true);
+      const down = await publishArtifacts(artifactsDir, store);
+      expect(down.put).toBe(0);
+      expect(down.failed).toBeGreaterThan(0);
+      expect(down.problem).toMatch(/the event list waits for them/);
+      // Nothing recorded as put: what was put before keeps its hash, what this run failed to put is pending ('').
+      const after = stateOf();
+      for (const [key, hash] of Object.entries(after)) expect([before[key], ''], key).toContain(hash);
+      expect(Object.values(after)).toContain('');
+      // The published list still does not name the event whose objects are not up.
+      const list = (await (await downGet('api/v0/events')).json()) as { event_id: string }[];
+      expect(list.map((e) => e.event_id)).not.toContain('rsl-cup-2026');
+      proxy.setDown(false);
+      const back = await publishArtifacts(artifactsDir, store);
+      expect(back.failed, back.problem ?? '').toBe(0);
+      expect(back.put).toBeGreaterThanOrEqual(4);
+      expect(((await (await downGet('api/v0/events')).json()) as { event_id: string }[]).map((e) => e.event_id)).toContain('rsl-cup-2026');
+    } finally {
+      await proxy.close();
+    }
   }, 60_000);
 
   it('a store that takes requests and never answers costs the requests in flight, not one time limit per object', async () => {
@@ -160,8 +174,11 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
     await regenerate(t.db, { ...options, artifactsDir });
     const hanging = await silentServer();
     try {
+      const store = s3ObjectStore({ ...settings, endpoint: hanging.endpoint, prefix: 'hang/' }, { timeoutMs: 1_000 });
+      // Published there before (a record exists), and now every object is to be put (a new release of the renderers).
+      fs.writeFileSync(path.join(artifactsDir, PUBLISHED_STATE), JSON.stringify({ destination: store.destination, objects: {} }));
       const started = performance.now();
-      const r = await publishArtifacts(artifactsDir, s3ObjectStore({ ...settings, endpoint: hanging.endpoint, prefix: 'hang/' }, { timeoutMs: 1_000 }));
+      const r = await publishArtifacts(artifactsDir, store);
       const seconds = (performance.now() - started) / 1000;
       expect(r.put).toBe(0);
       expect(r.failed).toBeGreaterThan(0);
@@ -275,6 +292,36 @@ describe.skipIf(unavailable !== null)('a publish killed midway', () => {
       await proxy.close();
     }
   }, 120_000);
+});
+
+describe.skipIf(unavailable !== null)('a new artifacts folder publishing to a bucket that holds reads already', () => {
+  it('deletes the objects of an event made private meanwhile, and leaves keys that are not reads alone', async () => {
+    // The server moved to a new machine (or ARTIFACTS_DIR was emptied): no record of what the bucket holds. The cup
+    // was public on the old one and is private now.
+    const oldDir = path.join(t.dir, 'old-machine');
+    const newDir = path.join(t.dir, 'new-machine');
+    const store = s3ObjectStore({ ...settings, prefix: 'moved-machine/' });
+    const admin = new S3Client({ region: 'us-east-1', endpoint: gw.endpoint, forcePathStyle: true, credentials: { accessKeyId: gw.accessKeyId, secretAccessKey: gw.secretAccessKey } });
+    const get = (key: string) => fetch(`${gw.endpoint}/${BUCKET}/moved-machine/${key}`);
+    try {
+      await regenerate(t.db, { ...options, artifactsDir: oldDir });
+      expect((await publishArtifacts(oldDir, store)).failed).toBe(0);
+      await admin.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'moved-machine/index.html', Body: 'not ours', ContentType: 'text/html' }));
+      t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
+      await regenerate(t.db, { ...options, artifactsDir: newDir });
+      const r = await publishArtifacts(newDir, store);
+      expect(r.failed, r.problem ?? '').toBe(0);
+      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026', 'api/v0/calendar/rsl-cup-2026.ics']) {
+        expect((await get(key)).status, key).toBe(403);
+      }
+      expect((await get('index.html')).status).toBe(200);
+      // The record is there now: the next quiet run sends nothing, not even a listing.
+      const quiet = await publishArtifacts(newDir, store);
+      expect([quiet.put, quiet.deleted, quiet.failed]).toEqual([0, 0, 0]);
+    } finally {
+      t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(unavailable !== null)('two publishes at once', () => {
@@ -405,14 +452,23 @@ async function silentServer(): Promise<{ endpoint: string; requests(): number; c
   };
 }
 
-/** A TCP proxy (a port in 49300-49399) to the gateway that can hold the next request starting with a given line. */
-async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(trigger: string): Promise<void>; release(): void; close(): Promise<void> }> {
+/**
+ * A TCP proxy (a port in 49300-49399) to the gateway that can hold the next request starting with a given line, or
+ * be down (every connection reset).
+ */
+async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(trigger: string): Promise<void>; release(): void; setDown(down: boolean): void; close(): Promise<void> }> {
   let trigger: string | undefined;
   let seen: (() => void) | undefined;
   let released: Promise<void> = Promise.resolve();
   let release = () => {};
   const sockets = new Set<net.Socket>();
+  let down = false;
   const server = net.createServer((client) => {
+    if (down) {
+      client.on('error', () => undefined);
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = net.connect(Number(target.port), target.hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -449,6 +505,10 @@ async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(t
       return new Promise((resolve) => (seen = resolve));
     },
     release: () => release(),
+    setDown(isDown) {
+      down = isDown;
+      if (isDown) for (const s of sockets) s.destroy(); // kept-alive connections too
+    },
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -1,7 +1,7 @@
 // The bucket a CDN serves from, through the AWS SDK: S3, Cloudflare R2, Backblaze B2, MinIO, Ceph. Request
 // checksums only when an operation requires them: R2, MinIO and B2 reject the SDK's default CRC32 trailers. Every
 // request has a time limit, so a slow store delays only the publish job, never the server or the local artifacts.
-import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface S3Settings {
   bucket: string;
@@ -31,6 +31,8 @@ export interface ObjectStore {
   put(object: PutRequest): Promise<void>;
   /** Deletes keys (at most 1000 a call); rejects when any could not be deleted. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Every key under the prefix (without it): one request per 1,000 keys. */
+  list(): Promise<string[]>;
 }
 
 export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: number } = {}): ObjectStore {
@@ -73,6 +75,16 @@ export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: numbe
         Delete: { Objects: keys.map((k) => ({ Key: key(k) })), Quiet: true },
       })), settings, timeoutMs);
       if (out.Errors && out.Errors.length > 0) throw new Error(`${out.Errors.length} objects not deleted: ${out.Errors[0]?.Code ?? 'error'}`);
+    },
+    async list() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await send(() => client.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: settings.prefix, ContinuationToken: token })), settings, timeoutMs);
+        for (const o of page.Contents ?? []) if (o.Key?.startsWith(settings.prefix)) keys.push(o.Key.slice(settings.prefix.length));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
     },
   };
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { READ_CACHE_CONTROL } from '../../http/headers.js';
 import { problemBody } from '../../http/problem.js';
 import { MANIFEST, type Manifest } from '../regenerate.js';
-import { CONTENT_TYPES, EVENTS_LIST_PATH, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
+import { CONTENT_TYPES, EVENTS_LIST_PATH, matchArtifactRoute, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
 import { processState } from '../run-marker.js';
 import { contentHash, writeFileAtomic } from '../store.js';
 import type { ObjectStore } from './object-store.js';
@@ -79,6 +79,13 @@ function renderedFiles(manifest: Manifest): Map<string, string> {
   if (manifest.listHash) files.set(EVENTS_LIST_PATH, manifest.listHash);
   if (manifest.openapiHash) files.set(OPENAPI_PATH, manifest.openapiHash);
   return files;
+}
+
+/** A key this publisher puts: a read URL's path (matchArtifactRoute's), or the not-found problem. */
+function isReadKey(key: string): boolean {
+  if (key === NOT_FOUND_KEY) return true;
+  const route = matchArtifactRoute(`/${key}`);
+  return route !== null && route.kind !== 'bad-id';
 }
 
 /** The Content-Disposition the node server gives a calendar (`ID.ics`), as object metadata. */
@@ -155,12 +162,24 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
   if (!manifest) return { ...result, problem: 'nothing rendered yet', ms: 0 };
   const stateFile = path.join(artifactsDir, PUBLISHED_STATE);
   const saved = readJson<PublishedState>(stateFile);
-  // Another bucket, prefix or endpoint starts from nothing.
-  const state: PublishedState = saved?.destination === store.destination ? saved : { destination: store.destination, objects: {} };
   const fail = (what: string, error: unknown) => {
     result.failed++;
     result.problem ??= `${what}: ${error instanceof Error ? error.message : String(error)}`;
   };
+  // Another bucket, prefix or endpoint, or no record at all (ARTIFACTS_DIR new or emptied, a new machine), starts
+  // from what the bucket holds: every read object already there is pending, so that one this run no longer renders
+  // (an event made private or removed meanwhile) is deleted, not left public for good. Other keys are not ours.
+  let state: PublishedState;
+  if (saved?.destination === store.destination) state = saved;
+  else {
+    state = { destination: store.destination, objects: {} };
+    try {
+      for (const key of await store.list()) if (isReadKey(key)) state.objects[key] = PENDING;
+    } catch (error) {
+      fail('list the bucket', error);
+      return { ...result, ms: Math.round(performance.now() - started) };
+    }
+  }
   // A store that refused or did not answer one request (down, slow, wrong credentials, no such bucket) would refuse
   // the next ones alike: once one fails, no further request starts, so a first publish of 20,000 objects to a store
   // that hangs costs the few requests in flight, not 20,000 time limits, and the job (which renders too) ends.
