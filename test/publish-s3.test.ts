@@ -15,6 +15,7 @@ import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.j
 import { publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
 import { gatewayUnavailable, startGateway, type Gateway } from './support/ceph-rgw.js';
 import { demoDb, type TestDb } from './support/db.js';
+import { startService, type RunningService } from './support/server.js';
 
 const unavailable = gatewayUnavailable();
 if (unavailable) console.warn(`publish-s3.test: skipped: ${unavailable}`);
@@ -363,6 +364,32 @@ describe.skipIf(unavailable !== null)('two publishes at once', () => {
       visibility('rsl-cup-2026', true);
       visibility('amm-u12-autumn-2026', true);
       await proxy.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(unavailable !== null)('npm start with a bucket', () => {
+  it('serves the reads at once when the store hangs, and publishes after', async () => {
+    const hanging = await silentServer();
+    const port = 49_360;
+    let svc: RunningService | undefined;
+    try {
+      const started = performance.now();
+      svc = await startService({
+        PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ENV_FILE: 'none',
+        PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_ENDPOINT: hanging.endpoint, PUBLISH_S3_FORCE_PATH_STYLE: 'true', PUBLISH_S3_PREFIX: 'start/',
+        AWS_ACCESS_KEY_ID: gw.accessKeyId, AWS_SECRET_ACCESS_KEY: gw.secretAccessKey, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      });
+      // The store's time limit is 30 s (twice, with the retry): serving must not wait for it.
+      expect((performance.now() - started) / 1000).toBeLessThan(25);
+      const res = await fetch(`http://127.0.0.1:${port}/api/v0/events`);
+      expect(res.status).toBe(200);
+      // The publish goes on after listening.
+      for (let waited = 0; hanging.requests() === 0 && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      expect(hanging.requests()).toBeGreaterThan(0);
+    } finally {
+      await svc?.stop();
+      await hanging.close();
     }
   }, 120_000);
 });
