@@ -14,7 +14,7 @@ import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
 import { publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
 import { gatewayUnavailable, startGateway, type Gateway } from './support/ceph-rgw.js';
-import { demoDb, type TestDb } from './support/db.js';
+import { demoDb, tempDir, type TestDb } from './support/db.js';
 import { startService, type RunningService } from './support/server.js';
 
 const unavailable = gatewayUnavailable();
@@ -196,6 +196,28 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
       await hanging.close();
     }
   }, 60_000);
+});
+
+describe('what a failed publish says (no gateway needed)', () => {
+  it('never the user information of an endpoint URL (a password put there by mistake)', async () => {
+    const artifactsDir = path.join(tempDir('competitions-userinfo-'), 'artifacts');
+    const demo = await demoDb();
+    const hanging = await silentServer();
+    try {
+      await regenerate(demo.db, { artifactsDir, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
+      const endpoint = hanging.endpoint.replace('http://', 'http://publisher:topsecret@');
+      const store = s3ObjectStore({ bucket: BUCKET, endpoint, region: 'us-east-1', prefix: '', forcePathStyle: true }, { timeoutMs: 500 });
+      // Published there before: the run puts (and records) rather than lists.
+      fs.writeFileSync(path.join(artifactsDir, PUBLISHED_STATE), JSON.stringify({ destination: store.destination, objects: {} }));
+      const r = await publishArtifacts(artifactsDir, store);
+      expect(r.problem).toMatch(/TimeoutError ETIMEDOUT: no answer from http:\/\/127\.0\.0\.1:\d+ within 500 ms/);
+      expect(r.problem).not.toContain('topsecret');
+      expect(fs.readFileSync(path.join(artifactsDir, PUBLISHED_STATE), 'utf8')).not.toContain('topsecret');
+    } finally {
+      await hanging.close();
+      await demo.close();
+    }
+  }, 30_000);
 });
 
 describe.skipIf(unavailable !== null)('moving to another store', () => {

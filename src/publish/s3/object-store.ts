@@ -92,7 +92,7 @@ export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: numbe
 /** The endpoint's origin and path: never the user information a URL may carry. */
 function endpointName(endpoint: string): string {
   const url = new URL(endpoint);
-  return `${url.origin}${url.pathname}`;
+  return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
 }
 
 /** A request to the store; its failure, when it fails, in words an operator can act on (StoreError). */
@@ -118,7 +118,7 @@ export function describeStoreError(error: unknown, settings: S3Settings, timeout
   const name = typeof e.name === 'string' ? e.name : 'Error';
   const status = e.$metadata?.httpStatusCode;
   const message = typeof e.message === 'string' && e.message !== 'UnknownError' && e.message !== name ? e.message : '';
-  const where = settings.endpoint ?? `AWS (${settings.region})`;
+  const where = settings.endpoint ? endpointName(settings.endpoint) : `AWS (${settings.region})`;
   const hints: Record<string, string> = {
     NoSuchBucket: `no bucket "${settings.bucket}" at ${where} (PUBLISH_S3_BUCKET, PUBLISH_S3_ENDPOINT)`,
     InvalidAccessKeyId: `the store knows no such access key (AWS_ACCESS_KEY_ID)`,
