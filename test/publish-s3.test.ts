@@ -95,8 +95,12 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
   });
 
   it('sends nothing when nothing changed, and only what changed after one result', async () => {
+    const record = () => fs.statSync(path.join(options.artifactsDir, PUBLISHED_STATE), { bigint: true });
+    const before = record();
     const quiet = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));
     expect([quiet.put, quiet.deleted, quiet.failed]).toEqual([0, 0, 0]);
+    // Nor does it rewrite its record (the same file, untouched).
+    expect([record().ino, record().mtimeNs]).toEqual([before.ino, before.mtimeNs]);
     t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 3, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
     await regenerate(t.db, options);
     const one = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));

@@ -249,7 +249,9 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
     }
   }
   result.untried = changed.length - result.put - result.failed;
-  writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
+  // A quiet run leaves the record as it is: rewriting and syncing it (2.8 MB for the bench's 39,461 objects) every
+  // minute was most of a quiet run's time and 4 GB a day of writes for nothing.
+  if (state !== saved || changed.length > 0 || result.deleted > 0) writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
   return { ...result, ms: Math.round(performance.now() - started) };
 }
 
