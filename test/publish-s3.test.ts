@@ -224,6 +224,26 @@ describe('what a failed publish says (no gateway needed)', () => {
   }, 30_000);
 });
 
+describe('an endpoint that wants path-style addressing (no gateway needed)', () => {
+  it('says to set PUBLISH_S3_FORCE_PATH_STYLE when the bucket-as-host-name does not resolve', async () => {
+    const t2 = await demoDb();
+    const artifactsDir = path.join(t2.dir, 'path-style-artifacts');
+    try {
+      await regenerate(t2.db, { artifactsDir, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
+      // .invalid never resolves (RFC 6761): virtual-host addressing asks for competitions-reads.s3.invalid.
+      const base = { bucket: BUCKET, endpoint: 'http://s3.invalid:49999', region: 'us-east-1', prefix: '' };
+      const virtual = await publishArtifacts(artifactsDir, s3ObjectStore({ ...base, forcePathStyle: false }, { timeoutMs: 2_000 }));
+      expect(virtual.problem).toMatch(/ENOTFOUND competitions-reads\.s3\.invalid .*set PUBLISH_S3_FORCE_PATH_STYLE=true/);
+      // Path-style already: the host itself does not resolve, and nothing about path style is said.
+      const pathStyle = await publishArtifacts(artifactsDir, s3ObjectStore({ ...base, forcePathStyle: true }, { timeoutMs: 2_000 }));
+      expect(pathStyle.problem).toMatch(/ENOTFOUND s3\.invalid/);
+      expect(pathStyle.problem).not.toMatch(/PATH_STYLE/);
+    } finally {
+      await t2.close();
+    }
+  }, 30_000);
+});
+
 describe.skipIf(unavailable !== null)('moving to another store', () => {
   it('a bucket of the same name and prefix at another endpoint starts over: nothing is taken as already there', async () => {
     const artifactsDir = path.join(t.dir, 'moved-artifacts');

@@ -129,7 +129,12 @@ export function describeStoreError(error: unknown, settings: S3Settings, timeout
     CredentialsProviderError: `no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or give the machine a role)`,
     TimeoutError: `no answer from ${where} within ${timeoutMs} ms (PUBLISH_S3_ENDPOINT)`,
   };
-  const said = hints[name] ?? (status !== undefined && status >= 500 ? `the store failed (${message || 'no message'})` : message || 'no message');
+  let said = hints[name] ?? (status !== undefined && status >= 500 ? `the store failed (${message || 'no message'})` : message || 'no message');
+  // Virtual-host addressing puts the bucket in the host name, which MinIO, Ceph and most private endpoints do not
+  // resolve: say which setting asks for path-style addressing.
+  if (e.code === 'ENOTFOUND' && !settings.forcePathStyle && settings.endpoint && message.includes(`${settings.bucket}.${new URL(settings.endpoint).hostname}`)) {
+    said += ` (the bucket as part of the host name: for MinIO, Ceph and other endpoints that want endpoint/bucket/key, set PUBLISH_S3_FORCE_PATH_STYLE=true)`;
+  }
   const code = typeof e.code === 'string' && !said.includes(e.code) ? ` ${e.code}` : '';
   return `${name}${status !== undefined ? ` (HTTP ${status})` : code}: ${said}`;
 }
