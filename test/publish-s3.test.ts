@@ -12,7 +12,7 @@ import { READ_CACHE_CONTROL } from '../src/http/headers.js';
 import { runRegeneration } from '../src/jobs/regenerate.js';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
-import { publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
+import { formatPublish, publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
 import { gatewayUnavailable, startGateway, type Gateway } from './support/ceph-rgw.js';
 import { demoDb, tempDir, type TestDb } from './support/db.js';
 import { startService, type RunningService } from './support/server.js';
@@ -368,6 +368,24 @@ describe.skipIf(unavailable !== null)('a new artifacts folder publishing to a bu
     } finally {
       t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
     }
+  }, 60_000);
+});
+
+describe.skipIf(unavailable !== null)('a key that may put and delete but not list', () => {
+  it('publishes as before, and the line says what the key cannot do', async () => {
+    const bucket = 'put-and-delete-only';
+    const admin = new S3Client({ region: 'us-east-1', endpoint: gw.endpoint, forcePathStyle: true, credentials: { accessKeyId: gw.accessKeyId, secretAccessKey: gw.secretAccessKey } });
+    await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+    await admin.send(new PutBucketPolicyCommand({
+      Bucket: bucket,
+      Policy: JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Deny', Principal: '*', Action: ['s3:ListBucket'], Resource: [`arn:aws:s3:::${bucket}`] }] }),
+    }));
+    const artifactsDir = path.join(t.dir, 'no-list-artifacts');
+    await regenerate(t.db, { ...options, artifactsDir });
+    const r = await publishArtifacts(artifactsDir, s3ObjectStore({ ...settings, bucket, prefix: '' }));
+    expect(r.failed, r.problem ?? '').toBe(0);
+    expect(r.put).toBeGreaterThan(50);
+    expect(formatPublish(`s3://${bucket}/`, r)).toMatch(/; the key may not list the bucket \(AccessDenied\).*allow it s3:ListBucket, \d+ ms$/);
   }, 60_000);
 });
 

@@ -41,6 +41,8 @@ export interface PublishResult {
   problem: string | null;
   /** Why nothing was done this run, when another publish was running. */
   skipped?: string;
+  /** Something the operator should know that did not stop the run. */
+  notice?: string;
   ms: number;
 }
 
@@ -176,8 +178,13 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
     try {
       for (const key of await store.list()) if (isReadKey(key)) state.objects[key] = PENDING;
     } catch (error) {
-      fail('list the bucket', error);
-      return { ...result, ms: Math.round(performance.now() - started) };
+      // A key allowed to put and delete only (as this README advised before the listing): publish as before, and say
+      // what it cannot do. Any other failure (down, no such bucket) stops the run here.
+      if ((error as { code?: unknown }).code !== 'AccessDenied') {
+        fail('list the bucket', error);
+        return { ...result, ms: Math.round(performance.now() - started) };
+      }
+      result.notice = 'the key may not list the bucket (AccessDenied), so read objects no record names were not looked for; allow it s3:ListBucket';
     }
   }
   // A store that refused or did not answer one request (down, slow, wrong credentials, no such bucket) would refuse
@@ -259,5 +266,6 @@ export function formatPublish(destination: string, r: PublishResult): string {
   if (r.skipped) return `publish to ${destination} skipped: ${r.skipped}`;
   const untried = r.untried > 0 ? ` (${r.untried} more not tried)` : '';
   const problem = r.problem ? `; ${r.failed} failed${untried}, retried next run (${r.problem})` : '';
-  return `published to ${destination}: ${r.put} put / ${r.unchanged} unchanged / ${r.deleted} deleted${problem}, ${r.ms} ms`;
+  const notice = r.notice ? `; ${r.notice}` : '';
+  return `published to ${destination}: ${r.put} put / ${r.unchanged} unchanged / ${r.deleted} deleted${problem}${notice}, ${r.ms} ms`;
 }
