@@ -14,6 +14,7 @@ import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
 import { formatPublish, publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
 import { gatewayUnavailable, startGateway, type Gateway } from './support/ceph-rgw.js';
+import { createDataset } from './support/dataset.js';
 import { demoDb, tempDir, type TestDb } from './support/db.js';
 import { startService, type RunningService } from './support/server.js';
 
@@ -458,6 +459,36 @@ describe.skipIf(unavailable !== null)('npm start with a bucket', () => {
   }, 120_000);
 });
 
+describe.skipIf(unavailable !== null)('a large first publish killed midway', () => {
+  it('the next run puts what was not put yet, not every object again', async () => {
+    const dir = tempDir('competitions-large-publish-');
+    const file = path.join(dir, 'app.db');
+    await createDataset(file, { events: 150, matchesPerEvent: 12, seed: 5 });
+    const env = {
+      ENV_FILE: 'none', DATABASE_PATH: file, ARTIFACTS_DIR: path.join(dir, 'artifacts'), PUBLIC_BASE_URL: 'https://fixtures.example',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_FORCE_PATH_STYLE: 'true',
+      PUBLISH_S3_PREFIX: 'large/', AWS_ACCESS_KEY_ID: gw.accessKeyId, AWS_SECRET_ACCESS_KEY: gw.secretAccessKey,
+    };
+    const proxy = await killingProxy(new URL(gw.endpoint), 'PUT /', 1_200);
+    try {
+      const killed = await runCommand({ ...env, PUBLISH_S3_ENDPOINT: proxy.endpoint }, proxy.onChild);
+      expect(killed.signal, killed.output).toBe('SIGKILL');
+      const record = JSON.parse(fs.readFileSync(path.join(env.ARTIFACTS_DIR, PUBLISHED_STATE), 'utf8')) as { objects: Record<string, string> };
+      const total = Object.keys(record.objects).length;
+      const saved = Object.values(record.objects).filter((h) => h !== '').length;
+      expect(total).toBeGreaterThan(1_300); // about 1,400 objects
+      expect(saved).toBeGreaterThanOrEqual(1_000); // the record saved after 1,000 puts
+      const next = await runCommand({ ...env, PUBLISH_S3_ENDPOINT: proxy.endpoint });
+      expect(next.code, next.output).toBe(0);
+      const put = Number(/; published to s3:\/\/\S+: (\d+) put \//.exec(next.output)?.[1]);
+      expect(put, next.output).toBe(total - saved);
+      expect((await fetch(`${gw.endpoint}/${BUCKET}/large/api/v0/events`)).status).toBe(200);
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
+});
+
 /** `npm run regenerate` (scripts/launch.mjs) with this environment; `started` gets the child. */
 function runCommand(env: Record<string, string>, started?: (child: ChildProcess) => void): Promise<{ code: number | null; signal: string | null; output: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(AWS_|PUBLISH_S3_|DATABASE_PATH|ARTIFACTS_DIR|PUBLIC_BASE_URL|ENV_FILE)/.test(k)));
@@ -470,11 +501,12 @@ function runCommand(env: Record<string, string>, started?: (child: ChildProcess)
 }
 
 /**
- * A TCP proxy (a port in 49000-49999) to the gateway that SIGKILLs the child it is given as soon as a request
- * starting with `trigger` comes through, before forwarding it; after that it passes everything through.
+ * A TCP proxy (a port in 49000-49999) to the gateway that SIGKILLs the child it is given as soon as the `nth` request
+ * holding `trigger` comes through, before forwarding it; after that it passes everything through.
  */
-async function killingProxy(target: URL, trigger: string): Promise<{ endpoint: string; onChild(child: ChildProcess): void; close(): Promise<void> }> {
+async function killingProxy(target: URL, trigger: string, nth = 1): Promise<{ endpoint: string; onChild(child: ChildProcess): void; close(): Promise<void> }> {
   let child: ChildProcess | undefined;
+  let seen = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
@@ -484,7 +516,7 @@ async function killingProxy(target: URL, trigger: string): Promise<{ endpoint: s
       s.on('error', () => undefined);
     }
     client.on('data', (d: Buffer) => {
-      if (child && d.toString('latin1').includes(trigger)) {
+      if (child && d.toString('latin1').includes(trigger) && ++seen >= nth) {
         child.kill('SIGKILL');
         child = undefined;
         client.destroy();
