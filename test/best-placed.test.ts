@@ -2,13 +2,11 @@
 // import (what it refuses, and why), a real SQLite file with the real migrations, the regeneration job, and the
 // published bracket, event list and calendars read back (the calendars with ical.js). Generated groups, so that it
 // runs without ../shared (test/real-data/rules-real.test.ts runs EURO 2020 itself).
-import fs from 'node:fs';
-import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyImport, parseImport } from '../src/import/load.js';
-import { regenerate } from '../src/publish/regenerate.js';
 import { migratedDb, type TestDb } from './support/db.js';
+import { importAndRender } from './support/rendered.js';
 
 type Json = any; // import files built and edited by hand
 
@@ -146,14 +144,9 @@ afterAll(async () => {
 interface Slot { match_id: string; side: string; team_id: string | null; source_best_placed?: string; source_slot?: number; source_position?: number; source_groups?: string[]; source_group?: string }
 /** Imports into a fresh migrated database, regenerates, and reads back what the public reads. */
 async function publish(file: Json): Promise<{ bracket: Slot[]; champion: string | null; summaries: Map<string, string>; teamCalendar: (id: string) => string[]; bytes: (p: string) => string }> {
-  const parsed = parseImport(JSON.stringify(file));
-  if (!parsed.ok) throw new Error(parsed.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
   const t = await migratedDb();
   opened.push(t);
-  applyImport(t.sqlite, parsed.file);
-  const dir = path.join(t.dir, 'artifacts');
-  await regenerate(t.db, { artifactsDir: dir, publicBaseUrl: 'https://syn.example', uidDomain: 'syn.example', refreshMinutes: 5 });
-  const read = (p: string) => fs.readFileSync(path.join(dir, p), 'utf8');
+  const read = await importAndRender(t, file, 'syn.example');
   const events = JSON.parse(read('api/v0/events.json')) as { event_id: string; champion_name: string | null }[];
   const vevents = (ics: string) => new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent');
   const summaries = new Map(vevents(read('api/v0/calendar/syn-cup.ics')).map((v) => [String(v.getFirstPropertyValue('uid')).split('.')[0] as string, String(v.getFirstPropertyValue('summary'))]));

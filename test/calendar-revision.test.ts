@@ -56,6 +56,15 @@ interface Case {
   reaches: string[];
 }
 
+/** The best third of the cup's two groups feeding a play-off slot: نجوم (4 points, +1) above صقور (4, 0) as imported. */
+const BEST_THIRD_SLOT = [
+  `UPDATE events SET best_placed = json('[{"id":"thirds","position":3,"groups":["المجموعة أ","المجموعة ب"],"qualify":1,"ranking":["points","goal_difference","goals_for","wins","decision"],"allocation":null}]')
+   WHERE id = 'amm-u14-winter-cup-2026'`,
+  `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_best, home_source_slot,
+     away_team_id, kickoff_at)
+   VALUES ('rev-best', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'thirds', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
+];
+
 const CASES: Case[] = [
   {
     name: 'a semi-final decided: the final names its winner',
@@ -112,53 +121,25 @@ const CASES: Case[] = [
   },
   {
     name: 'a result in one group of a best-placed rule: the slot it feeds (Group A\'s third now the best)',
-    setup: [
-      // The best third of the two groups: نجوم (4 points, +1) above صقور (4, 0) as imported.
-      `UPDATE events SET best_placed = json('[{"id":"thirds","position":3,"groups":["المجموعة أ","المجموعة ب"],"qualify":1,"ranking":["points","goal_difference","goals_for","wins","decision"],"allocation":null}]')
-       WHERE id = 'amm-u14-winter-cup-2026'`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_best, home_source_slot,
-         away_team_id, kickoff_at)
-       VALUES ('rev-best', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'thirds', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
-    ],
+    setup: BEST_THIRD_SLOT,
     change: [`UPDATE matches SET home_score = 4 WHERE id = 'amm-u14-a-md3-2'`],
     reaches: ['rev-best'],
   },
   {
     name: 'a result in another group of the same rule: the same slot (Group B\'s third drops below)',
-    setup: [
-      // The best third of the two groups: نجوم (4 points, +1) above صقور (4, 0) as imported.
-      `UPDATE events SET best_placed = json('[{"id":"thirds","position":3,"groups":["المجموعة أ","المجموعة ب"],"qualify":1,"ranking":["points","goal_difference","goals_for","wins","decision"],"allocation":null}]')
-       WHERE id = 'amm-u14-winter-cup-2026'`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_best, home_source_slot,
-         away_team_id, kickoff_at)
-       VALUES ('rev-best', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'thirds', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
-    ],
+    setup: BEST_THIRD_SLOT,
     change: [`UPDATE matches SET home_score = 0, away_score = 2 WHERE id = 'amm-u14-b-md3-1'`],
     reaches: ['rev-best'],
   },
   {
     name: 'a group match of a best-placed rule removed: the slot it feeds',
-    setup: [
-      // The best third of the two groups: نجوم (4 points, +1) above صقور (4, 0) as imported.
-      `UPDATE events SET best_placed = json('[{"id":"thirds","position":3,"groups":["المجموعة أ","المجموعة ب"],"qualify":1,"ranking":["points","goal_difference","goals_for","wins","decision"],"allocation":null}]')
-       WHERE id = 'amm-u14-winter-cup-2026'`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_best, home_source_slot,
-         away_team_id, kickoff_at)
-       VALUES ('rev-best', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'thirds', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
-    ],
+    setup: BEST_THIRD_SLOT,
     change: [`DELETE FROM matches WHERE id = 'amm-u14-b-md1-1'`],
     reaches: ['rev-best'],
   },
   {
     name: 'the best-placed rule changed: the slot it feeds',
-    setup: [
-      // The best third of the two groups: نجوم (4 points, +1) above صقور (4, 0) as imported.
-      `UPDATE events SET best_placed = json('[{"id":"thirds","position":3,"groups":["المجموعة أ","المجموعة ب"],"qualify":1,"ranking":["points","goal_difference","goals_for","wins","decision"],"allocation":null}]')
-       WHERE id = 'amm-u14-winter-cup-2026'`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_best, home_source_slot,
-         away_team_id, kickoff_at)
-       VALUES ('rev-best', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'thirds', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
-    ],
+    setup: BEST_THIRD_SLOT,
     change: [`UPDATE events SET best_placed = replace(best_placed, '"position":3', '"position":2') WHERE id = 'amm-u14-winter-cup-2026'`],
     reaches: ['rev-best'],
   },

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyImport, parseImport } from '../src/import/load.js';
 import { regenerate } from '../src/publish/regenerate.js';
 import { migratedDb, type TestDb } from './support/db.js';
+import { importAndRender } from './support/rendered.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SMALL = path.join(ROOT, 'test/fixtures/import-small.json');
@@ -111,12 +112,8 @@ describe('import: extra time', () => {
     const cup = json.organizations[0].leagues[0].events[1];
     cup.public = true;
     cup.matches[0].score = score;
-    const parsed = parseImport(JSON.stringify(json));
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-    applyImport(t.sqlite, parsed.file);
-    const dir = path.join(t.dir, 'artifacts');
-    await regenerate(t.db, { artifactsDir: dir, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
-    return fs.readFileSync(path.join(dir, 'api/v0/calendar/rs-cup-2026.ics'), 'utf8').replace(/\r\n[ \t]/g, '');
+    const read = await importAndRender(t, json);
+    return read('api/v0/calendar/rs-cup-2026.ics').replace(/\r\n[ \t]/g, '');
   }
 
   it('the calendar says a result came after extra time, in English and in Arabic', async () => {

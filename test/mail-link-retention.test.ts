@@ -24,19 +24,23 @@ const T0 = new Date('2026-01-01T12:00:00Z');
 const at = (days: number) => new Date(T0.getTime() + days * DAY);
 const BASE = 'https://c.example';
 
+/** A migrated database holding test/fixtures/import-small.json. */
+async function smallImport(): Promise<{ t: TestDb; store: SyncDb }> {
+  const t = await migratedDb();
+  const p = parseImport(fs.readFileSync('test/fixtures/import-small.json', 'utf8'));
+  if (!p.ok) throw new Error('fixture');
+  applyImport(t.sqlite, p.file);
+  return { t, store: new SyncDb(t.sqlite) };
+}
+
+const tokenIn = (text: string, page: string) => new RegExp(`/follow/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(text)![1]!;
+
 describe('unsubscribe links in the database', () => {
   let t: TestDb;
   let store: SyncDb;
-  beforeEach(async () => {
-    t = await migratedDb();
-    const p = parseImport(fs.readFileSync('test/fixtures/import-small.json', 'utf8'));
-    if (!p.ok) throw new Error('fixture');
-    applyImport(t.sqlite, p.file);
-    store = new SyncDb(t.sqlite);
-  });
+  beforeEach(async () => ({ t, store } = await smallImport()));
   afterEach(async () => t.close());
 
-  const tokenIn = (text: string, page: string) => new RegExp(`/follow/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(text)![1]!;
   const links = () => (t.sqlite.prepare(`SELECT count(*) AS n FROM link_tokens`).get() as { n: number }).n;
   const status = () => (t.sqlite.prepare(`SELECT status FROM follows`).get() as { status: string }).status;
 
@@ -109,17 +113,10 @@ describe('follows never confirmed', () => {
   // can confirm it any more, 39 days after its last confirmation was asked for; every other follow stays.
   let t: TestDb;
   let store: SyncDb;
-  beforeEach(async () => {
-    t = await migratedDb();
-    const p = parseImport(fs.readFileSync('test/fixtures/import-small.json', 'utf8'));
-    if (!p.ok) throw new Error('fixture');
-    applyImport(t.sqlite, p.file);
-    store = new SyncDb(t.sqlite);
-  });
+  beforeEach(async () => ({ t, store } = await smallImport()));
   afterEach(async () => t.close());
 
   const follows = () => (t.sqlite.prepare(`SELECT email, status FROM follows ORDER BY email`).all() as { email: string; status: string }[]);
-  const tokenIn = (text: string, page: string) => new RegExp(`/follow/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(text)![1]!;
   /** Asks for a follow at `day` and sends its confirmation then: its two tokens. */
   function ask(email: string, day: number): { confirm: string; unsubscribe: string } {
     requestFollow(store, { org_id: 'riverside', email }, { now: at(day), emailsPerDay: 0 });

@@ -1,11 +1,9 @@
 // Two-legged ties through the import, the database and the regeneration job: one final decided on away goals, one on
 // penalties in the second leg; semi-finals on aggregate feed the final through their second legs.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyImport, parseImport } from '../src/import/load.js';
-import { regenerate } from '../src/publish/regenerate.js';
+import { parseImport } from '../src/import/load.js';
 import { migratedDb, type TestDb } from './support/db.js';
+import { importAndRender } from './support/rendered.js';
 
 type Json = any; // import files built by hand
 const W = (id: string) => ({ winner_of: id });
@@ -43,18 +41,13 @@ const FILE = {
 };
 
 let t: TestDb;
-let dir: string;
+let read: (relPath: string) => string;
 beforeEach(async () => {
   t = await migratedDb();
-  const parsed = parseImport(JSON.stringify(FILE));
-  if (!parsed.ok) throw new Error(parsed.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
-  applyImport(t.sqlite, parsed.file);
-  dir = path.join(t.dir, 'artifacts');
-  await regenerate(t.db, { artifactsDir: dir, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
+  read = await importAndRender(t, FILE);
 });
 afterEach(async () => t.close());
 
-const read = (p: string) => fs.readFileSync(path.join(dir, p), 'utf8');
 const bracket = (id: string) => JSON.parse(read(`api/v0/events/${id}/bracket.json`)) as Json[];
 const calendar = (id: string) => read(`api/v0/calendar/${id}.ics`).replace(/\r\n[ \t]/g, '');
 
@@ -106,12 +99,7 @@ describe('two-legged ties in Arabic', () => {
     try {
       const f = structuredClone(FILE) as Json;
       f.organizations[0].language = 'ar';
-      const parsed = parseImport(JSON.stringify(f));
-      if (!parsed.ok) throw new Error('invalid');
-      applyImport(ar.sqlite, parsed.file);
-      const out = path.join(ar.dir, 'artifacts');
-      await regenerate(ar.db, { artifactsDir: out, publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5 });
-      const ics = fs.readFileSync(path.join(out, 'api/v0/calendar/away.ics'), 'utf8').replace(/\r\n[ \t]/g, '');
+      const ics = (await importAndRender(ar, f))('api/v0/calendar/away.ics').replace(/\r\n[ \t]/g, '');
       expect(ics).toContain('الجولة 2 · مباراة الإياب');
       expect(ics).toContain('مجموع المباراتين: Team A 2–2 Team C (الأهداف خارج الأرض)');
     } finally {

@@ -1,11 +1,8 @@
 // Real seasons imported through the documented format, with the rules their organizers apply: every place of the
 // published table comes out of the import, the database and the regeneration job (the artifacts the public reads).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyImport, parseImport } from '../../src/import/load.js';
-import { regenerate } from '../../src/publish/regenerate.js';
 import { migratedDb, type TestDb } from '../support/db.js';
+import { importAndRender } from '../support/rendered.js';
 import { readRealData, realDataAvailable } from './data-dir.js';
 import { convertOpenFootball, feedFromGroups, flattenEuro, toImportFile, type EuroFile } from './openfootball.js';
 
@@ -23,14 +20,9 @@ afterAll(async () => {
 
 /** Imports the file into a fresh migrated database, regenerates, and reads back what the public would read. */
 async function publish(file: unknown, eventId: string): Promise<Published> {
-  const parsed = parseImport(JSON.stringify(file));
-  if (!parsed.ok) throw new Error(parsed.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
   const t = await migratedDb();
   opened.push(t);
-  applyImport(t.sqlite, parsed.file);
-  const dir = path.join(t.dir, 'artifacts');
-  await regenerate(t.db, { artifactsDir: dir, publicBaseUrl: 'https://real.example', uidDomain: 'real.example', refreshMinutes: 5 });
-  const read = (p: string) => fs.readFileSync(path.join(dir, p), 'utf8');
+  const read = await importAndRender(t, file, 'real.example');
   return {
     standings: JSON.parse(read(`api/v0/events/${eventId}/standings.json`)) as Row[],
     bracket: JSON.parse(read(`api/v0/events/${eventId}/bracket.json`)) as Slot[],
