@@ -436,18 +436,17 @@ describe.skipIf(unavailable !== null)('two publishes at once', () => {
 describe.skipIf(unavailable !== null)('npm start with a bucket', () => {
   it('serves the reads at once when the store hangs, and publishes after', async () => {
     const hanging = await silentServer();
-    const port = 49_360;
     let svc: RunningService | undefined;
     try {
       const started = performance.now();
       svc = await startService({
-        PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ENV_FILE: 'none',
+        ENV_FILE: 'none',
         PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_ENDPOINT: hanging.endpoint, PUBLISH_S3_FORCE_PATH_STYLE: 'true', PUBLISH_S3_PREFIX: 'start/',
         AWS_ACCESS_KEY_ID: gw.accessKeyId, AWS_SECRET_ACCESS_KEY: gw.secretAccessKey, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       });
       // The store's time limit is 30 s (twice, with the retry): serving must not wait for it.
       expect((performance.now() - started) / 1000).toBeLessThan(25);
-      const res = await fetch(`http://127.0.0.1:${port}/api/v0/events`);
+      const res = await fetch(`${svc.url}/api/v0/events`);
       expect(res.status).toBe(200);
       // The publish goes on after listening.
       for (let waited = 0; hanging.requests() === 0 && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
@@ -527,14 +526,11 @@ async function killingProxy(target: URL, trigger: string, nth = 1): Promise<{ en
     });
     upstream.pipe(client);
   });
-  for (let port = 49_400; ; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (ok) break;
-    if (port >= 49_499) throw new Error('no free port in 49400-49499');
-  }
+  // A port the kernel picks, bound at once: a port found free and bound later can be taken meanwhile (a service's).
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
   const { port } = server.address() as net.AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -556,14 +552,11 @@ async function silentServer(): Promise<{ endpoint: string; requests(): number; c
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
   });
-  for (let port = 49_500; ; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (ok) break;
-    if (port > 49_999) throw new Error('no free port in 49500-49999');
-  }
+  // A port the kernel picks, bound at once: a port found free and bound later can be taken meanwhile (a service's).
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
   const { port } = server.address() as net.AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -611,14 +604,11 @@ async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(t
     });
     upstream.pipe(client);
   });
-  for (let port = 49_300; ; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (ok) break;
-    if (port >= 49_399) throw new Error('no free port in 49300-49399');
-  }
+  // A port the kernel picks, bound at once: a port found free and bound later can be taken meanwhile (a service's).
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
   const { port } = server.address() as net.AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { tempDir } from './db.js';
-import net from 'node:net';
-import { which } from './processes.js';
+import { freePort, which } from './processes.js';
 
 export interface Gateway {
   endpoint: string;
@@ -58,25 +57,11 @@ function logTail(file: string): string {
   }
 }
 
-/** A free port among 49000-49999, the range the tests' daemons keep to (this machine's other services use the rest). */
-async function freePortInRange(): Promise<number> {
-  for (let tries = 0; tries < 200; tries++) {
-    const port = 49000 + crypto.randomInt(1000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 49000-49999');
-}
-
 async function startOnce(): Promise<Gateway> {
   const dir = tempDir('competitions-rgw-');
-  const monPort = await freePortInRange();
-  let rgwPort = await freePortInRange();
-  while (rgwPort === monPort) rgwPort = await freePortInRange();
+  const monPort = await freePort();
+  let rgwPort = await freePort();
+  while (rgwPort === monPort) rgwPort = await freePort();
   const fsid = crypto.randomUUID();
   for (const d of ['mon.a', 'osd.0', 'run', 'rgw']) fs.mkdirSync(path.join(dir, d));
   fs.writeFileSync(path.join(dir, 'ceph.conf'), [
