@@ -26,6 +26,8 @@ let t: TestDb;
 let options: RegenerateOptions;
 let settings: S3Settings;
 const BUCKET = 'competitions-reads';
+/** A port nothing listens on: below 1024 the kernel never hands it to a test's server (discard, RFC 863, unused here). */
+const CLOSED_PORT = 9;
 
 beforeAll(async () => {
   if (unavailable) return;
@@ -253,7 +255,7 @@ describe.skipIf(unavailable !== null)('moving to another store', () => {
     expect(here.failed, here.problem ?? '').toBe(0);
     // The operator moves to another service (MinIO to R2, say) with the same bucket name: every object must go there.
     // A closed port stands for it here: the publish must try, and fail, rather than report everything unchanged.
-    const there = await publishArtifacts(artifactsDir, s3ObjectStore({ ...settings, prefix: 'moved/', endpoint: 'http://127.0.0.1:49999' }, { timeoutMs: 2_000 }));
+    const there = await publishArtifacts(artifactsDir, s3ObjectStore({ ...settings, prefix: 'moved/', endpoint: `http://127.0.0.1:${CLOSED_PORT}` }, { timeoutMs: 2_000 }));
     expect(there.unchanged).toBe(0);
     expect(there.failed).toBeGreaterThan(0);
     expect(there.problem).toMatch(/ECONNREFUSED/);
@@ -282,7 +284,7 @@ describe.skipIf(unavailable !== null)('npm run regenerate with a bucket the stor
     ['a wrong secret', { AWS_SECRET_ACCESS_KEY: 'not-the-secret' }, /SignatureDoesNotMatch \(HTTP 403\): the secret does not match the access key \(AWS_SECRET_ACCESS_KEY\)/],
     ['an unknown access key', { AWS_ACCESS_KEY_ID: 'AKNOSUCHKEY' }, /InvalidAccessKeyId \(HTTP 403\): the store knows no such access key \(AWS_ACCESS_KEY_ID\)/],
     ['a bucket that does not exist', { PUBLISH_S3_BUCKET: 'no-such-bucket' }, /NoSuchBucket \(HTTP 404\): no bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+/],
-    ['a store that is down', { PUBLISH_S3_ENDPOINT: 'http://127.0.0.1:49999' }, /ECONNREFUSED 127\.0\.0\.1:49999/],
+    ['a store that is down', { PUBLISH_S3_ENDPOINT: `http://127.0.0.1:${CLOSED_PORT}` }, new RegExp(`ECONNREFUSED 127\\.0\\.0\\.1:${CLOSED_PORT}\\b`)],
   ])('%s: exit 1, one line on stderr saying what to fix, no stack, no secret', (_what, env, said) => {
     const r = regenerateCommand(env as Record<string, string>);
     expect(r.status, r.stderr).toBe(1);
@@ -500,7 +502,7 @@ function runCommand(env: Record<string, string>, started?: (child: ChildProcess)
 }
 
 /**
- * A TCP proxy (a port in 49000-49999) to the gateway that SIGKILLs the child it is given as soon as the `nth` request
+ * A TCP proxy (on a port the kernel picks) to the gateway that SIGKILLs the child it is given as soon as the `nth` request
  * holding `trigger` comes through, before forwarding it; after that it passes everything through.
  */
 async function killingProxy(target: URL, trigger: string, nth = 1): Promise<{ endpoint: string; onChild(child: ChildProcess): void; close(): Promise<void> }> {
@@ -542,7 +544,7 @@ async function killingProxy(target: URL, trigger: string, nth = 1): Promise<{ en
   };
 }
 
-/** A TCP server on 127.0.0.1 (a port in 49000-49999) that accepts every connection and never answers: a hung gateway. */
+/** A TCP server on 127.0.0.1 (on a port the kernel picks) that accepts every connection and never answers: a hung gateway. */
 async function silentServer(): Promise<{ endpoint: string; requests(): number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   let requests = 0;
@@ -569,7 +571,7 @@ async function silentServer(): Promise<{ endpoint: string; requests(): number; c
 }
 
 /**
- * A TCP proxy (a port in 49300-49399) to the gateway that can hold the next request starting with a given line, or
+ * A TCP proxy (on a port the kernel picks) to the gateway that can hold the next request starting with a given line, or
  * be down (every connection reset).
  */
 async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(trigger: string): Promise<void>; release(): void; setDown(down: boolean): void; close(): Promise<void> }> {
