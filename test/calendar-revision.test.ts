@@ -65,6 +65,23 @@ const BEST_THIRD_SLOT = [
    VALUES ('rev-best', 'amm-u14-winter-cup-2026', 3, 'ملحق', 'winners', 'thirds', 1, 'amm-salt', '2026-12-11T13:00:00Z')`,
 ];
 
+/**
+ * A "Super cup" round of the cup (rev-super at bracket position `first`, rev-super-2 at `second` when given) and the
+ * final its first match's winner goes to (rev-super-final), whose text names that match by its place in the round.
+ */
+function superCup(first: number, second?: number): string[] {
+  const match = (id: string, position: number, home: string, away: string, day: string) =>
+    `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
+     VALUES ('${id}', 'rsl-cup-2026', 5, 'Super cup', 'winners', ${position}, '${home}', '${away}', '2026-12-${day}T19:00:00Z')`;
+  return [
+    match('rev-super', first, 'rsl-rovers', 'rsl-westgate', '01'),
+    ...(second === undefined ? [] : [match('rev-super-2', second, 'rsl-millbrook', 'rsl-al-noor', '02')]),
+    `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
+       away_team_id, kickoff_at)
+     VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
+  ];
+}
+
 const CASES: Case[] = [
   {
     name: 'a semi-final decided: the final names its winner',
@@ -145,13 +162,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a match added under a round\'s name: "Winner of Super cup" becomes "Winner of Super cup 1"',
-    setup: [
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
-       VALUES ('rev-super', 'rsl-cup-2026', 5, 'Super cup', 'winners', 0, 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z')`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
-         away_team_id, kickoff_at)
-       VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
-    ],
+    setup: superCup(0),
     change: [
       `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
        VALUES ('rev-super-2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 1, 'rsl-millbrook', 'rsl-al-noor', '2026-12-02T19:00:00Z')`,
@@ -160,44 +171,20 @@ const CASES: Case[] = [
   },
   {
     name: 'a match added before the others of its round: "Winner of Super cup 1" becomes "Winner of Super cup 2"',
-    setup: [
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
-       VALUES ('rev-super', 'rsl-cup-2026', 5, 'Super cup', 'winners', 1, 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z')`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
-       VALUES ('rev-super-2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 2, 'rsl-millbrook', 'rsl-al-noor', '2026-12-02T19:00:00Z')`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
-         away_team_id, kickoff_at)
-       VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
-    ],
+    setup: superCup(1, 2),
     change: [`INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
        VALUES ('rev-super-0', 'rsl-cup-2026', 5, 'Super cup', 'winners', 0, 'rsl-old-mill', 'rsl-harbour-lane', '2026-12-03T19:00:00Z')`],
     reaches: ['rev-super-final'],
   },
   {
     name: 'a match moved ahead in its round: "Winner of Super cup 1" becomes "Winner of Super cup 2"',
-    setup: [
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
-       VALUES ('rev-super', 'rsl-cup-2026', 5, 'Super cup', 'winners', 1, 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z')`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
-       VALUES ('rev-super-2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 2, 'rsl-millbrook', 'rsl-al-noor', '2026-12-02T19:00:00Z')`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
-         away_team_id, kickoff_at)
-       VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
-    ],
+    setup: superCup(1, 2),
     change: [`UPDATE matches SET bracket_position = 0 WHERE id = 'rev-super-2'`],
     reaches: ['rev-super-final'],
   },
   {
     name: 'the second of a round\'s two matches removed: "Winner of Super cup 1" becomes "Winner of Super cup"',
-    setup: [
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
-       VALUES ('rev-super', 'rsl-cup-2026', 5, 'Super cup', 'winners', 0, 'rsl-rovers', 'rsl-westgate', '2026-12-01T19:00:00Z')`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_team_id, away_team_id, kickoff_at)
-       VALUES ('rev-super-2', 'rsl-cup-2026', 5, 'Super cup', 'winners', 1, 'rsl-millbrook', 'rsl-al-noor', '2026-12-02T19:00:00Z')`,
-      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
-         away_team_id, kickoff_at)
-       VALUES ('rev-super-final', 'rsl-cup-2026', 6, 'Super final', 'winners', 'rev-super', 'winner', 'rsl-old-mill', '2026-12-20T19:00:00Z')`,
-    ],
+    setup: superCup(0, 1),
     change: [`DELETE FROM matches WHERE id = 'rev-super-2'`],
     reaches: ['rev-super-final'],
   },

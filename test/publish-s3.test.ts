@@ -528,12 +528,7 @@ async function killingProxy(target: URL, trigger: string, nth = 1): Promise<{ en
     });
     upstream.pipe(client);
   });
-  // A port the kernel picks, bound at once: a port found free and bound later can be taken meanwhile (a service's).
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as net.AddressInfo;
+  const port = await listenOnKernelPort(server);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     onChild: (c) => (child = c),
@@ -554,12 +549,7 @@ async function silentServer(): Promise<{ endpoint: string; requests(): number; c
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
   });
-  // A port the kernel picks, bound at once: a port found free and bound later can be taken meanwhile (a service's).
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as net.AddressInfo;
+  const port = await listenOnKernelPort(server);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     requests: () => requests,
@@ -606,12 +596,7 @@ async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(t
     });
     upstream.pipe(client);
   });
-  // A port the kernel picks, bound at once: a port found free and bound later can be taken meanwhile (a service's).
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as net.AddressInfo;
+  const port = await listenOnKernelPort(server);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     holdNext(line) {
@@ -629,4 +614,15 @@ async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(t
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Listens on 127.0.0.1 on a port the kernel picks, bound at once (a port found free and bound later can be taken
+ * meanwhile, by a service another test starts); the port.
+ */
+function listenOnKernelPort(server: net.Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+  });
 }
