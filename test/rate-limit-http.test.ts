@@ -68,13 +68,16 @@ describe('behind a trusted proxy', () => {
   });
   afterAll(async () => proxied?.stop());
 
+  /** A registration through the trusted proxy, which says the client is `xff`. */
+  const registerThrough = (xff: string, name: string, email: string) =>
+    request(`${proxied.url}/api/v0/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': xff },
+      body: JSON.stringify({ org_id: 'riverside-sfl', name, email }),
+    });
+
   it('keys on the address the proxy appended, not on what the client wrote before it', async () => {
-    const send = (xff: string) =>
-      request(`${proxied.url}/api/v0/register`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': xff },
-        body: JSON.stringify({ org_id: 'riverside-sfl', name: 'Proxy', email: 'proxy@example.org' }),
-      });
+    const send = (xff: string) => registerThrough(xff, 'Proxy', 'proxy@example.org');
     // The same real client (198.51.100.7) forging different first entries: one budget.
     const forged = [await send('1.1.1.1, 198.51.100.7'), await send('2.2.2.2, 198.51.100.7'), await send('3.3.3.3, 198.51.100.7')];
     expect(forged.map((r) => r.status)).toEqual([201, 201, 429]);
@@ -101,12 +104,7 @@ describe('behind a trusted proxy', () => {
   });
 
   it('counts the addresses of one IPv6 /64 as one client, as an IPv4 address written as IPv6 is that address', async () => {
-    const send = (xff: string) =>
-      request(`${proxied.url}/api/v0/register`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': xff },
-        body: JSON.stringify({ org_id: 'riverside-sfl', name: 'Six', email: 'six@example.org' }),
-      });
+    const send = (xff: string) => registerThrough(xff, 'Six', 'six@example.org');
     // One client walking through its /64 (2^64 addresses): one budget. It answered 201 to every one of them.
     const walk = [await send('2001:db8:5:6::1'), await send('2001:db8:5:6::2'), await send('2001:db8:5:6:ffff:1:2:3')];
     expect(walk.map((r) => r.status)).toEqual([201, 201, 429]);
@@ -118,12 +116,7 @@ describe('behind a trusted proxy', () => {
   });
 
   it('counts a client whose proxy writes its port as one client, whatever port each connection had', async () => {
-    const send = (xff: string) =>
-      request(`${proxied.url}/api/v0/register`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': xff },
-        body: JSON.stringify({ org_id: 'riverside-sfl', name: 'Port', email: 'port@example.org' }),
-      });
+    const send = (xff: string) => registerThrough(xff, 'Port', 'port@example.org');
     const ports = [await send('198.51.100.30:50001'), await send('198.51.100.30:50002'), await send('198.51.100.30:50003')];
     expect(ports.map((r) => r.status)).toEqual([201, 201, 429]);
     expect((await send('198.51.100.30')).status).toBe(429);
