@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GroupCommit } from '../src/db/group-commit.js';
 import { SyncDb } from '../src/db/sync.js';
 import { enqueueEmailSync, queueEmail, type EnqueueTiming, type OutgoingEmail } from '../src/mail/outbox.js';
 import { hashToken } from '../src/security/tokens.js';
@@ -190,6 +191,45 @@ describe('mail worker with the file transport', () => {
     await w.drain();
     expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1 });
     expect((await rows())[0]!.last_error).toMatch(/ENOTDIR|EEXIST/);
+  });
+});
+
+describe('mail worker committing through the group commit (as the server runs it)', () => {
+  it('sends and records through shared commits: links minted, each message marked sent once', async () => {
+    const commits = new GroupCommit(store);
+    let works = 0;
+    const dir = path.join(t.dir, 'mail');
+    for (const n of [1, 2, 3]) enqueueEmail(simple(n));
+    const w = start(createFileTransport({ dir, now: () => clock }), { commit: (work) => (works++, commits.run(work)) });
+    await w.drain();
+    expect(fs.readdirSync(dir)).toHaveLength(3);
+    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([['sent', 1], ['sent', 1], ['sent', 1]]);
+    // A claim, then per message its send-time composition and its outcome: all of them through the commit given.
+    expect(works).toBeGreaterThanOrEqual(1 + 3 * 2);
+  });
+
+  it('never takes a failed commit for a message that cannot be rendered: it stays pending and goes once commits work', async () => {
+    const commits = new GroupCommit(store);
+    let failing = true;
+    const { transport, calls } = scripted(async () => ({ messageId: 'ok' }));
+    enqueueEmail(simple(1));
+    // The claim commits; the composition's commit (the second) fails, as a full disk would make it fail.
+    let works = 0;
+    const w = start(transport, {
+      commit: (work) => {
+        const result = commits.run(work);
+        return failing && works++ === 1 ? result.then(() => Promise.reject(new Error('SQLITE_FULL: database or disk is full'))) : result;
+      },
+    });
+    await w.drain();
+    expect(calls).toHaveLength(0);
+    expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
+    expect(logs.join('\n')).toMatch(/outcome not recorded/);
+    failing = false;
+    advance(10 * 60_000); // past the claim's lease
+    await w.drain();
+    expect(calls).toHaveLength(1);
+    expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });
 

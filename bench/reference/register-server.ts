@@ -28,6 +28,8 @@
 // is trusted: a missing required field fails the INSERT with a 500), the rate limiter, the outbox's checks of
 // the address and of the data against its template (src/mail/outbox.ts queueEmail). The request hash is taken over the JSON body as sent,
 // not over zod's output: a key used on the real server and then here would not replay.
+// NOT MIRRORED: the real server's group commit (src/db/group-commit.ts), which shares one commit among the writes
+// that arrive together. The floor is the issue's: one request, one transaction, one fsync.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
 import type { Selectable } from 'kysely';

@@ -4,6 +4,7 @@
 // the same database the same way (src/db/database.ts).
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { GroupCommit } from '../db/group-commit.js';
 import type { SyncDb } from '../db/sync.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { regenerationJob } from '../jobs/regenerate.js';
@@ -26,6 +27,8 @@ export interface Application {
   readonly config: Config;
   /** The writer connection: every request's transaction, the mail worker, the jobs that write. */
   readonly store: SyncDb;
+  /** The API's and the mail worker's writes, committed together (src/db/group-commit.ts): one fsync for those that arrive during the last. */
+  readonly commits: GroupCommit;
   readonly database: Database;
   readonly limits: RateLimits;
   /** The mail worker, when this process sends mail (the server does; CLIs and in-process tests may not). */
@@ -50,6 +53,7 @@ export async function createApplication(config: Config, options: ApplicationOpti
   const now = options.now ?? (() => new Date());
   const database = await openDatabase(config.databasePath);
   const { store } = database;
+  const commits = new GroupCommit(store);
 
   let mail: MailWorker | null = null;
   if (options.mail ?? true) {
@@ -65,6 +69,7 @@ export async function createApplication(config: Config, options: ApplicationOpti
       leaseMs: Math.max(60_000, config.mailSendTimeoutS * 1000 * 6),
       now,
       log,
+      commit: (work) => commits.run(work),
     });
     // A transaction that queued an email wakes the worker once it has committed: the email leaves at once.
     const worker = mail;
@@ -76,6 +81,7 @@ export async function createApplication(config: Config, options: ApplicationOpti
   return {
     config,
     store,
+    commits,
     database,
     limits: {
       writes: new RateLimiter('writes', config.rateLimitWritesPerMin, 60),

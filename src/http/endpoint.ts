@@ -71,7 +71,11 @@ export function writeEndpoint<S extends z.ZodType>(
       if (!parsed.success) {
         return problemResponse(422, 'Some fields need fixing.', { errors: fieldErrors(parsed.error), headers: rate.headers });
       }
-      const response = handle({ input: parsed.data, app, request: ctx.request, params: ctx.params, now: app.now(), client: clientAddress });
+      const now = app.now();
+      // In the next shared commit (src/db/group-commit.ts): answered once that commit is on disk.
+      const response = await app.commits.run(() =>
+        handle({ input: parsed.data, app, request: ctx.request, params: ctx.params, now, client: clientAddress }),
+      );
       return withHeaders(response, rate.headers);
     } catch (error) {
       return errorResponse(error, ctx.request, rate.headers);

@@ -1,0 +1,97 @@
+// Group commit: writes queued together share one transaction, each in its own savepoint, and none settles before
+// the COMMIT that holds it. On a real SQLite file with the real migrations; a second connection plays the reader
+// that must never see a write before its writer is told it committed.
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migratedDb, type TestDb } from '../../test/support/db.js';
+import { GroupCommit } from './group-commit.js';
+import { SyncDb } from './sync.js';
+
+let t: TestDb;
+let store: SyncDb;
+let commits: GroupCommit;
+let reader: Database.Database;
+beforeEach(async () => {
+  t = await migratedDb();
+  store = new SyncDb(t.sqlite);
+  commits = new GroupCommit(store);
+  reader = new Database(t.file, { readonly: true });
+});
+afterEach(async () => {
+  reader.close();
+  await t.close();
+});
+
+const add = (id: string) => () => store.sqlite.prepare(`INSERT INTO organizations (id, name) VALUES (?, ?)`).run(id, id.toUpperCase()).changes;
+/** The organizations another connection can see: only what has been committed. */
+const committed = () => (reader.prepare(`SELECT id FROM organizations ORDER BY id`).all() as { id: string }[]).map((r) => r.id);
+
+describe('group commit', () => {
+  it('commits the writes queued together in one transaction, and settles each once it is committed', async () => {
+    const seenByReader: string[][] = [];
+    const first = commits.run(add('org-a'));
+    const second = commits.run(() => {
+      // Inside the shared transaction: the first write is not committed yet, so another connection cannot see it.
+      seenByReader.push(committed());
+      return add('org-b')();
+    });
+    expect(committed()).toEqual([]);
+    const settled = await Promise.all([first.then((v) => [v, committed()]), second.then((v) => [v, committed()])]);
+    expect(seenByReader).toEqual([[]]);
+    // Each promise settled after the COMMIT: both rows were visible to another connection at that moment.
+    expect(settled).toEqual([[1, ['org-a', 'org-b']], [1, ['org-a', 'org-b']]]);
+  });
+
+  it('rolls back a write that throws alone: the others commit, the one that threw gets its error', async () => {
+    const results = await Promise.allSettled([
+      commits.run(add('org-a')),
+      commits.run(() => {
+        add('org-x')();
+        throw new Error('refused');
+      }),
+      commits.run(add('org-c')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('refused'));
+    expect(committed()).toEqual(['org-a', 'org-c']);
+  });
+
+  it('runs the others again in the next commit when one write ends the whole transaction', async () => {
+    store.transaction(() => add('org-b')());
+    const results = await Promise.allSettled([
+      commits.run(add('org-a')),
+      // OR ROLLBACK: SQLite itself rolls back the whole transaction, the first write's row with it.
+      commits.run(() => store.sqlite.prepare(`INSERT OR ROLLBACK INTO organizations (id, name) VALUES ('org-b', 'again')`).run()),
+      commits.run(add('org-c')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
+    expect(committed()).toEqual(['org-a', 'org-b', 'org-c']);
+  });
+
+  it('answers every write of the batch with the error when the COMMIT itself fails, and stores none of them', async () => {
+    const results = await Promise.allSettled([
+      commits.run(add('org-a')),
+      commits.run(() => {
+        // A deferred foreign key is checked at COMMIT: the COMMIT fails, as a full disk would make it fail.
+        store.sqlite.pragma('defer_foreign_keys = ON');
+        store.sqlite.prepare(`INSERT INTO leagues (id, org_id, name) VALUES ('lg-z', 'org-none', 'Z')`).run();
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY constraint failed/);
+    expect(committed()).toEqual([]);
+    expect(store.sqlite.inTransaction).toBe(false);
+    await commits.run(add('org-d'));
+    expect(committed()).toEqual(['org-d']);
+  });
+
+  it('delivers commit signals once the shared transaction has committed', async () => {
+    let heard = 0;
+    store.on('email-queued', () => heard++);
+    const write = commits.run(() => store.transaction(() => store.signal('email-queued')));
+    expect(heard).toBe(0);
+    await write;
+    expect(heard).toBe(1);
+  });
+});
