@@ -145,6 +145,32 @@ describe('mail worker with the file transport', () => {
     expect(rb).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: second });
   });
 
+  it("leaves a stranger's +tag out of the To: of an email nobody asked for, and keeps the address of one asked for", async () => {
+    const dir = path.join(t.dir, 'mail');
+    const receipt = { language: 'en', organizationName: 'Riverside FA', divisionName: null, registrationId: 'reg_1' } as const;
+    const notice = {
+      language: 'en', organizationId: 'riverside', organizationName: 'Riverside FA', divisionName: null, registrationId: 'reg_1',
+      submittedAt: '2026-03-01T10:00:00.000Z', timeZone: 'UTC', playerName: 'Alex', playerNameAr: null,
+      email: 'lina+call-5551234@gmail.com', phone: null, dateOfBirth: null, guardianName: null, guardianPhone: null, hasNotes: false,
+    } as const;
+    store.transaction(() => {
+      // Anyone can type anyone's address into the form: the receipt goes to Lina, who did not ask for it.
+      queueEmail(store, { to: 'lina+call-5551234@gmail.com', template: 'registration-receipt', tag: 'registration-receipt', data: receipt });
+      queueEmail(store, { to: 'sam+club@example.org', template: 'registration-receipt', tag: 'registration-receipt', data: receipt });
+      // The organization chose its own address, tag and all.
+      queueEmail(store, { to: 'registrations+u12@gmail.com', template: 'registration-notice', tag: 'registration-notice', data: notice });
+    });
+    await start(createFileTransport({ dir, now: () => clock })).drain();
+    const to = await Promise.all(
+      fs.readdirSync(dir).sort().map(async (f) => (await PostalMime.parse(fs.readFileSync(path.join(dir, f)))).to?.[0]?.address),
+    );
+    // At a provider that delivers x+tag@ to x@ the tag goes; elsewhere a + may be part of the mailbox, and stays.
+    expect(to).toEqual(['lina@gmail.com', 'sam+club@example.org', 'registrations+u12@gmail.com']);
+    expect((await rows()).map((r) => [r.to_address, r.status])).toEqual([
+      ['lina+call-5551234@gmail.com', 'sent'], ['sam+club@example.org', 'sent'], ['registrations+u12@gmail.com', 'sent'],
+    ]);
+  });
+
   it('wakes when a transaction that queued mail commits, and delivers it', async () => {
     const dir = path.join(t.dir, 'mail');
     const w = startMailWorker(store, createFileTransport({ dir }), { from: FROM, baseUrl: BASE, intervalMs: 60_000, log: () => {} });

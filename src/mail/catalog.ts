@@ -9,6 +9,7 @@ import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { listUnsubscribeHeaders } from './headers.js';
+import { withoutStrangersTag } from './mailbox.js';
 import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, rsvpInviteAtSend, type AtSend } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
@@ -39,6 +40,11 @@ export interface EmailKind<S extends z.ZodType> {
    * data may still be sent, or why nothing is. Absent: the email is sent as it was queued.
    */
   atSend?: (store: SyncDb, data: z.output<S>) => AtSend<z.output<S>>;
+  /**
+   * Sent to an address nobody has shown is theirs (anyone can type anyone's): its To: leaves out a +tag a stranger
+   * could have chosen (mailbox.ts withoutStrangersTag). The outbox row keeps the address as typed.
+   */
+  unasked?: true;
   /** `baseUrl`: PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
   render(data: z.output<S>, links: Record<string, string>, context: { baseUrl: string }): SentEmail;
 }
@@ -69,6 +75,7 @@ export const CATALOG = {
     render: (data) => data,
   }),
   'follow-confirm': kind({
+    unasked: true,
     schema: z.object({ followId: z.string(), language: languageSchema, organizationName: name, leagueName: name.nullable() }),
     links: {
       confirm: { purpose: 'follow-confirm', subject: (d) => d.followId, path: '/follow/confirm', ttlMs: CONFIRM_LINK_TTL_MS },
@@ -166,6 +173,7 @@ export const CATALOG = {
   }),
   /** To the contact address: nothing the submitter typed (see the template). */
   'registration-receipt': kind({
+    unasked: true,
     schema: z.object({
       language: languageSchema,
       organizationName: name,
@@ -206,4 +214,10 @@ export type TemplateData<N extends TemplateName> = z.input<(typeof CATALOG)[N]['
 
 export function isTemplateName(value: string): value is TemplateName {
   return Object.hasOwn(CATALOG, value);
+}
+
+/** The To: of an outbox row's email: the address as queued, or, for an email nobody asked for, without a stranger's tag. */
+export function recipientOf(row: { template: string; to_address: string }): string {
+  const unasked = isTemplateName(row.template) && (CATALOG[row.template] as EmailKind<z.ZodType>).unasked === true;
+  return unasked ? withoutStrangersTag(row.to_address) : row.to_address;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxOf } from './mailbox.js';
+import { mailboxOf, withoutStrangersTag } from './mailbox.js';
 
 describe('mailboxOf: the mailbox an address delivers to, as the per-mailbox limits count it', () => {
   it.each([
@@ -34,5 +34,27 @@ describe('mailboxOf: the mailbox an address delivers to, as the per-mailbox limi
     ['  NoAt  ', 'noat'],
   ])('%s → %s', (address, mailbox) => {
     expect(mailboxOf(address)).toBe(mailbox);
+  });
+});
+
+describe('withoutStrangersTag: the To: of an email to a mailbox nobody has shown is theirs', () => {
+  it.each([
+    ['lina+call-5551234@gmail.com', 'lina@gmail.com'],
+    ['Lina.Haddad+a+b@Gmail.com', 'Lina.Haddad@Gmail.com'],
+    ['lina+club@outlook.com', 'lina@outlook.com'],
+    ['lina+club@icloud.com', 'lina@icloud.com'],
+    ['ivan.petrov+club@yandex.ru', 'ivan.petrov@yandex.ru'],
+    ['lina+club@proton.me', 'lina@proton.me'],
+    // Fastmail: anything@lina.fastmail.com is lina's, and "anything" is the stranger's.
+    ['pay-now@lina.fastmail.com', 'lina@fastmail.com'],
+    ['lina+club@fastmail.com', 'lina@fastmail.com'],
+    // Elsewhere a + may be part of the mailbox's name: kept, the email must reach the address typed.
+    ['lina+club@example.org', 'lina+club@example.org'],
+    ['lina+club@mail.gmail.com.example', 'lina+club@mail.gmail.com.example'],
+    // Dots are kept: john.smith@ is not johnsmith@ outside Gmail, and at Gmail both deliver.
+    ['john.smith@gmail.com', 'john.smith@gmail.com'],
+    ['no-at-sign', 'no-at-sign'],
+  ])('%s → %s', (address, to) => {
+    expect(withoutStrangersTag(address)).toBe(to);
   });
 });

@@ -47,3 +47,32 @@ export function mailboxOf(address: string): string {
   if (ignored) local = local.replace(ignored, '');
   return `${local}@${domain}`;
 }
+
+/**
+ * Providers that deliver `x+anything@` to `x@`, so that the tag is a spelling of one mailbox (Gmail, Outlook,
+ * iCloud, Fastmail, Proton, Yandex). Elsewhere a `+` may be part of a real mailbox name, and the address is kept.
+ */
+const PLUS_ADDRESSING = new Set([
+  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'mac.com',
+  'fastmail.com', 'fastmail.fm', 'proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me',
+  'yandex.ru', 'yandex.com', 'yandex.by', 'yandex.kz', 'yandex.ua', 'ya.ru',
+]);
+
+/**
+ * The address to write on an email to a mailbox nobody has shown is theirs (a follow's confirmation, a
+ * registration's receipt): anyone can type anyone's address, and `lina+call-this-number@gmail.com` would put text
+ * a stranger chose in the To: of an email Lina never asked for. At the providers above the tag (and Fastmail's
+ * subdomain part) is dropped: the email reaches the same mailbox. Dots and case are kept: the address still
+ * delivers everywhere, which mailboxOf's counting key need not.
+ */
+export function withoutStrangersTag(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  const lower = domain.toLowerCase();
+  const parent = lower.slice(lower.indexOf('.') + 1);
+  if (SUBDOMAIN_ADDRESSING.has(parent)) return `${lower.slice(0, lower.indexOf('.'))}@${parent}`;
+  if (!PLUS_ADDRESSING.has(lower) || !local.includes('+')) return address;
+  return `${local.slice(0, local.indexOf('+'))}@${domain}`;
+}

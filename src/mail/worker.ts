@@ -6,6 +6,7 @@
 // the person (a family's own domain); the id finds the row for an operator who needs more.
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
+import { recipientOf } from './catalog.js';
 import { composeForSending } from './compose.js';
 import { messageIdFor } from './eml.js';
 import { parseMailbox } from './headers.js';
@@ -109,7 +110,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         outboxId: row.id,
         messageId: messageIdFor(row.message_key, options.from),
         from: options.from,
-        to: row.to_address,
+        to: recipientOf(row),
         subject: email.subject,
         text: email.text,
         html: email.html,
