@@ -104,7 +104,7 @@ describe('import: best-placed rules and the slots they feed', () => {
     ['a rule in a knockout event', edited((j) => { const ev = j.organizations[0].leagues[0].events[0]; ev.type = 'knockout'; ev.matches = [{ id: 'k1', home: 'a1', away: 'a2' }]; }), [`${EV}.best_placed[0]: only a hybrid event ranks the teams of several groups`]],
     ['a slot of a rule the event does not have', edited((j) => (matchesOf(j)[36].away = { best_placed: 'seconds', slot: 1 })), [`${R16(0)}.away.best_placed: "seconds" is not a best_placed rule of this event`]],
     ['a slot the rule does not have', edited((j) => (matchesOf(j)[36].away = { best_placed: 'thirds', slot: 5 })), [`${R16(0)}.away.slot: "thirds" has 4 slots`]],
-    ['a slot used twice', edited((j) => (matchesOf(j)[37].away = { best_placed: 'thirds', slot: 1 })), [`${R16(1)}.away.slot: slot 1 of "thirds" already feeds match "r16-1"`]],
+    ['a slot used twice', edited((j) => (matchesOf(j)[37].away = { best_placed: 'thirds', slot: 1 })), [`${R16(1)}.away: slot 1 of "thirds" already feeds match "r16-1"`]],
     ['slot 0', edited((j) => (matchesOf(j)[36].away = { best_placed: 'thirds', slot: 0 })), [`${R16(0)}.away.slot: Too small: expected number to be >=1`]],
     ['a group match fed by it', edited((j) => (matchesOf(j)[0].away = { best_placed: 'thirds', slot: 1 })), [
       `${EV}.matches[0].away: only a bracket match of a hybrid event can be fed by the best-placed teams of several groups`,

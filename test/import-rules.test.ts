@@ -98,6 +98,35 @@ describe('import: group feeds', () => {
   });
 });
 
+describe('import: one source fills one slot', () => {
+  it('refuses a group place named by two slots', () => {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events = [{
+      id: 'rs-hybrid', name: 'Hybrid', type: 'hybrid',
+      matches: [
+        { id: 'rs-h1', group: 'Group A', home: 'rs-lions', away: 'rs-rovers' },
+        { id: 'rs-h2', bracket_role: 'winners', round: 1, home: { group: 'Group A', position: 1 }, away: 'rs-united' },
+        { id: 'rs-h3', bracket_role: 'winners', round: 1, home: { group: 'Group A', position: 2 }, away: { group: 'Group A', position: 1 } },
+        { id: 'rs-h4', bracket_role: 'winners', round: 2, home: { winner_of: 'rs-h2' }, away: { winner_of: 'rs-h3' } },
+      ],
+    }];
+    expect(problems(json)).toEqual([`${EV}.matches[2].away: place 1 of group "Group A" already feeds match "rs-h2"`]);
+  });
+
+  it("refuses a match's winner named by two slots, and takes its winner and its loser once each", () => {
+    const json = load(SMALL);
+    const cup = json.organizations[0].leagues[0].events[1];
+    const cupPath = 'organizations[0].leagues[0].events[1]';
+    expect(cup.matches.map((m: Json) => [m.id, m.home, m.away])).toEqual([
+      ['rs-c1', 'rs-lions', 'rs-rovers'], ['rs-c2', { winner_of: 'rs-c1' }, 'rs-united'],
+    ]);
+    cup.matches.push({ id: 'rs-c3', round: 2, bracket_role: 'third_place', home: { winner_of: 'rs-c1' }, away: 'rs-lions', status: 'scheduled' });
+    expect(problems(json)).toEqual([`${cupPath}.matches[2].home: the winner of "rs-c1" already feeds match "rs-c2"`]);
+    cup.matches[2].home = { loser_of: 'rs-c1' };
+    expect(problems(json)).toEqual([]);
+  });
+});
+
 describe('import: extra time', () => {
   let t: TestDb;
   beforeEach(async () => {

@@ -76,12 +76,12 @@ export function crossCheck(
         }
         const matchIds = new Set(ev.matches.map((m) => m.id));
         for (const key of broken) if (key.startsWith(`match:${ev.id}:`)) matchIds.add(key.slice(`match:${ev.id}:`.length));
-        const bestSlots = new Map<string, string>();
+        const feeds = new Map<string, string>();
         ev.matches.forEach((m, i) => {
           const matchPath = [...eventPath, 'matches', at(m, i)];
           unique('match', m.id, [...matchPath, 'id']);
           if (isReservedId('match', m.id)) report([...matchPath, 'id'], `"${m.id}" cannot be a match id: /api/v0/rsvp/${m.id.toLowerCase()} is another endpoint`);
-          checkMatch(ev, m, matchPath, teamIds, matchIds, report, bestSlots);
+          checkMatch(ev, m, matchPath, teamIds, matchIds, report, feeds);
         });
         checkFeedCycles(ev, eventPath, report, at);
         checkCompetitionRules(ev, eventPath, teamIds, report, at);
@@ -100,7 +100,7 @@ function checkMatch(
   teamIds: Set<string>,
   matchIds: Set<string>,
   report: Report,
-  bestSlots: Map<string, string>,
+  feeds: Map<string, string>,
 ): void {
   const role = m.bracket_role ?? (ev.type === 'knockout' ? 'winners' : null);
   if (ev.type === 'league' && role !== null) report([...path, 'bracket_role'], 'a league event has no bracket');
@@ -111,18 +111,24 @@ function checkMatch(
       if (!teamIds.has(s)) report([...path, side], `team "${s}" is not a team of this organization`);
       continue;
     }
-    if ('group' in s) {
-      checkGroupFeed(ev, role, s, [...path, side], report);
-      continue;
+    let fed: boolean;
+    if ('group' in s) fed = checkGroupFeed(ev, role, s, [...path, side], report);
+    else if ('best_placed' in s) fed = checkBestPlacedFeed(ev, role, s, [...path, side], report);
+    else {
+      const source = 'winner_of' in s ? s.winner_of : s.loser_of;
+      fed = false;
+      if (role === null) report([...path, side], 'only a bracket match can be fed by another match');
+      else if (source === m.id) report([...path, side], 'a match cannot feed itself');
+      else if (!matchIds.has(source)) report([...path, side], `match "${source}" is not a match of this event`);
+      else fed = true;
     }
-    if ('best_placed' in s) {
-      checkBestPlacedFeed(ev, role, m, s, [...path, side], report, bestSlots);
-      continue;
-    }
-    const source = 'winner_of' in s ? s.winner_of : s.loser_of;
-    if (role === null) report([...path, side], 'only a bracket match can be fed by another match');
-    else if (source === m.id) report([...path, side], 'a match cannot feed itself');
-    else if (!matchIds.has(source)) report([...path, side], `match "${source}" is not a match of this event`);
+    // One team fills one slot: a source named by two slots would put it in two ties at once. A first leg names
+    // the same slots as its second leg (checked there): the tie uses them once.
+    if (!fed || m.leg === 1) continue;
+    const key = feedKey(s);
+    const other = feeds.get(key);
+    if (other !== undefined) report([...path, side], `${describeFeed(s)} already feeds match "${other}"`);
+    else feeds.set(key, m.id);
   }
   if (role === null && (m.home === null || m.away === null)) {
     report([...path, m.home === null ? 'home' : 'away'], 'a league or group match needs both teams');
@@ -160,6 +166,20 @@ function checkMatch(
       report([...path, 'score'], 'a completed bracket match cannot end level without penalties');
     }
   }
+}
+
+type Feed = Exclude<ImportMatch['home'], string | null>;
+
+function feedKey(s: Feed): string {
+  if ('group' in s) return `group\u0000${s.group}\u0000${s.position}`;
+  if ('best_placed' in s) return `best_placed\u0000${s.best_placed}\u0000${s.slot}`;
+  return 'winner_of' in s ? `winner_of\u0000${s.winner_of}` : `loser_of\u0000${s.loser_of}`;
+}
+
+function describeFeed(s: Feed): string {
+  if ('group' in s) return `place ${s.position} of group "${s.group}"`;
+  if ('best_placed' in s) return `slot ${s.slot} of "${s.best_placed}"`;
+  return 'winner_of' in s ? `the winner of "${s.winner_of}"` : `the loser of "${s.loser_of}"`;
 }
 
 /** A bracket whose feeds loop can never be decided. */

@@ -177,10 +177,10 @@ export function checkGroupFeed(
   slot: { group: string; position: number },
   path: PropertyKey[],
   report: Report,
-): void {
+): boolean {
   if (ev.type !== 'hybrid' || role === null) {
     report(path, "only a bracket match of a hybrid event can be fed by a group's table");
-    return;
+    return false;
   }
   const teams = new Set<string>();
   for (const m of ev.matches) {
@@ -190,6 +190,8 @@ export function checkGroupFeed(
   }
   if (teams.size === 0) report([...path, 'group'], `"${slot.group}" is not a group of this event`);
   else if (slot.position > teams.size) report([...path, 'position'], `"${slot.group}" has ${teams.size} teams`);
+  else return true;
+  return false;
 }
 
 /** The teams of each group of the event's group stage, by group. */
@@ -325,33 +327,26 @@ function checkAllocation(rule: ImportBestPlaced, groups: readonly string[], path
   }
 }
 
-/** A slot fed by a best-placed rule: a bracket match of a hybrid event, a rule of the event, one of its slots, once. */
+/** A slot fed by a best-placed rule: a bracket match of a hybrid event, a rule of the event, one of its slots. */
 export function checkBestPlacedFeed(
   ev: ImportEvent,
   role: string | null,
-  m: ImportEvent['matches'][number],
   slot: { best_placed: string; slot: number },
   path: PropertyKey[],
   report: Report,
-  used: Map<string, string>,
-): void {
+): boolean {
   if (ev.type !== 'hybrid' || role === null) {
     report(path, 'only a bracket match of a hybrid event can be fed by the best-placed teams of several groups');
-    return;
+    return false;
   }
   const rule = ev.best_placed.find((r) => r.id === slot.best_placed);
   if (rule === undefined) {
     report([...path, 'best_placed'], `"${slot.best_placed}" is not a best_placed rule of this event`);
-    return;
+    return false;
   }
   if (slot.slot > rule.qualify) {
     report([...path, 'slot'], `"${rule.id}" has ${rule.qualify} slot${rule.qualify === 1 ? '' : 's'}`);
-    return;
+    return false;
   }
-  // A first leg names the same slot as its second leg (checked there): the tie uses the slot once.
-  if (m.leg === 1) return;
-  const key = `${rule.id}\u0000${slot.slot}`;
-  const other = used.get(key);
-  if (other !== undefined) report([...path, 'slot'], `slot ${slot.slot} of "${rule.id}" already feeds match "${other}"`);
-  else used.set(key, m.id);
+  return true;
 }
