@@ -1,5 +1,5 @@
 // The job scheduler: each job on its own period, never overlapping itself, failures logged and retried at the
-// next tick, runNow after the run in progress, stop() waiting for what runs.
+// next tick, runNow after the run in progress, kick coalescing the runs asked for meanwhile, stop() waiting for what runs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScheduler, type Job } from './scheduler.js';
 
@@ -84,5 +84,28 @@ describe('scheduler', () => {
     await expect(now).resolves.toBe('a run 2');
     await stopping;
     await expect(scheduler.runNow('nope')).rejects.toThrow('no job "nope"');
+  });
+
+  it('kick runs an idle job at once, and a running one once more after its run, however many kicks came meanwhile', async () => {
+    const logs: string[] = [];
+    const a = manualJob('a', 3600);
+    const scheduler = createScheduler([a.job], (l) => logs.push(l));
+    scheduler.start();
+    scheduler.kick('a');
+    expect(a.runs()).toBe(1);
+    scheduler.kick('a');
+    scheduler.kick('a');
+    expect(a.runs()).toBe(1);
+    a.releases[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.runs()).toBe(2);
+    a.releases[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.runs()).toBe(2);
+    expect(logs).toEqual(['a run 1', 'a run 2']);
+    await scheduler.stop();
+    scheduler.kick('a');
+    expect(a.runs()).toBe(2);
+    expect(() => scheduler.kick('nope')).toThrow('no job "nope"');
   });
 });

@@ -1,7 +1,8 @@
-// Runs the background jobs of the server (regeneration, and the jobs of later issues) each on its own period.
-// A job never overlaps itself: a tick that finds its previous run still going is skipped. A failure is logged
+// Runs the background jobs of the server (regeneration, publishing, and the jobs of later issues) each on its own
+// period. A job never overlaps itself: a tick that finds its previous run still going is skipped. A failure is logged
 // in one line and the job runs again at its next tick. Jobs of different names do run side by side, so a slow
-// one (an object store that hangs) never holds up another.
+// one (an object store that hangs) never holds up another. One job may ask for another (kick): the publish right
+// after a render that changed files, without the render ever waiting for it.
 export interface Job {
   readonly name: string;
   /** Seconds between runs. */
@@ -15,12 +16,19 @@ export interface Scheduler {
   start(): void;
   /** Runs a job now (after the run in progress, if one is) and resolves with its line; rejects if it fails. */
   runNow(name: string): Promise<string>;
+  /**
+   * Asks for a run of a job soon, without waiting for it: now when it is idle, else once more right after the run in
+   * progress (however many kicks came meanwhile: one run then sees them all). Its line is logged like a tick's.
+   */
+  kick(name: string): void;
   /** Stops the timers and waits for the runs in progress. */
   stop(): Promise<void>;
 }
 
 export function createScheduler(jobs: readonly Job[], log: (line: string) => void): Scheduler {
   const running = new Map<string, Promise<string>>();
+  /** Jobs kicked while running: each runs once more when its run ends. */
+  const kicked = new Set<string>();
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
 
@@ -33,6 +41,7 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
   function launch(job: Job): Promise<string> {
     const run = job.run().finally(() => {
       if (running.get(job.name) === run) running.delete(job.name);
+      if (kicked.delete(job.name)) tick(job);
     });
     running.set(job.name, run);
     return run;
@@ -50,6 +59,11 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
         timer.unref();
         timers.push(timer);
       }
+    },
+    kick(name) {
+      const job = byName(name);
+      if (running.has(name)) kicked.add(name);
+      else tick(job);
     },
     async runNow(name) {
       const job = byName(name);
