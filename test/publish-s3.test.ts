@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { READ_CACHE_CONTROL } from '../src/http/headers.js';
 import { runRegeneration } from '../src/jobs/regenerate.js';
-import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { MANIFEST, regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
 import { formatPublish, publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
 import { gatewayUnavailable, startGateway, type Gateway } from './support/ceph-rgw.js';
@@ -490,6 +490,89 @@ describe.skipIf(unavailable !== null)('a large first publish killed midway', () 
   }, 180_000);
 });
 
+describe.skipIf(unavailable !== null)('an event made private while one put keeps failing', () => {
+  it('its objects are deleted first, before any put, and the list stops naming it, though the put fails', async () => {
+    const artifactsDir = path.join(t.dir, 'failing-put-artifacts');
+    const proxy = await faultyProxy(new URL(gw.endpoint));
+    // The same endpoint for both runs (the proxy): the same destination.
+    const store = s3ObjectStore({ ...settings, endpoint: proxy.endpoint, prefix: 'failing-put/' }, { timeoutMs: 2_000 });
+    const get = (key: string) => fetch(`${gw.endpoint}/${BUCKET}/failing-put/${key}`);
+    const match = t.sqlite.prepare(`SELECT status, home_score, away_score FROM matches WHERE id = 'rsl-prem-r08-2'`).get() as Record<string, unknown>;
+    try {
+      t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
+      await regenerate(t.db, { ...options, artifactsDir });
+      expect((await publishArtifacts(artifactsDir, store)).failed).toBe(0);
+      // The cup made private, and a league result whose standings the store refuses, every time.
+      t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
+      t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 0, away_score = 4 WHERE id = 'rsl-prem-r08-2'`).run();
+      await regenerate(t.db, { ...options, artifactsDir });
+      const refusedBefore = await (await get('api/v0/events/rsl-prem-2026-27/standings')).text();
+      proxy.refuse(`PUT /${BUCKET}/failing-put/api/v0/events/rsl-prem-2026-27/standings?`);
+      const r = await publishArtifacts(artifactsDir, store);
+      expect(r.failed).toBeGreaterThan(0);
+      expect(r.problem).toMatch(/^put api\/v0\/\S+: /);
+      // The refused object is as the first publish put it.
+      expect((await (await get('api/v0/events/rsl-prem-2026-27/standings')).text())).toBe(refusedBefore);
+      expect(r.deleted).toBeGreaterThanOrEqual(4);
+      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026', 'api/v0/calendar/rsl-cup-2026.ics']) {
+        expect((await get(key)).status, key).toBe(403);
+      }
+      const list = (await (await get('api/v0/events')).json()) as { event_id: string }[];
+      expect(list.map((e) => e.event_id)).not.toContain('rsl-cup-2026');
+      // The order the store saw: the deletion, then the puts (the list among them).
+      const changes = proxy.requestLines().filter((line) => !line.startsWith('GET '));
+      expect(changes[0], changes.join('\n')).toMatch(new RegExp(`^POST /${BUCKET}/\\?delete`));
+      expect(changes.slice(1).every((line) => line.startsWith('PUT ')), changes.join('\n')).toBe(true);
+      expect(changes).toContainEqual(expect.stringMatching(/^PUT \S+\/api\/v0\/events\/rsl-prem-2026-27\/standings\?/));
+      expect(changes).toContainEqual(expect.stringMatching(/^PUT \S+\/failing-put\/api\/v0\/events\?/));
+    } finally {
+      t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
+      t.sqlite.prepare(`UPDATE matches SET status = ?, home_score = ?, away_score = ? WHERE id = 'rsl-prem-r08-2'`).run(match.status, match.home_score, match.away_score);
+      await proxy.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(unavailable !== null)('a publish while a render replaces files', () => {
+  it('puts only bytes of the last render that completed, and leaves the rest to the next publish, not as a failure', async () => {
+    const artifactsDir = path.join(t.dir, 'overlap-artifacts');
+    const store = s3ObjectStore({ ...settings, prefix: 'overlap/' });
+    const manifestFile = path.join(artifactsDir, MANIFEST);
+    const standings = 'api/v0/events/rsl-prem-2026-27/standings';
+    const object = async (key: string) => Buffer.from(await (await fetch(`${gw.endpoint}/${BUCKET}/overlap/${key}`)).arrayBuffer());
+    const file = () => fs.readFileSync(path.join(artifactsDir, `${standings}.json`));
+    const match = t.sqlite.prepare(`SELECT status, home_score, away_score FROM matches WHERE id = 'rsl-prem-r08-2'`).get() as Record<string, unknown>;
+    const score = (home: number, away: number) =>
+      t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = ?, away_score = ? WHERE id = 'rsl-prem-r08-2'`).run(home, away);
+    try {
+      await regenerate(t.db, { ...options, artifactsDir });
+      expect((await publishArtifacts(artifactsDir, store)).failed).toBe(0);
+      const published = await object(standings);
+      score(1, 0);
+      await regenerate(t.db, { ...options, artifactsDir });
+      const completed = fs.readFileSync(manifestFile);
+      // Another render (the server's, or cron's) has replaced the files since, and not yet written its manifest.
+      score(2, 0);
+      await regenerate(t.db, { ...options, artifactsDir });
+      const next = fs.readFileSync(manifestFile);
+      fs.writeFileSync(manifestFile, completed);
+      const during = await publishArtifacts(artifactsDir, store);
+      expect(during.failed, during.problem ?? '').toBe(0);
+      // The standings, the calendar and the two teams' calendars, each calendar under its two URLs.
+      expect([during.put, during.superseded]).toEqual([0, 7]);
+      expect(formatPublish('s3://x/', during)).toMatch(/: 0 put \/ \d+ unchanged \/ 0 deleted; 7 replaced by a render since, sent next run, \d+ ms$/);
+      expect((await object(standings)).equals(published)).toBe(true);
+      // That render's manifest: the next publish sends its files.
+      fs.writeFileSync(manifestFile, next);
+      const after = await publishArtifacts(artifactsDir, store);
+      expect([after.put, after.superseded, after.failed]).toEqual([7, 0, 0]);
+      expect((await object(standings)).equals(file())).toBe(true);
+    } finally {
+      t.sqlite.prepare(`UPDATE matches SET status = ?, home_score = ?, away_score = ? WHERE id = 'rsl-prem-r08-2'`).run(match.status, match.home_score, match.away_score);
+    }
+  }, 60_000);
+});
+
 /** `npm run regenerate` (scripts/launch.mjs) with this environment; `started` gets the child. */
 function runCommand(env: Record<string, string>, started?: (child: ChildProcess) => void): Promise<{ code: number | null; signal: string | null; output: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(AWS_|PUBLISH_S3_|DATABASE_PATH|ARTIFACTS_DIR|PUBLIC_BASE_URL|ENV_FILE)/.test(k)));
@@ -609,6 +692,49 @@ async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(t
       down = isDown;
       if (isDown) for (const s of sockets) s.destroy(); // kept-alive connections too
     },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * A TCP proxy (on a port the kernel picks) to the gateway that records the request line of every request, and resets
+ * the connection of every request starting with the line given to refuse(): an object the store keeps refusing.
+ */
+async function faultyProxy(target: URL): Promise<{ endpoint: string; refuse(line: string): void; requestLines(): string[]; close(): Promise<void> }> {
+  let refused: string | undefined;
+  let lines: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.on('data', (d: Buffer) => {
+      const text = d.toString('latin1');
+      // Anywhere in the chunk: on a kept-alive connection a request may follow the previous one's body in one chunk.
+      for (const m of text.matchAll(/(PUT|GET|POST|DELETE|HEAD) (\/\S*) HTTP\/1\.1\r\n/g)) lines.push(`${m[1]} ${m[2]}`);
+      if (refused !== undefined && text.includes(refused)) {
+        client.resetAndDestroy();
+        upstream.destroy();
+        return;
+      }
+      upstream.write(d);
+    });
+    upstream.pipe(client);
+  });
+  const port = await listenOnKernelPort(server);
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    refuse(line) {
+      refused = line;
+      lines = [];
+    },
+    requestLines: () => lines,
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise((resolve) => server.close(() => resolve()));

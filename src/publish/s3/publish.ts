@@ -2,9 +2,14 @@
 // holding exactly the bytes the node server serves uncompressed, with its Content-Type and Cache-Control.
 // - Only what changed: the regeneration's manifest gives each file's content hash; the publisher records what it
 //   has put (a state file beside the artifacts) and puts a file only when its hash differs. A quiet run sends nothing.
-// - Order: details first, then the event list, and the list only when every detail of this run was put: a
-//   published list never names an object that is missing. Objects no longer rendered (an event made private or
-//   removed) are deleted once the list that no longer names them is up.
+// - Order: objects no longer rendered (an event made private or removed) are deleted first, whatever the puts do
+//   after: a put that keeps failing never keeps a private event's objects public. Then the event list, as soon as
+//   every object of every event it names is in the bucket (at once when it names no new event, so that it stops
+//   naming the one made private; otherwise once their details are put), then the details. A list put never names
+//   an object missing from the bucket; the list a run replaces may name the deleted ones until then.
+// - What it reads: the manifest of the last render that completed, and of each file only the bytes that manifest
+//   gives the hash of. A render running meanwhile (the server's own, or cron's) may have replaced a file since: that
+//   object is left to the next publish (superseded, not a failure), never put with bytes of a render unfinished.
 // - The CDN's answer for an id the bucket does not hold: the bucket says 403 or 404 in its own shape, so the CDN
 //   maps both to NOT_FOUND_KEY, the API's 404 problem, which is published here with the reads (README).
 // - Faults: a failed put is not recorded, so the next run tries it again; nothing here touches the local files.
@@ -37,6 +42,8 @@ export interface PublishResult {
   failed: number;
   /** Objects to put that were not tried: the store had failed already. */
   untried: number;
+  /** Objects whose file a render replaced or removed since the manifest this run read: left to the next publish. */
+  superseded: number;
   /** The first failure, in words. */
   problem: string | null;
   /** Why nothing was done this run, when another publish was running. */
@@ -87,6 +94,29 @@ function renderedFiles(manifest: Manifest): Map<string, string> {
   if (manifest.listHash) files.set(EVENTS_LIST_PATH, manifest.listHash);
   if (manifest.openapiHash) files.set(OPENAPI_PATH, manifest.openapiHash);
   return files;
+}
+
+/** A file's bytes, or null when it is gone (a render removed it since the manifest). */
+function readIfPresent(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** The keys of every event the manifest's event list names: what must be in the bucket before that list. */
+function listedKeys(manifest: Manifest, wanted: ReadonlyMap<string, unknown>): Set<string> {
+  const keys = new Set<string>();
+  for (const e of Object.values(manifest.events)) {
+    for (const file of Object.keys(e.files)) {
+      const url = urlKeyOf(file);
+      if (!url) continue;
+      for (const key of [url.key, `${url.key}.ics`]) if (wanted.has(key)) keys.add(key);
+    }
+  }
+  return keys;
 }
 
 /** A key this publisher puts: a read URL's path (matchArtifactRoute's), or the not-found problem. */
@@ -149,7 +179,7 @@ function takeLock(artifactsDir: string): { release: () => void } | { holder: num
 }
 
 export async function publishArtifacts(artifactsDir: string, store: ObjectStore): Promise<PublishResult> {
-  const result: PublishResult = { put: 0, unchanged: 0, deleted: 0, failed: 0, untried: 0, problem: null, ms: 0 };
+  const result: PublishResult = { put: 0, unchanged: 0, deleted: 0, failed: 0, untried: 0, superseded: 0, problem: null, ms: 0 };
   if (!fs.existsSync(path.join(artifactsDir, MANIFEST))) return { ...result, problem: 'nothing rendered yet' };
   // Two publishes at once (cron's `npm run regenerate` beside the server's loop) each write the record of what was
   // put from what they read before: the last one to write drops what the other put, and an object the record does
@@ -195,7 +225,7 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
   }
   // A store that refused or did not answer one request (down, slow, wrong credentials, no such bucket) would refuse
   // the next ones alike: once one fails, no further request starts, so a first publish of 20,000 objects to a store
-  // that hangs costs the few requests in flight, not 20,000 time limits, and the job (which renders too) ends.
+  // that hangs costs the few requests in flight, not 20,000 time limits, and the publish ends.
   let storeFailed = false;
 
   const wanted = new Map<string, Wanted>();
@@ -214,9 +244,14 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
   const putOne = async (key: string) => {
     const { hash, source, contentType, cacheControl } = wanted.get(key)!;
     try {
-      const body = 'body' in source ? source.body : fs.readFileSync(path.join(artifactsDir, source.file));
-      // A file rewritten by a regeneration still running is not yet what the manifest says: next run.
-      if (contentHash(body) !== hash) throw new Error('changed since the manifest was written');
+      const body = 'body' in source ? source.body : readIfPresent(path.join(artifactsDir, source.file));
+      // A file a render replaced or removed since the manifest (one running now, or one that stopped before its
+      // manifest) is not what the manifest says: the next publish sends what the next manifest says. Each file is
+      // replaced whole (renamed into place), so the bytes read are one render's or another's, never a mix.
+      if (body === null || contentHash(body) !== hash) {
+        result.superseded++;
+        return;
+      }
       try {
         await store.put({ key, body, contentType, cacheControl, ...calendarDisposition(key) });
       } catch (error) {
@@ -236,33 +271,38 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
   // unknown" (PENDING). A run killed midway, or a put that timed out after the store took it, leaves objects the
   // state would otherwise not know of: an event made private next would then never be deleted from the bucket. A
   // pending key is put again while it is wanted, and deleted once it is not.
+  const was = new Map(changed.map((k) => [k, state.objects[k]]));
   if (changed.length > 0) {
     for (const k of changed) state.objects[k] = PENDING;
     writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
   }
-  await inParallel(changed.filter((k) => k !== LIST_KEY), putOne, () => storeFailed);
-  // The list last, and only over details that are all up.
-  if (changed.includes(LIST_KEY)) {
-    if (result.failed === 0) await putOne(LIST_KEY);
-    else result.problem += '; the event list waits for them';
-  }
-  // Gone objects, once the list that no longer names them is published.
-  const listUp = state.objects[LIST_KEY] === wanted.get(LIST_KEY)?.hash;
+  // Gone objects first (an event made private), whatever the puts below do.
   const gone = Object.keys(state.objects).filter((k) => !wanted.has(k));
-  if (listUp && gone.length > 0 && !storeFailed) {
-    for (let i = 0; i < gone.length && !storeFailed; i += 1000) {
-      const batch = gone.slice(i, i + 1000);
-      try {
-        await store.delete(batch);
-        for (const k of batch) delete state.objects[k];
-        result.deleted += batch.length;
-      } catch (error) {
-        storeFailed = true;
-        fail('delete', error);
-      }
+  for (let i = 0; i < gone.length && !storeFailed; i += 1000) {
+    const batch = gone.slice(i, i + 1000);
+    try {
+      await store.delete(batch);
+      for (const k of batch) delete state.objects[k];
+      result.deleted += batch.length;
+    } catch (error) {
+      storeFailed = true;
+      fail('delete', error);
     }
   }
-  result.untried = changed.length - result.put - result.failed;
+  // The list as soon as every object of every event it names is in the bucket: the bytes this run put, or any bytes
+  // a run put before (a detail being updated is there, in its last version). A pending one may not be.
+  const listNeeds = [...listedKeys(manifest, wanted)];
+  const inBucket = (k: string) => state.objects[k] === wanted.get(k)!.hash || (was.get(k) ?? PENDING) !== PENDING;
+  const putList = async () => {
+    if (!storeFailed && state.objects[LIST_KEY] !== wanted.get(LIST_KEY)?.hash && listNeeds.every(inBucket)) await putOne(LIST_KEY);
+  };
+  if (changed.includes(LIST_KEY)) await putList();
+  await inParallel(changed.filter((k) => k !== LIST_KEY), putOne, () => storeFailed);
+  if (changed.includes(LIST_KEY)) {
+    await putList();
+    if (state.objects[LIST_KEY] !== wanted.get(LIST_KEY)!.hash && result.failed > 0) result.problem += '; the event list waits for them';
+  }
+  result.untried = changed.length - result.put - result.failed - result.superseded;
   // A quiet run leaves the record as it is: rewriting and syncing it (2.8 MB for the bench's 39,461 objects) every
   // minute was most of a quiet run's time and 4 GB a day of writes for nothing.
   if (state !== saved || changed.length > 0 || result.deleted > 0) writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
@@ -273,6 +313,7 @@ export function formatPublish(destination: string, r: PublishResult): string {
   if (r.skipped) return `publish to ${destination} skipped: ${r.skipped}`;
   const untried = r.untried > 0 ? ` (${r.untried} more not tried)` : '';
   const problem = r.problem ? `; ${r.failed} failed${untried}, retried next run (${r.problem})` : '';
+  const superseded = r.superseded > 0 ? `; ${r.superseded} replaced by a render since, sent next run` : '';
   const notice = r.notice ? `; ${r.notice}` : '';
-  return `published to ${destination}: ${r.put} put / ${r.unchanged} unchanged / ${r.deleted} deleted${problem}${notice}, ${r.ms} ms`;
+  return `published to ${destination}: ${r.put} put / ${r.unchanged} unchanged / ${r.deleted} deleted${problem}${superseded}${notice}, ${r.ms} ms`;
 }
