@@ -4,7 +4,8 @@ import path from 'node:path';
 import { createApplication } from '../src/app/application.js';
 import { config } from '../src/config.js';
 import { importFile } from '../src/import/run.js';
-import { REGENERATE_JOB, runRegeneration } from '../src/jobs/regenerate.js';
+import { PUBLISH_JOB } from '../src/jobs/publish.js';
+import { runRegeneration } from '../src/jobs/regenerate.js';
 import { RETENTION_JOB } from '../src/jobs/retention.js';
 import { UPDATES_JOB } from '../src/jobs/updates.js';
 import { startServer } from '../src/server/main.js';
@@ -25,10 +26,10 @@ await runCli(async () => {
     if (!outcome.ok) throw new CliError(`demo data: ${outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
     console.log(`empty database: loaded the demo data (${outcome.counts.events} events, ${outcome.counts.matches} matches)`);
   }
-  // Serve nothing stale or missing: render once before listening, then on the jobs' schedule. That first render does
-  // not publish to the bucket: a store that is slow, down or given a first publish of 40,000 objects (a minute and
-  // more) would keep the server from serving the reads it already has. The regeneration job publishes right after.
-  console.log(await runRegeneration({ ...cfg, publishS3: null }));
+  // Serve nothing stale or missing: render once before listening, then on the jobs' schedule. The render never
+  // publishes to the bucket (the publish job does): a store that is slow, down or given a first publish of 40,000
+  // objects (a minute and more) would keep the server from serving the reads it already has. It publishes right after.
+  console.log((await runRegeneration(cfg)).line);
   console.log(await app.jobs.runNow(RETENTION_JOB));
   console.log(await app.jobs.runNow(UPDATES_JOB));
 
@@ -48,9 +49,7 @@ await runCli(async () => {
   }
   app.jobs.start();
   console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir})`);
-  if (cfg.publishS3) {
-    app.jobs.runNow(REGENERATE_JOB).then(console.log, (error: unknown) => console.log(`${REGENERATE_JOB} failed: ${error instanceof Error ? error.message : String(error)}`));
-  }
+  if (cfg.publishS3) app.jobs.kick(PUBLISH_JOB);
 
   const stop = (signal: string) => {
     console.log(`${signal}: shutting down`);

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { CreateBucketCommand, PutBucketPolicyCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { READ_CACHE_CONTROL } from '../src/http/headers.js';
-import { runRegeneration } from '../src/jobs/regenerate.js';
+import { regenerateAndPublish } from '../src/jobs/regenerate.js';
 import { MANIFEST, regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
 import { formatPublish, publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
@@ -125,13 +126,13 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
     }
   });
 
-  it('the regeneration job publishes after its render when a bucket is configured (the SDK loaded only then)', async () => {
+  it('npm run regenerate renders, then publishes when a bucket is configured (the SDK loaded only then)', async () => {
     const artifactsDir = path.join(t.dir, 'job-artifacts');
     const config = loadConfig({
       DATABASE_PATH: t.file, ARTIFACTS_DIR: artifactsDir, PUBLIC_BASE_URL: 'https://fixtures.example',
       PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_ENDPOINT: gw.endpoint, PUBLISH_S3_PREFIX: 'job/', PUBLISH_S3_FORCE_PATH_STYLE: 'true',
     });
-    const line = await runRegeneration(config);
+    const { line } = await regenerateAndPublish(config);
     expect(line).toMatch(/^regenerated: .*; published to .*: \d+ put \/ 0 unchanged \/ 0 deleted, \d+ ms$/);
     const res = await fetch(`${gw.endpoint}/${BUCKET}/job/api/v0/events`);
     expect(res.status).toBe(200);
@@ -571,6 +572,42 @@ describe.skipIf(unavailable !== null)('a publish while a render replaces files',
       t.sqlite.prepare(`UPDATE matches SET status = ?, home_score = ?, away_score = ? WHERE id = 'rsl-prem-r08-2'`).run(match.status, match.home_score, match.away_score);
     }
   }, 60_000);
+});
+
+describe('npm start with a store that hangs (no gateway needed)', () => {
+  it('renders on its schedule while the publish waits on the store', async () => {
+    const hanging = await silentServer();
+    let svc: RunningService | undefined;
+    let db: Database.Database | undefined;
+    try {
+      svc = await startService({
+        ENV_FILE: 'none', REGENERATE_EVERY_S: '1',
+        PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_ENDPOINT: hanging.endpoint, PUBLISH_S3_FORCE_PATH_STYLE: 'true', PUBLISH_S3_PREFIX: 'hang/',
+        AWS_ACCESS_KEY_ID: 'AKIDPUBLISHTEST', AWS_SECRET_ACCESS_KEY: 'not-a-secret', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      });
+      // The publish is under way, and waits on the store (30 s, twice with the retry).
+      for (let waited = 0; hanging.requests() === 0 && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      expect(hanging.requests()).toBeGreaterThan(0);
+      const standings = async () => (await fetch(`${svc!.url}/api/v0/events/rsl-prem-2026-27/standings`)).text();
+      const before = await standings();
+      db = new Database(svc.env.DATABASE_PATH!);
+      db.pragma('busy_timeout = 10000');
+      db.prepare(`UPDATE matches SET status = 'completed', home_score = 5, away_score = 0 WHERE id = 'rsl-prem-r08-2'`).run();
+      // The next render (every second) serves it, long before the store's time limit.
+      const changed = performance.now();
+      let now = before;
+      while (now === before && performance.now() - changed < 10_000) {
+        await new Promise((r) => setTimeout(r, 200));
+        now = await standings();
+      }
+      expect(now, svc.output()).not.toBe(before);
+      expect(hanging.requests()).toBeLessThanOrEqual(16);
+    } finally {
+      db?.close();
+      await svc?.stop();
+      await hanging.close();
+    }
+  }, 120_000);
 });
 
 /** `npm run regenerate` (scripts/launch.mjs) with this environment; `started` gets the child. */

@@ -4,7 +4,7 @@
 //   (b) a quiet run: 0 PUTs, ≤ 1 s;
 //   (c) one league result recorded and regenerated, then published: the PUT count (that event's standings and
 //       calendar, its two teams' calendars, each calendar also under its `.ics` URL) and the time, ≤ 1 s.
-// Publishing runs in-process here (src/publish/s3/publish.ts, the function the regeneration job calls).
+// Publishing runs in-process here (src/publish/s3/publish.ts, the function the publish job and `npm run regenerate` call).
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { openSqlite } from '../../src/db/connect.js';
 import { s3ObjectStore } from '../../src/publish/s3/object-store.js';

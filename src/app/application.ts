@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import type { SyncDb } from '../db/sync.js';
 import { RateLimiter } from '../http/rate-limit.js';
+import { PUBLISH_JOB, publishJob } from '../jobs/publish.js';
 import { regenerationJob } from '../jobs/regenerate.js';
 import { retentionJob } from '../jobs/retention.js';
 import { updatesJob } from '../jobs/updates.js';
@@ -76,7 +77,15 @@ export async function createApplication(config: Config, options: ApplicationOpti
     store.on('email-queued', () => worker.kick());
   }
 
-  const jobs = createScheduler([regenerationJob(config), retentionJob(store, now), updatesJob(config, now)], log);
+  // Render and publish are two jobs: the render runs on its period whatever the store does, and a render that
+  // changed a file asks for a publish (at once, or right after the publish in progress).
+  const { publishS3 } = config;
+  const jobs: Scheduler = createScheduler([
+    regenerationJob(config, publishS3 ? () => jobs.kick(PUBLISH_JOB) : undefined),
+    ...(publishS3 ? [publishJob({ ...config, publishS3 })] : []),
+    retentionJob(store, now),
+    updatesJob(config, now),
+  ], log);
 
   return {
     config,
