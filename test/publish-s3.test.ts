@@ -8,9 +8,11 @@ import path from 'node:path';
 import { CreateBucketCommand, PutBucketPolicyCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApplication } from '../src/app/application.js';
 import { loadConfig } from '../src/config.js';
 import { READ_CACHE_CONTROL } from '../src/http/headers.js';
-import { regenerateAndPublish } from '../src/jobs/regenerate.js';
+import { PUBLISH_JOB } from '../src/jobs/publish.js';
+import { REGENERATE_JOB, regenerateAndPublish } from '../src/jobs/regenerate.js';
 import { MANIFEST, regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
 import { formatPublish, publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
@@ -570,6 +572,35 @@ describe.skipIf(unavailable !== null)('a publish while a render replaces files',
       expect((await object(standings)).equals(file())).toBe(true);
     } finally {
       t.sqlite.prepare(`UPDATE matches SET status = ?, home_score = ?, away_score = ? WHERE id = 'rsl-prem-r08-2'`).run(match.status, match.home_score, match.away_score);
+    }
+  }, 60_000);
+});
+
+describe.skipIf(unavailable !== null)("the server's jobs with a bucket", () => {
+  it('a render that changed a file starts a publish at once, not at the publish job\'s next tick', async () => {
+    const artifactsDir = path.join(t.dir, 'server-jobs-artifacts');
+    const config = loadConfig({
+      DATABASE_PATH: t.file, ARTIFACTS_DIR: artifactsDir, MAIL_DIR: path.join(t.dir, 'server-jobs-mail'), PUBLIC_BASE_URL: 'https://fixtures.example',
+      REGENERATE_EVERY_S: '3600', PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_ENDPOINT: gw.endpoint, PUBLISH_S3_PREFIX: 'server-jobs/', PUBLISH_S3_FORCE_PATH_STYLE: 'true',
+    });
+    const logs: string[] = [];
+    const app = await createApplication(config, { mail: false, log: (line) => logs.push(line) });
+    try {
+      app.jobs.start();
+      // The render's line is the render's alone: it never waits for the store.
+      expect(await app.jobs.runNow(REGENERATE_JOB)).toMatch(/^regenerated: [^;]*$/);
+      for (let waited = 0; !logs.some((l) => l.startsWith('published to')) && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      expect(logs).toContainEqual(expect.stringMatching(/^published to s3:\/\/competitions-reads\/server-jobs\/: \d+ put \/ 0 unchanged \/ 0 deleted, \d+ ms$/));
+      const res = await fetch(`${gw.endpoint}/${BUCKET}/server-jobs/api/v0/events`);
+      expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(artifactsDir, 'api/v0/events.json')))).toBe(true);
+      // A render that changed nothing starts none; the job's own period (an hour here) would.
+      const published = logs.length;
+      expect(await app.jobs.runNow(REGENERATE_JOB)).toMatch(/files written 0 \/ unchanged \d+ \/ removed 0/);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(logs.length).toBe(published);
+      expect(await app.jobs.runNow(PUBLISH_JOB)).toMatch(/: 0 put \/ \d+ unchanged \/ 0 deleted, \d+ ms$/);
+    } finally {
+      await app.close();
     }
   }, 60_000);
 });
