@@ -291,16 +291,20 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
   }
   // The list as soon as every object of every event it names is in the bucket: the bytes this run put, or any bytes
   // a run put before (a detail being updated is there, in its last version). A pending one may not be.
-  const listNeeds = [...listedKeys(manifest, wanted)];
+  const listChanged = changed.includes(LIST_KEY);
+  const listNeeds = listChanged ? [...listedKeys(manifest, wanted)] : [];
   const inBucket = (k: string) => state.objects[k] === wanted.get(k)!.hash || (was.get(k) ?? PENDING) !== PENDING;
+  let listTried = false;
   const putList = async () => {
-    if (!storeFailed && state.objects[LIST_KEY] !== wanted.get(LIST_KEY)?.hash && listNeeds.every(inBucket)) await putOne(LIST_KEY);
+    if (listTried || storeFailed || !listNeeds.every(inBucket)) return;
+    listTried = true;
+    await putOne(LIST_KEY);
   };
-  if (changed.includes(LIST_KEY)) await putList();
+  if (listChanged) await putList();
   await inParallel(changed.filter((k) => k !== LIST_KEY), putOne, () => storeFailed);
-  if (changed.includes(LIST_KEY)) {
+  if (listChanged) {
     await putList();
-    if (state.objects[LIST_KEY] !== wanted.get(LIST_KEY)!.hash && result.failed > 0) result.problem += '; the event list waits for them';
+    if (!listTried && result.failed > 0) result.problem += '; the event list waits for them';
   }
   result.untried = changed.length - result.put - result.failed - result.superseded;
   // A quiet run leaves the record as it is: rewriting and syncing it (2.8 MB for the bench's 39,461 objects) every
