@@ -1,5 +1,6 @@
-// npm run regenerate: the regeneration job once (src/jobs/regenerate.ts: the same function the server's loop
-// runs), one line printed; exits non-zero on failure, the previous artifacts staying in place. A publish to the
+// npm run regenerate: the regeneration job once (src/jobs/regenerate.ts: the render the server's loop runs), then,
+// with a bucket, one publish of it (the server's publish job's function, src/jobs/publish.ts, in this process), one
+// line printed; exits non-zero on failure, the previous artifacts staying in place. A publish to the
 // bucket that failed (or left objects for the next run) is a failure too: the line goes to stderr, the exit is 1,
 // so that cron's mail or a monitor sees it. Cron: see README.
 import { regenerateAndPublish } from '../src/jobs/regenerate.js';
