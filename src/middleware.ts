@@ -1,10 +1,12 @@
 // Astro middleware: every endpoint and page Astro renders passes here (the artifacts never do). API answers
 // always carry CORS and nosniff, pages their strict headers (src/http/headers.ts), even when something failed
-// deep down; a failure is the one 500. Astro's own routes that nothing here uses, its image endpoint (/_image: it
+// deep down; a failure is the one 500. A page answers only its methods (src/http/page-methods.ts): any other is 405,
+// as on the API. Astro's own routes that nothing here uses, its image endpoint (/_image: it
 // runs sharp on what a query names, seconds of CPU and tens of MB a request) and its server islands, answer 404.
 import { STATUS_CODES } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import { API_HEADERS, PAGE_HEADERS } from './http/headers.js';
+import { answerPageMethod } from './http/page-methods.js';
 import { internalError, problemResponse } from './http/problem.js';
 
 /**
@@ -18,9 +20,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (UNUSED_ROUTE.test(context.routePattern) || UNUSED_ROUTE.test(pathname)) {
     return problemResponse(404, `No route for ${context.request.method} ${pathname}`, { head: context.request.method === 'HEAD' });
   }
+  const refusal = answerPageMethod(context.routePattern, context.request.method);
   let response: Response;
   try {
-    response = await next();
+    response = refusal ?? (await next());
   } catch (error) {
     return internalError(error, `${context.request.method} ${pathname}`);
   }

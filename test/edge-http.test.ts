@@ -77,6 +77,57 @@ describe('form posts to the pages', () => {
 
 });
 
+describe('the methods of the pages', () => {
+  const READ = 'GET, HEAD, OPTIONS';
+  const FORM = 'GET, HEAD, POST, OPTIONS';
+  const methodProblem = (res: { status: number; headers: Record<string, string | string[] | undefined>; text: string }, allow: string, label: string) => {
+    expect(res.status, label).toBe(405);
+    expect(res.headers['allow'], label).toBe(allow);
+    expect(res.headers['content-type'], label).toBe('application/problem+json');
+    expect(JSON.parse(res.text), label).toMatchObject({ type: '/docs#problem-method-not-allowed', title: 'Method not allowed', status: 405 });
+  };
+
+  // Before, every page rendered for any method the fetch API takes: POST / and POST /docs answered 200.
+  it.each([
+    ['POST', '/', READ],
+    ['POST', '/docs', READ],
+    ['PUT', '/docs', READ],
+    ['DELETE', '/', READ],
+    ['PATCH', '/docs/', READ],
+    ['PUT', '/rsvp?token=x', FORM],
+    ['DELETE', '/follow/confirm?token=x', FORM],
+    ['PATCH', '/follow/unsubscribe?token=x', FORM],
+    ['TRACE', '/docs', READ],
+    ['PROPFIND', '/rsvp', FORM],
+  ])('%s %s: 405 with Allow, in the problem shape', async (method, target, allow) => {
+    methodProblem(await send(svc.url, target, { method, body: method === 'TRACE' || method === 'DELETE' ? undefined : 'x=1' }), allow, `${method} ${target}`);
+  });
+
+  it.each([['/', READ], ['/docs', READ], ['/rsvp', FORM], ['/follow/confirm', FORM], ['/follow/unsubscribe', FORM]])(
+    'OPTIONS %s: 204 with Allow, no page',
+    async (target, allow) => {
+      const res = await send(svc.url, target, { method: 'OPTIONS' });
+      expect([res.status, res.headers['allow'], res.text]).toEqual([204, allow, '']);
+    },
+  );
+
+  it('the pages still answer their own methods: GET and HEAD, and the forms their POST', async () => {
+    for (const target of ['/', '/docs', '/rsvp?token=x', '/follow/confirm?token=x', '/follow/unsubscribe?token=x']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await send(svc.url, target, { method });
+        expect([200, 404], `${method} ${target}`).toContain(res.status);
+        expect(res.headers['content-type'], `${method} ${target}`).toMatch(/^text\/html/);
+      }
+    }
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    // 404: no invitation or follow has the token x; the page says so, as a page.
+    for (const target of ['/rsvp', '/follow/confirm?token=x', '/follow/unsubscribe?token=x']) {
+      const res = await send(svc.url, target, { method: 'POST', headers: form, body: 'token=x&status=yes' });
+      expect([res.status, res.headers['content-type']], `POST ${target}`).toEqual([404, 'text/html']);
+    }
+  });
+});
+
 describe('a service with its own settings', () => {
   let limited: RunningService;
   beforeAll(async () => {

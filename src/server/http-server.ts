@@ -9,6 +9,7 @@ import { nodeClientAddress } from '../http/client-address.js';
 import { readRequestTarget } from '../http/request-target.js';
 import { API_HEADERS } from '../http/headers.js';
 import { matchArtifactRoute } from '../publish/routes.js';
+import { pageMethods } from '../http/page-methods.js';
 import { methodNotAllowed, PROBLEM_HEADERS, problemBody, sendProblem } from '../http/problem.js';
 import type { NodeHandler } from './astro-handler.js';
 
@@ -105,12 +106,11 @@ export function createAppServer(options: AppServerOptions): http.Server {
         if (await handle(req, res)) return;
       }
       if (!FETCH_METHODS.has(req.method ?? '')) {
-        const refusal = methodNotAllowed(req.method ?? '', SERVED_METHODS);
-        if (req.url?.startsWith('/api/')) sendProblem(res, refusal.status, refusal.detail, { headers: refusal.headers });
-        else {
-          res.writeHead(405, { ...refusal.headers, 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
-          res.end('<!doctype html><title>Method not allowed</title><h1>Method not allowed</h1>');
-        }
+        // A page's own methods in Allow, as the middleware answers the methods Astro takes (src/http/page-methods.ts).
+        const url = req.url ?? '/';
+        const q = url.indexOf('?');
+        const refusal = methodNotAllowed(req.method ?? '', pageMethods(q === -1 ? url : url.slice(0, q)) ?? SERVED_METHODS);
+        sendProblem(res, refusal.status, refusal.detail, { headers: refusal.headers });
         return;
       }
       if (!trustProxy) {

@@ -557,7 +557,13 @@ describe('pages and arbitrary paths', () => {
           const { res, violations } = await exchange(target, o);
           if (res) {
             violations.push(...commonViolations(target, m, res));
-            if (res.body.length > 0 && !(header(res, 'content-type') ?? '').startsWith('text/html')) {
+            if (!['GET', 'HEAD', 'POST', 'OPTIONS'].includes(m)) {
+              // Not a method of the page: the API's 405, with the page's methods (src/http/page-methods.ts).
+              if (res.status !== 405 || header(res, 'allow') !== 'GET, HEAD, POST, OPTIONS') violations.push(`${m} answered ${res.status}, not 405 with the page's Allow`);
+              else violations.push(...problemViolations(res, m));
+            } else if (m === 'OPTIONS') {
+              if (res.status !== 204 || res.body.length > 0) violations.push(`OPTIONS answered ${res.status} with ${res.body.length} bytes, not 204`);
+            } else if (res.body.length > 0 && !(header(res, 'content-type') ?? '').startsWith('text/html')) {
               violations.push(`page answered ${res.status} with Content-Type ${header(res, 'content-type')}`);
             }
           }
