@@ -99,6 +99,9 @@ const cases: Case[] = [
     ['name_ar', '\u202e', 'a right-to-left override'], ['name_ar', '\u2028', 'a line separator'],
     ['guardian_name', '\u202d', 'a left-to-right override'], ['guardian_name', '\u2028', 'a line separator'],
     ['notes', '\u202e', 'a right-to-left override'], ['notes', '\u0085', 'NEL'],
+    // Invisible characters: a second spelling of a name that looks the same, or text no reader sees.
+    ['name', '\u200b', 'a zero width space'], ['name', '\ufeff', 'a byte-order mark'], ['name', '\u{e0041}', 'a tag character'],
+    ['name_ar', '\u2060', 'a word joiner'], ['guardian_name', '\u3164', 'a Hangul filler'], ['notes', '\u{e0001}', 'a language tag'],
   ] as const).map(([field, ch, what]): Case => ({
     label: `${field} with ${what}`, path: '/api/v0/register', body: { ...validRegister, name: 'Sam', [field]: `Omar${ch}Email: someone@example.org` }, status: 422, field,
   })),
@@ -195,6 +198,7 @@ describe('bad input', () => {
     ['HTML and SQL meta characters', `<script>alert('x')</script> "; DROP TABLE registrations; --`],
     ['Arabic and emoji', 'يوسف الأحمد ⚽️🇯🇴'],
     ['Arabic with the direction marks Arabic typing uses (RLM, LRM, ALM)', 'يوسف\u200f (Joe)\u200e \u061cالأحمد'],
+    ['Persian with a zero width non-joiner, and an emoji of zero width joiners', 'می\u200cخواهم 👨\u200d👩\u200d👧'],
   ])('stores %s in a name exactly as sent', async (_label, name) => {
     const res = await request(svc.url + '/api/v0/register', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...validRegister, name, unknown_field: 1 }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiDigits, dateOfBirthField, phoneField } from './fields.js';
+import { asciiDigits, dateOfBirthField, optionalText, phoneField, requiredText } from './fields.js';
 
 describe('asciiDigits', () => {
   it.each([
@@ -50,5 +50,52 @@ describe('dateOfBirthField', () => {
     ['1899-12-31', 'must be between 1900-01-01 and today'],
   ])('refuses %j: %s', (input, message) => {
     expect(dateOfBirthField.safeParse(input).error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('requiredText and optionalText: invisible characters', () => {
+  const INVISIBLE = 'must not contain invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F)';
+  const name = requiredText(120);
+  const notes = optionalText(2000, { multiline: true });
+  const messages = (schema: typeof name | typeof notes, input: string) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+
+  // Characters that show nothing and have no use in a name: they hide a second spelling of it (two registrations
+  // "Sam" that are not equal), or smuggle text no person reading the notice sees (tag characters spell ASCII).
+  it.each([
+    ['U+200B zero width space', 'Sam\u200BCarter'],
+    ['U+2060 word joiner', 'Sam\u2060Carter'],
+    ['U+FEFF zero width no-break space (byte-order mark) inside', 'Sam\uFEFFCarter'],
+    ['U+180E Mongolian vowel separator', 'Sam\u180ECarter'],
+    ['U+2061 function application', 'Sam\u2061Carter'],
+    ['U+2062 invisible times', 'Sam\u2062Carter'],
+    ['U+2063 invisible separator', 'Sam\u2063Carter'],
+    ['U+2064 invisible plus', 'Sam\u2064Carter'],
+    ['U+115F Hangul choseong filler', '\u115FSam'],
+    ['U+1160 Hangul jungseong filler', 'Sam\u1160'],
+    ['U+3164 Hangul filler', '\u3164'],
+    ['U+FFA0 halfwidth Hangul filler', 'Sam\uFFA0Carter'],
+    ['U+E0000 (first of the tag block)', 'Sam\u{E0000}'],
+    ['U+E0001 language tag', 'Sam\u{E0001}'],
+    ['tag characters spelling ASCII', 'Sam' + [...'ignore this'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('')],
+    ['U+E007F cancel tag', 'Sam\u{E007F}'],
+  ])('refuses %s', (_label, input) => {
+    expect(messages(name, input)).toEqual([INVISIBLE]);
+    expect(messages(notes, `Notes\n${input}`)).toEqual([INVISIBLE]);
+  });
+
+  // Joiners and marks that writing needs: ZWNJ in Persian and Arabic typing (می‌خواهم), ZWJ in emoji and Indic
+  // scripts, the direction marks Arabic typing uses (LRM, RLM, ALM).
+  it.each([
+    ['U+200C zero width non-joiner (Persian)', 'می\u200Cخواهم'],
+    ['U+200D zero width joiner (emoji family)', '👨\u200D👩\u200D👧'],
+    ['U+200D zero width joiner (Devanagari)', 'क्\u200Dष'],
+    ['U+200E left-to-right mark', 'يوسف\u200E (Joe)'],
+    ['U+200F right-to-left mark', 'Joe\u200F يوسف'],
+    ['U+061C Arabic letter mark', '\u061Cالأحمد'],
+    ['Hangul itself', '김민준'],
+    ['characters beside the ranges: U+115E, U+1161, U+3165, U+FFA1, U+E0080 (variation selector supplement), U+E0100', 'Sam\u115E\u1161\u3165\uFFA1\u{E0100}'],
+  ])('takes %s', (_label, input) => {
+    expect(name.parse(input)).toBe(input);
+    expect(notes.parse(input)).toBe(input);
   });
 });

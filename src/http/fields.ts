@@ -16,6 +16,13 @@ const CONTROL_OR_NEWLINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 // division) backwards. The marks U+200E, U+200F and U+061C (LRM, RLM, ALM), which Arabic typing uses and which move
 // no text, are kept.
 const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+// Characters that show nothing and have no use in a name or a note: U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER,
+// U+FEFF (a byte-order mark inside text), U+180E, the invisible operators U+2061–U+2064, the Hangul fillers
+// (U+115F, U+1160, U+3164, U+FFA0: a "name" of fillers reads as blank) and the tag characters U+E0000–U+E007F (they
+// spell ASCII no reader sees). They make two spellings of one name that look alike, or carry text past the person
+// reading the notice. The joiners writing needs stay: U+200C ZWNJ (Persian and Arabic typing), U+200D ZWJ (emoji,
+// Indic scripts), and the marks above.
+const INVISIBLE = /[\u115F\u1160\u180E\u200B\u2060-\u2064\u3164\uFEFF\uFFA0\u{E0000}-\u{E007F}]/u;
 
 const requiredString = z.string({
   error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be a string'),
@@ -31,6 +38,10 @@ export function requiredText(max: number, options: { multiline?: boolean } = {})
     .max(max, `must be at most ${max} characters`)
     .refine((s) => !(options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s), 'must not contain control characters')
     .refine((s) => !DIRECTION_CONTROL.test(s), 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)')
+    .refine(
+      (s) => !INVISIBLE.test(s),
+      'must not contain invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F)',
+    )
     // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
     // either: SQLite would store a lone surrogate as bytes that are not UTF-8.
     .refine((s) => s.isWellFormed(), 'must be valid Unicode text');
