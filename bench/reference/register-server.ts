@@ -11,8 +11,9 @@
 //     1. with an Idempotency-Key header (checked by checkIdempotencyKey, called): SELECT idempotency_keys
 //        (scope 'register', the client's address); a stored answer younger than the window is replayed (same
 //        request hash) or refused (422, another hash);
-//     2. SELECT the organization; SELECT the division within it when division_id is sent (and its league public,
-//        if it has one), and check its window and guardian rule (src/registrations/rules.ts, called);
+//     2. SELECT the organization, and check the date of birth against its day (src/registrations/rules.ts
+//        dateOfBirthProblem, called); SELECT the division within it when division_id is sent (and its league
+//        public, if it has one), and check its window and guardian rule (src/registrations/rules.ts, called);
 //     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent, created_at now);
 //     4. for each of the organization's registration_emails, and for the contact address: COUNT its mailbox's
 //        emails of that tag in the last 24 hours (recentEmails in src/mail/outbox.ts: the per-mailbox caps,
@@ -41,7 +42,7 @@ import { CORS_HEADERS } from '../../src/http/headers.js';
 import { sendProblem } from '../../src/http/problem.js';
 import { WRITE_HEADERS } from '../../src/http/respond.js';
 import { mailboxOf } from '../../src/mail/mailbox.js';
-import { guardianProblems, windowProblem, type DivisionTerms } from '../../src/registrations/rules.js';
+import { dateOfBirthProblem, guardianProblems, windowProblem, type DivisionTerms } from '../../src/registrations/rules.js';
 import { newId } from '../../src/security/tokens.js';
 import { localDate } from '../../src/time/local-time.js';
 import { localizedName, type Language } from '../../src/vocabulary/language.js';
@@ -162,6 +163,9 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : null);
   const org = sql.organization.get(text('org_id')) as Organization | undefined;
   if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
+  const today = localDate(now, org.timezone);
+  const born = dateOfBirthProblem(text('date_of_birth') ?? undefined, today);
+  if (born) throw new InvalidFieldError(born.field, born.message);
   let division: Division | undefined;
   if (text('division_id') !== null) {
     division = sql.division.get(text('division_id'), org.id) as Division | undefined;
@@ -169,7 +173,7 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
     const closed = windowProblem(division, now);
     if (closed) throw new InvalidFieldError(closed.field, closed.message);
     const facts = { date_of_birth: text('date_of_birth') ?? undefined, guardian_name: text('guardian_name') ?? undefined, guardian_phone: text('guardian_phone') ?? undefined };
-    const missing = guardianProblems(facts, division.guardian_required_under, localDate(now, org.timezone));
+    const missing = guardianProblems(facts, division.guardian_required_under, today);
     if (missing.length > 0) throw new InvalidFieldError(missing[0]!.field, missing[0]!.message);
   }
   const registration = {

@@ -84,8 +84,9 @@ export const phoneField = z.preprocess(
 );
 
 /**
- * A date of birth: YYYY-MM-DD, a real calendar day, not in the future, not before 1900. Typed on an Arabic keyboard
- * (a form's text field) its digits are Arabic-Indic: taken and kept as ASCII, as a phone number's are.
+ * A date of birth: YYYY-MM-DD, a real calendar day. Typed on an Arabic keyboard (a form's text field) its digits are
+ * Arabic-Indic: taken and kept as ASCII, as a phone number's are. Its range (1900-01-01 to today) is checked where
+ * the organization, and so its day, is known: src/registrations/rules.ts dateOfBirthProblem.
  */
 export const dateOfBirthField = z.preprocess(
   blankToUndefined,
@@ -94,6 +95,5 @@ export const dateOfBirthField = z.preprocess(
     .overwrite(asciiDigits)
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
     .refine(isRealDay, 'is not a real date')
-    .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'must be between 1900-01-01 and today')
     .optional(),
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, guardianProblems, windowProblem } from './rules.js';
+import { localDate } from '../time/local-time.js';
+import { ageOn, dateOfBirthProblem, guardianProblems, windowProblem } from './rules.js';
 
 describe('ageOn', () => {
   it.each([
@@ -45,5 +46,28 @@ describe('guardianProblems', () => {
     ['adult', { date_of_birth: '1990-05-05' }, 18, []],
   ])('%s', (_label, facts, under, fields) => {
     expect(guardianProblems(facts, under, day).map((p) => p.field)).toEqual(fields);
+  });
+});
+
+describe('dateOfBirthProblem: from 1900-01-01 to the registration day in the organization\'s time zone', () => {
+  const RANGE = 'must be between 1900-01-01 and today';
+  it.each([
+    // Born today in Amman (UTC+3) at 01:00, registered at 01:30 there: still 25 November in UTC.
+    ['Asia/Amman', '2026-11-25T22:30:00Z', '2026-11-26', null],
+    ['Asia/Amman', '2026-11-25T22:30:00Z', '2026-11-27', RANGE],
+    ['Asia/Amman', '2026-11-25T20:59:59Z', '2026-11-26', RANGE], // 23:59:59 on the 25th there
+    ['Asia/Amman', '2026-11-25T21:00:00Z', '2026-11-26', null], // midnight there
+    // 22:00 on 25 November in New York: already the 26th in UTC, not yet there.
+    ['America/New_York', '2026-11-26T03:00:00Z', '2026-11-26', RANGE],
+    ['America/New_York', '2026-11-26T03:00:00Z', '2026-11-25', null],
+    ['Pacific/Kiritimati', '2026-11-25T10:00:00Z', '2026-11-26', null], // UTC+14
+    ['UTC', '2026-11-26T00:00:00Z', '2026-11-26', null],
+    ['UTC', '2026-11-25T23:59:59Z', '2026-11-26', RANGE],
+    ['UTC', '2026-11-26T12:00:00Z', '1900-01-01', null],
+    ['UTC', '2026-11-26T12:00:00Z', '1899-12-31', RANGE],
+    ['UTC', '2026-11-26T12:00:00Z', undefined, null],
+  ])('in %s at %s, born %s: %s', (timezone, at, dateOfBirth, message) => {
+    const problem = dateOfBirthProblem(dateOfBirth, localDate(new Date(at), timezone));
+    expect(problem).toEqual(message === null ? null : { field: 'date_of_birth', message });
   });
 });

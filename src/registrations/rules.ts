@@ -1,6 +1,8 @@
-// What a division accepts, as pure functions of the registration, the division and the day: its window
-// (opens_at / closes_at, instants) and its guardian rule (a player younger than guardian_required_under years on the
-// registration day, in the organization's time zone, must name a guardian and the guardian's phone).
+// What a registration must meet, as pure functions of the registration, the division and the day: a date of birth
+// from 1900-01-01 to the registration day, and the division's window (opens_at / closes_at, instants) and guardian
+// rule (a player younger than guardian_required_under years on the registration day must name a guardian and the
+// guardian's phone). The registration day is the organization's, in its time zone (localDate of the request's
+// instant): a player born in Amman at 01:00 and registered there at 01:30 is born today, not tomorrow.
 export interface DivisionTerms {
   opens_at: string | null;
   closes_at: string | null;
@@ -28,6 +30,19 @@ export function windowProblem(terms: Pick<DivisionTerms, 'opens_at' | 'closes_at
     return { field: 'division_id', message: `stopped taking registrations at ${terms.closes_at}` };
   }
   return null;
+}
+
+/** The earliest date of birth taken. */
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+
+/**
+ * Why a date of birth (`YYYY-MM-DD`, a real day: the request schema checks that much) cannot be, or null: before
+ * 1900-01-01, or after `day`, the registration day in the organization's time zone. The request schema knows no
+ * organization, so this is the one place the range is checked.
+ */
+export function dateOfBirthProblem(dateOfBirth: string | undefined, day: string): FieldProblem | null {
+  if (dateOfBirth === undefined || (dateOfBirth >= EARLIEST_DATE_OF_BIRTH && dateOfBirth <= day)) return null;
+  return { field: 'date_of_birth', message: `must be between ${EARLIEST_DATE_OF_BIRTH} and today` };
 }
 
 /** Age in whole years on `day` (both `YYYY-MM-DD`): a birthday counts from its own day; 29 February from 1 March. */

@@ -11,7 +11,7 @@ import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
 import { localDate } from '../time/local-time.js';
 import { localizedName } from '../vocabulary/language.js';
-import { guardianProblems, windowProblem } from './rules.js';
+import { dateOfBirthProblem, guardianProblems, windowProblem } from './rules.js';
 import type { RegistrationRequest, RegistrationResponse } from './schema.js';
 
 export const RECEIPT_TAG = 'registration-receipt';
@@ -59,6 +59,8 @@ export function submitRegistration(
       const org = store.first(ORGANIZATION.bind({ orgId: input.org_id }));
       if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
       const today = localDate(ctx.now, org.timezone);
+      const born = dateOfBirthProblem(input.date_of_birth, today);
+      if (born) throw new InvalidFieldError(born.field, born.message);
       let division: { name: string; name_ar: string | null } | undefined;
       if (input.division_id !== undefined) {
         const row = store.first(DIVISION.bind({ divisionId: input.division_id, orgId: org.id }));
