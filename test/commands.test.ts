@@ -171,6 +171,33 @@ describe('commands', () => {
     expect(started.stderr.trim()).toBe(`MAIL_DIR (${file}): EEXIST: file already exists, mkdir '${file}'`);
   });
 
+  // Where mkdir answers ENOENT under a parent that exists (/proc), Node's recursive mkdir retried forever: npm run
+  // regenerate never returned and npm start never served, spinning in the kernel (src/folders.ts).
+  it.skipIf(!fs.existsSync('/proc/self'))('refuse at once, in one line naming the setting, a folder under /proc', () => {
+    const db = path.join(dir, 'app.db');
+    expect(command('migrate.ts', [], { DATABASE_PATH: db }).status).toBe(0);
+    const line = (setting: string, value: string) => `${setting} (${value}): ENOENT: no such file or directory, mkdir '/proc/x' (/proc takes no new folder)`;
+    const timed = (script: string, env: Record<string, string>) => {
+      const started = Date.now();
+      const r = command(script, [], env);
+      return { status: r.status, stderr: r.stderr.trim(), seconds: (Date.now() - started) / 1000 };
+    };
+    for (const [script, env, expected] of [
+      ['regenerate.ts', { DATABASE_PATH: db, ARTIFACTS_DIR: '/proc/x' }, line('ARTIFACTS_DIR', '/proc/x')],
+      ['regenerate.ts', { DATABASE_PATH: db, ARTIFACTS_DIR: '/proc/x/artifacts' }, line('ARTIFACTS_DIR', '/proc/x/artifacts')],
+      ['start.ts', { DATABASE_PATH: db, ARTIFACTS_DIR: '/proc/x', PORT: '4799', HOST: '127.0.0.1' }, line('ARTIFACTS_DIR', '/proc/x')],
+      ['start.ts', { DATABASE_PATH: db, ARTIFACTS_DIR: path.join(dir, 'a'), MAIL_DIR: '/proc/x', PORT: '4799', HOST: '127.0.0.1' }, line('MAIL_DIR', '/proc/x')],
+      ['migrate.ts', { DATABASE_PATH: '/proc/x/app.db' }, line('DATABASE_PATH', '/proc/x/app.db')],
+    ] as const) {
+      const r = timed(script, env);
+      expect({ status: r.status, stderr: r.stderr }, `${script} ${JSON.stringify(env)} (${r.seconds} s)`).toEqual({ status: 1, stderr: expected });
+    }
+    // ARTIFACTS_DIR=/proc itself exists, but nothing can be written in it.
+    const proc = timed('regenerate.ts', { DATABASE_PATH: db, ARTIFACTS_DIR: '/proc' });
+    expect(proc.status).toBe(1);
+    expect(proc.stderr).toMatch(/^ARTIFACTS_DIR \(\/proc\): cannot write in this folder: ENOENT: no such file or directory, mkdtemp '\/proc\/\.writable-check-\w+'$/);
+  });
+
   it.each([
     ['retention.ts', 'npm run retention'],
     ['migrate.ts', 'npm run migrate'],

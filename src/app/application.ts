@@ -5,6 +5,7 @@
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
+import { makeArtifactsFolder } from '../folders.js';
 import type { SyncDb } from '../db/sync.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { PUBLISH_JOB, publishJob } from '../jobs/publish.js';
@@ -52,6 +53,9 @@ export interface ApplicationOptions {
 export async function createApplication(config: Config, options: ApplicationOptions = {}): Promise<Application> {
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? (() => new Date());
+  // The regeneration (at start, then the job) writes there: a folder that cannot be made or written in stops the
+  // start here, in one line naming ARTIFACTS_DIR, before the database is opened.
+  makeArtifactsFolder(config.artifactsDir);
   const database = await openDatabase(config.databasePath);
   const { store } = database;
   const commits = new GroupCommit(store);

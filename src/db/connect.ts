@@ -1,8 +1,8 @@
 // One way to open the database, for the server, the regeneration job, the CLIs and the tests alike.
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { makeFolder } from '../folders.js';
 import { redactTokens } from '../security/tokens.js';
 import type { DB } from './schema.js';
 
@@ -18,7 +18,8 @@ export interface OpenOptions {
  * timeout so a writer waits for another writer instead of failing with SQLITE_BUSY.
  */
 export function openSqlite(file: string, options: OpenOptions = {}): Database.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Its folder, made one level at a time (src/folders.ts: Node's recursive mkdir spins under /proc).
+  if (file !== ':memory:') makeFolder(path.dirname(file), { name: 'DATABASE_PATH', value: file });
   const sqlite = new Database(file, { readonly: options.readonly ?? false });
   sqlite.pragma('busy_timeout = 10000');
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');

@@ -1,6 +1,6 @@
 // The transport the configuration asks for (MAIL_TRANSPORT): .eml files under MAIL_DIR, or Postmark.
-import fs from 'node:fs';
 import type { Config } from '../../config.js';
+import { makeFolder } from '../../folders.js';
 import type { MailTransport } from '../transport.js';
 import { createFileTransport } from './file.js';
 import { createPostmarkTransport } from './postmark.js';
@@ -18,7 +18,7 @@ export function createMailTransport(
     });
   }
   // Made now, so that a MAIL_DIR that cannot be a folder stops start-up naming it, instead of every email failing
-  // and being retried for a day.
-  fs.mkdirSync(cfg.mailDir, { recursive: true });
+  // and being retried for a day (src/folders.ts: made one level at a time, and written in once).
+  makeFolder(cfg.mailDir, { name: 'MAIL_DIR', value: cfg.mailDir }, { writable: true });
   return createFileTransport({ dir: cfg.mailDir });
 }

@@ -1,0 +1,78 @@
+// The folders the settings name are made one level at a time, and refused at once, naming the setting, where they
+// cannot be made or written in: never Node's recursive mkdir, which loops forever where mkdir answers ENOENT under a
+// parent that exists (/proc, a link to nothing).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from './config.js';
+import { makeArtifactsFolder, makeFolder } from './folders.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-folders-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** What makeArtifactsFolder threw, and how long it took. */
+function refusal(folder: string): { message: string; ms: number } {
+  const started = performance.now();
+  try {
+    makeArtifactsFolder(folder);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return { message: (error as Error).message, ms: performance.now() - started };
+  }
+  throw new Error(`${folder} was taken`);
+}
+
+describe.skipIf(!fs.existsSync('/proc/self'))('a folder that cannot be made or written in', () => {
+  it.each([
+    ['/proc/x', `ARTIFACTS_DIR (/proc/x): ENOENT: no such file or directory, mkdir '/proc/x' (/proc takes no new folder)`],
+    ['/proc/x/y/z', `ARTIFACTS_DIR (/proc/x/y/z): ENOENT: no such file or directory, mkdir '/proc/x' (/proc takes no new folder)`],
+    ['/proc', /^ARTIFACTS_DIR \(\/proc\): cannot write in this folder: ENOENT: no such file or directory, mkdtemp '\/proc\/\.writable-check-/],
+  ])('%s: refused at once, naming ARTIFACTS_DIR', (folder, message) => {
+    const r = refusal(folder);
+    if (typeof message === 'string') expect(r.message).toBe(message);
+    else expect(r.message).toMatch(message);
+    expect(r.ms).toBeLessThan(1_000);
+  });
+
+  it('under a link to nothing: refused at once', () => {
+    fs.symlinkSync(path.join(dir, 'gone'), path.join(dir, 'link'));
+    const folder = path.join(dir, 'link', 'artifacts');
+    const r = refusal(folder);
+    expect(r.message).toBe(`ARTIFACTS_DIR (${folder}): EEXIST: file already exists, mkdir '${path.join(dir, 'link')}'`);
+    expect(r.ms).toBeLessThan(1_000);
+  });
+
+  it('under a file: refused naming the file, as the system says it', () => {
+    fs.writeFileSync(path.join(dir, 'a-file'), '');
+    const folder = path.join(dir, 'a-file', 'artifacts');
+    expect(refusal(folder).message).toBe(`ARTIFACTS_DIR (${folder}): EEXIST: file already exists, mkdir '${path.join(dir, 'a-file')}'`);
+  });
+});
+
+describe('a folder that can be made', () => {
+  it('is made with its missing parents, and left with nothing in it', () => {
+    const folder = path.join(dir, 'a', 'b', 'artifacts');
+    makeArtifactsFolder(folder);
+    expect(fs.statSync(folder).isDirectory()).toBe(true);
+    expect(fs.readdirSync(folder)).toEqual([]);
+  });
+
+  it('that exists is taken as it is, its files untouched', () => {
+    fs.writeFileSync(path.join(dir, 'kept.json'), '{}');
+    makeArtifactsFolder(dir);
+    makeFolder(dir, { name: 'MAIL_DIR', value: dir });
+    expect(fs.readdirSync(dir)).toEqual(['kept.json']);
+  });
+
+  it('names the setting and the value it was given (DATABASE_PATH: the file, whose folder is made)', () => {
+    fs.writeFileSync(path.join(dir, 'a-file'), '');
+    const file = path.join(dir, 'a-file', 'app.db');
+    expect(() => makeFolder(path.dirname(file), { name: 'DATABASE_PATH', value: file })).toThrow(
+      `DATABASE_PATH (${file}): EEXIST: file already exists, mkdir '${path.join(dir, 'a-file')}'`,
+    );
+  });
+});

@@ -1,0 +1,69 @@
+// The folders the settings name (ARTIFACTS_DIR, MAIL_DIR, DATABASE_PATH's folder), made before anything is written
+// there, one level at a time. Not with Node's recursive mkdir: where mkdir answers ENOENT under a parent that exists
+// (/proc, /sys, a stale mount, a link to nothing), fs.mkdirSync(dir, { recursive: true }) makes the parent again,
+// finds it there and tries the child again, forever, at full CPU in the kernel: ARTIFACTS_DIR=/proc/x made the
+// regeneration spin (npm start never served, npm run regenerate never returned). Here each level is tried once, and
+// a folder that cannot be made, or not written in, stops the process with one line naming the setting.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError } from './config.js';
+
+export interface FolderSetting {
+  /** The variable, e.g. `ARTIFACTS_DIR`. */
+  name: string;
+  /** Its value as the configuration resolved it (for DATABASE_PATH the database file, not its folder). */
+  value: string;
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function refuse(setting: FolderSetting, what: string): never {
+  throw new ConfigError(`${setting.name} (${setting.value}): ${what}`);
+}
+
+/**
+ * Makes `folder` and whatever of its parents is missing, each with one mkdir; with `writable`, also checks that a
+ * folder can be made in it (and removes that at once), as the regeneration and the file transport will. Throws a
+ * ConfigError naming the setting, its value and the system's error; never loops.
+ */
+export function makeFolder(folder: string, setting: FolderSetting, options: { writable?: boolean } = {}): void {
+  const target = path.resolve(folder);
+  if (!isFolder(target)) {
+    const chain: string[] = [];
+    for (let at = target; ; at = path.dirname(at)) {
+      chain.unshift(at);
+      if (path.dirname(at) === at) break;
+    }
+    for (const level of chain) {
+      try {
+        fs.mkdirSync(level);
+      } catch (error) {
+        const e = error as NodeJS.ErrnoException;
+        if (e.code === 'EEXIST' && isFolder(level)) continue;
+        // ENOENT though the parent was just found or made: a folder that takes no new folder (/proc, a stale mount).
+        const why = e.code === 'ENOENT' && isFolder(path.dirname(level)) ? ` (${path.dirname(level)} takes no new folder)` : '';
+        refuse(setting, `${e.message}${why}`);
+      }
+    }
+  }
+  if (options.writable) {
+    let probe: string;
+    try {
+      probe = fs.mkdtempSync(path.join(target, '.writable-check-'));
+    } catch (error) {
+      refuse(setting, `cannot write in this folder: ${(error as Error).message}`);
+    }
+    fs.rmdirSync(probe);
+  }
+}
+
+/** ARTIFACTS_DIR, made and checked before a regeneration writes there (the server at start, npm run regenerate). */
+export function makeArtifactsFolder(artifactsDir: string): void {
+  makeFolder(artifactsDir, { name: 'ARTIFACTS_DIR', value: artifactsDir }, { writable: true });
+}
