@@ -80,6 +80,10 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['U+E0001 language tag', 'Sam\u{E0001}'],
     ['tag characters spelling ASCII', 'Sam' + [...'ignore this'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('')],
     ['U+E007F cancel tag', 'Sam\u{E007F}'],
+    // A flag-like sequence other than the three flags: tags after the black flag would hide text just as well.
+    ['the black flag with other tags ("usca")', 'Sam \u{1F3F4}\u{E0075}\u{E0073}\u{E0063}\u{E0061}\u{E007F}'],
+    ['a flag of Wales with text hidden after it', 'Sam \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}\u{E0068}\u{E0069}'],
+    ['the tags of a flag without its black flag', 'Sam \u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
   ])('refuses %s', (_label, input) => {
     expect(messages(name, input)).toEqual([INVISIBLE]);
     expect(messages(notes, `Notes\n${input}`)).toEqual([INVISIBLE]);
@@ -95,6 +99,7 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['U+200F right-to-left mark', 'Joe\u200F يوسف'],
     ['U+061C Arabic letter mark', '\u061Cالأحمد'],
     ['Hangul itself', '김민준'],
+    ['the flags of England, Scotland and Wales (tag sequences)', 'Sam 🏴󠁧󠁢󠁥󠁮󠁧󠁿 🏴󠁧󠁢󠁳󠁣󠁴󠁿 🏴󠁧󠁢󠁷󠁬󠁳󠁿'],
     ['characters beside the ranges: U+115E, U+1161, U+3165, U+FFA1, U+E0080 (variation selector supplement), U+E0100', 'Sam\u115E\u1161\u3165\uFFA1\u{E0100}'],
   ])('takes %s', (_label, input) => {
     expect(name.parse(input)).toBe(input);

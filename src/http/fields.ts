@@ -23,6 +23,11 @@ const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 // reading the notice. The joiners writing needs stay: U+200C ZWNJ (Persian and Arabic typing), U+200D ZWJ (emoji,
 // Indic scripts), and the marks above.
 const INVISIBLE = /[\u115F\u1160\u180E\u200B\u2060-\u2064\u3164\uFEFF\uFFA0\u{E0000}-\u{E007F}]/u;
+// Except the three emoji whose tag characters are the whole point: the flags of England, Scotland and Wales (black
+// flag, then "gbeng", "gbsct" or "gbwls" in tags, then the cancel tag), the only tag sequences Unicode recommends.
+// A fan's note may well carry one; no other tag sequence is taken, so no other text can hide in tags.
+const TAG_FLAGS = /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
+const hasInvisible = (s: string) => INVISIBLE.test(s.replace(TAG_FLAGS, ''));
 
 const requiredString = z.string({
   error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be a string'),
@@ -39,7 +44,7 @@ export function requiredText(max: number, options: { multiline?: boolean } = {})
     .refine((s) => !(options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s), 'must not contain control characters')
     .refine((s) => !DIRECTION_CONTROL.test(s), 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)')
     .refine(
-      (s) => !INVISIBLE.test(s),
+      (s) => !hasInvisible(s),
       'must not contain invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F)',
     )
     // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
