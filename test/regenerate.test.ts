@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { LOCKS_DIR } from '../src/publish/folder-lock.js';
+import { regenerate, RENDER_LOCK, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { processState } from '../src/publish/run-marker.js';
 import { demoDb, type TestDb } from './support/db.js';
 import { expectVariantsBesideEach } from './support/variants.js';
@@ -186,6 +187,51 @@ describe('regenerate settings', () => {
     expect(r.rendered).toBeGreaterThan(1);
     expect(calendar()).toContain('@other.example');
     expect(calendar()).not.toContain('@fixtures.example');
+  });
+});
+
+describe('one render at a time per folder', () => {
+  const lockFile = () => path.join(options.artifactsDir, LOCKS_DIR, RENDER_LOCK);
+  const standings = () => JSON.parse(fs.readFileSync(path.join(options.artifactsDir, 'api/v0/events/rsl-prem-2026-27/standings.json'), 'utf8'));
+  /** The lock as another live process holds it: the test's parent (the vitest main process), with its start time. */
+  const holdAsAnotherProcess = () =>
+    fs.writeFileSync(lockFile(), JSON.stringify({ pid: process.ppid, processStart: (processState(process.ppid) as { start: string }).start }));
+
+  it("waits while another process renders, then renders from a snapshot taken after: what changed meanwhile is in it", async () => {
+    await regenerate(t.db, options);
+    const played = () => standings().reduce((n: number, r: { played: number }) => n + r.played, 0);
+    const before = played();
+    holdAsAnotherProcess();
+    let done = false;
+    const second = regenerate(t.db, options).then((r) => ((done = true), r));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(done).toBe(false);
+    // A result lands while the other render runs (an import just before `npm run regenerate`)…
+    t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r08-1'`).run();
+    fs.rmSync(lockFile());
+    // …and the render that waited has it.
+    expect(await second).toMatchObject({ rendered: 1 });
+    expect(played()).toBe(before + 2);
+    expect(fs.existsSync(lockFile())).toBe(false);
+  });
+
+  it('takes over the lock of a process that is gone, or of a pid since used by another process', async () => {
+    fs.mkdirSync(path.dirname(lockFile()), { recursive: true });
+    fs.writeFileSync(lockFile(), JSON.stringify({ pid: spawnSync(process.execPath, ['-e', '']).pid, processStart: '1' }));
+    expect(await regenerate(t.db, options)).toMatchObject({ events: 7, rendered: 7 });
+    fs.writeFileSync(lockFile(), JSON.stringify({ pid: process.ppid, processStart: '1' }));
+    expect(await regenerate(t.db, options)).toMatchObject({ rendered: 0 });
+    expect(fs.existsSync(lockFile())).toBe(false);
+  });
+
+  it('gives up after its wait, naming the process that holds the folder, and leaves its lock alone', async () => {
+    fs.mkdirSync(path.dirname(lockFile()), { recursive: true });
+    holdAsAnotherProcess();
+    await expect(regenerate(t.db, { ...options, lockWaitMs: 300 })).rejects.toThrow(
+      `another render (pid ${process.ppid}) has held ${options.artifactsDir} for 0 min and more: is it stuck?`,
+    );
+    expect(fs.existsSync(lockFile())).toBe(true);
+    expect(fs.existsSync(path.join(options.artifactsDir, '.manifest.json'))).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '..
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import { buildOpenApiDocument } from '../api/openapi/document.js';
 import { groupByOrganization, putTeamCalendar, type ManifestEvent, type RenderSettings } from './render-organization.js';
+import { waitForFolderLock } from './folder-lock.js';
 import { headsFingerprint, renderOrganizations } from './render-threads.js';
 import { markFailed, markRunning, stoppedRuns } from './run-marker.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
@@ -51,6 +52,8 @@ export interface RegenerateOptions {
   databasePath?: string;
   /** Render threads: 1 (the default) renders on the calling thread; more start that many workers, given databasePath. */
   threads?: number;
+  /** How long to wait for another process's render of this folder (default RENDER_LOCK_WAIT_MS; tests shorten it). */
+  lockWaitMs?: number;
 }
 
 export function regenerateOptions(config: Config, uidDomain: string): RegenerateOptions {
@@ -126,7 +129,22 @@ function listRenderedTeamIds(root: string): string[] {
   }
 }
 
+/** In ARTIFACTS_DIR/.locks while a render runs (folder-lock.ts). */
+export const RENDER_LOCK = 'render.lock';
+/** How long a render waits for another one (a full render of 2,000 events takes about 10 s). */
+export const RENDER_LOCK_WAIT_MS = 5 * 60_000;
+
 export async function regenerate(db: Db, options: RegenerateOptions): Promise<RegenerateResult> {
+  fs.mkdirSync(options.artifactsDir, { recursive: true });
+  // One render at a time per folder (the server's loop and cron's `npm run regenerate`): side by side, an older
+  // snapshot's file written after a newer one's, under the newer run's manifest, would be taken as current by every
+  // later run and never rewritten. The second waits, then renders from a snapshot taken once it holds the lock: it
+  // renders what changed since the first one's snapshot (an import just before `npm run regenerate` included).
+  const lock = await waitForFolderLock(options.artifactsDir, RENDER_LOCK, { timeoutMs: options.lockWaitMs ?? RENDER_LOCK_WAIT_MS });
+  if ('holder' in lock) {
+    const minutes = Math.round((options.lockWaitMs ?? RENDER_LOCK_WAIT_MS) / 60_000);
+    throw new Error(`another render (pid ${lock.holder}) has held ${options.artifactsDir} for ${minutes} min and more: is it stuck?`);
+  }
   const run: RunMark = { marker: null };
   try {
     return await render(db, options, run);
@@ -134,6 +152,8 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
     // Whatever it wrote, the manifest does not say: every process must take it for a stopped run (run-marker.ts).
     if (run.marker) markFailed(run.marker);
     throw error;
+  } finally {
+    lock.release();
   }
 }
 

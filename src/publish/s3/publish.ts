@@ -19,7 +19,7 @@ import { READ_CACHE_CONTROL } from '../../http/headers.js';
 import { problemBody } from '../../http/problem.js';
 import { MANIFEST, type Manifest } from '../regenerate.js';
 import { CONTENT_TYPES, EVENTS_LIST_PATH, matchArtifactRoute, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
-import { processState } from '../run-marker.js';
+import { takeFolderLock } from '../folder-lock.js';
 import { contentHash, writeFileAtomic } from '../store.js';
 import type { ObjectStore } from './object-store.js';
 
@@ -140,43 +140,8 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void
   }));
 }
 
-/** Beside the artifacts while a publish runs: its process, so that a second one (cron beside the server) waits. */
-export const PUBLISH_LOCK = '.published-s3.lock';
-
-interface LockMark {
-  pid: number;
-  processStart: string | null;
-}
-
-/**
- * Takes the publish lock: a release function, or the pid of the live process holding it. A lock left by a process
- * that is gone (killed midway) or by this process (a scheduler never overlaps a job with itself) is taken over.
- */
-function takeLock(artifactsDir: string): { release: () => void } | { holder: number } {
-  const file = path.join(artifactsDir, PUBLISH_LOCK);
-  const own = processState(process.pid);
-  const mark: LockMark = { pid: process.pid, processStart: own.kind === 'running' ? own.start : null };
-  for (let attempt = 0; ; attempt++) {
-    // Written aside, then linked into place (fails if the lock exists): never seen half written.
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify(mark));
-    try {
-      fs.linkSync(temp, file);
-      return { release: () => fs.rmSync(file, { force: true }) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-    } finally {
-      fs.rmSync(temp, { force: true });
-    }
-    const held = readJson<Partial<LockMark>>(file);
-    if (held && typeof held.pid === 'number' && held.pid !== process.pid) {
-      const state = processState(held.pid);
-      const alive = state.kind === 'running' ? typeof held.processStart !== 'string' || held.processStart === state.start : state.kind === 'unknown';
-      if (alive) return { holder: held.pid };
-    }
-    fs.rmSync(file, { force: true }); // a stopped run's: taken over
-  }
-}
+/** In ARTIFACTS_DIR/.locks while a publish runs (folder-lock.ts): a second one (cron beside the server) skips. */
+export const PUBLISH_LOCK = 'published-s3.lock';
 
 export async function publishArtifacts(artifactsDir: string, store: ObjectStore): Promise<PublishResult> {
   const result: PublishResult = { put: 0, unchanged: 0, deleted: 0, failed: 0, untried: 0, superseded: 0, problem: null, ms: 0 };
@@ -185,7 +150,7 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
   // put from what they read before: the last one to write drops what the other put, and an object the record does
   // not name is never deleted (an event made private then stays in the bucket). One at a time; the other says so and
   // leaves the work to the next run.
-  const lock = takeLock(artifactsDir);
+  const lock = takeFolderLock(artifactsDir, PUBLISH_LOCK);
   if ('holder' in lock) return { ...result, skipped: `another publish is running (pid ${lock.holder}); the next run sends what changed` };
   try {
     return await publishLocked(artifactsDir, store, result);
