@@ -100,7 +100,7 @@ export type Config = Readonly<{
   receiptsPerAddressPerDay: number;
   /** Registration notices one organization mailbox can be sent in 24 hours (the rest: the export command); 0 = no limit. */
   registrationNoticesPerAddressPerDay: number;
-  /** Where the regeneration publishes the reads for a CDN (PUBLISH_S3_BUCKET set), or null. Credentials: the AWS SDK's chain. */
+  /** Where the publish job (src/jobs/publish.ts) sends the rendered reads for a CDN (PUBLISH_S3_BUCKET set), or null. Credentials: the AWS SDK's chain. */
   publishS3: S3Settings | null;
   /** Seconds between runs of the updates job in the server. */
   updatesEveryS: number;
