@@ -98,6 +98,32 @@ describe('import: group feeds', () => {
   });
 });
 
+describe('import: names are readable text, as in the API', () => {
+  const CONTROL = 'must not contain control characters';
+  const DIRECTION = 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)';
+  const INVISIBLE = 'must not contain invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F)';
+  const TEAM = 'organizations[0].teams[0].name';
+  it.each<[string, string, string[]]>([
+    ['a vertical tab pasted from a spreadsheet', 'Riverside\u000BLions', [`${TEAM}: ${CONTROL}`]],
+    ['a line break', 'Riverside\nLions', [`${TEAM}: ${CONTROL}`]],
+    ['a right-to-left override, which reverses the rest of a calendar line', 'Riverside \u202ELions', [`${TEAM}: ${DIRECTION}`]],
+    ['a zero width space', 'Riverside\u200BLions', [`${TEAM}: ${INVISIBLE}`]],
+    ['Arabic with a right-to-left mark', 'أسود \u200FRiverside', []],
+    ['the flag of Wales', 'Riverside Lions 🏴󠁧󠁢󠁷󠁬󠁳󠁿', []],
+  ])('%s', (_label, name, expected) => {
+    const json = load(SMALL);
+    json.organizations[0].teams[0].name = name;
+    expect(problems(json)).toEqual(expected);
+  });
+
+  it('checks every name of the file the same way: a member, an event, a group', () => {
+    const json = load(SMALL);
+    json.organizations[0].teams[0].members[0].name = 'Sam\u202ECarter';
+    json.organizations[0].leagues[0].events[0].name = 'League\u0000';
+    expect(problems(json)).toEqual([`organizations[0].teams[0].members[0].name: ${DIRECTION}`, `${EV}.name: ${CONTROL}`]);
+  });
+});
+
 describe('import: one source fills one slot', () => {
   it('refuses a group place named by two slots', () => {
     const json = load(SMALL);

@@ -36,20 +36,37 @@ const requiredString = z.string({
 /** Empty or whitespace-only strings (and null) become undefined before validation. */
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
+/**
+ * What keeps a text from being read as it was meant, one message per rule broken (none: it is fine): control
+ * characters (a one-line text: line breaks too), direction controls, invisible characters, broken Unicode. The
+ * API's text fields and the import's names use these same rules.
+ */
+export function textProblems(s: string, options: { multiline?: boolean } = {}): string[] {
+  const problems: string[] = [];
+  if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s)) problems.push('must not contain control characters');
+  if (DIRECTION_CONTROL.test(s)) problems.push('must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)');
+  if (hasInvisible(s)) {
+    problems.push('must not contain invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F)');
+  }
+  // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
+  // either: SQLite would store a lone surrogate as bytes that are not UTF-8.
+  if (!s.isWellFormed()) problems.push('must be valid Unicode text');
+  return problems;
+}
+
+/** textProblems as zod issues, for a string schema's superRefine. */
+export function readableText(options: { multiline?: boolean } = {}) {
+  return (s: string, ctx: z.RefinementCtx) => {
+    for (const message of textProblems(s, options)) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
 export function requiredText(max: number, options: { multiline?: boolean } = {}) {
   return requiredString
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !(options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s), 'must not contain control characters')
-    .refine((s) => !DIRECTION_CONTROL.test(s), 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)')
-    .refine(
-      (s) => !hasInvisible(s),
-      'must not contain invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F)',
-    )
-    // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
-    // either: SQLite would store a lone surrogate as bytes that are not UTF-8.
-    .refine((s) => s.isWellFormed(), 'must be valid Unicode text');
+    .superRefine(readableText(options));
 }
 
 export function optionalText(max: number, options: { multiline?: boolean } = {}) {

@@ -2,7 +2,7 @@
 // Shape rules live in the zod schema; rules that need the whole file (unique ids, references,
 // results that make sense for the competition) are checked in cross-check.ts with the same paths.
 import { z } from 'zod';
-import { emailField } from '../http/fields.js';
+import { emailField, readableText } from '../http/fields.js';
 import {
   bracketRoleSchema,
   competitionTypeSchema,
@@ -22,7 +22,10 @@ import { isTimeZone } from '../time/local-time.js';
 import { isRealInstant } from '../time/rfc3339.js';
 import { BEST_PLACED_CRITERIA, DEFAULT_BEST_PLACED_RANKING } from '../competitions/best-placed.js';
 
-const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+// Names reach every public read, calendar and email: the API's rules for readable text (src/http/fields.ts) hold
+// here too. A control character pasted from a spreadsheet, or a direction override that reverses the rest of a
+// calendar line, is refused at its path rather than published.
+const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').superRefine(readableText());
 const optionalText = text.nullish().transform((v) => v ?? null);
 
 /** An instant with an explicit offset, normalized to RFC 3339 UTC with Z and whole seconds. */
