@@ -5,6 +5,7 @@
 // The lock records its process and that process's start time, so a lock left by a process that is gone (killed
 // midway), or by a pid since used again, is taken over; one left by this very process is too (a scheduler never
 // overlaps a job with itself, so it is a run of ours that stopped without releasing it).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { processState } from './run-marker.js';
@@ -19,15 +20,33 @@ export const LOCKS_DIR = '.locks';
 
 export type Taken = { release: () => void } | { holder: number };
 
-function readMark(file: string): Partial<LockMark> | null {
+/** The lock's mark: null when the file is gone (released meanwhile), 'unreadable' when it cannot be parsed. */
+function readMark(file: string): Partial<LockMark> | 'unreadable' | null {
+  let text: string;
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockMark>;
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    return 'unreadable';
+  }
+  try {
+    return JSON.parse(text) as Partial<LockMark>;
   } catch {
-    return null;
+    return 'unreadable';
   }
 }
 
-/** Takes the lock `name` in `dir`: a release function, or the pid of the live process holding it. */
+/** Whether the mark's process is alive and is the one that marked (not a pid since used again). Ours: stopped. */
+function holderAlive(mark: Partial<LockMark>): mark is LockMark {
+  if (typeof mark.pid !== 'number' || mark.pid === process.pid) return false;
+  const state = processState(mark.pid);
+  return state.kind === 'running' ? typeof mark.processStart !== 'string' || mark.processStart === state.start : state.kind === 'unknown';
+}
+
+const sameMark = (a: Partial<LockMark> | 'unreadable' | null, b: Partial<LockMark>) =>
+  a !== null && a !== 'unreadable' && a.pid === b.pid && a.processStart === b.processStart;
+
+/** Takes the lock `name` in `dir`: a release function, or the pid of the live process holding it (0: unknown). */
 export function takeFolderLock(dir: string, name: string): Taken {
   // In a folder of their own: taking and releasing a lock every minute leaves ARTIFACTS_DIR itself untouched, as a
   // quiet render must (its mtime is how a backup or a test sees that nothing was written there).
@@ -36,26 +55,51 @@ export function takeFolderLock(dir: string, name: string): Taken {
   const file = path.join(locks, name);
   const own = processState(process.pid);
   const mark: LockMark = { pid: process.pid, processStart: own.kind === 'running' ? own.start : null };
-  for (let attempt = 0; ; attempt++) {
+  const unique = `${process.pid}.${crypto.randomBytes(6).toString('hex')}`;
+  // A few rounds: each one that loses a race to another process starts again from what the lock holds now.
+  for (let round = 0; round < 5; round++) {
     // Written aside, then linked into place (fails if the lock exists): never seen half written.
-    const temp = `${file}.${process.pid}.tmp`;
+    const temp = `${file}.${unique}.tmp`;
     fs.writeFileSync(temp, JSON.stringify(mark));
     try {
       fs.linkSync(temp, file);
-      return { release: () => fs.rmSync(file, { force: true }) };
+      return { release: () => releaseIfOurs(file, mark) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     } finally {
       fs.rmSync(temp, { force: true });
     }
     const held = readMark(file);
-    if (held && typeof held.pid === 'number' && held.pid !== process.pid) {
-      const state = processState(held.pid);
-      const alive = state.kind === 'running' ? typeof held.processStart !== 'string' || held.processStart === state.start : state.kind === 'unknown';
-      if (alive) return { holder: held.pid };
+    if (held === null) continue; // released meanwhile: link again
+    if (held === 'unreadable') return { holder: 0 };
+    if (holderAlive(held)) return { holder: held.pid };
+    // A stopped run's lock: taken over. Moved aside first (a rename is atomic), then checked: if another process
+    // took the lock over and linked its own in the meantime, the file moved is theirs, and goes back.
+    const aside = `${file}.${unique}.stale`;
+    try {
+      fs.renameSync(file, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
     }
-    fs.rmSync(file, { force: true }); // a stopped run's: taken over
+    const moved = readMark(aside);
+    if (!sameMark(moved, held)) {
+      try {
+        fs.linkSync(aside, file);
+      } catch {
+        /* the path was taken again meanwhile: that process holds it */
+      }
+      fs.rmSync(aside, { force: true });
+      return { holder: moved !== null && moved !== 'unreadable' && typeof moved.pid === 'number' ? moved.pid : 0 };
+    }
+    fs.rmSync(aside, { force: true });
   }
+  return { holder: 0 };
+}
+
+/** Removes the lock only while it is still this process's: never a lock another process has taken over since. */
+function releaseIfOurs(file: string, mark: LockMark): void {
+  if (sameMark(readMark(file), mark)) fs.rmSync(file, { force: true });
 }
 
 /**

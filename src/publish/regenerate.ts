@@ -143,7 +143,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   const lock = await waitForFolderLock(options.artifactsDir, RENDER_LOCK, { timeoutMs: options.lockWaitMs ?? RENDER_LOCK_WAIT_MS });
   if ('holder' in lock) {
     const minutes = Math.round((options.lockWaitMs ?? RENDER_LOCK_WAIT_MS) / 60_000);
-    throw new Error(`another render (pid ${lock.holder}) has held ${options.artifactsDir} for ${minutes} min and more: is it stuck?`);
+    throw new Error(`another render (${lock.holder ? `pid ${lock.holder}` : 'its process unknown'}) has held ${options.artifactsDir} for ${minutes} min and more: is it stuck?`);
   }
   const run: RunMark = { marker: null };
   try {

@@ -151,7 +151,7 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
   // not name is never deleted (an event made private then stays in the bucket). One at a time; the other says so and
   // leaves the work to the next run.
   const lock = takeFolderLock(artifactsDir, PUBLISH_LOCK);
-  if ('holder' in lock) return { ...result, skipped: `another publish is running (pid ${lock.holder}); the next run sends what changed` };
+  if ('holder' in lock) return { ...result, skipped: `another publish is running (${lock.holder ? `pid ${lock.holder}` : 'its process unknown'}); the next run sends what changed` };
   try {
     return await publishLocked(artifactsDir, store, result);
   } finally {
