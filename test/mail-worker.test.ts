@@ -259,6 +259,30 @@ describe('mail worker committing through the group commit (as the server runs it
   });
 });
 
+describe('mail worker when the database fails under it', () => {
+  it('leaves an email whose links could not be minted pending, not failed, and sends it once the database works', async () => {
+    t.sqlite.exec(`
+      INSERT INTO organizations (id, name, language) VALUES ('shj', 'Sharjah', 'en');
+      INSERT INTO follows (id, org_id, email, status) VALUES ('fol_1', 'shj', 'fan@example.com', 'pending');
+    `);
+    store.transaction(() =>
+      queueEmail(store, { to: 'fan@example.com', template: 'follow-confirm', tag: 'follow-confirm', data: { followId: 'fol_1', language: 'en', organizationName: 'Sharjah', leagueName: null } }),
+    );
+    // The insert of its links fails as a full disk would make it fail: an error of SQLite, not of the row.
+    t.sqlite.exec(`CREATE TEMP TRIGGER full_disk BEFORE INSERT ON link_tokens BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    const { transport, calls } = scripted(async () => ({ messageId: 'ok' }));
+    const w = start(transport, { commit: (work) => new GroupCommit(store).run(work) });
+    await w.drain();
+    expect(calls).toHaveLength(0);
+    expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
+    t.sqlite.exec(`DROP TRIGGER full_disk`);
+    advance(10 * 60_000); // past the claim's lease
+    await w.drain();
+    expect(calls).toHaveLength(1);
+    expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
 describe('mail worker retry rules', () => {
   it('retries a retryable failure with backoff and delivers when the transport recovers', async () => {
     let up = false;

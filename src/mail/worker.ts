@@ -68,6 +68,12 @@ export function backoffMs(failures: number, options: { baseMs?: number; maxMs?: 
   return Math.round(exp / 2 + (exp / 2) * random());
 }
 
+/** An error of SQLite itself (better-sqlite3's SqliteError: SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY…), not of a row. */
+function isDatabaseError(err: unknown): boolean {
+  const code = err instanceof Error ? (err as NodeJS.ErrnoException).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
 export function startMailWorker(store: SyncDb, transport: MailTransport, options: MailWorkerOptions): MailWorker {
   parseMailbox(options.from); // a bad MAIL_FROM fails at start, not as a permanent failure of every message
   const intervalMs = options.intervalMs ?? 1_000;
@@ -91,11 +97,13 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   async function attemptSend(row: OutboxMessage): Promise<{ messageId: string } | { cancelled: string } | MailDeliveryError> {
     // The send-time check first (compose.ts): a follower who unsubscribed, or a competition made private, since
     // the row was queued means it is not sent at all. A row that cannot be rendered is caught inside the work, so
-    // that only its own error, never a failed commit, makes it a permanent failure.
+    // that only its own error makes it a permanent failure: never a failed commit, nor the database failing under it
+    // (a full disk while its links are minted), which leaves it claimed, to be sent once its lease is over.
     const composed = await commit(() => {
       try {
         return { email: composeForSending(store, row, { baseUrl: options.baseUrl, now: now() }) };
       } catch (err) {
+        if (isDatabaseError(err)) throw err;
         return { error: err };
       }
     });
