@@ -86,6 +86,23 @@ describe('scheduler', () => {
     await expect(scheduler.runNow('nope')).rejects.toThrow('no job "nope"');
   });
 
+  it('runNow waits for the run a kick asked for too: the job never overlaps itself', async () => {
+    const a = manualJob('a', 3600);
+    const scheduler = createScheduler([a.job], () => {});
+    scheduler.kick('a');
+    scheduler.kick('a'); // once more after the first run
+    const now = scheduler.runNow('a');
+    a.releases[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.runs()).toBe(2); // the kicked run, not runNow's beside it
+    a.releases[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.runs()).toBe(3);
+    a.releases[2]!();
+    await expect(now).resolves.toBe('a run 3');
+    await scheduler.stop();
+  });
+
   it('kick runs an idle job at once, and a running one once more after its run, however many kicks came meanwhile', async () => {
     const logs: string[] = [];
     const a = manualJob('a', 3600);

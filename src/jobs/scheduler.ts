@@ -67,7 +67,8 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
     },
     async runNow(name) {
       const job = byName(name);
-      await running.get(name)?.catch(() => undefined);
+      // Until the job is idle: the run awaited may end by launching the run a kick asked for.
+      for (let run = running.get(name); run; run = running.get(name)) await run.catch(() => undefined);
       return launch(job);
     },
     async stop() {
