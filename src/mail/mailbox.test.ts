@@ -54,6 +54,8 @@ describe('withoutStrangersTag: the To: of an email to a mailbox nobody has shown
     // Dots are kept: john.smith@ is not johnsmith@ outside Gmail, and at Gmail both deliver.
     ['john.smith@gmail.com', 'john.smith@gmail.com'],
     ['no-at-sign', 'no-at-sign'],
+    // All tag: no local part would be left, so it is kept (it delivers nowhere anyway).
+    ['+tag@gmail.com', '+tag@gmail.com'],
   ])('%s → %s', (address, to) => {
     expect(withoutStrangersTag(address)).toBe(to);
   });

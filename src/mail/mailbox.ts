@@ -73,6 +73,7 @@ export function withoutStrangersTag(address: string): string {
   const lower = domain.toLowerCase();
   const parent = lower.slice(lower.indexOf('.') + 1);
   if (SUBDOMAIN_ADDRESSING.has(parent)) return `${lower.slice(0, lower.indexOf('.'))}@${parent}`;
-  if (!PLUS_ADDRESSING.has(lower) || !local.includes('+')) return address;
+  // A local part that is all tag (`+x@gmail.com`) would leave none: such an address is kept as typed.
+  if (!PLUS_ADDRESSING.has(lower) || local.indexOf('+') <= 0) return address;
   return `${local.slice(0, local.indexOf('+'))}@${domain}`;
 }
