@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config.js';
 import { makeArtifactsFolder, makeFolder } from './folders.js';
+import { LOCKS_DIR } from './publish/folder-lock.js';
 
 let dir: string;
 beforeEach(() => {
@@ -54,18 +55,28 @@ describe.skipIf(!fs.existsSync('/proc/self'))('a folder that cannot be made or w
 });
 
 describe('a folder that can be made', () => {
-  it('is made with its missing parents, and left with nothing in it', () => {
+  it('is made with its missing parents, and left with nothing in it but the locks folder the render uses', () => {
     const folder = path.join(dir, 'a', 'b', 'artifacts');
     makeArtifactsFolder(folder);
     expect(fs.statSync(folder).isDirectory()).toBe(true);
-    expect(fs.readdirSync(folder)).toEqual([]);
+    expect(fs.readdirSync(folder)).toEqual([LOCKS_DIR]);
+    expect(fs.readdirSync(path.join(folder, LOCKS_DIR))).toEqual([]);
   });
 
   it('that exists is taken as it is, its files untouched', () => {
     fs.writeFileSync(path.join(dir, 'kept.json'), '{}');
-    makeArtifactsFolder(dir);
-    makeFolder(dir, { name: 'MAIL_DIR', value: dir });
+    makeFolder(dir, { name: 'MAIL_DIR', value: dir }, { writable: true });
     expect(fs.readdirSync(dir)).toEqual(['kept.json']);
+    makeArtifactsFolder(dir);
+    expect(fs.readdirSync(dir).sort()).toEqual([LOCKS_DIR, 'kept.json']);
+  });
+
+  it('is checked for writing without touching ARTIFACTS_DIR itself once its locks folder exists (cron runs it every minute)', () => {
+    makeArtifactsFolder(dir);
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(dir, old, old);
+    makeArtifactsFolder(dir);
+    expect(Math.round(fs.statSync(dir).mtimeMs)).toBe(old.getTime());
   });
 
   it('names the setting and the value it was given (DATABASE_PATH: the file, whose folder is made)', () => {

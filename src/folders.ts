@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from './config.js';
+import { LOCKS_DIR } from './publish/folder-lock.js';
 
 export interface FolderSetting {
   /** The variable, e.g. `ARTIFACTS_DIR`. */
@@ -63,7 +64,15 @@ export function makeFolder(folder: string, setting: FolderSetting, options: { wr
   }
 }
 
-/** ARTIFACTS_DIR, made and checked before a regeneration writes there (the server at start, npm run regenerate). */
+/**
+ * ARTIFACTS_DIR, made and checked before a regeneration writes there (the server at start, npm run regenerate). The
+ * write check is made in its locks folder (src/publish/folder-lock.ts), which the render writes in anyway: made in
+ * ARTIFACTS_DIR itself it changed that folder's mtime at every cron run, which a quiet render must leave alone.
+ */
 export function makeArtifactsFolder(artifactsDir: string): void {
-  makeFolder(artifactsDir, { name: 'ARTIFACTS_DIR', value: artifactsDir }, { writable: true });
+  const setting = { name: 'ARTIFACTS_DIR', value: artifactsDir };
+  const locks = path.join(artifactsDir, LOCKS_DIR);
+  // Until the locks folder exists, the check is made in ARTIFACTS_DIR itself, whose refusal names it.
+  makeFolder(artifactsDir, setting, { writable: !isFolder(locks) });
+  makeFolder(locks, setting, { writable: true });
 }
