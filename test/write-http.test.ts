@@ -33,6 +33,17 @@ const multipart = (fields: Record<string, string>) => {
 };
 
 describe('follow', () => {
+  it("with an address a stranger could have tagged: its confirmation goes to the plain mailbox, and the page shows whoever confirms the address whole", async () => {
+    const email = 'lina+call-5551234@gmail.com';
+    expect((await request(`${svc.url}/api/v0/follow`, json({ org_id: 'riverside-sfl', email }))).json()).toEqual({ status: 'confirm_email_sent' });
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, 'lina@gmail.com');
+    expect(mail.text).not.toContain('call-5551234');
+    const page = await request(linkIn(mail.text, '/follow/confirm?token='));
+    expect(page.text).toContain('data-outcome="ask"');
+    expect(page.text).toContain(`<bdi dir="ltr" data-address>${email}</bdi>`);
+    expect(db.prepare(`SELECT email, status FROM follows WHERE email = ?`).get(email)).toEqual({ email, status: 'pending' });
+  });
+
   it.each([
     ['a JSON body', 'fan.json@example.org', json],
     ['a form body', 'fan.form@example.org', form],

@@ -110,6 +110,11 @@ export interface FollowPageInfo {
   organizationName: string | null;
   leagueName: string | null;
   language: Language;
+  /**
+   * The address the follow's emails go to, as typed into the form: the confirm page shows it, so that whoever
+   * confirms sees it whole (its confirmation email left out a +tag a stranger could have chosen: mail/mailbox.ts).
+   */
+  address: string | null;
 }
 
 /** The follow a link opens, with what its pages show; `expired` for a confirm link past its time. */
@@ -121,7 +126,7 @@ function findByToken(store: SyncDb, purpose: 'follow-confirm' | 'follow-unsubscr
       .innerJoin('organizations as o', 'o.id', 'f.org_id')
       .leftJoin('leagues as l', 'l.id', 'f.league_id')
       .select([
-        'f.id', 'f.status', 'o.name as org_name', 'o.name_ar as org_name_ar',
+        'f.id', 'f.status', 'f.email', 'o.name as org_name', 'o.name_ar as org_name_ar',
         'o.language', 'l.name as league_name', 'l.name_ar as league_name_ar',
       ])
       .where('f.id', '=', link.subjectId),
@@ -135,6 +140,7 @@ function pageInfo(row: FoundFollow | undefined, outcome: FollowPageInfo['outcome
     organizationName: row ? localizedName(row.org_name, row.org_name_ar, row.language) : null,
     leagueName: row?.league_name ? localizedName(row.league_name, row.league_name_ar, row.language) : null,
     language: row?.language ?? 'en',
+    address: row?.email ?? null,
   };
 }
 
