@@ -56,7 +56,7 @@ describe('dateOfBirthField', () => {
 });
 
 describe('requiredText and optionalText: invisible characters', () => {
-  const INVISIBLE = 'must not contain invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F)';
+  const INVISIBLE = 'must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180E, U+200B, U+2060 to U+2064, U+2800, U+3164, U+FEFF, U+FFA0, U+1D173 to U+1D17A, U+E0000 to U+E007F)';
   const name = requiredText(120);
   const notes = optionalText(2000, { multiline: true });
   const messages = (schema: typeof name | typeof notes, input: string) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];

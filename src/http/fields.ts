@@ -46,7 +46,7 @@ export function textProblems(s: string, options: { multiline?: boolean } = {}): 
   if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s)) problems.push('must not contain control characters');
   if (DIRECTION_CONTROL.test(s)) problems.push('must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)');
   if (hasInvisible(s)) {
-    problems.push('must not contain invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F)');
+    problems.push('must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180E, U+200B, U+2060 to U+2064, U+2800, U+3164, U+FEFF, U+FFA0, U+1D173 to U+1D17A, U+E0000 to U+E007F)');
   }
   // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
   // either: SQLite would store a lone surrogate as bytes that are not UTF-8.

@@ -5,7 +5,7 @@ import { dateOfBirthField, emailField, idField, optionalIdField, optionalText, p
 export const registrationRequestSchema = z.object({
   org_id: idField.meta({ description: 'Organization the player registers with (`amman-yfa`).' }),
   division_id: optionalIdField.meta({ description: 'Division of that organization (`amm-reg-u12`).' }),
-  name: requiredText(120).meta({ description: 'Player name; no control characters, line separators (U+2028, U+2029), text direction controls (U+202A to U+202E, U+2066 to U+2069) or invisible characters (U+115F, U+1160, U+180E, U+200B, U+2060 to U+2064, U+3164, U+FEFF, U+FFA0, U+E0000 to U+E007F, except whole in the flag emoji of England, Scotland and Wales), in this and the other text fields. The joiners U+200C and U+200D and the marks LRM, RLM and ALM are taken.' }),
+  name: requiredText(120).meta({ description: 'Player name; no control characters, line separators (U+2028, U+2029), text direction controls (U+202A to U+202E, U+2066 to U+2069) or invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180E, U+200B, U+2060 to U+2064, U+2800, U+3164, U+FEFF, U+FFA0, U+1D173 to U+1D17A, U+E0000 to U+E007F, except whole in the flag emoji of England, Scotland and Wales), in this and the other text fields. The joiners U+200C and U+200D and the marks LRM, RLM and ALM are taken.' }),
   name_ar: optionalText(120).meta({ description: 'Player name in Arabic.' }),
   email: emailField.meta({ format: 'idn-email', description: 'Contact email; trimmed, kept with its local part lower-cased and its domain in ASCII (an internationalized domain is taken). A receipt is sent there.' }),
   phone: phoneField.meta({ description: 'Phone number: digits (Arabic-Indic digits are taken and kept as ASCII), spaces, `+ ( ) . -`.' }),
