@@ -6,6 +6,7 @@ import { config } from '../src/config.js';
 import { importFile } from '../src/import/run.js';
 import { PUBLISH_JOB } from '../src/jobs/publish.js';
 import { runRegeneration } from '../src/jobs/regenerate.js';
+import { RenderLockHeldError } from '../src/publish/regenerate.js';
 import { RETENTION_JOB } from '../src/jobs/retention.js';
 import { UPDATES_JOB } from '../src/jobs/updates.js';
 import { startServer } from '../src/server/main.js';
@@ -29,7 +30,14 @@ await runCli(async () => {
   // Serve nothing stale or missing: render once before listening, then on the jobs' schedule. The render never
   // publishes to the bucket (the publish job does): a store that is slow, down or given a first publish of 40,000
   // objects (a minute and more) would keep the server from serving the reads it already has. It publishes right after.
-  console.log((await runRegeneration(cfg)).line);
+  // Another process rendering the folder (cron's `npm run regenerate`, a full render after an upgrade) is not waited
+  // for: the server serves what the folder holds, which that render completes, and the render job follows.
+  try {
+    console.log((await runRegeneration(cfg, { lockWaitMs: 2_000 })).line);
+  } catch (error) {
+    if (!(error instanceof RenderLockHeldError)) throw error;
+    console.log(`start-up render skipped: ${error.message}; serving what it renders, the render job follows`);
+  }
   console.log(await app.jobs.runNow(RETENTION_JOB));
   console.log(await app.jobs.runNow(UPDATES_JOB));
 

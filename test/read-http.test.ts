@@ -1,7 +1,13 @@
 // The read endpoints (1, 2, 3, 5) over HTTP against the running service, demo data loaded.
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCKS_DIR } from '../src/publish/folder-lock.js';
+import { RENDER_LOCK } from '../src/publish/regenerate.js';
+import { processState } from '../src/publish/run-marker.js';
 import { MIN_COMPRESSED_BYTES } from '../src/publish/store.js';
+import { tempDir } from './support/db.js';
 import { inviteAsBefore, startService, type RunningService } from './support/server.js';
 import { request } from './support/http.js';
 
@@ -258,4 +264,24 @@ describe('addresses people write', () => {
     const res = await request(`${svc.url}/api/v0/follow/`, { method: 'OPTIONS', contract: false });
     expect(res.status).toBe(204);
   });
+});
+
+describe('start-up beside another render', () => {
+  it('serves at once when another process renders the folder, rather than wait for it (up to 5 minutes)', async () => {
+    // The render lock as cron's `npm run regenerate` would hold it: this test's process, alive, not the server.
+    const dir = tempDir('competitions-http-');
+    const locks = path.join(dir, 'artifacts', LOCKS_DIR);
+    fs.mkdirSync(locks, { recursive: true });
+    const own = processState(process.pid) as { start: string };
+    fs.writeFileSync(path.join(locks, RENDER_LOCK), JSON.stringify({ pid: process.pid, processStart: own.start }));
+    const started = Date.now();
+    const other = await startService({}, dir);
+    try {
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(other.output()).toContain(`start-up render skipped: another render (pid ${process.pid}) is rendering`);
+      expect((await request(`${other.url}/api/v0/rsvp/rsl-prem-r07-2`)).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
+  }, 90_000);
 });

@@ -12,14 +12,17 @@ import type { Job } from './scheduler.js';
 
 export const REGENERATE_JOB = 'regenerate';
 
-/** One render; its one-line summary, and whether it changed a file. The schema must be migrated already (the server and CLIs do it). */
-export async function runRegeneration(config: Config): Promise<{ line: string; changed: boolean }> {
+/**
+ * One render; its one-line summary, and whether it changed a file. The schema must be migrated already (the server and
+ * CLIs do it). `lockWaitMs`: how long to wait for another process's render of the folder (RenderLockHeldError after).
+ */
+export async function runRegeneration(config: Config, options: { lockWaitMs?: number } = {}): Promise<{ line: string; changed: boolean }> {
   // Its own connection: the render holds one read snapshot across many awaits, which the server's writer
   // connection (synchronous write transactions) must never be inside.
   const reader = await openDatabase(config.databasePath, { migrate: false });
   try {
     const uidDomain = await calendarUidDomain(reader.db, config.publicBaseUrl);
-    const result = await regenerate(reader.db, regenerateOptions(config, uidDomain));
+    const result = await regenerate(reader.db, { ...regenerateOptions(config, uidDomain), lockWaitMs: options.lockWaitMs });
     const line = `${formatResult(result)}${checkpointWal(reader.sqlite) ? '' : ' (WAL checkpoint deferred: the database was busy)'}`;
     return { line, changed: result.written + result.removed > 0 };
   } finally {

@@ -134,17 +134,27 @@ export const RENDER_LOCK = 'render.lock';
 /** How long a render waits for another one (a full render of 2,000 events takes about 10 s). */
 export const RENDER_LOCK_WAIT_MS = 5 * 60_000;
 
+/** Another process's render held the folder for all of this one's wait. */
+export class RenderLockHeldError extends Error {
+  constructor(readonly holder: number, artifactsDir: string, waitedMs: number) {
+    const who = holder ? `pid ${holder}` : 'its process unknown';
+    super(
+      waitedMs >= 60_000
+        ? `another render (${who}) has held ${artifactsDir} for ${Math.round(waitedMs / 60_000)} min and more: is it stuck?`
+        : `another render (${who}) is rendering ${artifactsDir}`,
+    );
+  }
+}
+
 export async function regenerate(db: Db, options: RegenerateOptions): Promise<RegenerateResult> {
   fs.mkdirSync(options.artifactsDir, { recursive: true });
   // One render at a time per folder (the server's loop and cron's `npm run regenerate`): side by side, an older
   // snapshot's file written after a newer one's, under the newer run's manifest, would be taken as current by every
   // later run and never rewritten. The second waits, then renders from a snapshot taken once it holds the lock: it
   // renders what changed since the first one's snapshot (an import just before `npm run regenerate` included).
-  const lock = await waitForFolderLock(options.artifactsDir, RENDER_LOCK, { timeoutMs: options.lockWaitMs ?? RENDER_LOCK_WAIT_MS });
-  if ('holder' in lock) {
-    const minutes = Math.round((options.lockWaitMs ?? RENDER_LOCK_WAIT_MS) / 60_000);
-    throw new Error(`another render (${lock.holder ? `pid ${lock.holder}` : 'its process unknown'}) has held ${options.artifactsDir} for ${minutes} min and more: is it stuck?`);
-  }
+  const waitMs = options.lockWaitMs ?? RENDER_LOCK_WAIT_MS;
+  const lock = await waitForFolderLock(options.artifactsDir, RENDER_LOCK, { timeoutMs: waitMs });
+  if ('holder' in lock) throw new RenderLockHeldError(lock.holder, options.artifactsDir, waitMs);
   const run: RunMark = { marker: null };
   try {
     return await render(db, options, run);
