@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../test/support/db.js';
 import { LOCKS_DIR, takeFolderLock } from './folder-lock.js';
 import { processState } from './run-marker.js';
@@ -44,6 +44,25 @@ describe('takeFolderLock', () => {
     const taken = takeFolderLock(dir, 'render.lock');
     expect('release' in taken).toBe(true);
     expect(JSON.parse(fs.readFileSync(lockFile(), 'utf8')).pid).toBe(process.pid);
+  });
+
+  it('works on a file system without hard links (link answers EPERM): the lock is created exclusively', () => {
+    const link = vi.spyOn(fs, 'linkSync').mockImplementation(() => {
+      throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+    });
+    try {
+      const taken = takeFolderLock(dir, 'render.lock');
+      expect('release' in taken).toBe(true);
+      expect(JSON.parse(fs.readFileSync(lockFile(), 'utf8')).pid).toBe(process.pid);
+      write(liveOther());
+      expect(takeFolderLock(dir, 'render.lock')).toEqual({ holder: process.ppid });
+      fs.rmSync(lockFile());
+      if ('release' in taken) taken.release();
+      expect('release' in takeFolderLock(dir, 'render.lock')).toBe(true);
+      expect(link).toHaveBeenCalled();
+    } finally {
+      link.mockRestore();
+    }
   });
 
   it('releases only its own lock: one another process took over since stays', () => {

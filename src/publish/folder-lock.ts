@@ -65,7 +65,13 @@ export function takeFolderLock(dir: string, name: string): Taken {
       fs.linkSync(temp, file);
       return { release: () => releaseIfOurs(file, mark) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        if (!NO_HARD_LINKS.has(code ?? '')) throw error;
+        // A file system without hard links (some network and FUSE mounts): created exclusively, then written. A
+        // process reading it in between finds it unreadable, and takes it for held.
+        if (createExclusive(file, mark)) return { release: () => releaseIfOurs(file, mark) };
+      }
     } finally {
       fs.rmSync(temp, { force: true });
     }
@@ -95,6 +101,20 @@ export function takeFolderLock(dir: string, name: string): Taken {
     fs.rmSync(aside, { force: true });
   }
   return { holder: 0 };
+}
+
+/** What link() answers on a file system that has no hard links. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/** Creates the lock file only if there is none (O_EXCL); false when there is one. */
+function createExclusive(file: string, mark: LockMark): boolean {
+  try {
+    fs.writeFileSync(file, JSON.stringify(mark), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
 }
 
 /** Removes the lock only while it is still this process's: never a lock another process has taken over since. */
