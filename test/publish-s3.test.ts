@@ -652,42 +652,68 @@ function runCommand(env: Record<string, string>, started?: (child: ChildProcess)
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, output })));
 }
 
+/** A TCP connection pair the proxies below see each chunk of: the client's socket and the gateway's. */
+interface Pair {
+  client: net.Socket;
+  upstream: net.Socket;
+}
+
 /**
- * A TCP proxy (on a port the kernel picks) to the gateway that SIGKILLs the child it is given as soon as the `nth` request
- * holding `trigger` comes through, before forwarding it; after that it passes everything through.
+ * A TCP proxy (on a port the kernel picks) to the gateway, the base of the three below: each chunk a client sends
+ * goes to `onData`, which forwards it (pair.upstream.write) or not; the gateway's answers go back as they are.
+ * `refuse()` true resets a new connection at once.
  */
-async function killingProxy(target: URL, trigger: string, nth = 1): Promise<{ endpoint: string; onChild(child: ChildProcess): void; close(): Promise<void> }> {
-  let child: ChildProcess | undefined;
-  let seen = 0;
+async function tcpProxy(
+  target: URL,
+  onData: (chunk: Buffer, pair: Pair) => void,
+  refuse: () => boolean = () => false,
+): Promise<{ endpoint: string; sockets: Set<net.Socket>; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    if (refuse()) {
+      client.on('error', () => undefined);
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = net.connect(Number(target.port), target.hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
       s.on('error', () => undefined);
     }
-    client.on('data', (d: Buffer) => {
-      if (child && d.toString('latin1').includes(trigger) && ++seen >= nth) {
-        child.kill('SIGKILL');
-        child = undefined;
-        client.destroy();
-        upstream.destroy();
-        return;
-      }
-      upstream.write(d);
-    });
+    const pair = { client, upstream };
+    client.on('data', (d: Buffer) => onData(d, pair));
     upstream.pipe(client);
   });
   const port = await listenOnKernelPort(server);
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    onChild: (c) => (child = c),
+    sockets,
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A proxy to the gateway that SIGKILLs the child it is given as soon as the `nth` request holding `trigger` comes
+ * through, before forwarding it; after that it passes everything through.
+ */
+async function killingProxy(target: URL, trigger: string, nth = 1): Promise<{ endpoint: string; onChild(child: ChildProcess): void; close(): Promise<void> }> {
+  let child: ChildProcess | undefined;
+  let seen = 0;
+  const proxy = await tcpProxy(target, (d, { client, upstream }) => {
+    if (child && d.toString('latin1').includes(trigger) && ++seen >= nth) {
+      child.kill('SIGKILL');
+      child = undefined;
+      client.destroy();
+      upstream.destroy();
+      return;
+    }
+    upstream.write(d);
+  });
+  return { endpoint: proxy.endpoint, onChild: (c) => (child = c), close: proxy.close };
 }
 
 /** A TCP server on 127.0.0.1 (on a port the kernel picks) that accepts every connection and never answers: a hung gateway. */
@@ -711,45 +737,31 @@ async function silentServer(): Promise<{ endpoint: string; requests(): number; c
   };
 }
 
-/**
- * A TCP proxy (on a port the kernel picks) to the gateway that can hold the next request starting with a given line, or
- * be down (every connection reset).
- */
+/** A proxy to the gateway that can hold the next request starting with a given line, or be down (every connection reset). */
 async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(trigger: string): Promise<void>; release(): void; setDown(down: boolean): void; close(): Promise<void> }> {
   let trigger: string | undefined;
   let seen: (() => void) | undefined;
   let released: Promise<void> = Promise.resolve();
   let release = () => {};
-  const sockets = new Set<net.Socket>();
   let down = false;
-  const server = net.createServer((client) => {
-    if (down) {
-      client.on('error', () => undefined);
-      client.resetAndDestroy();
-      return;
-    }
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    // Chunks go upstream in order, each after the hold (if any) that came before it.
-    let queue = Promise.resolve();
-    client.on('data', (d: Buffer) => {
+  // Chunks go upstream in order, each after the hold (if any) that came before it.
+  const queues = new WeakMap<net.Socket, Promise<void>>();
+  const proxy = await tcpProxy(
+    target,
+    (d, { client, upstream }) => {
+      let queue = queues.get(client) ?? Promise.resolve();
       if (trigger !== undefined && d.toString('latin1').includes(trigger)) {
         trigger = undefined;
         const wait = released;
         seen?.();
         queue = queue.then(() => wait);
       }
-      queue = queue.then(() => void upstream.write(d));
-    });
-    upstream.pipe(client);
-  });
-  const port = await listenOnKernelPort(server);
+      queues.set(client, queue.then(() => void upstream.write(d)));
+    },
+    () => down,
+  );
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: proxy.endpoint,
     holdNext(line) {
       trigger = line;
       released = new Promise((resolve) => (release = resolve));
@@ -758,55 +770,38 @@ async function holdingProxy(target: URL): Promise<{ endpoint: string; holdNext(t
     release: () => release(),
     setDown(isDown) {
       down = isDown;
-      if (isDown) for (const s of sockets) s.destroy(); // kept-alive connections too
+      if (isDown) for (const s of proxy.sockets) s.destroy(); // kept-alive connections too
     },
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close: proxy.close,
   };
 }
 
 /**
- * A TCP proxy (on a port the kernel picks) to the gateway that records the request line of every request, and resets
- * the connection of every request starting with the line given to refuse(): an object the store keeps refusing.
+ * A proxy to the gateway that records the request line of every request, and resets the connection of every request
+ * starting with the line given to refuse(): an object the store keeps refusing.
  */
 async function faultyProxy(target: URL): Promise<{ endpoint: string; refuse(line: string): void; requestLines(): string[]; close(): Promise<void> }> {
   let refused: string | undefined;
   let lines: string[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
+  const proxy = await tcpProxy(target, (d, { client, upstream }) => {
+    const text = d.toString('latin1');
+    // Anywhere in the chunk: on a kept-alive connection a request may follow the previous one's body in one chunk.
+    for (const m of text.matchAll(/(PUT|GET|POST|DELETE|HEAD) (\/\S*) HTTP\/1\.1\r\n/g)) lines.push(`${m[1]} ${m[2]}`);
+    if (refused !== undefined && text.includes(refused)) {
+      client.resetAndDestroy();
+      upstream.destroy();
+      return;
     }
-    client.on('data', (d: Buffer) => {
-      const text = d.toString('latin1');
-      // Anywhere in the chunk: on a kept-alive connection a request may follow the previous one's body in one chunk.
-      for (const m of text.matchAll(/(PUT|GET|POST|DELETE|HEAD) (\/\S*) HTTP\/1\.1\r\n/g)) lines.push(`${m[1]} ${m[2]}`);
-      if (refused !== undefined && text.includes(refused)) {
-        client.resetAndDestroy();
-        upstream.destroy();
-        return;
-      }
-      upstream.write(d);
-    });
-    upstream.pipe(client);
+    upstream.write(d);
   });
-  const port = await listenOnKernelPort(server);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: proxy.endpoint,
     refuse(line) {
       refused = line;
       lines = [];
     },
     requestLines: () => lines,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close: proxy.close,
   };
 }
 
