@@ -224,6 +224,17 @@ describe('one render at a time per folder', () => {
     expect(fs.existsSync(lockFile())).toBe(false);
   });
 
+  it('stops waiting when told to (the server stopping), long before its wait is over', async () => {
+    fs.mkdirSync(path.dirname(lockFile()), { recursive: true });
+    holdAsAnotherProcess();
+    const stopping = new AbortController();
+    const started = Date.now();
+    setTimeout(() => stopping.abort(), 200);
+    await expect(regenerate(t.db, { ...options, signal: stopping.signal })).rejects.toThrow(`another render (pid ${process.ppid}) has held`);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(fs.existsSync(lockFile())).toBe(true);
+  });
+
   it('gives up after its wait, naming the process that holds the folder, and leaves its lock alone', async () => {
     fs.mkdirSync(path.dirname(lockFile()), { recursive: true });
     holdAsAnotherProcess();

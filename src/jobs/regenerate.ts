@@ -14,15 +14,19 @@ export const REGENERATE_JOB = 'regenerate';
 
 /**
  * One render; its one-line summary, and whether it changed a file. The schema must be migrated already (the server and
- * CLIs do it). `lockWaitMs`: how long to wait for another process's render of the folder (RenderLockHeldError after).
+ * CLIs do it). `lockWaitMs`: how long to wait for another process's render of the folder (RenderLockHeldError after),
+ * `signal`: aborted, no longer (the server stopping).
  */
-export async function runRegeneration(config: Config, options: { lockWaitMs?: number } = {}): Promise<{ line: string; changed: boolean }> {
+export async function runRegeneration(
+  config: Config,
+  options: { lockWaitMs?: number; signal?: AbortSignal } = {},
+): Promise<{ line: string; changed: boolean }> {
   // Its own connection: the render holds one read snapshot across many awaits, which the server's writer
   // connection (synchronous write transactions) must never be inside.
   const reader = await openDatabase(config.databasePath, { migrate: false });
   try {
     const uidDomain = await calendarUidDomain(reader.db, config.publicBaseUrl);
-    const result = await regenerate(reader.db, { ...regenerateOptions(config, uidDomain), lockWaitMs: options.lockWaitMs });
+    const result = await regenerate(reader.db, { ...regenerateOptions(config, uidDomain), lockWaitMs: options.lockWaitMs, signal: options.signal });
     const line = `${formatResult(result)}${checkpointWal(reader.sqlite) ? '' : ' (WAL checkpoint deferred: the database was busy)'}`;
     return { line, changed: result.written + result.removed > 0 };
   } finally {
@@ -46,8 +50,8 @@ export function regenerationJob(config: Config, changed: () => void = () => {}):
   return {
     name: REGENERATE_JOB,
     everyS: config.regenerateEveryS,
-    run: async () => {
-      const run = await runRegeneration(config);
+    run: async (stopping) => {
+      const run = await runRegeneration(config, { signal: stopping });
       if (run.changed) changed();
       return run.line;
     },

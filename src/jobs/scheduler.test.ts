@@ -86,6 +86,24 @@ describe('scheduler', () => {
     await expect(scheduler.runNow('nope')).rejects.toThrow('no job "nope"');
   });
 
+  it('tells the runs in progress that it stops: their signal is aborted, and stop() waits for them', async () => {
+    let signal: AbortSignal | undefined;
+    const job: Job = {
+      name: 'w',
+      everyS: 3600,
+      run: (stopping) => {
+        signal = stopping;
+        return new Promise((resolve) => stopping.addEventListener('abort', () => resolve('w gave up')));
+      },
+    };
+    const scheduler = createScheduler([job], () => {});
+    const run = scheduler.runNow('w');
+    expect(signal?.aborted).toBe(false);
+    await scheduler.stop();
+    expect(signal?.aborted).toBe(true);
+    await expect(run).resolves.toBe('w gave up');
+  });
+
   it('runNow waits for the run a kick asked for too: the job never overlaps itself', async () => {
     const a = manualJob('a', 3600);
     const scheduler = createScheduler([a.job], () => {});

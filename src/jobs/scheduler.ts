@@ -7,8 +7,11 @@ export interface Job {
   readonly name: string;
   /** Seconds between runs. */
   readonly everyS: number;
-  /** One run; resolves with the line to log (what it did, how long it took). */
-  run(): Promise<string>;
+  /**
+   * One run; resolves with the line to log (what it did, how long it took). `stopping` is aborted when the scheduler
+   * stops: a run that waits (the render, for another process's render of its folder) gives up then.
+   */
+  run(stopping: AbortSignal): Promise<string>;
 }
 
 export interface Scheduler {
@@ -21,7 +24,7 @@ export interface Scheduler {
    * progress (however many kicks came meanwhile: one run then sees them all). Its line is logged like a tick's.
    */
   kick(name: string): void;
-  /** Stops the timers and waits for the runs in progress. */
+  /** Stops the timers, tells the runs in progress (their `stopping` signal) and waits for them. */
   stop(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
   const kicked = new Set<string>();
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
+  const stopping = new AbortController();
 
   const byName = (name: string): Job => {
     const job = jobs.find((j) => j.name === name);
@@ -39,7 +43,7 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
   };
 
   function launch(job: Job): Promise<string> {
-    const run = job.run().finally(() => {
+    const run = job.run(stopping.signal).finally(() => {
       if (running.get(job.name) === run) running.delete(job.name);
       if (kicked.delete(job.name)) tick(job);
     });
@@ -73,6 +77,7 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const timer of timers) clearInterval(timer);
       await Promise.allSettled([...running.values()]);
     },

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { processState } from './run-marker.js';
 
 interface LockMark {
@@ -123,21 +124,19 @@ function releaseIfOurs(file: string, mark: LockMark): void {
 }
 
 /**
- * Waits for the lock, trying every `pollMs`, up to `timeoutMs`: the release function, or, past the time, the pid of
- * the process that held it all along.
+ * Waits for the lock, trying every `pollMs`, up to `timeoutMs` or until `signal` aborts: the release function, or,
+ * past the time or aborted, the pid of the process that held it all along.
  */
 export async function waitForFolderLock(
   dir: string,
   name: string,
-  options: { pollMs?: number; timeoutMs: number; onWait?: (holder: number) => void },
+  options: { pollMs?: number; timeoutMs: number; signal?: AbortSignal },
 ): Promise<Taken> {
   const deadline = Date.now() + options.timeoutMs;
-  let told = false;
   for (;;) {
     const taken = takeFolderLock(dir, name);
-    if ('release' in taken || Date.now() >= deadline) return taken;
-    if (!told) options.onWait?.(taken.holder);
-    told = true;
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+    // Aborted (the server stopping): no more waiting, as past the time.
+    if ('release' in taken || Date.now() >= deadline || options.signal?.aborted) return taken;
+    await sleep(options.pollMs ?? 100, undefined, { signal: options.signal }).catch(() => undefined);
   }
 }

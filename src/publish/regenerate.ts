@@ -54,6 +54,8 @@ export interface RegenerateOptions {
   threads?: number;
   /** How long to wait for another process's render of this folder (default RENDER_LOCK_WAIT_MS; tests shorten it). */
   lockWaitMs?: number;
+  /** Aborted: stop waiting for that render (the server stopping); a render under way finishes. */
+  signal?: AbortSignal;
 }
 
 export function regenerateOptions(config: Config, uidDomain: string): RegenerateOptions {
@@ -153,7 +155,7 @@ export async function regenerate(db: Db, options: RegenerateOptions): Promise<Re
   // later run and never rewritten. The second waits, then renders from a snapshot taken once it holds the lock: it
   // renders what changed since the first one's snapshot (an import just before `npm run regenerate` included).
   const waitMs = options.lockWaitMs ?? RENDER_LOCK_WAIT_MS;
-  const lock = await waitForFolderLock(options.artifactsDir, RENDER_LOCK, { timeoutMs: waitMs });
+  const lock = await waitForFolderLock(options.artifactsDir, RENDER_LOCK, { timeoutMs: waitMs, signal: options.signal });
   if ('holder' in lock) throw new RenderLockHeldError(lock.holder, options.artifactsDir, waitMs);
   const run: RunMark = { marker: null };
   try {
