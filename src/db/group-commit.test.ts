@@ -86,6 +86,25 @@ describe('group commit', () => {
     expect(committed()).toEqual(['org-d']);
   });
 
+  it('drops the signals of a write that rolled back, and keeps those of the writes that committed', async () => {
+    let heard = 0;
+    store.on('email-queued', () => heard++);
+    const failing = commits.run(() => {
+      store.signal('email-queued');
+      throw new Error('refused');
+    });
+    await expect(failing).rejects.toThrow('refused');
+    expect(heard).toBe(0);
+    await Promise.allSettled([
+      commits.run(() => store.signal('email-queued')),
+      commits.run(() => {
+        store.signal('email-queued');
+        throw new Error('refused');
+      }),
+    ]);
+    expect(heard).toBe(1);
+  });
+
   it('delivers commit signals once the shared transaction has committed', async () => {
     let heard = 0;
     store.on('email-queued', () => heard++);

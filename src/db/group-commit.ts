@@ -86,7 +86,8 @@ export class GroupCommit {
   /** One write in a savepoint of the shared transaction: rolled back alone if it throws. */
   private savepoint(work: () => unknown): Outcome {
     try {
-      return { ok: true, value: this.store.sqlite.transaction(work)() };
+      // Nested in the shared transaction, store.transaction is a savepoint, and drops the signals of a rollback.
+      return { ok: true, value: this.store.transaction(work) };
     } catch (error) {
       return { ok: false, error };
     }

@@ -57,10 +57,13 @@ export class SyncDb {
    */
   transaction<T>(fn: () => T): T {
     let result: T;
+    const before = this.sqlite.inTransaction ? new Set(this.raised) : null;
     try {
       result = this.sqlite.transaction(fn).immediate();
     } catch (error) {
       if (!this.sqlite.inTransaction) this.raised.clear();
+      // A nested transaction rolled back to its savepoint: what it raised goes with it, what came before stays.
+      else for (const name of this.raised) if (!before?.has(name)) this.raised.delete(name);
       throw error;
     }
     if (!this.sqlite.inTransaction) this.deliver();
