@@ -16,13 +16,15 @@ const CONTROL_OR_NEWLINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 // division) backwards. The marks U+200E, U+200F and U+061C (LRM, RLM, ALM), which Arabic typing uses and which move
 // no text, are kept.
 const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
-// Characters that show nothing and have no use in a name or a note: U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER,
+// Characters that show nothing and have no use in a name or a note: U+00AD SOFT HYPHEN, U+034F COMBINING GRAPHEME
+// JOINER, the Khmer inherent vowels U+17B4 and U+17B5, U+2800 BRAILLE PATTERN BLANK, the musical formatting
+// characters U+1D173–U+1D17A, U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER,
 // U+FEFF (a byte-order mark inside text), U+180E, the invisible operators U+2061–U+2064, the Hangul fillers
 // (U+115F, U+1160, U+3164, U+FFA0: a "name" of fillers reads as blank) and the tag characters U+E0000–U+E007F (they
 // spell ASCII no reader sees). They make two spellings of one name that look alike, or carry text past the person
 // reading the notice. The joiners writing needs stay: U+200C ZWNJ (Persian and Arabic typing), U+200D ZWJ (emoji,
 // Indic scripts), and the marks above.
-const INVISIBLE = /[\u115F\u1160\u180E\u200B\u2060-\u2064\u3164\uFEFF\uFFA0\u{E0000}-\u{E007F}]/u;
+const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u2060-\u2064\u2800\u3164\uFEFF\uFFA0\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}]/u;
 // Except the three emoji whose tag characters are the whole point: the flags of England, Scotland and Wales (black
 // flag, then "gbeng", "gbsct" or "gbwls" in tags, then the cancel tag), the only tag sequences Unicode recommends.
 // A fan's note may well carry one; no other tag sequence is taken, so no other text can hide in tags.
