@@ -18,9 +18,9 @@ interface Pending {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-/** Thrown out of the shared transaction when one write's error has already rolled it back. */
+/** Thrown out of the shared transaction when the error of one write (`culprit`) has already rolled it back. */
 class TransactionLost extends Error {
-  constructor(readonly culprit: number, readonly error: unknown) {
+  constructor(readonly culprit: number) {
     super('the shared transaction was rolled back by one of its writes');
   }
 }
@@ -61,12 +61,14 @@ export class GroupCommit {
       this.store.transaction(() => {
         for (const [index, pending] of batch.entries()) {
           outcomes.push(this.savepoint(pending.work));
-          if (!this.store.sqlite.inTransaction) throw new TransactionLost(index, (outcomes[index] as { error?: unknown }).error);
+          if (!this.store.sqlite.inTransaction) throw new TransactionLost(index);
         }
       });
     } catch (error) {
       if (error instanceof TransactionLost) {
-        batch[error.culprit]!.reject(error.error);
+        // Its own error; or, had it caught that error and returned, this one: nothing of it was committed.
+        const lost = outcomes[error.culprit]!;
+        batch[error.culprit]!.reject(lost.ok ? error : lost.error);
         // Nothing of the others was committed: they go again, first in the next commit.
         this.queue = [...batch.filter((_, i) => i !== error.culprit), ...this.queue];
         this.schedule();
@@ -76,11 +78,12 @@ export class GroupCommit {
       for (const pending of batch) pending.reject(error);
       return;
     }
-    for (const [index, pending] of batch.entries()) {
-      const outcome = outcomes[index]!;
-      if (outcome.ok) pending.resolve(outcome.value);
-      else pending.reject(outcome.error);
-    }
+    batch.forEach((pending, index) => this.settle(pending, outcomes[index]!));
+  }
+
+  private settle(pending: Pending, outcome: Outcome): void {
+    if (outcome.ok) pending.resolve(outcome.value);
+    else pending.reject(outcome.error);
   }
 
   /** One write in a savepoint of the shared transaction: rolled back alone if it throws. */

@@ -33,7 +33,7 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
   /** Jobs kicked while running: each runs once more when its run ends. */
   const kicked = new Set<string>();
   const timers: NodeJS.Timeout[] = [];
-  let stopped = false;
+  /** Aborted by stop(): no run starts after it, and the runs in progress are told. */
   const stopping = new AbortController();
 
   const byName = (name: string): Job => {
@@ -52,7 +52,7 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
   }
 
   function tick(job: Job): void {
-    if (stopped || running.has(job.name)) return;
+    if (stopping.signal.aborted || running.has(job.name)) return;
     launch(job).then(log, (error: unknown) => log(`${job.name} failed: ${describe(error)}`));
   }
 
@@ -76,7 +76,6 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
       return launch(job);
     },
     async stop() {
-      stopped = true;
       stopping.abort();
       for (const timer of timers) clearInterval(timer);
       await Promise.allSettled([...running.values()]);

@@ -130,32 +130,39 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     }
   }
 
-  async function deliver(row: OutboxMessage): Promise<void> {
+  /** What a send's outcome writes to the row, and the line logged once that is committed. */
+  function outcomeRecord(row: OutboxMessage, outcome: Awaited<ReturnType<typeof attemptSend>>): { record: () => void; line: string } {
     const attempt = row.attempts + 1;
-    const outcome = await attemptSend(row);
     if ('cancelled' in outcome) {
       // The reason is one of send-time.ts's fixed sentences: nothing of the row's content reaches the log.
-      await commit(() => markEmailCancelled(store, row.id, { reason: outcome.cancelled }));
-      log(`${describe(row)} cancelled at send time: ${outcome.cancelled}`);
-      return;
+      return { record: () => markEmailCancelled(store, row.id, { reason: outcome.cancelled }), line: `cancelled at send time: ${outcome.cancelled}` };
     }
     if (!(outcome instanceof MailDeliveryError)) {
-      await commit(() => markEmailSent(store, row.id, { providerMessageId: outcome.messageId, sentAt: now() }));
-      log(`${describe(row)} sent (attempt ${attempt})`);
-      return;
+      const sentAt = now();
+      return { record: () => markEmailSent(store, row.id, { providerMessageId: outcome.messageId, sentAt }), line: `sent (attempt ${attempt})` };
     }
     const err = outcome;
     if (err.permanent) {
-      await commit(() => markEmailFailed(store, row.id, { error: `permanent: ${err.message}` }));
-      log(`${describe(row)} failed permanently (attempt ${attempt}): ${err.kind}`);
-    } else if (attempt >= maxAttempts) {
-      await commit(() => markEmailFailed(store, row.id, { error: `gave up after ${attempt} attempts: ${err.message}` }));
-      log(`${describe(row)} failed: gave up after ${attempt} attempts: ${err.kind}`);
-    } else {
-      const delay = backoffMs(attempt, backoff);
-      await commit(() => markEmailRetry(store, row.id, { error: err.message, nextAttemptAt: new Date(now().getTime() + delay) }));
-      log(`${describe(row)} attempt ${attempt} failed, retry in ${Math.round(delay / 1000)} s: ${err.kind}`);
+      return { record: () => markEmailFailed(store, row.id, { error: `permanent: ${err.message}` }), line: `failed permanently (attempt ${attempt}): ${err.kind}` };
     }
+    if (attempt >= maxAttempts) {
+      return {
+        record: () => markEmailFailed(store, row.id, { error: `gave up after ${attempt} attempts: ${err.message}` }),
+        line: `failed: gave up after ${attempt} attempts: ${err.kind}`,
+      };
+    }
+    const delay = backoffMs(attempt, backoff);
+    const nextAttemptAt = new Date(now().getTime() + delay);
+    return {
+      record: () => markEmailRetry(store, row.id, { error: err.message, nextAttemptAt }),
+      line: `attempt ${attempt} failed, retry in ${Math.round(delay / 1000)} s: ${err.kind}`,
+    };
+  }
+
+  async function deliver(row: OutboxMessage): Promise<void> {
+    const { record, line } = outcomeRecord(row, await attemptSend(row));
+    await commit(record);
+    log(`${describe(row)} ${line}`);
   }
 
   async function runBatch(rows: OutboxMessage[]): Promise<void> {

@@ -176,8 +176,7 @@ interface RunMark {
 
 async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise<RegenerateResult> {
   const started = performance.now();
-  const root = options.artifactsDir;
-  fs.mkdirSync(root, { recursive: true });
+  const root = options.artifactsDir; // made by regenerate(), before its lock
   const manifestFile = path.join(root, MANIFEST);
   const settings = json({ uid: options.uidDomain, refresh: options.refreshMinutes });
   // A run that stopped between its first file and its manifest (run-marker.ts): render and write everything again.
