@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { listEventHeads } from '../competitions/queries.js';
 import { openDb } from '../db/connect.js';
 import { renderOrganization } from './render-organization.js';
-import { headsFingerprint, type FromWorker, type ToWorker, type WorkerSetup } from './render-threads.js';
-import { ArtifactStore } from './store.js';
+import { FILES_PER_MESSAGE, headsFingerprint, type FromWorker, type ToWorker, type WorkerSetup } from './render-threads.js';
+import { ArtifactStore, type PreparedArtifact } from './store.js';
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
@@ -16,15 +16,26 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMes
 
 // The connection alone (connect.ts): the calling thread migrated the schema already.
 const { db } = openDb(setup.databasePath);
-// Each file as soon as it is ready (the calling thread writes between two requests, in the server), before its "done".
-const store = new ArtifactStore(setup.artifactsDir, (artifact) => post({ type: 'file', artifact }, [artifact.bytes]));
+// The files go to the calling thread a few at a time (FILES_PER_MESSAGE), all of an organization's before its "done".
+let batch: PreparedArtifact[] = [];
+const send = () => {
+  if (batch.length === 0) return;
+  post({ type: 'files', artifacts: batch }, batch.map((a) => a.bytes));
+  batch = [];
+};
+const store = new ArtifactStore(setup.artifactsDir, (artifact) => {
+  batch.push(artifact);
+  if (batch.length >= FILES_PER_MESSAGE) send();
+});
 try {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT 1`.execute(trx);
     post({ type: 'open', heads: headsFingerprint(await listEventHeads(trx)) });
     for await (const [message] of on(port, 'message') as AsyncIterable<[ToWorker]>) {
       if (message.type === 'stop') break;
-      post({ type: 'done', result: await renderOrganization(trx, message.work, store, { ...setup.settings, previous: message.previous }) });
+      const result = await renderOrganization(trx, message.work, store, { ...setup.settings, previous: message.previous });
+      send();
+      post({ type: 'done', result });
     }
   });
   post({ type: 'closed', stats: store.stats });
