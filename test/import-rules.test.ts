@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyImport, parseImport } from '../src/import/load.js';
+import { NOTHING_VISIBLE } from '../src/http/fields.js';
 import { regenerate } from '../src/publish/regenerate.js';
 import { migratedDb, type TestDb } from './support/db.js';
 import { importAndRender } from './support/rendered.js';
@@ -110,6 +111,7 @@ describe('import: names are readable text, as in the API', () => {
     ['a zero width space', 'Riverside\u200BLions', [`${TEAM}: ${INVISIBLE}`]],
     ['Arabic with a right-to-left mark', 'أسود \u200FRiverside', []],
     ['the flag of Wales', 'Riverside Lions 🏴󠁧󠁢󠁷󠁬󠁳󠁿', []],
+    ['a left-to-right mark alone, which shows as a blank club name', '\u200E', [`${TEAM}: ${NOTHING_VISIBLE}`]],
   ])('%s', (_label, name, expected) => {
     const json = load(SMALL);
     json.organizations[0].teams[0].name = name;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiDigits, dateOfBirthField, optionalText, phoneField, requiredText } from './fields.js';
+import { asciiDigits, dateOfBirthField, NOTHING_VISIBLE, optionalText, phoneField, requiredText } from './fields.js';
 
 describe('asciiDigits', () => {
   it.each([
@@ -112,5 +112,30 @@ describe('requiredText and optionalText: invisible characters', () => {
   ])('takes %s', (_label, input) => {
     expect(name.parse(input)).toBe(input);
     expect(notes.parse(input)).toBe(input);
+  });
+
+  // The joiners and marks taken above, alone, read as blank: a guardian "named" U+200F gave the organization's notice
+  // an empty guardian line, and a required name became optional.
+  it.each([
+    ['U+200D zero width joiner alone', '\u200D'],
+    ['U+200F right-to-left mark alone', '\u200F'],
+    ['the three direction marks', '\u200E\u200F\u061C'],
+    ['U+200C zero width non-joiner alone', '\u200C'],
+    ['U+0301 combining acute accent alone', '\u0301'],
+    ['U+FE0F variation selector alone', '\uFE0F'],
+    ['combining marks and joiners', '\u0301\u200D\u0308'],
+  ])('refuses %s: nothing visible', (_label, input) => {
+    expect(messages(name, input)).toEqual([NOTHING_VISIBLE]);
+    expect(messages(notes, input)).toEqual([NOTHING_VISIBLE]);
+  });
+
+  it.each([
+    ['one letter', 'A'],
+    ['a letter and its combining accent', 'A\u0301'],
+    ['one Arabic-Indic digit', '\u0663'],
+    ['one emoji with its variation selector', '\u263A\uFE0F'],
+    ['punctuation', '-'],
+  ])('takes %s: something visible', (_label, input) => {
+    expect(name.parse(input)).toBe(input);
   });
 });

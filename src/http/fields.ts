@@ -30,6 +30,11 @@ const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u2060-\u206
 // A fan's note may well carry one; no other tag sequence is taken, so no other text can hide in tags.
 const TAG_FLAGS = /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
 const hasInvisible = (s: string) => INVISIBLE.test(s.replace(TAG_FLAGS, ''));
+// What a reader sees: a letter, a digit, punctuation or a symbol (emoji are symbols). A text of nothing else (the
+// joiners and marks above, combining marks, variation selectors) reads as blank: a guardian "named" U+200F left the
+// organization's notice with an empty guardian line.
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+export const NOTHING_VISIBLE = 'must contain a letter, a digit or a symbol (it reads as blank)';
 
 const requiredString = z.string({
   error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be a string'),
@@ -40,7 +45,8 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' &
 
 /**
  * What keeps a text from being read as it was meant, one message per rule broken (none: it is fine): control
- * characters (a one-line text: line breaks too), direction controls, invisible characters, broken Unicode. The
+ * characters (a one-line text: line breaks too), direction controls, invisible characters, broken Unicode, nothing
+ * visible at all. The
  * API's text fields and the import's names use these same rules.
  */
 export function textProblems(s: string, options: { multiline?: boolean } = {}): string[] {
@@ -53,6 +59,9 @@ export function textProblems(s: string, options: { multiline?: boolean } = {}): 
   // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
   // either: SQLite would store a lone surrogate as bytes that are not UTF-8.
   if (!s.isWellFormed()) problems.push('must be valid Unicode text');
+  // Only when nothing else is wrong: a text of U+2800 is told about its invisible characters, once. An empty text is
+  // the caller's to refuse ("is required").
+  if (problems.length === 0 && s !== '' && !VISIBLE.test(s)) problems.push(NOTHING_VISIBLE);
   return problems;
 }
 
