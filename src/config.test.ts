@@ -77,6 +77,15 @@ describe('effectiveEnvironment', () => {
     expect(() => effectiveEnvironment({}, typo)).toThrow('.env: ENV_FILE is read from the process environment only (it names this file)');
   });
 
+  it('takes .env.example copied whole with only PORT changed: the links follow the port', () => {
+    // An operator who copied it and changed PORT kept http://localhost:4321 in every email link and calendar UID.
+    const example = fs.readFileSync(path.join(import.meta.dirname, '..', '.env.example'), 'utf8');
+    const copied = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-env-'));
+    fs.writeFileSync(path.join(copied, '.env'), example.replace(/^PORT=4321$/m, 'PORT=4700'));
+    const config = loadConfig(effectiveEnvironment({}, copied));
+    expect([config.port, config.publicBaseUrl]).toEqual([4700, 'http://localhost:4700']);
+  });
+
   it('is the process environment alone without a .env, and an error naming ENV_FILE when the named file is missing', () => {
     expect(effectiveEnvironment({ PORT: '1' }, os.tmpdir())).toEqual({ PORT: '1' });
     expect(() => effectiveEnvironment({ ENV_FILE: 'missing.env' }, dir)).toThrow(/ENV_FILE: cannot read missing.env: ENOENT/);
