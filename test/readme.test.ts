@@ -1,11 +1,14 @@
 // The README stands on its own: it names no file a user's clone does not have (../shared is not in it), and every
 // path it names in the tree exists, the folder map included.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseImport } from '../src/import/load.js';
+import { request } from './support/http.js';
+import { freePort, waitForPort } from './support/processes.js';
+import { startService } from './support/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -35,27 +38,78 @@ describe('README', () => {
   });
 
   // The configuration as written, with only what a test machine cannot have replaced: the port (no certificates here:
-  // 443 ssl becomes a local port), the paths, and brotli_static when its module is absent (as the README says).
-  it.skipIf(!NGINX)("nginx configuration is accepted by the installed nginx (nginx -t)", () => {
+  // 443 ssl becomes a local port, without http2), the node server's port, the paths, and brotli_static when its module
+  // is absent (as the README says).
+  function readmeNginx(dir: string, ports: { listen: number; node: number; artifacts: string }): string {
     const [snippet, server] = [...readme.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(server).toMatch(/^\s*listen 443 ssl\b/m);
+    expect(server).toMatch(/^\s*listen 443 ssl http2;/m);
+    const brotli = fs.existsSync('/etc/nginx/modules-enabled') && fs.readdirSync('/etc/nginx/modules-enabled').some((f) => f.includes('brotli'));
+    fs.writeFileSync(path.join(dir, 'read.conf'), brotli ? snippet! : snippet!.replace(/^brotli_static .*$/m, ''));
+    const body = server!
+      .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.listen};`)
+      .replace('server 127.0.0.1:4321;', `server 127.0.0.1:${ports.node};`)
+      .replaceAll('include snippets/competitions-read.conf', `include ${path.join(dir, 'read.conf')}`)
+      .replace('/srv/data/artifacts', ports.artifacts);
+    const modules = brotli ? 'include /etc/nginx/modules-enabled/*.conf;\n' : '';
+    // As root, nginx's workers would run as nobody, who cannot read the tests' private temporary folders.
+    const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`).join(' ');
+    const file = path.join(dir, 'nginx.conf');
+    fs.writeFileSync(file, `${modules}${user}pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\naccess_log off; ${temp}\n${body}\n}\n`);
+    return file;
+  }
+
+  it.skipIf(!NGINX)('nginx configuration is accepted by the installed nginx (nginx -t)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-nginx-'));
     try {
-      const brotli = fs.existsSync('/etc/nginx/modules-enabled') && fs.readdirSync('/etc/nginx/modules-enabled').some((f) => f.includes('brotli'));
-      fs.writeFileSync(path.join(dir, 'read.conf'), brotli ? snippet! : snippet!.replace(/^brotli_static .*$/m, ''));
-      const body = server!
-        .replace(/listen 443 ssl/, 'listen 127.0.0.1:4798')
-        .replaceAll('include snippets/competitions-read.conf', `include ${path.join(dir, 'read.conf')}`)
-        .replace('/srv/data/artifacts', dir);
-      const modules = brotli ? 'include /etc/nginx/modules-enabled/*.conf;\n' : '';
-      fs.writeFileSync(
-        path.join(dir, 'nginx.conf'),
-        `${modules}pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n${body}\n}\n`,
-      );
-      const r = spawnSync(NGINX!, ['-t', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+      const config = readmeNginx(dir, { listen: 4798, node: 4321, artifacts: dir });
+      const r = spawnSync(NGINX!, ['-t', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', config], { encoding: 'utf8' });
       expect(r.stderr).toMatch(/test is successful/);
       expect(r.status).toBe(0);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // The same configuration running in front of the node server: what nginx answers itself keeps the API's shape, and
+  // what it cannot answer reaches node. Before, a browser's preflight of a read (a fan's app sending If-None-Match)
+  // got nginx's 405 in HTML, and its 404 lacked nosniff and the exposed headers.
+  it.skipIf(!NGINX)('nginx configuration serves the reads and hands preflights and other methods to node', { timeout: 120_000 }, async () => {
+    const svc = await startService();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-nginx-'));
+    const listen = await freePort();
+    const config = readmeNginx(dir, { listen, node: Number(new URL(svc.url).port), artifacts: svc.env.ARTIFACTS_DIR! });
+    const nginx = spawn(NGINX!, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
+    try {
+      await waitForPort(listen, 10_000, () => nginx.exitCode === null);
+      const base = `http://127.0.0.1:${listen}`;
+      const events = await request(`${base}/api/v0/events`);
+      expect(events.status).toBe(200);
+      expect(events.body.equals((await request(`${svc.url}/api/v0/events`)).body)).toBe(true);
+
+      const preflight = await request(`${base}/api/v0/events`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://fans.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+      expect(preflight.headers['access-control-allow-methods']).toContain('GET');
+
+      const post = await request(`${base}/api/v0/events`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(post.status).toBe(405);
+      expect(post.headers['content-type']).toBe('application/problem+json');
+      expect(post.headers['allow']).toContain('GET');
+
+      const missing = await request(`${base}/api/v0/events/no-such-event/standings`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers['content-type']).toBe('application/problem+json');
+      expect(missing.headers['x-content-type-options']).toBe('nosniff');
+      expect(missing.headers['access-control-allow-origin']).toBe('*');
+      expect(missing.headers['access-control-expose-headers']).toContain('ETag');
+    } finally {
+      nginx.kill('SIGTERM');
+      await new Promise((resolve) => (nginx.exitCode === null ? nginx.once('exit', resolve) : resolve(null)));
+      await svc.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -13,9 +13,11 @@ export const HEADERS: Record<string, HeaderObject> = {
   CacheControlNoStore: { description: 'Writes and every error are never cached.', required: true, schema: constant(NO_STORE) },
   CacheControlPreflight: { description: 'Preflight answers may be cached for a day.', required: true, schema: constant(PREFLIGHT_CACHE) },
   ETag: {
-    description: 'Strong validator of the bytes sent (each encoding has its own). Send it back in `If-None-Match`.',
+    description:
+      'Strong validator of the bytes sent (each encoding has its own), opaque: its form depends on what serves the read (this server, nginx in front of it, a bucket behind a CDN). Send it back in `If-None-Match`.',
     required: true,
-    schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{27}"$' },
+    // RFC 9110 8.8.3: a strong entity-tag, any visible ASCII but '"' between the quotes.
+    schema: { type: 'string', pattern: '^"[!#-~]*"$' },
   },
   LastModified: {
     description: 'When the resource last changed (HTTP date). Send it back in `If-Modified-Since`.',
