@@ -1,5 +1,6 @@
 // npm start: build what is missing, build the application (src/app/application.ts: database, mail worker, rate
 // limiters, jobs), load the demo data into an empty database, render the reads once, then serve on PORT.
+import net from 'node:net';
 import path from 'node:path';
 import { createApplication } from '../src/app/application.js';
 import { config } from '../src/config.js';
@@ -15,9 +16,40 @@ import { CliError, noArguments, runCli } from './cli.js';
 
 const DEMO_FILE = path.resolve(import.meta.dirname, '../data/demo.json');
 
+/** A failure to listen on HOST:PORT in one line naming the setting to change; anything else as it is. */
+function listenError(error: unknown, cfg: { host: string; port: number }): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new CliError(`port ${cfg.port} is already in use on ${cfg.host}: stop what uses it, or set PORT to a free port`);
+  if (code === 'EACCES') return new CliError(`port ${cfg.port} needs privileges this process does not have: set PORT to a port above 1023`);
+  if (code === 'EADDRNOTAVAIL') return new CliError(`HOST ${cfg.host} is not an address of this machine: set HOST to one of its addresses`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL') {
+    return new CliError(`HOST ${cfg.host} is not a name this machine can resolve: set HOST to one of its addresses (0.0.0.0: all of them)`);
+  }
+  return error;
+}
+
+/**
+ * Listens on HOST:PORT and lets go at once: a start that cannot serve stops here, before it loads the demo data,
+ * renders, deletes expired links and sends followers' updates. A server started twice on one port did all of that,
+ * then said the port was in use. (Something taking the port in the seconds between is still told at listen.)
+ */
+async function checkCanListen(cfg: { host: string; port: number }): Promise<void> {
+  const probe = net.createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen(cfg.port, cfg.host, () => resolve());
+    });
+  } catch (error) {
+    throw listenError(error, cfg);
+  }
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}
+
 await runCli(async () => {
   noArguments('npm start (settings come from the environment and .env: PORT=4321 npm start)');
   const cfg = config();
+  await checkCanListen(cfg);
   buildIfNeeded();
   const app = await createApplication(cfg);
 
@@ -46,14 +78,7 @@ await runCli(async () => {
     running = await startServer(app);
   } catch (error) {
     await app.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`port ${cfg.port} is already in use on ${cfg.host}: stop what uses it, or set PORT to a free port`);
-    if (code === 'EACCES') throw new CliError(`port ${cfg.port} needs privileges this process does not have: set PORT to a port above 1023`);
-    if (code === 'EADDRNOTAVAIL') throw new CliError(`HOST ${cfg.host} is not an address of this machine: set HOST to one of its addresses`);
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL') {
-      throw new CliError(`HOST ${cfg.host} is not a name this machine can resolve: set HOST to one of its addresses (0.0.0.0: all of them)`);
-    }
-    throw error;
+    throw listenError(error, cfg);
   }
   app.jobs.start();
   console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir})`);

@@ -126,14 +126,18 @@ describe('commands', () => {
     }
   });
 
-  it('npm start on a port in use stops with one line naming the port and PORT, no stack trace', async () => {
+  it('npm start on a port in use stops with one line naming the port and PORT, no stack trace, having done nothing', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const r = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), PORT: String(port), HOST: '127.0.0.1' });
+      const database = path.join(dir, 'in-use', 'app.db');
+      const r = command('start.ts', [], { DATABASE_PATH: database, ARTIFACTS_DIR: path.join(dir, 'in-use', 'a'), PORT: String(port), HOST: '127.0.0.1' });
       expect(r.status).toBe(1);
       expect(r.stderr.trim()).toBe(`port ${port} is already in use on 127.0.0.1: stop what uses it, or set PORT to a free port`);
+      // It stopped before its jobs: no demo loaded, no render, no retention, no followers' updates sent.
+      expect(r.stdout).toBe('');
+      expect(fs.existsSync(database)).toBe(false);
     } finally {
       blocker.close();
     }
