@@ -172,6 +172,8 @@ describe('what the server answers on its own', () => {
 
   it.each([
     ['a request without Host', 'GET /api/v0/events HTTP/1.1\r\n\r\n', 400],
+    ['a request with two Host lines (RFC 9112 3.2)', 'GET /api/v0/events HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n', 400],
+    ['GET with the asterisk target, which is for OPTIONS only', 'GET * HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['CONNECT', 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', 405],
     ['Content-Length with Transfer-Encoding', 'POST /api/v0/follow HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
     ['a broken chunk', 'POST /api/v0/follow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n', 400],
@@ -187,6 +189,13 @@ describe('what the server answers on its own', () => {
     expect(head).toMatch(/\r\nCache-Control: no-store/i);
     expect(JSON.parse(body!)).toMatchObject({ status, type: expect.stringMatching(/^\/docs#problem-/) });
     if (status === 417) expect(JSON.parse(body!)).toMatchObject({ title: 'Expectation failed' });
+  });
+
+  it('OPTIONS * (the server as a whole) answers 204 with the methods it serves', async () => {
+    const { answer } = await rawExchange(svc.url, Buffer.from('OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'));
+    expect(rawStatus(answer)).toBe(204);
+    expect(answer).toMatch(/\r\nAllow: GET, HEAD, POST, OPTIONS\r\n/i);
+    expect(answer).toMatch(/\r\nAccess-Control-Allow-Origin: \*\r\n/i);
   });
 
   it('Expect: 100-continue still gets its 100, then the answer', async () => {

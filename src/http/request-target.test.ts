@@ -4,7 +4,6 @@ import { readRequestTarget } from './request-target.js';
 describe('readRequestTarget', () => {
   it.each([
     ['/api/v0/events', { form: 'origin' }],
-    ['*', { form: 'origin' }],
     ['http://evil.example/api/v0/events', { form: 'absolute', path: '/api/v0/events', authority: 'evil.example' }],
     ['HTTPS://Example.ORG:8443/api/v0/events?x=1', { form: 'absolute', path: '/api/v0/events?x=1', authority: 'Example.ORG:8443' }],
     ['http://example.org', { form: 'absolute', path: '/', authority: 'example.org' }],
@@ -15,7 +14,12 @@ describe('readRequestTarget', () => {
     ['http://x/_astro/%2e%2e/%2e%2e/package.json', { form: 'absolute', path: '/_astro/%2e%2e/%2e%2e/package.json', authority: 'x' }],
     ['http://x//double', { form: 'absolute', path: '//double', authority: 'x' }],
   ])('%s → %j', (target, reading) => {
-    expect(readRequestTarget(target)).toEqual(reading);
+    expect(readRequestTarget(target, 'GET')).toEqual(reading);
+  });
+
+  it('reads * as the asterisk form for OPTIONS only', () => {
+    expect(readRequestTarget('*', 'OPTIONS')).toEqual({ form: 'asterisk' });
+    expect(readRequestTarget('*', 'GET')).toEqual({ form: 'invalid', detail: 'The request target * is for OPTIONS only.' });
   });
 
   it.each([
@@ -28,6 +32,6 @@ describe('readRequestTarget', () => {
     'api/v0/events',
     'example.org:443',
   ])('%s is invalid', (target) => {
-    expect(readRequestTarget(target).form).toBe('invalid');
+    expect(readRequestTarget(target, 'GET').form).toBe('invalid');
   });
 });

@@ -5,17 +5,21 @@
 
 export type TargetReading =
   | { form: 'origin' }
+  | { form: 'asterisk' }
   | { form: 'absolute'; path: string; authority: string }
   | { form: 'invalid'; detail: string };
 
 /**
- * How to read a request target: as it is (origin form, and the asterisk form of OPTIONS), or as the path and query
+ * How to read a request target: as it is (origin form), the asterisk form of OPTIONS, or as the path and query
  * of an absolute `http`/`https` target and its authority. The path is the target's own characters, not a URL
  * parser's normalization (`new URL` would resolve `..` and decode some escapes), so every handler, the static-file
  * server's traversal checks included, sees exactly the path the same request in origin form would give.
  */
-export function readRequestTarget(target: string): TargetReading {
-  if (target.startsWith('/') || target === '*') return { form: 'origin' };
+export function readRequestTarget(target: string, method: string): TargetReading {
+  if (target.startsWith('/')) return { form: 'origin' };
+  // The asterisk form asks about the server as a whole, and only OPTIONS can (RFC 9112 3.2.4): `GET *` was routed as
+  // the home page.
+  if (target === '*') return method === 'OPTIONS' ? { form: 'asterisk' } : { form: 'invalid', detail: 'The request target * is for OPTIONS only.' };
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)(.*)$/s.exec(target);
   if (!m) return { form: 'invalid', detail: 'The request target is neither a path nor an absolute http URL.' };
   const [, scheme, authority, rest] = m as unknown as [string, string, string, string];

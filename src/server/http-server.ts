@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { Application } from '../app/application.js';
 import { nodeClientAddress } from '../http/client-address.js';
 import { readRequestTarget } from '../http/request-target.js';
-import { API_HEADERS } from '../http/headers.js';
+import { API_HEADERS, preflightHeaders } from '../http/headers.js';
 import { matchArtifactRoute } from '../publish/routes.js';
 import { pageMethods } from '../http/page-methods.js';
 import { methodNotAllowed, PROBLEM_HEADERS, problemBody, sendProblem } from '../http/problem.js';
@@ -85,9 +85,21 @@ export function createAppServer(options: AppServerOptions): http.Server {
   // Host is checked below, so that its absence is answered in the problem shape rather than by node's bare 400.
   const server = http.createServer({ requireHostHeader: false, connectionsCheckingInterval: TIMEOUT_CHECK_EVERY_MS }, async (req, res) => {
     try {
-      const target = readRequestTarget(req.url ?? '/');
+      const target = readRequestTarget(req.url ?? '/', req.method ?? '');
       if (target.form === 'invalid') {
         sendProblem(res, 400, target.detail, { head: req.method === 'HEAD', headers: { Connection: 'close' } });
+        return;
+      }
+      // RFC 9112 3.2: a request with two Host lines is refused. Node keeps the first, and a proxy in front may have
+      // read the other.
+      if (req.rawHeaders.filter((_, i) => i % 2 === 0 && /^host$/i.test(req.rawHeaders[i]!)).length > 1) {
+        sendProblem(res, 400, 'A request has one Host header; this one has several.', { head: req.method === 'HEAD', headers: { Connection: 'close' } });
+        return;
+      }
+      if (target.form === 'asterisk') {
+        // OPTIONS *: what the server as a whole answers to.
+        res.writeHead(204, preflightHeaders(SERVED_METHODS));
+        res.end();
         return;
       }
       if (target.form === 'absolute') {
