@@ -99,6 +99,31 @@ describe('import: group feeds', () => {
   });
 });
 
+describe('import: one broken element does not hide the problems under it', () => {
+  // An organization's bad registration email hid every problem of its teams and matches: fixed, the next run showed
+  // four more. Now each element's own problems and its children's come in one run (the cross-checks, which need the
+  // element, wait for it).
+  it('reports the problems under a broken organization, league, event and team', () => {
+    const json = load(SMALL);
+    const org = json.organizations[0];
+    org.registration_emails = ['not-an-address'];
+    org.teams[0].name = 'Riverside \u202ELions';
+    org.teams[0].members[0].name = '';
+    org.leagues[0].name = '';
+    org.leagues[0].events[0].type = 'tournament';
+    org.leagues[0].events[0].matches[1].kickoff = '2026-09-31T10:00:00Z';
+    org.leagues[0].events[0].matches[2].round = 0;
+    const found = problems(json);
+    expect(found.some((p) => p.startsWith('organizations[0].registration_emails[0]: '))).toBe(true);
+    expect(found.some((p) => p.startsWith('organizations[0].teams[0].name: '))).toBe(true);
+    expect(found.some((p) => p.startsWith('organizations[0].teams[0].members[0].name: '))).toBe(true);
+    expect(found.some((p) => p.startsWith('organizations[0].leagues[0].name: '))).toBe(true);
+    expect(found.some((p) => p.startsWith(`${EV}.type: `))).toBe(true);
+    expect(found.some((p) => p.startsWith(`${EV}.matches[1].kickoff: `))).toBe(true);
+    expect(found.some((p) => p.startsWith(`${EV}.matches[2].round: `))).toBe(true);
+  });
+});
+
 describe('import: names are readable text, as in the API', () => {
   const CONTROL = 'must not contain control characters';
   const DIRECTION = 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)';

@@ -20,7 +20,9 @@ const fileLevel = importFileSchema.extend({ organizations: raw.pipe(z.array(z.un
 const orgLevel = organizationSchema.extend({ teams: raw, leagues: raw, divisions: raw });
 const teamLevel = teamSchema.extend({ members: raw });
 const leagueLevel = leagueSchema.extend({ events: raw });
-const eventLevel = eventSchema.extend({ matches: raw.pipe(z.array(z.unknown()).max(100_000)) });
+/** Matches of one event: a file with more is refused before any of them is read. */
+const MAX_MATCHES = 100_000;
+const eventLevel = eventSchema.extend({ matches: raw.pipe(z.array(z.unknown()).max(MAX_MATCHES)) });
 
 export type Validation = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -39,6 +41,13 @@ export function validateImport(json: unknown): Validation {
     if (typeof id === 'string') broken.add(key(id));
     return null;
   }
+  // The child lists of an element that failed its own rules: still checked, so that one wrong field of an
+  // organization (its registration email, say) does not hide every problem of its teams, leagues and matches. Its
+  // children are then dropped with it.
+  const listOf = (value: unknown, name: string): unknown[] => {
+    const list = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
+    return Array.isArray(list) ? list : [];
+  };
   // Drops the broken elements, remembering where the kept ones stood for the cross-check's paths.
   const keep = <T extends object>(items: (T | null)[]): T[] => {
     items.forEach((item, index) => item && positions.set(item, index));
@@ -51,40 +60,38 @@ export function validateImport(json: unknown): Validation {
     top.organizations.map((rawOrg, o) => {
       const orgPath = ['organizations', o];
       const org = parse(orgLevel, rawOrg, orgPath, (id) => `organization:${id}`);
-      if (!org) return null;
       const teams = keep(
-        org.teams.map((rawTeam, t) => {
+        (org?.teams ?? listOf(rawOrg, 'teams')).map((rawTeam, t) => {
           const team = parse(teamLevel, rawTeam, [...orgPath, 'teams', t], (id) => `team:${id}`);
-          if (!team) return null;
           const members = keep(
-            team.members.map((m, i) => parse(memberSchema, m, [...orgPath, 'teams', t, 'members', i], (id) => `member:${id}`)),
+            (team?.members ?? listOf(rawTeam, 'members')).map((m, i) => parse(memberSchema, m, [...orgPath, 'teams', t, 'members', i], (id) => `member:${id}`)),
           );
-          return { ...team, members };
+          return team && { ...team, members };
         }),
       );
       const divisions = keep(
-        org.divisions.map((d, i) => parse(divisionSchema, d, [...orgPath, 'divisions', i], (id) => `division:${id}`)),
+        (org?.divisions ?? listOf(rawOrg, 'divisions')).map((d, i) => parse(divisionSchema, d, [...orgPath, 'divisions', i], (id) => `division:${id}`)),
       );
       const leagues = keep(
-        org.leagues.map((rawLeague, l) => {
+        (org?.leagues ?? listOf(rawOrg, 'leagues')).map((rawLeague, l) => {
           const leaguePath = [...orgPath, 'leagues', l];
           const league = parse(leagueLevel, rawLeague, leaguePath, (id) => `league:${id}`);
-          if (!league) return null;
           const events = keep(
-            league.events.map((rawEvent, e) => {
+            (league?.events ?? listOf(rawLeague, 'events')).map((rawEvent, e) => {
               const eventPath = [...leaguePath, 'events', e];
               const ev = parse(eventLevel, rawEvent, eventPath, (id) => `event:${id}`);
-              if (!ev) return null;
+              // A match's key needs its event's id: as written, when the event itself is broken.
+              const eventId = ev?.id ?? String((rawEvent as { id?: unknown } | null)?.id ?? e);
               const matches = keep(
-                ev.matches.map((m, i) => parse(matchSchema, m, [...eventPath, 'matches', i], (id) => `match:${ev.id}:${id}`)),
+                (ev?.matches ?? listOf(rawEvent, 'matches').slice(0, MAX_MATCHES)).map((m, i) => parse(matchSchema, m, [...eventPath, 'matches', i], (id) => `match:${eventId}:${id}`)),
               );
-              return { ...ev, matches };
+              return ev && { ...ev, matches };
             }),
           );
-          return { ...league, events };
+          return league && { ...league, events };
         }),
       );
-      return { ...org, teams, divisions, leagues };
+      return org && { ...org, teams, divisions, leagues };
     }),
   );
   const file: ImportFile = { ...top, organizations };
