@@ -170,7 +170,7 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
   if (text('division_id') !== null) {
     division = sql.division.get(text('division_id'), org.id) as Division | undefined;
     if (!division) throw new InvalidFieldError('division_id', 'is not a division of this organization');
-    const closed = windowProblem(division, now);
+    const closed = windowProblem(division, now, org.timezone);
     if (closed) throw new InvalidFieldError(closed.field, closed.message);
     const facts = { date_of_birth: text('date_of_birth') ?? undefined, guardian_name: text('guardian_name') ?? undefined, guardian_phone: text('guardian_phone') ?? undefined };
     const missing = guardianProblems(facts, division.guardian_required_under, today);

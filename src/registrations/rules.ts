@@ -3,6 +3,8 @@
 // rule (a player younger than guardian_required_under years on the registration day must name a guardian and the
 // guardian's phone). The registration day is the organization's, in its time zone (localDate of the request's
 // instant): a player born in Amman at 01:00 and registered there at 01:30 is born today, not tomorrow.
+import { formatDateTime } from '../time/local-time.js';
+
 export interface DivisionTerms {
   opens_at: string | null;
   closes_at: string | null;
@@ -20,14 +22,19 @@ export interface FieldProblem {
   message: string;
 }
 
-/** Why the division takes no registration at `now`, or null when its window is open. */
-export function windowProblem(terms: Pick<DivisionTerms, 'opens_at' | 'closes_at'>, now: Date): FieldProblem | null {
+/**
+ * Why the division takes no registration at `now`, or null when its window is open. The instant is told on the
+ * organization's clock (`timeZone`), as the parent filling its form reads one: "2025-09-30T23:00:00Z" was midnight
+ * in Northgate, and 02:00 the next day in Amman.
+ */
+export function windowProblem(terms: Pick<DivisionTerms, 'opens_at' | 'closes_at'>, now: Date, timeZone: string): FieldProblem | null {
   const t = now.getTime();
+  const when = (instant: string) => formatDateTime(instant, timeZone, 'en') ?? instant;
   if (terms.opens_at !== null && t < Date.parse(terms.opens_at)) {
-    return { field: 'division_id', message: `takes registrations from ${terms.opens_at}` };
+    return { field: 'division_id', message: `takes registrations from ${when(terms.opens_at)}` };
   }
   if (terms.closes_at !== null && t >= Date.parse(terms.closes_at)) {
-    return { field: 'division_id', message: `stopped taking registrations at ${terms.closes_at}` };
+    return { field: 'division_id', message: `stopped taking registrations at ${when(terms.closes_at)}` };
   }
   return null;
 }

@@ -65,7 +65,7 @@ export function submitRegistration(
       if (input.division_id !== undefined) {
         const row = store.first(DIVISION.bind({ divisionId: input.division_id, orgId: org.id }));
         if (!row) throw new InvalidFieldError('division_id', 'is not a division of this organization');
-        const closed = windowProblem(row, ctx.now);
+        const closed = windowProblem(row, ctx.now, org.timezone);
         if (closed) throw new InvalidFieldError(closed.field, closed.message);
         const missing = guardianProblems(input, row.guardian_required_under, today);
         if (missing.length > 0) throw new InvalidFieldsError(missing, 'This division needs more about the player.');
