@@ -126,7 +126,8 @@ export const dateOfBirthField = z.preprocess(
   requiredString
     .trim()
     .overwrite(asciiDigits)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+    // Aborts: a date not written as YYYY-MM-DD is told that once, not also that it is not a real date.
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
     .refine(isRealDay, 'is not a real date')
     .optional(),
 );
