@@ -112,6 +112,25 @@ it('a digest about a competition made private since it was queued is not sent', 
   expect(log.join('\n')).toMatch(/^mail #\d+ tag=follow-digest cancelled at send time: none of its competitions is public any more$/);
 });
 
+it('a league follow is told nothing of its league once it has gone private, and again once it is public', async () => {
+  // README, decisions: a league with no public competition is, to the public, an unknown id: its news is private.
+  await runUpdates(db, opts(T0)); // the baseline
+  const links = follow({ org_id: 'riverside', league_id: 'rs-sunday' });
+  expect(confirmFollow(db.store, links.confirm, T0).outcome).toBe('confirmed');
+  makePrivate(0, 1); // both competitions private, a match of each moved
+  expect(await runUpdates(db, opts(new Date(T0.getTime() + 60_000)))).toMatchObject({ emails: 0 });
+  expect((await send()).mails).toEqual([]);
+  const f = fixture();
+  f.organizations[0].leagues[0].events[0].matches[2].venue = 'Public Again Ground';
+  load(f);
+  expect(await runUpdates(db, opts(new Date(T0.getTime() + 120_000)))).toMatchObject({ emails: 1 });
+  const { mails } = await send();
+  expect(mails).toHaveLength(1);
+  // Back in public view, its competitions are news again (as new ones), under their public names.
+  expect(mails[0]!.text).toContain('Winter 2026');
+  expect(mails[0]!.text).not.toContain('PRIVATE');
+});
+
 it('a digest about two competitions, one made private since, tells only of the public one', async () => {
   await digestQueued();
   makePrivate(0);

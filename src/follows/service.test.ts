@@ -15,12 +15,21 @@ const T0 = new Date('2026-11-21T12:00:00Z');
 const ctx = (now: Date, emailsPerDay = 3) => ({ now, emailsPerDay });
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
+/** Imports the small fixture; `sundayPublic` sets whether each competition of the league rs-sunday is public. */
+const load = (sundayPublic?: boolean) => {
+  const file = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/import-small.json'), 'utf8'));
+  if (sundayPublic !== undefined) {
+    for (const event of file.organizations[0].leagues[0].events) event.public = sundayPublic;
+  }
+  const parsed = parseImport(JSON.stringify(file));
+  if (!parsed.ok) throw new Error('fixture');
+  applyImport(t.sqlite, parsed.file);
+};
+
 beforeEach(async () => {
   sent.length = 0;
   t = await migratedDb();
-  const parsed = parseImport(fs.readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/import-small.json'), 'utf8'));
-  if (!parsed.ok) throw new Error('fixture');
-  applyImport(t.sqlite, parsed.file);
+  load();
   store = new SyncDb(t.sqlite);
 });
 afterEach(async () => t.close());
@@ -119,6 +128,40 @@ describe('follow', () => {
     expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(2)).outcome).toBe('unsubscribed');
     expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(3)).outcome).toBe('already_unsubscribed');
     expect(requestFollow(store, { org_id: 'riverside', email: 'e@example.org' }, ctx(later(4)))).toEqual({ status: 'confirm_email_sent' });
+  });
+});
+
+describe('a league follow whose league has gone private', () => {
+  // README, decisions: a league with no public competition is, to the public, an unknown id. Found trying the
+  // service: a confirm link of such a league still asked "Follow <league>?" and its POST activated the follow.
+  const nothingNamed = { outcome: 'invalid', organizationName: null, leagueName: null, language: 'en', address: null };
+
+  it('its confirm link answers as one never issued and activates nothing; public again, it confirms', () => {
+    requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'g@example.org' }, ctx(T0));
+    const token = tokenIn(outbox()[0]!.text_body, 'confirm');
+    load(false);
+    expect(peekConfirm(store, token, later(1))).toEqual(nothingNamed);
+    expect(confirmFollow(store, token, later(2))).toEqual(nothingNamed);
+    expect(t.sqlite.prepare(`SELECT status, confirmed_at FROM follows`).get()).toEqual({ status: 'pending', confirmed_at: null });
+    load(true);
+    expect(peekConfirm(store, token, later(3)).outcome).toBe('ask');
+    expect(confirmFollow(store, token, later(4)).outcome).toBe('confirmed');
+  });
+
+  it('a confirmed one is not named by its confirm link either', () => {
+    requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'h@example.org' }, ctx(T0));
+    const token = tokenIn(outbox()[0]!.text_body, 'confirm');
+    expect(confirmFollow(store, token, later(1)).outcome).toBe('confirmed');
+    load(false);
+    expect(confirmFollow(store, token, later(2))).toEqual(nothingNamed);
+    expect(peekConfirm(store, token, later(3))).toEqual(nothingNamed);
+  });
+
+  it('an organization follow is not touched by a league of it going private', () => {
+    requestFollow(store, { org_id: 'riverside', email: 'i@example.org' }, ctx(T0));
+    const token = tokenIn(outbox()[0]!.text_body, 'confirm');
+    load(false);
+    expect(confirmFollow(store, token, later(1)).outcome).toBe('confirmed');
   });
 });
 

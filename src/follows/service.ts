@@ -128,13 +128,18 @@ function findByToken(store: SyncDb, purpose: 'follow-confirm' | 'follow-unsubscr
       .select([
         'f.id', 'f.status', 'f.email', 'o.name as org_name', 'o.name_ar as org_name_ar',
         'o.language', 'l.name as league_name', 'l.name_ar as league_name_ar',
+        // A league follow whose league has no public competition any more follows, to the public, an unknown id.
+        (eb) => eb.or([eb('f.league_id', 'is', null), leagueIsPublic(eb.ref('f.league_id'))]).as('scope_public'),
       ])
       .where('f.id', '=', link.subjectId),
   );
-  return row ? { ...row, expired: link.expired } : undefined;
+  return row ? { ...row, scope_public: Boolean(row.scope_public), expired: link.expired } : undefined;
 }
 
 function pageInfo(row: FoundFollow | undefined, outcome: FollowPageInfo['outcome']): FollowPageInfo {
+  // A link that is not valid tells nothing of the follow it names (its league may have gone private): it is answered
+  // as a token we never issued.
+  if (outcome === 'invalid') row = undefined;
   return {
     outcome,
     organizationName: row ? localizedName(row.org_name, row.org_name_ar, row.language) : null,
@@ -148,7 +153,9 @@ type FoundFollow = NonNullable<ReturnType<typeof findByToken>>;
 
 /** What the confirm link of a follow can still do: `ask` when it would confirm. */
 function confirmState(row: FoundFollow | undefined): ConfirmOutcome {
-  if (!row) return 'invalid';
+  // A follow of a league that has gone private (README, decisions: to the public, an unknown id) is not confirmed,
+  // and its page does not name the league: the link answers as one we never issued. Public again, it works again.
+  if (!row || !row.scope_public) return 'invalid';
   if (row.status === 'active') return 'already_confirmed';
   if (row.status === 'unsubscribed') return 'unsubscribed';
   return row.expired ? 'expired' : 'ask';
