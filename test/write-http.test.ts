@@ -81,7 +81,7 @@ describe('follow', () => {
     expect(row).toEqual({ status: 'active' });
   });
 
-  it('unsubscribes with the RFC 8058 one-click POST, and a new follow starts over', async () => {
+  it('unsubscribes with the RFC 8058 one-click POST; a new request sends nothing, its owner follows again from the page', async () => {
     const email = 'one.click@example.org';
     await request(`${svc.url}/api/v0/follow`, json({ org_id: 'amman-yfa', email }));
     const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
@@ -94,8 +94,22 @@ describe('follow', () => {
     const oneClick = await request(unsubscribe, form({ 'List-Unsubscribe': 'One-Click' }));
     expect(oneClick.status).toBe(200);
     expect(db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email)).toEqual({ status: 'unsubscribed' });
+    // A request to follow again, anyone's, is answered as always but sends nothing for 30 days: the mailbox said stop.
+    const queued = () => db.prepare(`SELECT count(*) AS n FROM email_outbox WHERE to_address = ?`).get(email);
+    const before = queued();
     const back = await request(`${svc.url}/api/v0/follow`, json({ org_id: 'amman-yfa', email }));
+    expect(back.status).toBe(200);
     expect(back.json()).toEqual({ status: 'confirm_email_sent' });
+    expect(queued()).toEqual(before);
+    expect(db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email)).toEqual({ status: 'unsubscribed' });
+    // Its owner, who holds the link, follows again from the unsubscribe page.
+    const page = await request(unsubscribe);
+    expect(page.text).toContain('data-follow-again');
+    const again = await request(unsubscribe, form({ action: 'follow-again' }));
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('data-outcome="followed_again"');
+    expect(db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email)).toEqual({ status: 'active' });
+    expect(queued()).toEqual(before);
   });
 
   it('answers 422 for an unknown organization or a league of another one', async () => {

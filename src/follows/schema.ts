@@ -11,7 +11,7 @@ export type FollowRequest = z.output<typeof followRequestSchema>;
 
 export const followResponseSchema = z.object({
   status: z.enum(['confirm_email_sent', 'already_following']).meta({
-    description: '`confirm_email_sent`: a confirmation link was emailed (or was, minutes ago). `already_following`: confirmed before; nothing sent.',
+    description: '`confirm_email_sent`: a confirmation link was emailed (or was, minutes ago; or, for a follow unsubscribed less than 30 days ago, nothing is sent). `already_following`: confirmed before; nothing sent.',
   }),
 });
 export type FollowResponse = z.output<typeof followResponseSchema>;

@@ -7,13 +7,17 @@ import { RateLimitedError } from '../errors.js';
 import { applyImport, parseImport } from '../import/load.js';
 import { migratedDb, type TestDb } from '../../test/support/db.js';
 import { composeQueued } from '../../test/support/mail.js';
-import { CONFIRM_TOKEN_TTL_MS, confirmFollow, peekConfirm, requestFollow, RESEND_AFTER_MS, unsubscribeFollow, unsubscribeState } from './service.js';
+import {
+  CONFIRM_TOKEN_TTL_MS, confirmFollow, followAgain, peekConfirm, peekUnsubscribe, requestFollow, RESEND_AFTER_MS, UNSUBSCRIBED_QUIET_MS,
+  unsubscribeFollow, unsubscribeState,
+} from './service.js';
 
 let t: TestDb;
 let store: SyncDb;
 const T0 = new Date('2026-11-21T12:00:00Z');
 const ctx = (now: Date, emailsPerDay = 3) => ({ now, emailsPerDay });
 const later = (ms: number) => new Date(T0.getTime() + ms);
+const DAY_MS = 24 * 3600_000;
 
 /** Imports the small fixture; `sundayPublic` sets whether each competition of the league rs-sunday is public. */
 const load = (sundayPublic?: boolean) => {
@@ -121,20 +125,83 @@ describe('follow', () => {
     expect(outbox()).toHaveLength(3);
   });
 
-  it('unsubscribes with the token from the email, and following again needs a new confirmation', () => {
+  it('unsubscribes with the token from the email, and following again through the form needs a new confirmation', () => {
     requestFollow(store, { org_id: 'riverside', email: 'e@example.org' }, ctx(T0));
     const body = outbox()[0]!.text_body;
     confirmFollow(store, tokenIn(body, 'confirm'), later(1));
     expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(2)).outcome).toBe('unsubscribed');
     expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(3)).outcome).toBe('already_unsubscribed');
-    expect(requestFollow(store, { org_id: 'riverside', email: 'e@example.org' }, ctx(later(4)))).toEqual({ status: 'confirm_email_sent' });
+    // Past the quiet time after an unsubscribe (below), the form sends a confirmation again.
+    const back = later(2 + UNSUBSCRIBED_QUIET_MS);
+    expect(requestFollow(store, { org_id: 'riverside', email: 'e@example.org' }, ctx(back))).toEqual({ status: 'confirm_email_sent' });
+    expect(outbox()).toHaveLength(2);
+    expect(t.sqlite.prepare(`SELECT status FROM follows`).get()).toEqual({ status: 'pending' });
+  });
+});
+
+describe('after an unsubscribe', () => {
+  // Found by a reviewer trying the service: right after its owner unsubscribed, a stranger's POST /api/v0/follow for
+  // the address sent a new confirmation at once, and could every day (only the per-mailbox cap of 3 held).
+  const email = 'quiet@example.org';
+  const unsubscribed = (scope: { league_id?: string } = {}) => {
+    requestFollow(store, { org_id: 'riverside', ...scope, email }, ctx(T0));
+    const body = outbox()[0]!.text_body;
+    expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(1000)).outcome).toBe('unsubscribed');
+    return tokenIn(body, 'unsubscribe');
+  };
+  const status = () => t.sqlite.prepare(`SELECT status FROM follows WHERE email = ?`).get(email);
+  const queued = () => (t.sqlite.prepare(`SELECT count(*) AS n FROM email_outbox`).get() as { n: number }).n;
+
+  it('a request to follow again sends nothing for 30 days, answered as any request is', () => {
+    unsubscribed();
+    const before = queued();
+    for (const at of [later(2000), later(RESEND_AFTER_MS + 2000), later(DAY_MS + 2000), later(UNSUBSCRIBED_QUIET_MS)]) {
+      expect(requestFollow(store, { org_id: 'riverside', email }, ctx(at))).toEqual({ status: 'confirm_email_sent' });
+    }
+    expect(queued()).toBe(before);
+    expect(status()).toEqual({ status: 'unsubscribed' });
+    expect(UNSUBSCRIBED_QUIET_MS).toBe(30 * DAY_MS);
+    // Past it, a confirmation goes again (its owner's unsubscribe links are deleted by then).
+    expect(requestFollow(store, { org_id: 'riverside', email }, ctx(later(UNSUBSCRIBED_QUIET_MS + 1000)))).toEqual({ status: 'confirm_email_sent' });
+    expect(queued()).toBe(before + 1);
+    expect(status()).toEqual({ status: 'pending' });
+  });
+
+  it('a mailbox at its daily cap is answered 429 for it as for any scope: the answer does not tell it unsubscribed', () => {
+    unsubscribed();
+    requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email }, ctx(later(2000), 2));
+    expect(() => requestFollow(store, { org_id: 'riverside', email }, ctx(later(3000), 2))).toThrow(RateLimitedError);
+  });
+
+  it('its owner follows again from the unsubscribe page, at once and without a new email', () => {
+    const link = unsubscribed();
+    expect(peekUnsubscribe(store, link, later(2000))).toMatchObject({ outcome: 'already_unsubscribed', canFollowAgain: true });
+    const before = queued();
+    expect(followAgain(store, link, later(3000))).toMatchObject({ outcome: 'followed_again', organizationName: 'Riverside Sunday League' });
+    expect(t.sqlite.prepare(`SELECT status, unsubscribed_at, confirmed_at FROM follows WHERE email = ?`).get(email))
+      .toEqual({ status: 'active', unsubscribed_at: null, confirmed_at: later(3000).toISOString() });
+    expect(queued()).toBe(before);
+    expect(requestFollow(store, { org_id: 'riverside', email }, ctx(later(4000)))).toEqual({ status: 'already_following' });
+    // Twice does nothing more; the link still unsubscribes.
+    expect(followAgain(store, link, later(5000)).outcome).toBe('followed_again');
+    expect(t.sqlite.prepare(`SELECT confirmed_at FROM follows WHERE email = ?`).get(email)).toEqual({ confirmed_at: later(3000).toISOString() });
+    expect(status()).toEqual({ status: 'active' });
+    expect(unsubscribeFollow(store, link, later(6000)).outcome).toBe('unsubscribed');
+  });
+
+  it('follow again does nothing for a follow of a league gone private', () => {
+    const link = unsubscribed({ league_id: 'rs-sunday' });
+    load(false);
+    expect(peekUnsubscribe(store, link, later(2000)).canFollowAgain).toBe(false);
+    expect(followAgain(store, link, later(3000)).outcome).toBe('already_unsubscribed');
+    expect(status()).toEqual({ status: 'unsubscribed' });
   });
 });
 
 describe('a league follow whose league has gone private', () => {
   // README, decisions: a league with no public competition is, to the public, an unknown id. Found trying the
   // service: a confirm link of such a league still asked "Follow <league>?" and its POST activated the follow.
-  const nothingNamed = { outcome: 'invalid', organizationName: null, leagueName: null, language: 'en', address: null };
+  const nothingNamed = { outcome: 'invalid', organizationName: null, leagueName: null, language: 'en', address: null, canFollowAgain: false };
 
   it('its confirm link answers as one never issued and activates nothing; public again, it confirms', () => {
     requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'g@example.org' }, ctx(T0));

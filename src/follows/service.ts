@@ -7,6 +7,7 @@ import { InvalidFieldError, RateLimitedError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
+import { UNSUBSCRIBED_LINKS_KEPT_MS } from '../jobs/retention.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { FollowRequest, FollowResponse } from './schema.js';
@@ -17,6 +18,14 @@ export const CONFIRM_TOKEN_TTL_MS = CONFIRM_LINK_TTL_MS;
 /** A second request for the same follow within this time re-uses the email already sent. */
 export const RESEND_AFTER_MS = 10 * 60_000;
 const DAY_MS = 24 * 3600_000;
+/**
+ * After an unsubscribe, a request to follow that scope again from that address sends nothing for this long: the
+ * mailbox said stop, and anyone can type anyone's address into the form. The answer is the usual
+ * `confirm_email_sent`, so that it does not tell a stranger the address unsubscribed. Its owner follows again from
+ * the unsubscribe link of any of its emails (followAgain): those links are kept exactly as long (retention.ts), so
+ * there is always one way back, and after it the form works as for a new follow.
+ */
+export const UNSUBSCRIBED_QUIET_MS = UNSUBSCRIBED_LINKS_KEPT_MS;
 export const FOLLOW_CONFIRM_TAG = 'follow-confirm';
 
 export interface FollowContext {
@@ -43,7 +52,7 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       if (!league) throw new InvalidFieldError('league_id', 'is not a league of this organization');
     }
     const existing = store.first(
-      store.q.selectFrom('follows').select(['id', 'status', 'last_confirmation_sent_at'])
+      store.q.selectFrom('follows').select(['id', 'status', 'last_confirmation_sent_at', 'unsubscribed_at'])
         .where('org_id', '=', org.id)
         .where(sql<string>`ifnull(league_id, '')`, '=', league?.id ?? '')
         .where('email', '=', input.email),
@@ -63,6 +72,15 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
         const retryAfterS = Math.max(1, Math.ceil((Date.parse(sent.oldest!) + DAY_MS - ctx.now.getTime()) / 1000));
         throw new RateLimitedError('This address has been sent as many confirmation emails as we send in a day.', retryAfterS);
       }
+    }
+    // After the daily cap, so that a mailbox at its cap is answered 429 for this scope as for any other: the answer
+    // never tells whether the address unsubscribed.
+    if (
+      existing?.status === 'unsubscribed' &&
+      existing.unsubscribed_at !== null &&
+      ctx.now.getTime() - Date.parse(existing.unsubscribed_at) < UNSUBSCRIBED_QUIET_MS
+    ) {
+      return { status: 'confirm_email_sent' };
     }
 
     const values = { status: 'pending' as const, last_confirmation_sent_at: iso(ctx.now), unsubscribed_at: null };
@@ -106,7 +124,8 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
 export type ConfirmOutcome = 'ask' | 'confirmed' | 'already_confirmed' | 'expired' | 'unsubscribed' | 'invalid';
 
 export interface FollowPageInfo {
-  outcome: ConfirmOutcome | 'already_unsubscribed';
+  /** `followed_again`: an unsubscribed follow made active again from its unsubscribe page (followAgain). */
+  outcome: ConfirmOutcome | 'already_unsubscribed' | 'followed_again';
   organizationName: string | null;
   leagueName: string | null;
   language: Language;
@@ -115,6 +134,11 @@ export interface FollowPageInfo {
    * confirms sees it whole (its confirmation email left out a +tag a stranger could have chosen: mail/mailbox.ts).
    */
   address: string | null;
+  /**
+   * The unsubscribe page may offer "Follow again" (followAgain would act): the follow is unsubscribed, or is being,
+   * its link within its year, and its scope public.
+   */
+  canFollowAgain: boolean;
 }
 
 /** The follow a link opens, with what its pages show; `expired` for a confirm link past its time. */
@@ -146,6 +170,8 @@ function pageInfo(row: FoundFollow | undefined, outcome: FollowPageInfo['outcome
     leagueName: row?.league_name ? localizedName(row.league_name, row.league_name_ar, row.language) : null,
     language: row?.language ?? 'en',
     address: row?.email ?? null,
+    canFollowAgain: row !== undefined && row.scope_public && !row.expired &&
+      (row.status === 'unsubscribed' || outcome === 'unsubscribed'),
   };
 }
 
@@ -211,6 +237,30 @@ export function unsubscribeFollow(store: SyncDb, token: string, now: Date): Foll
     // Confirm links of this follow must not bring it back.
     store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'follow-confirm').where('subject_id', '=', row.id));
     return pageInfo(row, 'unsubscribed');
+  });
+}
+
+/**
+ * "Follow again", on the unsubscribe page of an unsubscribed follow: the follow is active again at once. Its link
+ * came to the follow's mailbox, which proves the request is its owner's (as a confirm link's POST does), so no new
+ * confirmation is sent; it is the owner's way back while the form sends nothing (UNSUBSCRIBED_QUIET_MS). Like a new
+ * follower, it hears what changes from now on. A link past its year, a follow not unsubscribed, or one of a league
+ * gone private (README, decisions) change nothing: the page says what the link would otherwise say (for a follow
+ * still pending, it asks whether to unsubscribe, as its GET does).
+ */
+export function followAgain(store: SyncDb, token: string, now: Date): FollowPageInfo {
+  return store.transaction(() => {
+    const row = findByToken(store, 'follow-unsubscribe', token, now);
+    // A second click finds it active: it says so, and changes nothing.
+    if (row?.status === 'active' && row.scope_public) return { ...pageInfo(row, 'followed_again'), canFollowAgain: false };
+    if (!row || row.status !== 'unsubscribed' || row.expired || !row.scope_public) return pageInfo(row, unsubscribeState(row));
+    const newest = store.first(store.q.selectFrom('update_changes').select((eb) => eb.fn.max('id').as('id')))?.id ?? 0;
+    store.run(
+      store.q.updateTable('follows')
+        .set({ status: 'active', confirmed_at: iso(now), unsubscribed_at: null, told_through: newest, alerted_through: newest })
+        .where('id', '=', row.id).where('status', '=', 'unsubscribed'),
+    );
+    return { ...pageInfo(row, 'followed_again'), canFollowAgain: false };
   });
 }
 
