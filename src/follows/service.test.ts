@@ -224,6 +224,18 @@ describe('a league follow whose league has gone private', () => {
     expect(peekConfirm(store, token, later(3))).toEqual(nothingNamed);
   });
 
+  it('its unsubscribe link still unsubscribes, naming the organization only', () => {
+    requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'j@example.org' }, ctx(T0));
+    const body = outbox()[0]!.text_body;
+    expect(confirmFollow(store, tokenIn(body, 'confirm'), later(1)).outcome).toBe('confirmed');
+    load(false);
+    const named = { organizationName: 'Riverside Sunday League', leagueName: null };
+    expect(peekUnsubscribe(store, tokenIn(body, 'unsubscribe'), later(2))).toMatchObject({ outcome: 'unsubscribed', ...named });
+    expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(3))).toMatchObject({ outcome: 'unsubscribed', ...named });
+    expect(unsubscribeFollow(store, tokenIn(body, 'unsubscribe'), later(4))).toMatchObject({ outcome: 'already_unsubscribed', ...named });
+    expect(t.sqlite.prepare(`SELECT status FROM follows`).get()).toEqual({ status: 'unsubscribed' });
+  });
+
   it('an organization follow is not touched by a league of it going private', () => {
     requestFollow(store, { org_id: 'riverside', email: 'i@example.org' }, ctx(T0));
     const token = tokenIn(outbox()[0]!.text_body, 'confirm');

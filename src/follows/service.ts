@@ -167,7 +167,8 @@ function pageInfo(row: FoundFollow | undefined, outcome: FollowPageInfo['outcome
   return {
     outcome,
     organizationName: row ? localizedName(row.org_name, row.org_name_ar, row.language) : null,
-    leagueName: row?.league_name ? localizedName(row.league_name, row.league_name_ar, row.language) : null,
+    // A league gone private is named by no page: its unsubscribe link still works, and says the organization only.
+    leagueName: row?.league_name && row.scope_public ? localizedName(row.league_name, row.league_name_ar, row.language) : null,
     language: row?.language ?? 'en',
     address: row?.email ?? null,
     canFollowAgain: row !== undefined && row.scope_public && !row.expired &&
