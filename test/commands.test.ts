@@ -79,6 +79,9 @@ describe('commands', () => {
     ['a match played in September', 'rs-m1', `UPDATE matches SET status = 'completed' WHERE id = 'rs-m1'`, 'match rs-m1: it was played on 2026-09-06; nobody was invited'],
     ['a cancelled match', 'rs-m3', `UPDATE matches SET status = 'cancelled', home_score = NULL, away_score = NULL WHERE id = 'rs-m3'`, 'match rs-m3: it is cancelled; nobody was invited'],
     ['a match whose kickoff has passed', 'rs-m3', `UPDATE matches SET kickoff_at = '2026-01-01T10:00:00Z' WHERE id = 'rs-m3'`, 'match rs-m3: it kicked off on 2026-01-01; nobody was invited'],
+    // The calendar feed shows these two CANCELLED and TENTATIVE: nobody is asked to play them (README, RSVP).
+    ['a match of a cancelled competition', 'rs-m3', `UPDATE events SET status = 'cancelled' WHERE id = 'rs-winter-2026'`, 'match rs-m3: its competition is cancelled; nobody was invited'],
+    ['a postponed match', 'rs-m3', `UPDATE matches SET status = 'postponed' WHERE id = 'rs-m3'`, 'match rs-m3: it is postponed and has no new kickoff yet (invite again once it is rescheduled); nobody was invited'],
     ['a match of a private competition', 'rs-c1', `UPDATE matches SET status = 'scheduled', home_score = NULL, away_score = NULL, kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-c1'`, 'match rs-c1: it belongs to a private competition; nobody was invited'],
   ])('invite refuses %s with one line and sends nothing', (_label, match, change, line) => {
     const env = { DATABASE_PATH: path.join(dir, 'app.db') };

@@ -233,6 +233,63 @@ describe('RSVP', () => {
     expect((await request(link)).status).toBe(200);
   });
 
+  it('a match postponed, then its competition cancelled, after the invitations went out: the page, the API and invite say so', async () => {
+    // Found by a reviewer: the page showed the old kickoff of a postponed match with no notice, and answers to it
+    // and to a match of a cancelled competition were taken (200).
+    const id = 'rsl-prem-r09-2';
+    const kickoff = new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    db.prepare(`UPDATE matches SET kickoff_at = ?, status = 'scheduled' WHERE id = ?`).run(kickoff, id);
+    const inviteCmd = () => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', '--match', id], {
+      cwd: ROOT, env: { ...process.env, ...svc.env }, encoding: 'utf8',
+    });
+    expect(inviteCmd().stdout).toMatch(/^match rsl-prem-r09-2: \d+ invited/);
+    const member = db.prepare(`SELECT tm.email FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id
+      WHERE i.match_id = ? ORDER BY tm.id LIMIT 1`).get(id) as { email: string };
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, member.email, (e) => e.text.includes('/rsvp?token=') && e.subject.includes('Ashford'));
+    const link = linkIn(mail.text, '/rsvp?token=');
+    const token = new URL(link).searchParams.get('token')!;
+    const oldKickoff = /data-kickoff>([^<]+)</.exec((await request(link)).text);
+
+    db.prepare(`UPDATE matches SET status = 'postponed' WHERE id = ?`).run(id);
+    const page = await request(link);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Postponed: new date to follow');
+    expect(page.text).toContain('This match is postponed: you can answer once its new date is set.');
+    expect(oldKickoff).not.toBeNull();
+    expect(page.text).not.toContain(oldKickoff![1]);
+    const api = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'yes' }));
+    expect(api.status).toBe(409);
+    expect(api.headers['content-type']).toBe('application/problem+json');
+    expect(api.json()).toMatchObject({ status: 409, detail: 'The match is postponed: answers reopen when its new kickoff is set.' });
+    const pagePost = await request(link, form({ token, status: 'yes' }));
+    expect(pagePost.status).toBe(409);
+    expect(pagePost.text).toContain('This match is postponed: you can answer once its new date is set.');
+    const refused = inviteCmd();
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim()).toBe(`match ${id}: it is postponed and has no new kickoff yet (invite again once it is rescheduled); nobody was invited`);
+
+    db.prepare(`UPDATE matches SET status = 'scheduled' WHERE id = ?`).run(id);
+    expect((await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'yes' }))).status).toBe(200);
+
+    const cancel = (status: string) => db.prepare(`UPDATE events SET status = ? WHERE id = 'rsl-prem-2026-27'`).run(status);
+    cancel('cancelled');
+    try {
+      const closed = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'no' }));
+      expect(closed.status).toBe(409);
+      expect(closed.headers['content-type']).toBe('application/problem+json');
+      expect(closed.json()).toMatchObject({ detail: 'The competition of this match is cancelled: answers are closed.' });
+      const cancelledPage = await request(link);
+      expect(cancelledPage.text).toContain('This competition is cancelled: the match will not be played, and answers are closed.');
+      expect((await request(link, form({ token, status: 'no' }))).status).toBe(409);
+      const notInvited = inviteCmd();
+      expect(notInvited.status).toBe(1);
+      expect(notInvited.stderr.trim()).toBe(`match ${id}: its competition is cancelled; nobody was invited`);
+      expect((await request(`${svc.url}/api/v0/rsvp/${id}`)).json().summary.yes).toBe(1);
+    } finally {
+      cancel('in_progress');
+    }
+  });
+
   it('answers 404 for an unknown match or token', async () => {
     expect((await request(`${svc.url}/api/v0/rsvp/no-such-match`)).status).toBe(404);
     const res = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token: 'A'.repeat(43), status: 'yes' }));

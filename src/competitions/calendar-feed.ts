@@ -6,6 +6,7 @@ import { slotCandidateGroups } from './best-placed.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
 import { localizedName } from '../vocabulary/language.js';
+import { publicMatchStatus } from './match-status.js';
 import { pushInto } from '../collections.js';
 
 const WORDS = {
@@ -131,7 +132,7 @@ export function calendarFeed(
     if (isEmptySlot(m, 'home') || isEmptySlot(m, 'away')) continue;
     const { home, away, label } = names.get(m.id)!;
     // A competition cancelled as a whole will not play what is left of it, whatever each match's own status says.
-    const status = event.status === 'cancelled' && m.status !== 'completed' ? 'cancelled' : m.status;
+    const status = publicMatchStatus(m.status, event.status);
 
     const leg = m.leg === 1 || m.leg === 2 ? w.legs[m.leg - 1] : null;
     const lines = [event.name, [m.group_name, label, leg].filter(Boolean).join(' · ')];

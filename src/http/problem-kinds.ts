@@ -58,7 +58,7 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
     slug: 'conflict',
     title: 'Conflict',
     name: 'Conflict',
-    when: 'An RSVP answer after the match kicked off (or once it will not be played).',
+    when: 'An RSVP answer after the match kicked off, while it is postponed (until its new kickoff is set), or once it will not be played (it, or its competition, is cancelled).',
     example: 'Answers close when the match kicks off; this one can no longer change.',
   },
   {

@@ -8,6 +8,7 @@ import type { LinkPurpose } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { languageSchema } from '../vocabulary/language.js';
+import { publicMatchStatus } from '../competitions/match-status.js';
 import { listUnsubscribeHeaders } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
 import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, rsvpInviteAtSend, type AtSend } from './send-time.js';
@@ -153,14 +154,24 @@ export const CATALOG = {
       venue: name.nullable(),
       /** The match's competition: the email offers its calendar. Absent in rows queued before it was recorded. */
       eventId: z.string().optional(),
+      /** Set at send time (never queued: invite refuses a postponed match): the match is postponed since. */
+      postponed: z.boolean().optional(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
     atSend: (store, data) => {
       const match = store.first(
         store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
-          .select('e.is_public').where('i.id', '=', data.invitationId),
+          .select(['e.is_public', 'e.status as event_status', 'm.status', 'm.kickoff_at', 'm.venue'])
+          .where('i.id', '=', data.invitationId),
       );
-      return rsvpInviteAtSend(data, { invitation: match && { matchIsPublic: match.is_public === 1 } });
+      return rsvpInviteAtSend(data, {
+        invitation: match && {
+          matchIsPublic: match.is_public === 1,
+          matchStatus: publicMatchStatus(match.status, match.event_status),
+          kickoffAt: match.kickoff_at,
+          venue: match.venue,
+        },
+      });
     },
     render: (data, links, { baseUrl }) => ({
       ...rsvpInviteEmail({

@@ -87,13 +87,22 @@ describe('followConfirmAtSend', () => {
 });
 
 describe('rsvpInviteAtSend', () => {
-  const cases: Array<[string, { matchIsPublic: boolean } | undefined, string | null]> = [
-    ['an invitation of a public match is sent', { matchIsPublic: true }, null],
-    ['one whose competition was made private is not', { matchIsPublic: false }, CANCEL_REASONS.matchNotPublic],
+  const data = { invitationId: 'inv_1', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
+  const match = { matchIsPublic: true, matchStatus: 'scheduled' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
+  const cases: Array<[string, Parameters<typeof rsvpInviteAtSend>[1]['invitation'], string | null]> = [
+    ['an invitation of a public match is sent', match, null],
+    ['one whose competition was made private is not', { ...match, matchIsPublic: false }, CANCEL_REASONS.matchNotPublic],
     ['one withdrawn since (its address changed or was removed) is not', undefined, CANCEL_REASONS.invitationWithdrawn],
+    ['one whose match (or competition) was cancelled since is not', { ...match, matchStatus: 'cancelled' }, CANCEL_REASONS.matchCancelled],
   ];
   it.each(cases)('%s', (_name, invitation, reason) => {
-    const data = { invitationId: 'inv_1' };
-    expect(rsvpInviteAtSend(data, { invitation })).toEqual(reason === null ? { send: data } : { cancel: reason });
+    expect(rsvpInviteAtSend(data, { invitation })).toEqual(
+      reason === null ? { send: { ...data, postponed: false } } : { cancel: reason },
+    );
+  });
+
+  it('shows the match as it is when the email leaves: postponed, moved', () => {
+    expect(rsvpInviteAtSend(data, { invitation: { ...match, matchStatus: 'postponed', kickoffAt: '2027-01-10T10:00:00Z', venue: null } }))
+      .toEqual({ send: { ...data, postponed: true, kickoffAt: '2027-01-10T10:00:00Z', venue: null } });
   });
 });

@@ -7,7 +7,7 @@
 //
 // A cancelled email's reason goes to the outbox row and the worker's log: it is one of the fixed sentences below,
 // never a name, an address or anything else from the row.
-import type { FollowStatus } from '../vocabulary/enums.js';
+import type { FollowStatus, MatchStatus } from '../vocabulary/enums.js';
 
 /** The data to send now (possibly less than was queued), or why the email is no longer sent. */
 export type AtSend<D> = { send: D } | { cancel: string };
@@ -19,6 +19,7 @@ export const CANCEL_REASONS = {
   leagueNotPublic: 'its league has no public competition any more',
   matchNotPublic: 'its match is no longer in a public competition',
   invitationWithdrawn: 'its invitation was withdrawn (the member\'s address changed or was removed)',
+  matchCancelled: 'its match will not be played (cancelled, or its competition is)',
 } as const;
 
 /**
@@ -85,9 +86,31 @@ export function followConfirmAtSend<D>(
  * A match invitation: only while it stands (`npm run invite` withdraws one whose member's address changed: this
  * email would carry a working link to the old address) and its match is in a public competition (README, RSVP: a
  * competition made private takes its matches out of public hands; its link would answer 404). An invitation whose
- * match is gone is gone with it.
+ * match is gone is gone with it. A match cancelled since (or of a competition cancelled since: `matchStatus` is the
+ * public one, src/competitions/match-status.ts) will not be played: nobody is asked to play it. Otherwise the email
+ * shows the match as it is now, not as it was when queued: its kickoff and venue, and, postponed, no kickoff at all
+ * but that it is postponed (the old one no longer holds).
  */
-export function rsvpInviteAtSend<D>(data: D, facts: { invitation: { matchIsPublic: boolean } | undefined }): AtSend<D> {
-  if (!facts.invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
-  return facts.invitation.matchIsPublic ? { send: data } : { cancel: CANCEL_REASONS.matchNotPublic };
+export function rsvpInviteAtSend<D extends RsvpInviteLike>(
+  data: D,
+  facts: { invitation: { matchIsPublic: boolean; matchStatus: MatchStatus; kickoffAt: string | null; venue: string | null } | undefined },
+): AtSend<D> {
+  const { invitation } = facts;
+  if (!invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
+  if (!invitation.matchIsPublic) return { cancel: CANCEL_REASONS.matchNotPublic };
+  if (invitation.matchStatus === 'cancelled') return { cancel: CANCEL_REASONS.matchCancelled };
+  return {
+    send: {
+      ...data,
+      kickoffAt: invitation.kickoffAt,
+      venue: invitation.venue,
+      postponed: invitation.matchStatus === 'postponed',
+    },
+  };
+}
+
+interface RsvpInviteLike {
+  kickoffAt: string | null;
+  venue: string | null;
+  postponed?: boolean | undefined;
 }

@@ -12,7 +12,7 @@ export const rsvpRespondSchema = z.object({
     .min(1, 'is required')
     .max(128, 'is not a valid token')
     .meta({ description: 'Token from the invite email (the `token` parameter of its link). Identifies the invitation.' }),
-  status: rsvpAnswerField.meta({ description: 'The answer: `yes`, `no` or `maybe` (trimmed, as every string field). It can be changed until kickoff.' }),
+  status: rsvpAnswerField.meta({ description: 'The answer: `yes`, `no` or `maybe` (trimmed, as every string field). It can be changed until kickoff (not while the match is postponed or cancelled).' }),
 });
 export type RsvpRespondRequest = z.output<typeof rsvpRespondSchema>;
 

@@ -11,7 +11,8 @@ import { queueEmail } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
-import type { RsvpAnswer } from '../vocabulary/enums.js';
+import type { EventStatus, MatchStatus, RsvpAnswer } from '../vocabulary/enums.js';
+import { publicMatchStatus } from '../competitions/match-status.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
 // Prepared (src/db/prepared.ts): the summary is read under load, and building these with Kysely per request
@@ -19,7 +20,7 @@ import { localizedName, type Language } from '../vocabulary/language.js';
 const PUBLIC_MATCH = prepared((q, p: { matchId: string }) =>
   q.selectFrom('matches as m')
     .innerJoin('events as e', 'e.id', 'm.event_id')
-    .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.updated_at', 'e.is_public'])
+    .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.updated_at', 'e.is_public', 'e.status as event_status'])
     .where('m.id', '=', p.matchId),
 );
 const RESPONSE_COUNTS = prepared((q, p: { matchId: string }) =>
@@ -55,21 +56,57 @@ export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSumm
 }
 
 /**
- * Why nobody can be asked "will you play?" for a match, or null: a private competition's matches are not the
- * public's to answer, a cancelled match will not be played, and one that has kicked off (or been played) is past.
+ * Where a match stands for its invitations, by the one rule the calendar feed has too (publicMatchStatus: a match of
+ * a competition cancelled as a whole is cancelled). `open`: invitations can go out and answers can change.
+ * A postponed match has no kickoff that holds (the feed shows it TENTATIVE, "Postponed: new date to follow"): nobody
+ * is asked to play at the old date, and answers wait for the new kickoff (the organizer sets it: the match is
+ * scheduled again). Answers given before are kept.
  */
-function invitationRefusal(match: { is_public: 0 | 1; status: string; kickoff_at: string | null }, now: Date): string | null {
-  if (match.is_public !== 1) return 'it belongs to a private competition';
-  if (match.status === 'cancelled') return 'it is cancelled';
-  if (match.status === 'completed' || match.status === 'in_progress') return `it was played${match.kickoff_at ? ` on ${match.kickoff_at.slice(0, 10)}` : ''}`;
-  if (match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime()) return `it kicked off on ${match.kickoff_at.slice(0, 10)}`;
-  return null;
+export type RsvpState = 'open' | 'cancelled' | 'competition_cancelled' | 'played' | 'postponed' | 'kicked_off';
+
+interface MatchForState {
+  status: MatchStatus;
+  event_status: EventStatus;
+  kickoff_at: string | null;
 }
 
-/** Closed once the match has kicked off, or when it will not be played. */
-function responsesClosed(match: { kickoff_at: string | null; status: string }, now: Date): boolean {
-  if (match.status === 'completed' || match.status === 'cancelled' || match.status === 'in_progress') return true;
-  return match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime();
+export function rsvpState(match: MatchForState, now: Date): RsvpState {
+  const status = publicMatchStatus(match.status, match.event_status);
+  if (status === 'cancelled') return match.status === 'cancelled' ? 'cancelled' : 'competition_cancelled';
+  if (status === 'completed' || status === 'in_progress') return 'played';
+  if (status === 'postponed') return 'postponed';
+  if (match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime()) return 'kicked_off';
+  return 'open';
+}
+
+/**
+ * Why nobody can be asked "will you play?" for a match, or null: a private competition's matches are not the
+ * public's to answer, a cancelled match (or one of a cancelled competition) will not be played, a postponed one has
+ * no kickoff to play at yet, and one that has kicked off (or been played) is past.
+ */
+function invitationRefusal(match: MatchForState & { is_public: 0 | 1 }, now: Date): string | null {
+  if (match.is_public !== 1) return 'it belongs to a private competition';
+  const day = match.kickoff_at?.slice(0, 10);
+  switch (rsvpState(match, now)) {
+    case 'open': return null;
+    case 'cancelled': return 'it is cancelled';
+    case 'competition_cancelled': return 'its competition is cancelled';
+    case 'played': return `it was played${day ? ` on ${day}` : ''}`;
+    case 'postponed': return 'it is postponed and has no new kickoff yet (invite again once it is rescheduled)';
+    case 'kicked_off': return `it kicked off on ${day}`;
+  }
+}
+
+/** Why an answer cannot be taken now (the API's 409 detail), or null while answers are open. */
+function answersClosedBecause(match: MatchForState, now: Date): string | null {
+  switch (rsvpState(match, now)) {
+    case 'open': return null;
+    case 'cancelled': return 'The match is cancelled: answers are closed.';
+    case 'competition_cancelled': return 'The competition of this match is cancelled: answers are closed.';
+    case 'postponed': return 'The match is postponed: answers reopen when its new kickoff is set.';
+    case 'played':
+    case 'kicked_off': return 'Answers close when the match kicks off; this one can no longer change.';
+  }
 }
 
 /** The invitation an RSVP link opens, or undefined. */
@@ -91,9 +128,8 @@ export function respondToInvitation(store: SyncDb, token: string, status: RsvpAn
     const match = publicMatch(store, invitation.match_id);
     // A competition made private after the invitations went out takes its matches out of public hands, answers too.
     if (!match) throw new NotFoundError('The match of this invitation no longer exists or is no longer public.');
-    if (responsesClosed(match, now)) {
-      throw new ConflictError('Answers close when the match kicks off; this one can no longer change.');
-    }
+    const closed = answersClosedBecause(match, now);
+    if (closed !== null) throw new ConflictError(closed);
     if (invitation.response !== status) {
       store.run(
         store.q.updateTable('rsvp_invitations').set({ response: status, responded_at: now.toISOString() })
@@ -114,7 +150,10 @@ function matchForInvitations(store: SyncDb, matchId: string) {
       .innerJoin('events as e', 'e.id', 'm.event_id')
       .innerJoin('leagues as l', 'l.id', 'e.league_id')
       .innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['m.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'e.is_public', 'o.language', 'o.timezone'])
+      .select([
+        'm.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'e.is_public', 'e.status as event_status',
+        'o.language', 'o.timezone',
+      ])
       .where('m.id', '=', matchId),
   );
   if (!match) return undefined;
@@ -265,7 +304,10 @@ export interface InvitationView {
   timeZone: string;
   venue: string | null;
   response: RsvpAnswer | null;
+  /** Answers cannot change (the buttons are disabled); `state` says why. */
   closed: boolean;
+  /** Where the match stands: a postponed one shows no kickoff (the stored one no longer holds), a cancelled one says so. */
+  state: RsvpState;
   summary: RsvpSummary;
 }
 
@@ -275,10 +317,12 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
   if (!invitation) return undefined;
   const match = matchForInvitations(store, invitation.match_id);
   if (!match || match.is_public !== 1) return undefined;
+  const state = rsvpState(match, now);
   return {
     ...matchAsRead(match, localizedName(invitation.member_name, invitation.member_name_ar, match.language)),
     response: invitation.response,
-    closed: responsesClosed(match, now),
+    closed: state !== 'open',
+    state,
     summary: { match_id: match.id, summary: countResponses(store, match.id) },
   };
 }

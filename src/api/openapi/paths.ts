@@ -185,7 +185,9 @@ export function paths(base: string): Record<string, PathItemObject> {
       summary: 'Answer a match invitation',
       description:
         'The invitation is identified by the token of its email, never by a path parameter. An answer can change until kickoff; ' +
-        'after that: 409. An unknown token: 404.',
+        'after that: 409. Also 409 while the match is postponed (answers reopen once its new kickoff is set), and when it is ' +
+        'cancelled or its competition is (every match of a cancelled competition not completed is cancelled, as in the calendar ' +
+        'feed); the `detail` says which. An unknown token: 404.',
       request: 'RsvpRespondRequest',
       requestExamples: one(ex.RSVP_RESPOND_REQUEST_EXAMPLE),
       success: { status: 200, description: 'Recorded: the answer and the new counts.', schema: 'RsvpRespondResult', examples: one(ex.RSVP_RESPOND_RESULT_EXAMPLE) },

@@ -14,6 +14,11 @@ export interface RsvpInviteInput {
   awayName: string;
   /** RFC 3339; null while the kickoff is not fixed. */
   kickoffAt: string | null;
+  /**
+   * The match was postponed after the invitation was made: its stored kickoff no longer holds, so none is shown
+   * (the calendar feed's words instead) and the member is told answers wait for the new date.
+   */
+  postponed?: boolean;
   /** IANA zone the kickoff is shown in (the organization's); UTC when absent. */
   timeZone?: string;
   venue: string | null;
@@ -26,35 +31,38 @@ export interface RsvpInviteInput {
 export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
   const ar = input.language === 'ar';
   const zone = input.timeZone ?? 'UTC';
-  const kickoff = formatDateTime(input.kickoffAt, zone, input.language);
-  const day = formatShortDay(input.kickoffAt, zone, input.language);
+  const postponed = input.postponed === true;
+  const kickoff = postponed ? null : formatDateTime(input.kickoffAt, zone, input.language);
+  const day = postponed ? null : formatShortDay(input.kickoffAt, zone, input.language);
   const match = ar ? `${input.homeName} ضد ${input.awayName}` : `${input.homeName} vs ${input.awayName}`;
   const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
   const sender = input.organizationName || input.eventName || null;
   const s = ar
     ? {
-        subject: `هل ستشارك؟ ${match}${day ? `، ${day}` : ''}`,
-        heading: 'دعوة إلى مباراة',
+        subject: postponed ? `مؤجلة: ${match}` : `هل ستشارك؟ ${match}${day ? `، ${day}` : ''}`,
+        heading: postponed ? 'مباراة مؤجلة' : 'دعوة إلى مباراة',
+        when: postponed ? 'مؤجلة: يحدد موعد جديد' : null,
         hello: `مرحبًا ${input.memberName}،`,
         invited: `أنت مدعو للمشاركة في مباراة ${match}.`,
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة' },
-        ask: 'أخبر فريقك هل ستشارك:',
-        button: 'الرد على الدعوة',
-        change: 'يمكنك تغيير ردّك في أي وقت حتى موعد انطلاق المباراة.',
+        ask: postponed ? 'أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:' : 'أخبر فريقك هل ستشارك:',
+        button: postponed ? 'عرض الدعوة' : 'الرد على الدعوة',
+        change: postponed ? 'بعد تحديد الموعد الجديد يمكنك تغيير ردّك في أي وقت حتى انطلاق المباراة.' : 'يمكنك تغيير ردّك في أي وقت حتى موعد انطلاق المباراة.',
         fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
         sentBy: sender ? `أُرسلت هذه الرسالة نيابةً عن ${sender}.` : null,
         calendar: 'أضف مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
       }
     : {
-        subject: `Will you play? ${match}${day ? `, ${day}` : ''}`,
-        heading: 'You are invited to a match',
+        subject: postponed ? `Postponed: ${match}` : `Will you play? ${match}${day ? `, ${day}` : ''}`,
+        heading: postponed ? 'Your match is postponed' : 'You are invited to a match',
+        when: postponed ? 'Postponed: new date to follow' : null,
         hello: `Hello ${input.memberName},`,
         invited: `You are invited to play in ${match}.`,
         labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition' },
-        ask: 'Let your team know whether you can play:',
-        button: 'Answer the invitation',
-        change: 'You can change your answer at any time until kickoff.',
+        ask: postponed ? 'The match is postponed and its new date is not set yet. You can answer once it is:' : 'Let your team know whether you can play:',
+        button: postponed ? 'See the invitation' : 'Answer the invitation',
+        change: postponed ? 'Once the new date is set, you can change your answer at any time until kickoff.' : 'You can change your answer at any time until kickoff.',
         fallback: 'If the button does not work, open this link in your browser:',
         personal: 'This link is personal: please do not share it.',
         sentBy: sender ? `Sent on behalf of ${sender}.` : null,
@@ -63,7 +71,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
   const cal = input.calendarUrl ? subscribeLinks(input.calendarUrl) : null;
   const facts: Array<[string, string]> = [
     [s.labels.match, match],
-    [s.labels.kickoff, kickoff ?? tba],
+    [s.labels.kickoff, s.when ?? kickoff ?? tba],
     [s.labels.venue, input.venue ?? tba],
     ...(input.eventName ? [[s.labels.event, input.eventName] as [string, string]] : []),
   ];
@@ -92,7 +100,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
     html: layout({
       language: input.language,
       subject: s.subject,
-      preheader: `${match} · ${kickoff ?? tba}`,
+      preheader: `${match} · ${s.when ?? kickoff ?? tba}`,
       organizationName: sender ?? match,
       heading: s.heading,
       intro: [t(s.hello), t(s.invited)],

@@ -131,6 +131,22 @@ describe('RSVP invitation', () => {
     expect(mail.html).toContain('<bdi>Riverside ضد Hillside</bdi>');
   });
 
+  it('postponed since it was queued: says so in English and Arabic, and shows no kickoff (the old one no longer holds)', () => {
+    const en = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, postponed: true });
+    expectWellFormedShell(en, 'en');
+    expect(en.subject).toBe('Postponed: Riverside vs Hillside');
+    expect(en.text).toContain('Kickoff: Postponed: new date to follow');
+    expect(en.text).toContain('The match is postponed and its new date is not set yet. You can answer once it is:');
+    expect(en.text + en.html).not.toMatch(/7 March|18:30/);
+    const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, postponed: true });
+    expectWellFormedShell(ar, 'ar');
+    expect(ar.subject).toBe('مؤجلة: Riverside ضد Hillside');
+    expect(ar.text).toContain('موعد الانطلاق: مؤجلة: يحدد موعد جديد');
+    expect(ar.text).toContain('أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:');
+    expect(ar.text + ar.html).not.toMatch(/7 مارس|18:30/);
+    expect(ar.text).toContain('أُرسلت هذه الرسالة نيابةً عن نادي الشارقة.');
+  });
+
   it("offers the competition's calendar as webcal, https and Google Calendar", () => {
     const feed = 'https://competitions.example/api/v0/calendar/spring-cup';
     const mail = rsvpInviteEmail({ language: 'en', ...base, calendarUrl: feed });
