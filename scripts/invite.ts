@@ -30,7 +30,10 @@ await runCli(async () => {
       if (r.withdrawn > 0) {
         console.log(`${r.withdrawn} invitation(s) withdrawn: the member's address was removed (the links sent no longer work)`);
       }
-      if (r.invited + r.alreadyInvited + r.withoutEmail === 0) {
+      if (r.listedTwice > 0) {
+        console.log(`${r.listedTwice} member(s) listed again under the same name and address (in both teams, or twice in one): invited once`);
+      }
+      if (r.invited + r.alreadyInvited + r.withoutEmail + r.listedTwice === 0) {
         console.log('no team is known for this match yet: invite again once its teams are decided');
       }
     } catch (error) {

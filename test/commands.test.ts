@@ -129,6 +129,30 @@ describe('commands', () => {
     }
   });
 
+  it('invite emails a person listed in both teams once, and says so', () => {
+    const env = { DATABASE_PATH: path.join(dir, 'app.db') };
+    const fixture = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures/import-small.json'), 'utf8'));
+    // Sam plays for the Lions and is listed by Mill Lane United too, the address typed in capitals there.
+    fixture.organizations[0].teams[2].members = [{ id: 'rs-united-1', name: 'Sam Carter', email: 'SAM.CARTER@EXAMPLE.ORG' }];
+    const file = path.join(dir, 'import.json');
+    fs.writeFileSync(file, JSON.stringify(fixture));
+    expect(command('import.ts', [file], env).status).toBe(0);
+    const db = new Database(env.DATABASE_PATH);
+    try {
+      db.prepare(`UPDATE matches SET kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-m3'`).run();
+      const r = command('invite.ts', ['--match', 'rs-m3'], env);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout.trim().split('\n')).toEqual([
+        'match rs-m3: 1 invited (emails queued), 0 already invited, 0 without an email address',
+        '1 member(s) listed again under the same name and address (in both teams, or twice in one): invited once',
+      ]);
+      expect(db.prepare(`SELECT to_address FROM email_outbox`).all()).toEqual([{ to_address: 'sam.carter@example.org' }]);
+      expect(db.prepare(`SELECT count(*) AS n FROM rsvp_invitations`).get()).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+  });
+
   it('npm start on a port in use stops with one line naming the port and PORT, no stack trace, having done nothing', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -4,6 +4,8 @@
 //   its answers taken (200): only the match's own status was looked at, never its competition's;
 // - a postponed match (the feed: TENTATIVE, "Postponed: …") was invited with its old kickoff, its page showed that
 //   kickoff with no notice, and answers were taken: players could turn up for a match not being played;
+// - one person listed twice (in both teams, or twice in one) got two emails with two tokens and was counted twice
+//   in `pending`;
 // Real SQLite with the real migrations, the real import, invite service and mail worker (file transport).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -151,5 +153,37 @@ describe('a postponed match', () => {
     const [mail] = (await send()).mails;
     expect(mail!.subject).toMatch(/^Will you play\? Mill Lane United vs Riverside Lions, .*17/);
     expect(mail!.text).not.toMatch(/13 Dec|Dec 13|December/);
+  });
+});
+
+describe('one person listed twice is invited once', () => {
+  const withMembers = (lions: { id: string; name: string; email?: string }[], united: { id: string; name: string; email?: string }[]) => {
+    const f = fixture();
+    f.organizations[0]!.teams.find((t) => t.id === 'rs-lions')!.members = lions;
+    f.organizations[0]!.teams.find((t) => t.id === 'rs-united')!.members = united;
+    load(f);
+  };
+
+  it('in both teams and twice in one, the address spelled in other cases: one email, one token, counted once', () => {
+    withMembers(
+      [{ id: 'rs-lions-1', name: 'Sam Carter', email: SAM }, { id: 'rs-lions-2', name: 'Sam  Carter', email: 'Sam.Carter@example.org' }],
+      [{ id: 'rs-united-1', name: 'SAM CARTER', email: SAM }],
+    );
+    // As a row from before addresses were lower-cased on import would have it: case is no second mailbox.
+    db.sqlite.prepare(`UPDATE team_members SET email = 'SAM.CARTER@EXAMPLE.ORG' WHERE id = 'rs-united-1'`).run();
+    expect(inviteMatch(db.store, 'rs-m3', T0)).toEqual({
+      matchId: 'rs-m3', invited: 1, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0, listedTwice: 2,
+    });
+    expect(db.sqlite.prepare(`SELECT to_address FROM email_outbox`).all()).toEqual([{ to_address: SAM }]);
+    expect(summary()).toEqual({ yes: 0, no: 0, maybe: 0, pending: 1 });
+    // Run again: the invitation stands, nobody is added.
+    expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 0, alreadyInvited: 1, listedTwice: 2 });
+    expect(summary()).toEqual({ yes: 0, no: 0, maybe: 0, pending: 1 });
+  });
+
+  it('two people sharing one address (a parent\'s, for two children) are each invited', () => {
+    withMembers([{ id: 'rs-lions-1', name: 'Sam Carter', email: SAM }, { id: 'rs-lions-2', name: 'Maya Carter', email: SAM }], []);
+    expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 2, listedTwice: 0 });
+    expect(summary()).toEqual({ yes: 0, no: 0, maybe: 0, pending: 2 });
   });
 });

@@ -61,7 +61,7 @@ it('a run after the address was corrected invites the new address, and the old l
   const oldToken = invitedAndAnswered();
   load(NEW);
   expect(inviteMatch(db.store, 'rs-m3', T0)).toEqual({
-    matchId: 'rs-m3', invited: 1, readdressed: 1, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0,
+    matchId: 'rs-m3', invited: 1, readdressed: 1, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0, listedTwice: 0,
   });
   expect(() => respondToInvitation(db.store, oldToken, 'no', T0)).toThrow(NotFoundError);
   // The answer came through a link the old address held: it is the new address's to give.
@@ -86,7 +86,7 @@ it('an address removed withdraws the invitation and its links', () => {
   const oldToken = invitedAndAnswered();
   load(null);
   expect(inviteMatch(db.store, 'rs-m3', T0)).toEqual({
-    matchId: 'rs-m3', invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 1, withdrawn: 1,
+    matchId: 'rs-m3', invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 1, withdrawn: 1, listedTwice: 0,
   });
   expect(() => respondToInvitation(db.store, oldToken, 'no', T0)).toThrow(NotFoundError);
   expect(summary()).toEqual({ yes: 0, no: 0, maybe: 0, pending: 0 });

@@ -7,6 +7,7 @@ import { bracketContext } from '../competitions/group-feeds.js';
 import { parseRules } from '../competitions/queries.js';
 import type { BracketContext, MatchFacts, TeamFacts } from '../competitions/types.js';
 import { ConflictError, NotFoundError } from '../errors.js';
+import { mailboxOf } from '../mail/mailbox.js';
 import { queueEmail } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
@@ -220,10 +221,23 @@ export interface InviteResult {
   /** Members without an address; of them `withdrawn` had one when they were invited. */
   withoutEmail: number;
   withdrawn: number;
+  /**
+   * Members not invited because they are listed again (in both teams, or twice in one) under the same name and
+   * mailbox as one who is: one person, one email, one token, counted once in `pending`.
+   */
+  listedTwice: number;
 }
 
 /** An address as the organizer typed it twice: the import keeps the domain in lower-case ASCII. */
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * One person of a match's teams: their mailbox (src/mail/mailbox.ts, as per-mailbox limits count it: case, dots,
+ * +tags and provider aliases are one mailbox) and their name, case and spacing aside. The name is part of it
+ * because two members may share an address (a parent's, for two children in one youth team): each is invited and
+ * answers for themselves, while one person listed twice (in both teams, or twice in one) is invited once.
+ */
+const personKey = (name: string, email: string) => `${mailboxOf(email)}\n${name.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim()}`;
 
 /**
  * Takes back an invitation and the links its emails carried: its member's address changed (a typo sent it to a
@@ -238,7 +252,8 @@ function withdrawInvitation(store: SyncDb, invitationId: string): void {
 /**
  * Creates an invitation (and its email) for each member with an email of both teams; idempotent. A member whose
  * address changed since their invitation is invited afresh at the new one, their answer with it (the old address
- * held a link that answered for them); one whose address was removed is no longer invited.
+ * held a link that answered for them); one whose address was removed is no longer invited. A person listed more
+ * than once (personKey) is invited once.
  */
 export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteResult {
   return store.transaction(() => {
@@ -247,7 +262,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
     const refusal = invitationRefusal(match, now);
     if (refusal) throw new ConflictError(`match ${matchId}: ${refusal}; nobody was invited`);
     const { teamIds } = match;
-    if (teamIds.length === 0) return { matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0 };
+    if (teamIds.length === 0) return { matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0, listedTwice: 0 };
     const members = store.all(
       store.q.selectFrom('team_members as tm')
         .leftJoin('rsvp_invitations as i', (join) => join.onRef('i.member_id', '=', 'tm.id').on('i.match_id', '=', matchId))
@@ -255,11 +270,16 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
         .where('tm.team_id', 'in', teamIds)
         .orderBy('tm.id'),
     );
-    const result: InviteResult = { matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0 };
+    const result: InviteResult = { matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0, listedTwice: 0 };
+    // Members already invited first (the sort is stable): a person listed twice keeps the invitation (and the
+    // link, and the answer) they have, rather than getting a second one under their other listing.
+    members.sort((a, b) => Number(a.invitation_id === null) - Number(b.invitation_id === null));
+    const invitedPeople = new Set<string>();
     for (const m of members) {
       if (m.invitation_id !== null) {
         if (m.email !== null && m.invited_email !== null && sameAddress(m.email, m.invited_email)) {
           result.alreadyInvited++;
+          invitedPeople.add(personKey(m.name, m.email));
           continue;
         }
         withdrawInvitation(store, m.invitation_id);
@@ -270,6 +290,12 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
         result.withoutEmail++;
         continue;
       }
+      const person = personKey(m.name, m.email);
+      if (invitedPeople.has(person)) {
+        result.listedTwice++;
+        continue;
+      }
+      invitedPeople.add(person);
       const invitationId = newId('inv');
       store.run(
         store.q.insertInto('rsvp_invitations').values({
