@@ -6,6 +6,7 @@
 //   kickoff with no notice, and answers were taken: players could turn up for a match not being played;
 // - one person listed twice (in both teams, or twice in one) got two emails with two tokens and was counted twice
 //   in `pending`;
+// - the invitation ended "Sent on behalf of <the competition>" where every other email names the organization.
 // Real SQLite with the real migrations, the real import, invite service and mail worker (file transport).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -186,4 +187,21 @@ describe('one person listed twice is invited once', () => {
     expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 2, listedTwice: 0 });
     expect(summary()).toEqual({ yes: 0, no: 0, maybe: 0, pending: 2 });
   });
+});
+
+it('the invitation is sent on behalf of the organization, as every other email, not of the competition', async () => {
+  expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 1 });
+  const [mail] = (await send()).mails;
+  expect(mail!.text).toContain('Sent on behalf of Riverside Sunday League.');
+  expect(mail!.text).not.toContain('Sent on behalf of Winter 2026');
+  expect(mail!.html).toContain('Riverside Sunday League');
+});
+
+it('an invitation queued before the organization was recorded in it names the organization too', async () => {
+  expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 1 });
+  const row = db.sqlite.prepare(`SELECT id, data_json FROM email_outbox`).get() as { id: number; data_json: string };
+  const { organizationName: _dropped, ...older } = JSON.parse(row.data_json);
+  db.sqlite.prepare(`UPDATE email_outbox SET data_json = ? WHERE id = ?`).run(JSON.stringify(older), row.id);
+  const [mail] = (await send()).mails;
+  expect(mail!.text).toContain('Sent on behalf of Riverside Sunday League.');
 });

@@ -246,6 +246,8 @@ describe('RSVP', () => {
     const member = db.prepare(`SELECT tm.email FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id
       WHERE i.match_id = ? ORDER BY tm.id LIMIT 1`).get(id) as { email: string };
     const mail = await waitForEmail(svc.env.MAIL_DIR!, member.email, (e) => e.text.includes('/rsvp?token=') && e.subject.includes('Ashford'));
+    // The organization sends it, as every other email, not the competition.
+    expect(mail.text).toContain('Sent on behalf of Riverside Sunday Football League.');
     const link = linkIn(mail.text, '/rsvp?token=');
     const token = new URL(link).searchParams.get('token')!;
     const oldKickoff = /data-kickoff>([^<]+)</.exec((await request(link)).text);

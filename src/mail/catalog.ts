@@ -7,7 +7,7 @@ import { leagueIsPublic } from '../competitions/visibility.js';
 import type { LinkPurpose } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
-import { languageSchema } from '../vocabulary/language.js';
+import { languageSchema, localizedName } from '../vocabulary/language.js';
 import { publicMatchStatus } from '../competitions/match-status.js';
 import { listUnsubscribeHeaders } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
@@ -154,6 +154,8 @@ export const CATALOG = {
       venue: name.nullable(),
       /** The match's competition: the email offers its calendar. Absent in rows queued before it was recorded. */
       eventId: z.string().optional(),
+      /** The sender the email names. Absent in rows queued before it was recorded: the send-time check reads it. */
+      organizationName: name.optional(),
       /** Set at send time (never queued: invite refuses a postponed match): the match is postponed since. */
       postponed: z.boolean().optional(),
     }),
@@ -161,7 +163,8 @@ export const CATALOG = {
     atSend: (store, data) => {
       const match = store.first(
         store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
-          .select(['e.is_public', 'e.status as event_status', 'm.status', 'm.kickoff_at', 'm.venue'])
+          .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
+          .select(['e.is_public', 'e.status as event_status', 'm.status', 'm.kickoff_at', 'm.venue', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
           .where('i.id', '=', data.invitationId),
       );
       return rsvpInviteAtSend(data, {
@@ -170,6 +173,7 @@ export const CATALOG = {
           matchStatus: publicMatchStatus(match.status, match.event_status),
           kickoffAt: match.kickoff_at,
           venue: match.venue,
+          organizationName: localizedName(match.org_name, match.org_name_ar, match.language),
         },
       });
     },

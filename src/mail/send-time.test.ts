@@ -88,7 +88,7 @@ describe('followConfirmAtSend', () => {
 
 describe('rsvpInviteAtSend', () => {
   const data = { invitationId: 'inv_1', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
-  const match = { matchIsPublic: true, matchStatus: 'scheduled' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
+  const match = { matchIsPublic: true, matchStatus: 'scheduled' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', organizationName: 'Riverside FA' };
   const cases: Array<[string, Parameters<typeof rsvpInviteAtSend>[1]['invitation'], string | null]> = [
     ['an invitation of a public match is sent', match, null],
     ['one whose competition was made private is not', { ...match, matchIsPublic: false }, CANCEL_REASONS.matchNotPublic],
@@ -97,12 +97,12 @@ describe('rsvpInviteAtSend', () => {
   ];
   it.each(cases)('%s', (_name, invitation, reason) => {
     expect(rsvpInviteAtSend(data, { invitation })).toEqual(
-      reason === null ? { send: { ...data, postponed: false } } : { cancel: reason },
+      reason === null ? { send: { ...data, postponed: false, organizationName: 'Riverside FA' } } : { cancel: reason },
     );
   });
 
-  it('shows the match as it is when the email leaves: postponed, moved', () => {
-    expect(rsvpInviteAtSend(data, { invitation: { ...match, matchStatus: 'postponed', kickoffAt: '2027-01-10T10:00:00Z', venue: null } }))
-      .toEqual({ send: { ...data, postponed: true, kickoffAt: '2027-01-10T10:00:00Z', venue: null } });
+  it('shows the match as it is when the email leaves: postponed, moved, and the sender recorded when queued', () => {
+    expect(rsvpInviteAtSend({ ...data, organizationName: 'As queued' }, { invitation: { ...match, matchStatus: 'postponed', kickoffAt: '2027-01-10T10:00:00Z', venue: null } }))
+      .toEqual({ send: { ...data, organizationName: 'As queued', postponed: true, kickoffAt: '2027-01-10T10:00:00Z', venue: null } });
   });
 });

@@ -89,11 +89,12 @@ export function followConfirmAtSend<D>(
  * match is gone is gone with it. A match cancelled since (or of a competition cancelled since: `matchStatus` is the
  * public one, src/competitions/match-status.ts) will not be played: nobody is asked to play it. Otherwise the email
  * shows the match as it is now, not as it was when queued: its kickoff and venue, and, postponed, no kickoff at all
- * but that it is postponed (the old one no longer holds).
+ * but that it is postponed (the old one no longer holds). The sender is the organization (rows queued before it was
+ * recorded get it here).
  */
 export function rsvpInviteAtSend<D extends RsvpInviteLike>(
   data: D,
-  facts: { invitation: { matchIsPublic: boolean; matchStatus: MatchStatus; kickoffAt: string | null; venue: string | null } | undefined },
+  facts: { invitation: { matchIsPublic: boolean; matchStatus: MatchStatus; kickoffAt: string | null; venue: string | null; organizationName: string } | undefined },
 ): AtSend<D> {
   const { invitation } = facts;
   if (!invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
@@ -105,6 +106,7 @@ export function rsvpInviteAtSend<D extends RsvpInviteLike>(
       kickoffAt: invitation.kickoffAt,
       venue: invitation.venue,
       postponed: invitation.matchStatus === 'postponed',
+      organizationName: data.organizationName ?? invitation.organizationName,
     },
   };
 }
@@ -113,4 +115,5 @@ interface RsvpInviteLike {
   kickoffAt: string | null;
   venue: string | null;
   postponed?: boolean | undefined;
+  organizationName?: string | undefined;
 }

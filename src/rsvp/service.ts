@@ -153,7 +153,7 @@ function matchForInvitations(store: SyncDb, matchId: string) {
       .innerJoin('organizations as o', 'o.id', 'l.org_id')
       .select([
         'm.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'e.is_public', 'e.status as event_status',
-        'o.language', 'o.timezone',
+        'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone',
       ])
       .where('m.id', '=', matchId),
   );
@@ -201,6 +201,8 @@ function eventContext(store: SyncDb, eventId: string, eventMatches: MatchFacts[]
 function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>, memberName: string) {
   return {
     language: match.language,
+    /** Who the invitation comes from, as every other email names it (not the competition). */
+    organizationName: localizedName(match.org_name, match.org_name_ar, match.language),
     memberName,
     eventName: match.event_name,
     homeName: match.homeName,
