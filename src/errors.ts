@@ -30,11 +30,20 @@ export class InvalidFieldError extends InvalidFieldsError {
   }
 }
 
+/** A limit other than the client's per-route one (which the endpoint applies): its RateLimit-Policy item. */
+export interface RatePolicy {
+  name: string;
+  quota: number;
+  windowS: number;
+}
+
 export class RateLimitedError extends Error {
   override name = 'RateLimitedError';
   constructor(
     message: string,
     readonly retryAfterS: number,
+    /** The limit reached, for the RateLimit headers: without it they would still tell the client's budget left. */
+    readonly policy?: RatePolicy,
   ) {
     super(message);
   }

@@ -42,6 +42,9 @@ describe('rate limits', () => {
     const c = await post('/api/v0/follow', { org_id: 'northgate-ssa', email });
     expect([a.status, b.status, c.status]).toEqual([200, 200, 429]);
     expect(Number(c.headers['retry-after'])).toBeGreaterThan(3600);
+    // The limit reached is the mailbox's: nothing left until it resets, not the client's own budget ("writes";r=…).
+    expect(c.headers['ratelimit']).toBe(`"mailbox";r=0;t=${c.headers['retry-after']}`);
+    expect(c.headers['ratelimit-policy']).toBe('"writes";q=5;w=60, "mailbox";q=2;w=86400');
     await new Promise((r) => setTimeout(r, 2500));
     expect((await readEmails(svc.env.MAIL_DIR!)).filter((e) => e.to === email)).toHaveLength(2);
   });

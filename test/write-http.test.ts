@@ -120,6 +120,13 @@ describe('follow', () => {
     expect(foreign.status).toBe(422);
     expect(foreign.json().errors).toEqual([{ field: 'league_id', message: expect.any(String) }]);
   });
+
+  it('says one field or several in the 422 of a request that does not fit its schema', async () => {
+    const one = await request(`${svc.url}/api/v0/follow`, json({ org_id: 'amman-yfa', email: 'not an address' }));
+    expect([one.status, one.json().detail, one.json().errors.length]).toEqual([422, 'A field needs fixing.', 1]);
+    const two = await request(`${svc.url}/api/v0/follow`, json({ org_id: '', email: 'not an address' }));
+    expect([two.status, two.json().detail, two.json().errors.length]).toEqual([422, 'Some fields need fixing.', 2]);
+  });
 });
 
 describe('register', () => {

@@ -70,7 +70,11 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       const sent = recentEmails(store, { address: input.email, tag: FOLLOW_CONFIRM_TAG, since });
       if (sent.count >= ctx.emailsPerDay) {
         const retryAfterS = Math.max(1, Math.ceil((Date.parse(sent.oldest!) + DAY_MS - ctx.now.getTime()) / 1000));
-        throw new RateLimitedError('This address has been sent as many confirmation emails as we send in a day.', retryAfterS);
+        throw new RateLimitedError('This address has been sent as many confirmation emails as we send in a day.', retryAfterS, {
+          name: 'mailbox',
+          quota: ctx.emailsPerDay,
+          windowS: DAY_MS / 1000,
+        });
       }
     }
     // After the daily cap, so that a mailbox at its cap is answered 429 for this scope as for any other: the answer

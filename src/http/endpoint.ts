@@ -31,6 +31,23 @@ function fieldErrors(error: z.ZodError): FieldError[] {
   }));
 }
 
+/**
+ * The RateLimit headers of a 429 a service refused (the follow's cap per mailbox): the limit reached is the one
+ * RateLimit reports, with nothing left until it resets, and its policy joins the client's. The client's own
+ * `"writes";r=9` on that 429 told a client library it could try again at once.
+ */
+function refusedBy(error: RateLimitedError, rateHeaders: Record<string, string>): Record<string, string> {
+  if (!error.policy) return rateHeaders;
+  const { name, quota, windowS } = error.policy;
+  const policy = `"${name}";q=${quota};w=${windowS}`;
+  const clientPolicy = rateHeaders['RateLimit-Policy'];
+  return {
+    ...rateHeaders,
+    'RateLimit-Policy': clientPolicy ? `${clientPolicy}, ${policy}` : policy,
+    RateLimit: `"${name}";r=0;t=${error.retryAfterS}`,
+  };
+}
+
 /** Maps what a service threw to a problem response; anything unknown is the one 500. */
 export function errorResponse(error: unknown, request: Request, rateHeaders: Record<string, string> = {}): Response {
   if (error instanceof InvalidFieldsError) {
@@ -40,7 +57,7 @@ export function errorResponse(error: unknown, request: Request, rateHeaders: Rec
   if (error instanceof NotFoundError) return problemResponse(404, error.message, { headers: rateHeaders });
   if (error instanceof ConflictError) return problemResponse(409, error.message, { headers: rateHeaders });
   if (error instanceof RateLimitedError) {
-    return problemResponse(429, error.message, { headers: { ...rateHeaders, 'Retry-After': String(error.retryAfterS) } });
+    return problemResponse(429, error.message, { headers: { ...refusedBy(error, rateHeaders), 'Retry-After': String(error.retryAfterS) } });
   }
   return internalError(error, `${request.method} ${new URL(request.url).pathname}`);
 }
@@ -69,7 +86,8 @@ export function writeEndpoint<S extends z.ZodType>(
       if (!body.ok) return problemResponse(body.status, body.detail, { errors: body.errors, headers: { ...rate.headers, ...body.headers } });
       const parsed = schema.safeParse(body.fields);
       if (!parsed.success) {
-        return problemResponse(422, 'Some fields need fixing.', { errors: fieldErrors(parsed.error), headers: rate.headers });
+        const errors = fieldErrors(parsed.error);
+        return problemResponse(422, errors.length === 1 ? 'A field needs fixing.' : 'Some fields need fixing.', { errors, headers: rate.headers });
       }
       const now = app.now();
       // In the next shared commit (src/db/group-commit.ts): answered once that commit is on disk.

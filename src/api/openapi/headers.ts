@@ -56,12 +56,13 @@ export const HEADERS: Record<string, HeaderObject> = {
   },
   RateLimit: {
     description:
-      'Present when rate limits are on, on the answers to writes and on a 429 (never on a cached read, which a CDN serves to everyone): the policy name, requests left (`r`) and seconds until the window resets (`t`).',
-    schema: { type: 'string', pattern: '^"(reads|writes)";r=[0-9]+;t=[0-9]+$' },
+      'Present when rate limits are on, on the answers to writes and on a 429 (never on a cached read, which a CDN serves to everyone): the policy name, requests left (`r`) and seconds until the window resets (`t`). On a follow refused for its address (`mailbox`: confirmation emails one mailbox is sent a day), that limit: `"mailbox";r=0;t=…`.',
+    schema: { type: 'string', pattern: '^"(reads|writes|mailbox)";r=[0-9]+;t=[0-9]+$' },
   },
   RateLimitPolicy: {
-    description: 'Present when rate limits are on: the policy name, its quota (`q`) per window of `w` seconds.',
-    schema: { type: 'string', pattern: '^"(reads|writes)";q=[0-9]+;w=[0-9]+$' },
+    description:
+      'Present when rate limits are on: the policy name, its quota (`q`) per window of `w` seconds. A follow refused for its address lists the `mailbox` policy after the client\'s.',
+    schema: { type: 'string', pattern: '^"(reads|writes|mailbox)";q=[0-9]+;w=[0-9]+(, "mailbox";q=[0-9]+;w=[0-9]+)?$' },
   },
   RetryAfter: { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
   IdempotentReplayed: {
