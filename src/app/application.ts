@@ -70,7 +70,8 @@ export async function createApplication(config: Config, options: ApplicationOpti
       baseUrl: config.publicBaseUrl,
       backoffBaseMs: config.mailRetryBaseS * 1000,
       backoffMaxMs: config.mailRetryMaxS * 1000,
-      // A claim must outlive a batch sent at the worst case: 10 messages, 2 at a time, each up to the timeout.
+      // A claim must outlive a batch sent at the worst case: 10 messages, all at once, each up to the timeout; six
+      // timeouts leave room for the commits of their outcomes, which wait behind the requests' under load.
       leaseMs: Math.max(60_000, config.mailSendTimeoutS * 1000 * 6),
       now,
       log,
