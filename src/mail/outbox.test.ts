@@ -126,6 +126,26 @@ describe('claim and outcomes', () => {
     expect(later.map((r) => r.id)).toEqual([ids[0], ids[1], ids[2]]);
   });
 
+  it('claims the longest due first, reading only the rows it claims (no sort of every due row)', async () => {
+    const fresh = enqueueEmail({ ...mail(1), createdAt: '2026-01-01T00:05:00Z' });
+    const retried = enqueueEmail({ ...mail(2), createdAt: '2026-01-01T00:06:00Z' });
+    markEmailRetry(store, retried, { error: 'HTTP 503', nextAttemptAt: at('2026-01-01T00:01:00Z') });
+    const claimed = claimDueEmails(store, { now: at('2026-01-01T00:10:00.000Z'), limit: 1, leaseMs: 60_000 });
+    expect(claimed.map((r) => r.id)).toEqual([retried]);
+    expect(claimDueEmails(store, { now: at('2026-01-01T00:10:00.000Z'), limit: 1, leaseMs: 60_000 }).map((r) => r.id)).toEqual([fresh]);
+    // The plan of the claim's statement: its order is the index's, so SQLite stops after `limit` rows.
+    const statements: string[] = [];
+    const traced = new SyncDb(new Proxy(store.sqlite, {
+      get: (target, name) => (name === 'prepare' ? (sql: string) => (statements.push(sql), target.prepare(sql)) : Reflect.get(target, name, target)),
+    }));
+    claimDueEmails(traced, { now: at('2026-01-01T00:10:00.000Z'), limit: 10, leaseMs: 60_000 });
+    const claim = statements.find((sql) => sql.startsWith('update "email_outbox"'))!;
+    const params = Array.from(claim.matchAll(/\?/g), () => '2026-01-01T00:10:00.000Z');
+    const plan = (store.sqlite.prepare(`EXPLAIN QUERY PLAN ${claim}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    expect(plan.join('\n')).toMatch(/USING (COVERING )?INDEX email_outbox_due/);
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
   it('records sent, retry and failed, each only on a pending message', async () => {
     const a = enqueueEmail(mail(1));
     const b = enqueueEmail(mail(2));
