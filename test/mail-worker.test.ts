@@ -270,9 +270,10 @@ describe('mail worker committing through the group commit (as the server runs it
     await Promise.all(Array.from({ length: 32 }, client));
     const sentDuringLoad = (await rows()).filter((r) => r.status === 'sent').length;
     // About 100 commits. Two sends in flight, each email composed and recorded in commits of its own: 32 sent.
-    // A batch claimed and composed in one commit, sent together, its outcomes sharing commits: 160.
+    // A batch claimed and composed in one commit, four of it in flight (the default; worker.ts says why not ten),
+    // its outcomes sharing commits: 60 (ten in flight: 160, one: 19).
     expect(queued).toBe(3_200);
-    expect(sentDuringLoad).toBeGreaterThanOrEqual(80);
+    expect(sentDuringLoad).toBeGreaterThanOrEqual(48);
     await w.drain();
     expect(calls).toHaveLength(3_200);
     expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
