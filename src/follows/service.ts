@@ -7,7 +7,6 @@ import { InvalidFieldError, RateLimitedError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
-import { UNSUBSCRIBED_LINKS_KEPT_MS } from '../jobs/retention.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { FollowRequest, FollowResponse } from './schema.js';
@@ -25,7 +24,7 @@ const DAY_MS = 24 * 3600_000;
  * the unsubscribe link of any of its emails (followAgain): those links are kept exactly as long (retention.ts), so
  * there is always one way back, and after it the form works as for a new follow.
  */
-export const UNSUBSCRIBED_QUIET_MS = UNSUBSCRIBED_LINKS_KEPT_MS;
+export const UNSUBSCRIBED_QUIET_MS = 30 * DAY_MS;
 export const FOLLOW_CONFIRM_TAG = 'follow-confirm';
 
 export interface FollowContext {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
 import { expireIdempotencyKeys } from '../db/idempotency.js';
+import { UNSUBSCRIBED_QUIET_MS } from '../follows/service.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import type { Job } from './scheduler.js';
 
@@ -12,10 +13,11 @@ const DAY_MS = 24 * 3600_000;
 /** Expired links are kept this long, so that a late click says "expired" rather than "not valid". */
 export const EXPIRED_LINK_KEPT_MS = 30 * DAY_MS;
 /**
- * A follow's links are kept this long after it unsubscribed (a second click says "you are unsubscribed"), then
- * deleted, however long they had left: they can do nothing more, and a credential kept is a credential that can leak.
+ * A follow's links are kept this long after it unsubscribed, then deleted, however long they had left: as long as a
+ * request from the form sends it nothing (the follows' quiet period), so that its unsubscribe link stays its owner's
+ * way back ("Follow again"); after it, a credential kept is a credential that can leak.
  */
-export const UNSUBSCRIBED_LINKS_KEPT_MS = 30 * DAY_MS;
+export const UNSUBSCRIBED_LINKS_KEPT_MS = UNSUBSCRIBED_QUIET_MS;
 /** Emails sent or given up on are kept this long (their content, for an operator's questions), then deleted. */
 export const FINISHED_EMAIL_KEPT_MS = 30 * DAY_MS;
 /**

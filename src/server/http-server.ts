@@ -92,7 +92,7 @@ export function createAppServer(options: AppServerOptions): http.Server {
       }
       // RFC 9112 3.2: a request with two Host lines is refused. Node keeps the first, and a proxy in front may have
       // read the other.
-      if (req.rawHeaders.filter((_, i) => i % 2 === 0 && /^host$/i.test(req.rawHeaders[i]!)).length > 1) {
+      if ((req.headersDistinct.host?.length ?? 0) > 1) {
         sendProblem(res, 400, 'A request has one Host header; this one has several.', { head: req.method === 'HEAD', headers: { Connection: 'close' } });
         return;
       }
