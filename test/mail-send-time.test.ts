@@ -83,12 +83,12 @@ function makePrivate(...indexes: number[]): void {
   load(f);
 }
 
-/** The worker sends what is due; returns what reached the fan, the rows' outcomes and the worker's log. */
-async function send() {
+/** The worker sends what is due (at `now`, its clock); returns what reached the fan, the rows' outcomes and the worker's log. */
+async function send(now?: Date) {
   const log: string[] = [];
   const tokensBefore = (db.sqlite.prepare(`SELECT count(*) AS n FROM link_tokens`).get() as { n: number }).n;
   const worker = startMailWorker(db.store, createFileTransport({ dir: path.join(dir, 'mail') }), {
-    from: 'C <no-reply@c.example>', baseUrl: BASE, intervalMs: 60_000, log: (line) => log.push(line),
+    from: 'C <no-reply@c.example>', baseUrl: BASE, intervalMs: 60_000, log: (line) => log.push(line), ...(now ? { now: () => now } : {}),
   });
   await worker.drain();
   await worker.stop();
@@ -186,6 +186,17 @@ it('a match invitation queued before its competition was made private is not sen
   const { rows, linksMinted } = await send();
   expect(rows).toEqual([
     { tag: 'rsvp-invite', status: 'failed', attempts: 0, last_error: `cancelled at send time: ${CANCEL_REASONS.matchNotPublic}` },
+  ]);
+  expect(linksMinted).toBe(0);
+  expect(await readEmails(path.join(dir, 'mail'))).toEqual([]);
+});
+
+it('a match invitation still waiting when its match kicks off is not sent: nobody can answer it any more', async () => {
+  // The worker retries for about a day (Postmark down) and sends nothing while the server is stopped.
+  expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 1 });
+  const { rows, linksMinted } = await send(new Date('2026-12-13T10:00:00Z')); // rs-m3's kickoff
+  expect(rows).toEqual([
+    { tag: 'rsvp-invite', status: 'failed', attempts: 0, last_error: `cancelled at send time: ${CANCEL_REASONS.matchStarted}` },
   ]);
   expect(linksMinted).toBe(0);
   expect(await readEmails(path.join(dir, 'mail'))).toEqual([]);

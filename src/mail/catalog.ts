@@ -8,7 +8,7 @@ import type { LinkPurpose } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { languageSchema, localizedName } from '../vocabulary/language.js';
-import { publicMatchStatus } from '../competitions/match-status.js';
+import { rsvpState } from '../rsvp/state.js';
 import { listUnsubscribeHeaders } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
 import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, rsvpInviteAtSend, type AtSend } from './send-time.js';
@@ -37,10 +37,10 @@ export interface EmailKind<S extends z.ZodType> {
   schema: S;
   links: Record<string, LinkSpec<z.output<S>>>;
   /**
-   * Called by the worker just before it renders (inside the transaction that mints the links): what of the queued
-   * data may still be sent, or why nothing is. Absent: the email is sent as it was queued.
+   * Called by the worker just before it renders (inside the transaction that mints the links), at its clock's `now`:
+   * what of the queued data may still be sent, or why nothing is. Absent: the email is sent as it was queued.
    */
-  atSend?: (store: SyncDb, data: z.output<S>) => AtSend<z.output<S>>;
+  atSend?: (store: SyncDb, data: z.output<S>, now: Date) => AtSend<z.output<S>>;
   /**
    * Sent to an address nobody has shown is theirs (anyone can type anyone's): its To: leaves out a +tag a stranger
    * could have chosen (mailbox.ts withoutStrangersTag). The outbox row keeps the address as typed.
@@ -160,7 +160,7 @@ export const CATALOG = {
       postponed: z.boolean().optional(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
-    atSend: (store, data) => {
+    atSend: (store, data, now) => {
       const match = store.first(
         store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
           .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
@@ -170,7 +170,7 @@ export const CATALOG = {
       return rsvpInviteAtSend(data, {
         invitation: match && {
           matchIsPublic: match.is_public === 1,
-          matchStatus: publicMatchStatus(match.status, match.event_status),
+          state: rsvpState(match, now),
           kickoffAt: match.kickoff_at,
           venue: match.venue,
           organizationName: localizedName(match.org_name, match.org_name_ar, match.language),

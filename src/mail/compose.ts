@@ -64,7 +64,7 @@ function compose(
   const ready = store.transaction((): { data: unknown; links: Record<string, string> } | CancelledEmail => {
     let data: unknown = parsed.data;
     if (atSend) {
-      const decision = atSend(store, data);
+      const decision = atSend(store, data, context.now);
       if ('cancel' in decision) return { cancelled: decision.cancel };
       data = decision.send;
     }

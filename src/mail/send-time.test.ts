@@ -88,12 +88,15 @@ describe('followConfirmAtSend', () => {
 
 describe('rsvpInviteAtSend', () => {
   const data = { invitationId: 'inv_1', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
-  const match = { matchIsPublic: true, matchStatus: 'scheduled' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', organizationName: 'Riverside FA' };
+  const match = { matchIsPublic: true, state: 'open' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', organizationName: 'Riverside FA' };
   const cases: Array<[string, Parameters<typeof rsvpInviteAtSend>[1]['invitation'], string | null]> = [
     ['an invitation of a public match is sent', match, null],
     ['one whose competition was made private is not', { ...match, matchIsPublic: false }, CANCEL_REASONS.matchNotPublic],
     ['one withdrawn since (its address changed or was removed) is not', undefined, CANCEL_REASONS.invitationWithdrawn],
-    ['one whose match (or competition) was cancelled since is not', { ...match, matchStatus: 'cancelled' }, CANCEL_REASONS.matchCancelled],
+    ['one whose match was cancelled since is not', { ...match, state: 'cancelled' }, CANCEL_REASONS.matchCancelled],
+    ['one whose competition was cancelled since is not', { ...match, state: 'competition_cancelled' }, CANCEL_REASONS.matchCancelled],
+    ['one whose match kicked off while it waited is not', { ...match, state: 'kicked_off' }, CANCEL_REASONS.matchStarted],
+    ['one whose match was played while it waited is not', { ...match, state: 'played' }, CANCEL_REASONS.matchStarted],
   ];
   it.each(cases)('%s', (_name, invitation, reason) => {
     expect(rsvpInviteAtSend(data, { invitation })).toEqual(
@@ -102,7 +105,7 @@ describe('rsvpInviteAtSend', () => {
   });
 
   it('shows the match as it is when the email leaves: postponed, moved, and the sender recorded when queued', () => {
-    expect(rsvpInviteAtSend({ ...data, organizationName: 'As queued' }, { invitation: { ...match, matchStatus: 'postponed', kickoffAt: '2027-01-10T10:00:00Z', venue: null } }))
+    expect(rsvpInviteAtSend({ ...data, organizationName: 'As queued' }, { invitation: { ...match, state: 'postponed', kickoffAt: '2027-01-10T10:00:00Z', venue: null } }))
       .toEqual({ send: { ...data, organizationName: 'As queued', postponed: true, kickoffAt: '2027-01-10T10:00:00Z', venue: null } });
   });
 });

@@ -7,7 +7,8 @@
 //
 // A cancelled email's reason goes to the outbox row and the worker's log: it is one of the fixed sentences below,
 // never a name, an address or anything else from the row.
-import type { FollowStatus, MatchStatus } from '../vocabulary/enums.js';
+import type { RsvpState } from '../rsvp/state.js';
+import type { FollowStatus } from '../vocabulary/enums.js';
 
 /** The data to send now (possibly less than was queued), or why the email is no longer sent. */
 export type AtSend<D> = { send: D } | { cancel: string };
@@ -20,6 +21,7 @@ export const CANCEL_REASONS = {
   matchNotPublic: 'its match is no longer in a public competition',
   invitationWithdrawn: 'its invitation was withdrawn (the member\'s address changed or was removed)',
   matchCancelled: 'its match will not be played (cancelled, or its competition is)',
+  matchStarted: 'its match has kicked off or been played (answers are closed)',
 } as const;
 
 /**
@@ -86,29 +88,39 @@ export function followConfirmAtSend<D>(
  * A match invitation: only while it stands (`npm run invite` withdraws one whose member's address changed: this
  * email would carry a working link to the old address) and its match is in a public competition (README, RSVP: a
  * competition made private takes its matches out of public hands; its link would answer 404). An invitation whose
- * match is gone is gone with it. A match cancelled since (or of a competition cancelled since: `matchStatus` is the
- * public one, src/competitions/match-status.ts) will not be played: nobody is asked to play it. Otherwise the email
- * shows the match as it is now, not as it was when queued: its kickoff and venue, and, postponed, no kickoff at all
- * but that it is postponed (the old one no longer holds). The sender is the organization (rows queued before it was
- * recorded get it here).
+ * match is gone is gone with it. Where the match stands (`state`, src/rsvp/state.ts) decides the rest: a match
+ * cancelled since (or of a competition cancelled since) will not be played, and one that has kicked off or been
+ * played since (retries last about a day) can no longer be answered: nobody is asked. Otherwise the email shows the
+ * match as it is now, not as it was when queued: its kickoff and venue, and, postponed, no kickoff at all but that it
+ * is postponed (the old one no longer holds). The sender is the organization (rows queued before it was recorded get
+ * it here).
  */
 export function rsvpInviteAtSend<D extends RsvpInviteLike>(
   data: D,
-  facts: { invitation: { matchIsPublic: boolean; matchStatus: MatchStatus; kickoffAt: string | null; venue: string | null; organizationName: string } | undefined },
+  facts: { invitation: { matchIsPublic: boolean; state: RsvpState; kickoffAt: string | null; venue: string | null; organizationName: string } | undefined },
 ): AtSend<D> {
   const { invitation } = facts;
   if (!invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
   if (!invitation.matchIsPublic) return { cancel: CANCEL_REASONS.matchNotPublic };
-  if (invitation.matchStatus === 'cancelled') return { cancel: CANCEL_REASONS.matchCancelled };
-  return {
-    send: {
-      ...data,
-      kickoffAt: invitation.kickoffAt,
-      venue: invitation.venue,
-      postponed: invitation.matchStatus === 'postponed',
-      organizationName: data.organizationName ?? invitation.organizationName,
-    },
-  };
+  switch (invitation.state) {
+    case 'cancelled':
+    case 'competition_cancelled':
+      return { cancel: CANCEL_REASONS.matchCancelled };
+    case 'kicked_off':
+    case 'played':
+      return { cancel: CANCEL_REASONS.matchStarted };
+    case 'open':
+    case 'postponed':
+      return {
+        send: {
+          ...data,
+          kickoffAt: invitation.kickoffAt,
+          venue: invitation.venue,
+          postponed: invitation.state === 'postponed',
+          organizationName: data.organizationName ?? invitation.organizationName,
+        },
+      };
+  }
 }
 
 interface RsvpInviteLike {

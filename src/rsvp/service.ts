@@ -12,8 +12,8 @@ import { queueEmail } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
-import type { EventStatus, MatchStatus, RsvpAnswer } from '../vocabulary/enums.js';
-import { publicMatchStatus } from '../competitions/match-status.js';
+import type { RsvpAnswer } from '../vocabulary/enums.js';
+import { rsvpState, type MatchForState, type RsvpState } from './state.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
 // Prepared (src/db/prepared.ts): the summary is read under load, and building these with Kysely per request
@@ -54,30 +54,6 @@ export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSumm
   if (!match) throw new NotFoundError(`No match "${matchId}".`);
   const last = store.first(LAST_RESPONSE.bind({ matchId }));
   return { summary: { match_id: match.id, summary: countResponses(store, match.id) }, lastModified: last?.at ?? match.updated_at };
-}
-
-/**
- * Where a match stands for its invitations, by the one rule the calendar feed has too (publicMatchStatus: a match of
- * a competition cancelled as a whole is cancelled). `open`: invitations can go out and answers can change.
- * A postponed match has no kickoff that holds (the feed shows it TENTATIVE, "Postponed: new date to follow"): nobody
- * is asked to play at the old date, and answers wait for the new kickoff (the organizer sets it: the match is
- * scheduled again). Answers given before are kept.
- */
-export type RsvpState = 'open' | 'cancelled' | 'competition_cancelled' | 'played' | 'postponed' | 'kicked_off';
-
-interface MatchForState {
-  status: MatchStatus;
-  event_status: EventStatus;
-  kickoff_at: string | null;
-}
-
-export function rsvpState(match: MatchForState, now: Date): RsvpState {
-  const status = publicMatchStatus(match.status, match.event_status);
-  if (status === 'cancelled') return match.status === 'cancelled' ? 'cancelled' : 'competition_cancelled';
-  if (status === 'completed' || status === 'in_progress') return 'played';
-  if (status === 'postponed') return 'postponed';
-  if (match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime()) return 'kicked_off';
-  return 'open';
 }
 
 /**

@@ -1,0 +1,29 @@
+// Where a match stands for its invitations: a pure rule, read by the invite command, the answer, the RSVP page and
+// the invitation email when it leaves (src/mail/send-time.ts), so that none of them asks or answers for a match the
+// others call closed.
+import { publicMatchStatus } from '../competitions/match-status.js';
+import type { EventStatus, MatchStatus } from '../vocabulary/enums.js';
+
+/**
+ * By the one rule the calendar feed has too (publicMatchStatus: a match of a competition cancelled as a whole is
+ * cancelled). `open`: invitations can go out and answers can change.
+ * A postponed match has no kickoff that holds (the feed shows it TENTATIVE, "Postponed: new date to follow"): nobody
+ * is asked to play at the old date, and answers wait for the new kickoff (the organizer sets it: the match is
+ * scheduled again). Answers given before are kept.
+ */
+export type RsvpState = 'open' | 'cancelled' | 'competition_cancelled' | 'played' | 'postponed' | 'kicked_off';
+
+export interface MatchForState {
+  status: MatchStatus;
+  event_status: EventStatus;
+  kickoff_at: string | null;
+}
+
+export function rsvpState(match: MatchForState, now: Date): RsvpState {
+  const status = publicMatchStatus(match.status, match.event_status);
+  if (status === 'cancelled') return match.status === 'cancelled' ? 'cancelled' : 'competition_cancelled';
+  if (status === 'completed' || status === 'in_progress') return 'played';
+  if (status === 'postponed') return 'postponed';
+  if (match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime()) return 'kicked_off';
+  return 'open';
+}
