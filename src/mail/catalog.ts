@@ -7,16 +7,18 @@ import { leagueIsPublic } from '../competitions/visibility.js';
 import type { LinkPurpose } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
+import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 import { languageSchema, localizedName } from '../vocabulary/language.js';
 import { rsvpState } from '../rsvp/state.js';
 import { listUnsubscribeHeaders } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
-import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, rsvpInviteAtSend, type AtSend } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, rsvpChangeAtSend, rsvpInviteAtSend, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
 import { registrationNoticeEmail } from './templates/registration-notice.js';
 import { registrationReceiptEmail } from './templates/registration-receipt.js';
+import { rsvpChangeEmail } from './templates/rsvp-change.js';
 import { rsvpInviteEmail } from './templates/rsvp-invite.js';
 
 export interface LinkSpec<D> {
@@ -51,6 +53,25 @@ export interface EmailKind<S extends z.ZodType> {
 }
 
 const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
+
+/** An invitation and its match now, for the send-time checks of the emails to invitees; undefined once withdrawn. */
+function invitationFacts(store: SyncDb, invitationId: string, now: Date): InvitationFacts | undefined {
+  const match = store.first(
+    store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
+      .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
+      .select(['i.response', 'e.is_public', 'e.status as event_status', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
+      .where('i.id', '=', invitationId),
+  );
+  return match && {
+    matchIsPublic: match.is_public === 1,
+    state: rsvpState(match, now),
+    kickoffAt: match.kickoff_at,
+    venue: match.venue,
+    venueOrCity: match.venue ?? match.venue_city,
+    organizationName: localizedName(match.org_name, match.org_name_ar, match.language),
+    response: match.response,
+  };
+}
 
 const followOf = (store: SyncDb, id: string) =>
   store.first(store.q.selectFrom('follows').select(['status', 'league_id']).where('id', '=', id));
@@ -160,23 +181,7 @@ export const CATALOG = {
       postponed: z.boolean().optional(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
-    atSend: (store, data, now) => {
-      const match = store.first(
-        store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
-          .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
-          .select(['e.is_public', 'e.status as event_status', 'm.status', 'm.kickoff_at', 'm.venue', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
-          .where('i.id', '=', data.invitationId),
-      );
-      return rsvpInviteAtSend(data, {
-        invitation: match && {
-          matchIsPublic: match.is_public === 1,
-          state: rsvpState(match, now),
-          kickoffAt: match.kickoff_at,
-          venue: match.venue,
-          organizationName: localizedName(match.org_name, match.org_name_ar, match.language),
-        },
-      });
-    },
+    atSend: (store, data, now) => rsvpInviteAtSend(data, { invitation: invitationFacts(store, data.invitationId, now) }),
     render: (data, links, { baseUrl }) => ({
       ...rsvpInviteEmail({
         ...data,
@@ -185,6 +190,30 @@ export const CATALOG = {
       }),
       headers: {},
     }),
+  }),
+  /**
+   * To an invited member whose match changed after their invitation went out (src/rsvp/tell-invitees.ts). Queued
+   * with the change; `state`, `kickoffAt`, `venue` and `response` are the match and answer as they are when it leaves.
+   */
+  'rsvp-change': kind({
+    schema: z.object({
+      invitationId: z.string(),
+      language: languageSchema,
+      organizationName: name,
+      memberName: name,
+      homeName: name,
+      awayName: name,
+      eventName: name.nullable(),
+      timeZone: z.string(),
+      before: z.object({ kickoffAt: instant, venue: name.nullable() }),
+      state: z.enum(['open', 'postponed', 'cancelled', 'competition_cancelled']),
+      kickoffAt: instant,
+      venue: name.nullable(),
+      response: rsvpAnswerSchema.nullable(),
+    }),
+    links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
+    atSend: (store, data, now) => rsvpChangeAtSend(data, { invitation: invitationFacts(store, data.invitationId, now) }),
+    render: (data, links) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp! }), headers: {} }),
   }),
   /** To the contact address: nothing the submitter typed (see the template). */
   'registration-receipt': kind({

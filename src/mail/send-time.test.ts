@@ -1,7 +1,8 @@
 // The send-time rules, table-driven: what a queued follower email may still say when it leaves.
 import { describe, expect, it } from 'vitest';
 import type { FollowStatus } from '../vocabulary/enums.js';
-import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, rsvpInviteAtSend } from './send-time.js';
+import type { ChangedMatchState } from './templates/rsvp-change.js';
+import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, rsvpChangeAtSend, rsvpInviteAtSend, type InvitationFacts } from './send-time.js';
 
 describe('eventIdOfCalendarUrl', () => {
   it.each([
@@ -107,5 +108,30 @@ describe('rsvpInviteAtSend', () => {
   it('shows the match as it is when the email leaves: postponed, moved, and the sender recorded when queued', () => {
     expect(rsvpInviteAtSend({ ...data, organizationName: 'As queued' }, { invitation: { ...match, state: 'postponed', kickoffAt: '2027-01-10T10:00:00Z', venue: null } }))
       .toEqual({ send: { ...data, organizationName: 'As queued', postponed: true, kickoffAt: '2027-01-10T10:00:00Z', venue: null } });
+  });
+});
+
+describe('rsvpChangeAtSend', () => {
+  const before = { kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
+  const data = { invitationId: 'inv_1', before, state: 'open' as const, kickoffAt: '2026-12-12T15:00:00Z', venue: 'Pitch 2', response: null };
+  const now: InvitationFacts = {
+    matchIsPublic: true, state: 'open', kickoffAt: '2026-12-12T16:00:00Z', venue: null, venueOrCity: 'Pitch 2', organizationName: 'Riverside FA', response: 'yes',
+  };
+  const sent = (facts: { state?: ChangedMatchState; kickoffAt?: string | null; venueOrCity?: string }) => ({ send: { ...data, state: facts.state ?? 'open', kickoffAt: facts.kickoffAt ?? now.kickoffAt, venue: facts.venueOrCity ?? 'Pitch 2', response: 'yes' as const } });
+  const cases: Array<[string, InvitationFacts | undefined, ReturnType<typeof rsvpChangeAtSend>]> = [
+    ['moved again since it was queued: the match as it is now, the answer as it is now', now, sent({})],
+    ['postponed since', { ...now, state: 'postponed' }, sent({ state: 'postponed' })],
+    ['cancelled since', { ...now, state: 'cancelled' }, sent({ state: 'cancelled' })],
+    ['its competition cancelled since', { ...now, state: 'competition_cancelled' }, sent({ state: 'competition_cancelled' })],
+    ['a new venue, the kickoff as before', { ...now, kickoffAt: before.kickoffAt, venueOrCity: 'Harbour Park' }, sent({ kickoffAt: before.kickoffAt, venueOrCity: 'Harbour Park' })],
+    ['back to the kickoff and venue the member knew', { ...now, kickoffAt: before.kickoffAt }, { cancel: CANCEL_REASONS.matchAsBefore }],
+    ['postponed, its stored kickoff as before: still news', { ...now, state: 'postponed', kickoffAt: before.kickoffAt }, sent({ state: 'postponed', kickoffAt: before.kickoffAt })],
+    ['kicked off while it waited', { ...now, state: 'kicked_off' }, { cancel: CANCEL_REASONS.matchStarted }],
+    ['played while it waited', { ...now, state: 'played' }, { cancel: CANCEL_REASONS.matchStarted }],
+    ['its competition made private since', { ...now, matchIsPublic: false }, { cancel: CANCEL_REASONS.matchNotPublic }],
+    ['its invitation withdrawn since', undefined, { cancel: CANCEL_REASONS.invitationWithdrawn }],
+  ];
+  it.each(cases)('%s', (_name, invitation, expected) => {
+    expect(rsvpChangeAtSend(data, { invitation })).toEqual(expected);
   });
 });

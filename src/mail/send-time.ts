@@ -8,7 +8,7 @@
 // A cancelled email's reason goes to the outbox row and the worker's log: it is one of the fixed sentences below,
 // never a name, an address or anything else from the row.
 import type { RsvpState } from '../rsvp/state.js';
-import type { FollowStatus } from '../vocabulary/enums.js';
+import type { FollowStatus, RsvpAnswer } from '../vocabulary/enums.js';
 
 /** The data to send now (possibly less than was queued), or why the email is no longer sent. */
 export type AtSend<D> = { send: D } | { cancel: string };
@@ -22,6 +22,7 @@ export const CANCEL_REASONS = {
   invitationWithdrawn: 'its invitation was withdrawn (the member\'s address changed or was removed)',
   matchCancelled: 'its match will not be played (cancelled, or its competition is)',
   matchStarted: 'its match has kicked off or been played (answers are closed)',
+  matchAsBefore: 'its match is back to the kickoff and venue the member knew',
 } as const;
 
 /**
@@ -97,7 +98,7 @@ export function followConfirmAtSend<D>(
  */
 export function rsvpInviteAtSend<D extends RsvpInviteLike>(
   data: D,
-  facts: { invitation: { matchIsPublic: boolean; state: RsvpState; kickoffAt: string | null; venue: string | null; organizationName: string } | undefined },
+  facts: { invitation: Omit<InvitationFacts, 'response' | 'venueOrCity'> | undefined },
 ): AtSend<D> {
   const { invitation } = facts;
   if (!invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
@@ -121,6 +122,45 @@ export function rsvpInviteAtSend<D extends RsvpInviteLike>(
         },
       };
   }
+}
+
+/** What the send-time checks of a match's emails to its invitees read: the invitation and its match now. */
+export interface InvitationFacts {
+  matchIsPublic: boolean;
+  state: RsvpState;
+  kickoffAt: string | null;
+  venue: string | null;
+  /** The venue as the updates job compares it (src/updates/detect.ts): the match's own, else its event's city. */
+  venueOrCity: string | null;
+  organizationName: string;
+  response: RsvpAnswer | null;
+}
+
+/**
+ * A member told their match changed (src/rsvp/tell-invitees.ts): only while the invitation stands and its match is
+ * public, as for the invitation, and not once the match has kicked off or been played (nothing is left to answer).
+ * It shows the match as it is when it leaves: moved, postponed or cancelled, whatever the change that queued it
+ * (one email waits per invitation, so the member is told where things stand, once), and their answer then. A match
+ * back where the member knew it (moved, then moved back) is no news: nothing is sent.
+ */
+export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { invitation: InvitationFacts | undefined }): AtSend<D> {
+  const { invitation } = facts;
+  if (!invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
+  if (!invitation.matchIsPublic) return { cancel: CANCEL_REASONS.matchNotPublic };
+  const { state } = invitation;
+  if (state === 'kicked_off' || state === 'played') return { cancel: CANCEL_REASONS.matchStarted };
+  if (state === 'open' && invitation.kickoffAt === data.before.kickoffAt && invitation.venueOrCity === data.before.venue) {
+    return { cancel: CANCEL_REASONS.matchAsBefore };
+  }
+  return { send: { ...data, state, kickoffAt: invitation.kickoffAt, venue: invitation.venueOrCity, response: invitation.response } };
+}
+
+interface RsvpChangeLike {
+  before: { kickoffAt: string | null; venue: string | null };
+  state: 'open' | 'postponed' | 'cancelled' | 'competition_cancelled';
+  kickoffAt: string | null;
+  venue: string | null;
+  response: RsvpAnswer | null;
 }
 
 interface RsvpInviteLike {

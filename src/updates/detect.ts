@@ -7,6 +7,7 @@ import { championName } from '../competitions/champion.js';
 import { matchNames } from '../competitions/calendar-feed.js';
 import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
 import type { EventFacts, MatchFacts } from '../competitions/types.js';
+import { tellInvitees } from '../rsvp/tell-invitees.js';
 import { isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes.js';
 
 interface EventNow {
@@ -40,6 +41,8 @@ function statesOf(event: EventFacts, matches: MatchFacts[], names: ReturnType<ty
 export interface DetectResult {
   compared: number;
   changes: number;
+  /** Emails queued to members invited to a match that changed (src/rsvp/tell-invitees.ts). */
+  inviteeEmails: number;
   baseline: boolean;
 }
 
@@ -51,7 +54,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
   const publicIds = new Set(heads.map((h) => h.id));
   const toCompare = heads.filter((h) => seen.get(h.id)?.revision !== h.revision);
   const gone = [...seen.keys()].filter((id) => !publicIds.has(id));
-  if (toCompare.length === 0 && gone.length === 0 && baselineAt !== null) return { compared: 0, changes: 0, baseline: false };
+  if (toCompare.length === 0 && gone.length === 0 && baselineAt !== null) return { compared: 0, changes: 0, inviteeEmails: 0, baseline: false };
 
   // Read outside the write transaction; a change that lands meanwhile moves the revision again: the next run sees it.
   const events = new Map((await loadEvents(db, toCompare.map((h) => h.id))).map((e) => [e.id, e]));
@@ -65,6 +68,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
   const revisions = new Map(toCompare.map((h) => [h.id, h.revision]));
 
   let changes = 0;
+  let inviteeEmails = 0;
   store.transaction(() => {
     // Another run (the server's and an operator's at once) may have recorded the baseline or an event since this one
     // read them: what it recorded stands, and this run does not record the same change again.
@@ -90,7 +94,10 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
         } else {
           for (const [matchId, state] of states) {
             const change = matchChange(previous.get(matchId), state);
-            if (change) record(event, change.kind, matchId, { before: change.before, after: change.after }, isAlert(change, now));
+            if (!change) continue;
+            record(event, change.kind, matchId, { before: change.before, after: change.after }, isAlert(change, now));
+            // In the change's transaction: told once, like the change.
+            inviteeEmails += tellInvitees(store, { matchId, ...change, eventName: event.name }, now);
           }
           if (champion !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion }, false);
         }
@@ -112,5 +119,5 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
       store.run(store.q.updateTable('installation').set({ updates_baseline_at: now.toISOString() }));
     }
   });
-  return { compared: current.length, changes, baseline: baselineAt === null };
+  return { compared: current.length, changes, inviteeEmails, baseline: baselineAt === null };
 }

@@ -28,6 +28,7 @@ export interface UpdatesOptions {
 export interface UpdatesResult {
   changes: number;
   follows: number;
+  /** To follows, and to members invited to a match that changed. */
   emails: number;
   ms: number;
 }
@@ -50,7 +51,7 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   const lowest = store.first(
     waiting.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number>('told_through').as('told'), eb.fn.min<number>('alerted_through').as('alerted')]),
   );
-  const result = { changes: detected.changes, follows: 0, emails: 0 };
+  const result = { changes: detected.changes, follows: 0, emails: detected.inviteeEmails };
   if (!lowest || lowest.n === 0) return { ...result, ms: Math.round(performance.now() - started) };
 
   // Cursors only move forward: the changes past this floor are all any follow can be told in this run.

@@ -5,6 +5,7 @@ import { followUpdatesEmail } from './follow-updates.js';
 import type { RenderedEmail } from './layout.js';
 import { exportSinceDay, registrationNoticeEmail } from './registration-notice.js';
 import { registrationReceiptEmail } from './registration-receipt.js';
+import { rsvpChangeEmail, type RsvpChangeInput } from './rsvp-change.js';
 import { rsvpInviteEmail } from './rsvp-invite.js';
 
 const CONFIRM = 'https://competitions.example/follow/confirm?token=abc123&lang=en';
@@ -297,5 +298,63 @@ describe('follow updates', () => {
     expect(mail.html).toContain('North Park ← الأحد 8 مارس 2026');
     const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expect(en.text).toContain('North Park → Sunday 8 March 2026');
+  });
+});
+
+describe('RSVP change', () => {
+  const base: RsvpChangeInput = {
+    language: 'en',
+    organizationName: 'Riverside FA',
+    memberName: 'Sam',
+    homeName: 'Riverside',
+    awayName: 'Hillside',
+    eventName: 'Spring Cup',
+    timeZone: 'UTC',
+    state: 'open',
+    kickoffAt: '2026-03-08T15:00:00Z',
+    venue: 'North Park, pitch 2',
+    before: { kickoffAt: '2026-03-07T18:30:00Z', venue: 'North Park, pitch 2' },
+    response: 'yes',
+    rsvpUrl: RSVP,
+  };
+
+  it('a new kickoff, in English: the new time and the old, the venue unchanged, the answer so far and the link', () => {
+    const mail = rsvpChangeEmail(base);
+    expectWellFormedShell(mail, 'en');
+    expect(mail.subject).toBe('New time: Riverside vs Hillside, 8 Mar');
+    expect(mail.text).toContain('Riverside vs Hillside has a new kickoff.');
+    expect(mail.text).toContain('Kickoff: Sunday 8 March 2026, 15:00 UTC (was Saturday 7 March 2026, 18:30 UTC)');
+    expect(mail.text).toContain('Venue: North Park, pitch 2\n');
+    expect(mail.text).toContain('Your answer so far: Yes.');
+    expect(mail.text).toContain(`\n${RSVP}\n`);
+    expect(mail.html).toContain(`href="${RSVP}"`);
+    expect(mail.html).toContain('Change your answer');
+    expect(mail.text).toContain('Sent on behalf of Riverside FA.');
+  });
+
+  it('a new kickoff and venue, in Arabic, right to left, not answered yet', () => {
+    const mail = rsvpChangeEmail({ ...base, language: 'ar', organizationName: 'نادي الشارقة', memberName: 'سامي', venue: 'ملعب المدينة', response: null });
+    expectWellFormedShell(mail, 'ar');
+    expect(mail.subject).toBe('موعد جديد: Riverside ضد Hillside، 8 مارس');
+    expect(mail.text).toContain('تغيّر موعد مباراة Riverside ضد Hillside وملعبها.');
+    expect(mail.text).toContain('الملعب: ملعب المدينة (بدلًا من North Park, pitch 2)');
+    expect(mail.text).toContain('لم تردّ على الدعوة بعد.');
+    expect(mail.html).toContain('الرد على الدعوة');
+  });
+
+  it('postponed: no kickoff, the answer kept; cancelled: no link and no answer', () => {
+    const postponed = rsvpChangeEmail({ ...base, state: 'postponed', kickoffAt: base.before.kickoffAt });
+    expect(postponed.subject).toBe('Postponed: Riverside vs Hillside');
+    expect(postponed.text).toContain('Kickoff: Postponed: new date to follow');
+    expect(postponed.text).not.toMatch(/7 March|18:30/);
+    expect(postponed.text).toContain('Your answer is kept; you can change it once the new date is set:');
+    for (const state of ['cancelled', 'competition_cancelled'] as const) {
+      const mail = rsvpChangeEmail({ ...base, state });
+      expectWellFormedShell(mail, 'en');
+      expect(mail.subject).toBe('Cancelled: Riverside vs Hillside');
+      expect(mail.text + mail.html).not.toContain(RSVP);
+      expect(mail.text).not.toMatch(/Kickoff|answer/);
+    }
+    expect(rsvpChangeEmail({ ...base, state: 'competition_cancelled' }).text).toContain('The competition is cancelled: Riverside vs Hillside will not be played.');
   });
 });

@@ -1,0 +1,122 @@
+// To a member invited to a match, when the match changes after their invitation went out: a new kickoff or venue
+// (moved, or rescheduled after a postponement), postponed, or cancelled. It shows the match as it is when the email
+// leaves, what it was before, and the member's answer so far, with their personal link to change it.
+import type { Language } from '../../vocabulary/language.js';
+import type { RsvpAnswer } from '../../vocabulary/enums.js';
+import { formatDateTime, formatShortDay } from '../../time/local-time.js';
+import { safeUrl } from './html.js';
+import { layout, t, textBlock, type RenderedEmail } from './layout.js';
+
+/** Where the match stands when the email leaves (src/rsvp/state.ts, those states an email is sent in). */
+export type ChangedMatchState = 'open' | 'postponed' | 'cancelled' | 'competition_cancelled';
+
+export interface RsvpChangeInput {
+  language: Language;
+  organizationName: string;
+  memberName: string;
+  homeName: string;
+  awayName: string;
+  eventName: string | null;
+  /** IANA zone the kickoffs are shown in (the organization's). */
+  timeZone: string;
+  state: ChangedMatchState;
+  /** The match now (RFC 3339; null while no kickoff is fixed). */
+  kickoffAt: string | null;
+  venue: string | null;
+  /** The match as the member knew it: their invitation, or the last change they were told. */
+  before: { kickoffAt: string | null; venue: string | null };
+  response: RsvpAnswer | null;
+  rsvpUrl: string;
+}
+
+const ANSWERS = {
+  en: { yes: 'Yes', no: 'No', maybe: 'Maybe' },
+  ar: { yes: 'نعم', no: 'لا', maybe: 'ربما' },
+} as const;
+
+export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
+  const ar = input.language === 'ar';
+  const zone = input.timeZone;
+  const match = ar ? `${input.homeName} ضد ${input.awayName}` : `${input.homeName} vs ${input.awayName}`;
+  const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
+  const when = (at: string | null) => formatDateTime(at, zone, input.language) ?? tba;
+  const open = input.state === 'open';
+  const cancelled = input.state === 'cancelled' || input.state === 'competition_cancelled';
+  const newKickoff = open && input.kickoffAt !== input.before.kickoffAt;
+  const newVenue = open && input.venue !== input.before.venue;
+  const day = formatShortDay(input.kickoffAt, zone, input.language);
+  const answer = input.response === null ? null : ANSWERS[ar ? 'ar' : 'en'][input.response];
+  const s = ar
+    ? {
+        subject: cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : newKickoff ? `موعد جديد: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`,
+        heading: cancelled ? 'أُلغيت مباراتك' : !open ? 'أُجّلت مباراتك' : 'تغيّرت مباراتك',
+        hello: `مرحبًا ${input.memberName}،`,
+        what: input.state === 'competition_cancelled'
+          ? `أُلغيت البطولة، فلن تُلعب مباراة ${match}.`
+          : cancelled ? `أُلغيت مباراة ${match}، فلن تُلعب.`
+          : !open ? `أُجّلت مباراة ${match} ولم يُحدَّد موعدها الجديد بعد. ستصلك رسالة عند تحديده.`
+          : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? `تغيّر موعد مباراة ${match}.` : `تغيّر ملعب مباراة ${match}.`,
+        labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
+        postponed: 'مؤجلة: يحدد موعد جديد',
+        answer: answer ? `ردّك حتى الآن: ${answer}.` : 'لم تردّ على الدعوة بعد.',
+        ask: !open ? 'ردّك محفوظ، ويمكنك تغييره بعد تحديد الموعد الجديد:' : answer ? 'إذا لم يعد ردّك صالحًا، غيّره:' : 'أخبر فريقك هل ستشارك:',
+        button: open ? (answer ? 'تغيير الرد' : 'الرد على الدعوة') : 'عرض الدعوة',
+        fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
+        personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
+        sentBy: `أُرسلت هذه الرسالة نيابةً عن ${input.organizationName}.`,
+      }
+    : {
+        subject: cancelled ? `Cancelled: ${match}` : !open ? `Postponed: ${match}` : newKickoff ? `New time: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`,
+        heading: cancelled ? 'Your match is cancelled' : !open ? 'Your match is postponed' : 'Your match has changed',
+        hello: `Hello ${input.memberName},`,
+        what: input.state === 'competition_cancelled'
+          ? `The competition is cancelled: ${match} will not be played.`
+          : cancelled ? `${match} is cancelled: it will not be played.`
+          : !open ? `${match} is postponed and its new date is not set yet. You will be told when it is.`
+          : newKickoff && newVenue ? `${match} has a new kickoff and a new venue.` : newKickoff ? `${match} has a new kickoff.` : `${match} has a new venue.`,
+        labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition', was: 'was' },
+        postponed: 'Postponed: new date to follow',
+        answer: answer ? `Your answer so far: ${answer}.` : 'You have not answered yet.',
+        ask: !open ? 'Your answer is kept; you can change it once the new date is set:' : answer ? 'If your answer no longer holds, change it:' : 'Let your team know whether you can play:',
+        button: open ? (answer ? 'Change your answer' : 'Answer the invitation') : 'See the invitation',
+        fallback: 'If the button does not work, open this link in your browser:',
+        personal: 'This link is personal: please do not share it.',
+        sentBy: `Sent on behalf of ${input.organizationName}.`,
+      };
+  const changed = (now: string, before: string, differs: boolean) => (differs ? `${now} (${s.labels.was} ${before})` : now);
+  const kickoff = open ? changed(when(input.kickoffAt), when(input.before.kickoffAt), newKickoff) : input.state === 'postponed' ? s.postponed : null;
+  const facts: Array<[string, string]> = [
+    [s.labels.match, match],
+    ...(kickoff === null ? [] : [[s.labels.kickoff, kickoff] as [string, string]]),
+    ...(cancelled ? [] : [[s.labels.venue, changed(input.venue ?? tba, input.before.venue ?? tba, newVenue)] as [string, string]]),
+    ...(input.eventName ? [[s.labels.event, input.eventName] as [string, string]] : []),
+  ];
+  // A cancelled match has nothing left to answer: no link, no answer.
+  const ask = cancelled ? null : s.ask;
+  return {
+    subject: s.subject,
+    text: textBlock([
+      s.hello,
+      '',
+      s.what,
+      '',
+      ...facts.map(([label, value]) => `${label}: ${value}`),
+      ...(ask ? ['', s.answer, ask, safeUrl(input.rsvpUrl), '', s.personal] : []),
+      '',
+      '--',
+      s.sentBy,
+    ]),
+    html: layout({
+      language: input.language,
+      subject: s.subject,
+      preheader: `${match} · ${kickoff ?? s.heading}`,
+      organizationName: input.organizationName,
+      heading: s.heading,
+      // The answer before the facts: the button under them says what to do with it.
+      intro: ask ? [t(s.hello), t(s.what), t(s.answer)] : [t(s.hello), t(s.what)],
+      facts,
+      ...(ask ? { button: { label: s.button, url: input.rsvpUrl }, fallbackLabel: s.fallback } : {}),
+      footer: ask ? [t(s.personal), t(s.sentBy)] : [t(s.sentBy)],
+    }),
+  };
+}

@@ -1,0 +1,180 @@
+// A member invited to a match is told when the match changes after their invitation went out: a new kickoff or
+// venue, a postponement, a new date after it, a cancellation. Before, only followers were told: a player who had
+// answered "yes" for Sunday 10:00 learnt of the move to Saturday from nobody (the page showed it if they looked).
+// Real SQLite with the real migrations, the real import (the organizer's way to move a match), the updates job, the
+// invite and answer services and the mail worker; the .eml files read back with a MIME parser.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { applyImport, parseImport } from '../src/import/load.js';
+import { CANCEL_REASONS } from '../src/mail/send-time.js';
+import { createFileTransport } from '../src/mail/transports/file.js';
+import { startMailWorker } from '../src/mail/worker.js';
+import { inviteMatch, respondToInvitation, rsvpSummary } from '../src/rsvp/service.js';
+import { runUpdates } from '../src/updates/run.js';
+import { tempDir } from './support/db.js';
+import { linkIn, readEmails, type ReceivedEmail } from './support/mail.js';
+
+// rs-m3 (Mill Lane United vs Riverside Lions) moved years ahead: the mail worker sends at the wall clock (the outbox
+// rows are due at it), before every kickoff here.
+const KICKOFF = '2036-12-14T10:00:00Z';
+const T0 = new Date(Date.now() - 3600_000); // every row due at the worker's wall clock
+const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+
+type Match = { id: string; kickoff?: string; venue?: string; status?: string };
+type Fixture = { organizations: { leagues: { events: { matches: Match[] }[] }[] }[] };
+let dir: string;
+let db: Database;
+const fixture = (): Fixture => JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
+/** The organizer imports the file again with rs-m3 changed. */
+const changeMatch = (change: Partial<Match>) => {
+  const f = fixture();
+  const m3 = f.organizations[0]!.leagues[0]!.events[0]!.matches.find((m) => m.id === 'rs-m3')!;
+  Object.assign(m3, { kickoff: KICKOFF }, change);
+  const p = parseImport(JSON.stringify(f));
+  if (!p.ok) throw new Error(JSON.stringify(p.problems));
+  applyImport(db.sqlite, p.file);
+};
+const updates = (at: Date) => runUpdates(db, { now: at, digestHour: 18, alertDelayMs: 0, forceDigests: false, publicBaseUrl: 'https://c.example' });
+
+beforeEach(async () => {
+  dir = tempDir('rsvp-changes-');
+  db = await openDatabase(path.join(dir, 'app.db'));
+  changeMatch({});
+  await updates(T0); // the baseline
+});
+afterEach(async () => {
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+let seen = 0;
+/** What the mail worker (its clock at `now`, else the wall clock) sends of the outbox: the emails new since the last call. */
+async function send(now?: Date): Promise<ReceivedEmail[]> {
+  const worker = startMailWorker(db.store, createFileTransport({ dir: path.join(dir, 'mail') }), {
+    from: 'C <no-reply@c.example>', baseUrl: 'https://c.example', intervalMs: 60_000, log: () => {}, ...(now ? { now: () => now } : {}),
+  });
+  await worker.drain();
+  await worker.stop();
+  const all = await readEmails(path.join(dir, 'mail'));
+  const fresh = all.slice(seen);
+  seen = all.length;
+  return fresh;
+}
+beforeEach(() => {
+  seen = 0;
+});
+const tokenOf = (text: string) => new URL(linkIn(text, '/rsvp?token=')).searchParams.get('token')!;
+const lastRow = () => db.sqlite.prepare(`SELECT template, status, last_error FROM email_outbox ORDER BY id DESC LIMIT 1`).get();
+
+/** Sam invited and his invitation delivered; he answered yes through its link. */
+async function samSaidYes(): Promise<string> {
+  expect(inviteMatch(db.store, 'rs-m3', minutes(1))).toMatchObject({ invited: 1 });
+  const [invitation] = await send();
+  const token = tokenOf(invitation!.text);
+  respondToInvitation(db.store, token, 'yes', minutes(2));
+  return token;
+}
+
+it('a new kickoff: the member is told once, with the old time, the new one and their answer, and the link still answers', async () => {
+  await samSaidYes();
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  expect(await updates(minutes(3))).toMatchObject({ changes: 1, emails: 1 });
+  const [mail, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(mail!.to).toBe('sam.carter@example.org');
+  expect(mail!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 13 Dec');
+  expect(mail!.text).toContain('Mill Lane United vs Riverside Lions has a new kickoff.');
+  expect(mail!.text).toContain('Kickoff: Saturday 13 December 2036, 15:00 UTC (was Sunday 14 December 2036, 10:00 UTC)');
+  expect(mail!.text).toContain('Venue: Pitch 2; North Stand, Riverside\n');
+  expect(mail!.text).toContain('Your answer so far: Yes.');
+  expect(mail!.text).toContain('If your answer no longer holds, change it:');
+  expect(mail!.html).toContain('Change your answer');
+  // Its link is the member's: it changes the answer.
+  respondToInvitation(db.store, tokenOf(mail!.text), 'no', minutes(4));
+  expect(rsvpSummary(db.store, 'rs-m3').summary.summary).toEqual({ yes: 0, no: 1, maybe: 0, pending: 0 });
+  // Told once: the next runs find nothing new.
+  expect(await updates(minutes(5))).toMatchObject({ changes: 0, emails: 0 });
+  expect(await send()).toEqual([]);
+});
+
+it('a new venue alone, then a postponement, then the new date: each told, the answer kept throughout', async () => {
+  await samSaidYes();
+  changeMatch({ venue: 'Harbour Park' });
+  await updates(minutes(3));
+  const [venue] = await send();
+  expect(venue!.subject).toBe('New venue: Mill Lane United vs Riverside Lions');
+  expect(venue!.text).toContain('Venue: Harbour Park (was Pitch 2; North Stand, Riverside)');
+  expect(venue!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC\n');
+
+  changeMatch({ venue: 'Harbour Park', status: 'postponed' });
+  await updates(minutes(4));
+  const [postponed] = await send();
+  expect(postponed!.subject).toBe('Postponed: Mill Lane United vs Riverside Lions');
+  expect(postponed!.text).toContain('Kickoff: Postponed: new date to follow');
+  expect(postponed!.text).toContain('Your answer so far: Yes.');
+  expect(postponed!.text).toContain('Your answer is kept; you can change it once the new date is set:');
+  expect(postponed!.text).not.toContain('14 December');
+
+  changeMatch({ venue: 'Harbour Park', status: 'scheduled', kickoff: '2036-12-21T10:00:00Z' });
+  await updates(minutes(5));
+  const [rescheduled] = await send();
+  expect(rescheduled!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 21 Dec');
+  expect(rescheduled!.text).toContain('Kickoff: Sunday 21 December 2036, 10:00 UTC (was Sunday 14 December 2036, 10:00 UTC)');
+  expect(rsvpSummary(db.store, 'rs-m3').summary.summary).toMatchObject({ yes: 1 });
+});
+
+it('a cancellation: told, with no link (nothing is left to answer)', async () => {
+  await samSaidYes();
+  changeMatch({ status: 'cancelled' });
+  await updates(minutes(3));
+  const [mail] = await send();
+  expect(mail!.subject).toBe('Cancelled: Mill Lane United vs Riverside Lions');
+  expect(mail!.text).toContain('Mill Lane United vs Riverside Lions is cancelled: it will not be played.');
+  expect(mail!.text + mail!.html).not.toContain('/rsvp?token=');
+  expect(mail!.text).not.toContain('Your answer');
+});
+
+it('one email per member while one waits: its invitation still in the outbox shows the match as it is then', async () => {
+  expect(inviteMatch(db.store, 'rs-m3', minutes(1))).toMatchObject({ invited: 1 });
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  expect(await updates(minutes(2))).toMatchObject({ changes: 1, emails: 0 });
+  const [invitation, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(invitation!.subject).toBe('Will you play? Mill Lane United vs Riverside Lions, 13 Dec');
+
+  // Two changes before the worker sends: one email, with the match as it is when it leaves.
+  changeMatch({ kickoff: '2036-12-13T16:00:00Z' });
+  expect(await updates(minutes(3))).toMatchObject({ emails: 1 });
+  changeMatch({ kickoff: '2036-12-13T17:00:00Z' });
+  expect(await updates(minutes(4))).toMatchObject({ changes: 1, emails: 0 });
+  const [change, ...others] = await send();
+  expect(others).toEqual([]);
+  expect(change!.text).toContain('Kickoff: Saturday 13 December 2036, 17:00 UTC (was Saturday 13 December 2036, 15:00 UTC)');
+  expect(change!.text).toContain('You have not answered yet.');
+});
+
+it('not sent once the match kicked off while it waited, nor when the match is back where the member knew it', async () => {
+  await samSaidYes();
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  await updates(minutes(3));
+  expect(await send(new Date('2036-12-13T15:00:00Z'))).toEqual([]);
+  expect(lastRow()).toEqual({ template: 'rsvp-change', status: 'failed', last_error: `cancelled at send time: ${CANCEL_REASONS.matchStarted}` });
+
+  changeMatch({ kickoff: '2036-12-13T16:00:00Z' });
+  await updates(minutes(4));
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  await updates(minutes(5));
+  expect(await send()).toEqual([]);
+  expect(lastRow()).toEqual({ template: 'rsvp-change', status: 'failed', last_error: `cancelled at send time: ${CANCEL_REASONS.matchAsBefore}` });
+});
+
+it('nobody is told of a change to a match they were not invited to, nor of a result', async () => {
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  expect(await updates(minutes(3))).toMatchObject({ changes: 1, emails: 0 });
+  await samSaidYes();
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z', status: 'completed', score: { home: 1, away: 0 } } as Partial<Match>);
+  expect(await updates(minutes(4))).toMatchObject({ changes: 1, emails: 0 });
+  expect(await send()).toEqual([]);
+});
