@@ -121,8 +121,21 @@ it('a new venue alone, then a postponement, then the new date: each told, the an
   await updates(minutes(5));
   const [rescheduled] = await send();
   expect(rescheduled!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 21 Dec');
-  expect(rescheduled!.text).toContain('Kickoff: Sunday 21 December 2036, 10:00 UTC (was Sunday 14 December 2036, 10:00 UTC)');
+  expect(rescheduled!.text).toContain('Kickoff: Sunday 21 December 2036, 10:00 UTC (was postponed)'); // what the member was told last
   expect(rsvpSummary(db.store, 'rs-m3').summary.summary).toMatchObject({ yes: 1 });
+});
+
+it('postponed, then back on at its old kickoff: told it is on again', async () => {
+  await samSaidYes();
+  changeMatch({ status: 'postponed' });
+  await updates(minutes(3));
+  expect((await send()).map((m) => m.subject)).toEqual(['Postponed: Mill Lane United vs Riverside Lions']);
+  changeMatch({ status: 'scheduled' });
+  await updates(minutes(4));
+  const [mail, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(mail!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was postponed)');
 });
 
 it('a cancellation: told, with no link (nothing is left to answer)', async () => {

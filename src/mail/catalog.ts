@@ -205,7 +205,8 @@ export const CATALOG = {
       awayName: name,
       eventName: name.nullable(),
       timeZone: z.string(),
-      before: z.object({ kickoffAt: instant, venue: name.nullable() }),
+      /** The match as the member knew it; `postponed`: they were told it was (its stored kickoff did not hold). */
+      before: z.object({ kickoffAt: instant, venue: name.nullable(), postponed: z.boolean().default(false) }),
       state: z.enum(['open', 'postponed', 'cancelled', 'competition_cancelled']),
       kickoffAt: instant,
       venue: name.nullable(),

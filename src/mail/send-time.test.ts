@@ -112,7 +112,7 @@ describe('rsvpInviteAtSend', () => {
 });
 
 describe('rsvpChangeAtSend', () => {
-  const before = { kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
+  const before = { kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', postponed: false };
   const data = { invitationId: 'inv_1', before, state: 'open' as const, kickoffAt: '2026-12-12T15:00:00Z', venue: 'Pitch 2', response: null };
   const now: InvitationFacts = {
     matchIsPublic: true, state: 'open', kickoffAt: '2026-12-12T16:00:00Z', venue: null, venueOrCity: 'Pitch 2', organizationName: 'Riverside FA', response: 'yes',
@@ -125,13 +125,15 @@ describe('rsvpChangeAtSend', () => {
     ['its competition cancelled since', { ...now, state: 'competition_cancelled' }, sent({ state: 'competition_cancelled' })],
     ['a new venue, the kickoff as before', { ...now, kickoffAt: before.kickoffAt, venueOrCity: 'Harbour Park' }, sent({ kickoffAt: before.kickoffAt, venueOrCity: 'Harbour Park' })],
     ['back to the kickoff and venue the member knew', { ...now, kickoffAt: before.kickoffAt }, { cancel: CANCEL_REASONS.matchAsBefore }],
+    ['told it was postponed, now back on at its old kickoff: news', { ...now, kickoffAt: before.kickoffAt }, { send: { ...sent({ kickoffAt: before.kickoffAt }).send, before: { ...before, postponed: true } } }],
     ['postponed, its stored kickoff as before: still news', { ...now, state: 'postponed', kickoffAt: before.kickoffAt }, sent({ state: 'postponed', kickoffAt: before.kickoffAt })],
     ['kicked off while it waited', { ...now, state: 'kicked_off' }, { cancel: CANCEL_REASONS.matchStarted }],
     ['played while it waited', { ...now, state: 'played' }, { cancel: CANCEL_REASONS.matchStarted }],
     ['its competition made private since', { ...now, matchIsPublic: false }, { cancel: CANCEL_REASONS.matchNotPublic }],
     ['its invitation withdrawn since', undefined, { cancel: CANCEL_REASONS.invitationWithdrawn }],
   ];
-  it.each(cases)('%s', (_name, invitation, expected) => {
-    expect(rsvpChangeAtSend(data, { invitation })).toEqual(expected);
+  it.each(cases)('%s', (name, invitation, expected) => {
+    const told = name.startsWith('told it was postponed') ? { ...data, before: { ...before, postponed: true } } : data;
+    expect(rsvpChangeAtSend(told, { invitation })).toEqual(expected);
   });
 });

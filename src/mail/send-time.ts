@@ -141,7 +141,8 @@ export interface InvitationFacts {
  * public, as for the invitation, and not once the match has kicked off or been played (nothing is left to answer).
  * It shows the match as it is when it leaves: moved, postponed or cancelled, whatever the change that queued it
  * (one email waits per invitation, so the member is told where things stand, once), and their answer then. A match
- * back where the member knew it (moved, then moved back) is no news: nothing is sent.
+ * back where the member knew it (moved, then moved back) is no news: nothing is sent; one they were told was postponed
+ * is, whatever its kickoff.
  */
 export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { invitation: InvitationFacts | undefined }): AtSend<D> {
   const { invitation } = facts;
@@ -149,14 +150,15 @@ export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { inv
   if (!invitation.matchIsPublic) return { cancel: CANCEL_REASONS.matchNotPublic };
   const { state } = invitation;
   if (state === 'kicked_off' || state === 'played') return { cancel: CANCEL_REASONS.matchStarted };
-  if (state === 'open' && invitation.kickoffAt === data.before.kickoffAt && invitation.venueOrCity === data.before.venue) {
+  const { before } = data;
+  if (state === 'open' && !before.postponed && invitation.kickoffAt === before.kickoffAt && invitation.venueOrCity === before.venue) {
     return { cancel: CANCEL_REASONS.matchAsBefore };
   }
   return { send: { ...data, state, kickoffAt: invitation.kickoffAt, venue: invitation.venueOrCity, response: invitation.response } };
 }
 
 interface RsvpChangeLike {
-  before: { kickoffAt: string | null; venue: string | null };
+  before: { kickoffAt: string | null; venue: string | null; postponed: boolean };
   state: 'open' | 'postponed' | 'cancelled' | 'competition_cancelled';
   kickoffAt: string | null;
   venue: string | null;

@@ -63,7 +63,7 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
         awayName: after.away,
         eventName: change.eventName,
         timeZone: i.timezone,
-        before: { kickoffAt: before.kickoff_at, venue: before.venue },
+        before: { kickoffAt: before.kickoff_at, venue: before.venue, postponed: before.status === 'postponed' },
         // As found; the worker sets them to the match as it is when the email leaves.
         state: after.status === 'cancelled' ? 'cancelled' : after.status === 'postponed' ? 'postponed' : 'open',
         kickoffAt: after.kickoff_at,

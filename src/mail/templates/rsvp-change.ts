@@ -23,8 +23,8 @@ export interface RsvpChangeInput {
   /** The match now (RFC 3339; null while no kickoff is fixed). */
   kickoffAt: string | null;
   venue: string | null;
-  /** The match as the member knew it: their invitation, or the last change they were told. */
-  before: { kickoffAt: string | null; venue: string | null };
+  /** The match as the member knew it: their invitation, or the last change they were told (postponed: no kickoff held). */
+  before: { kickoffAt: string | null; venue: string | null; postponed?: boolean };
   response: RsvpAnswer | null;
   rsvpUrl: string;
 }
@@ -42,7 +42,8 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const when = (at: string | null) => formatDateTime(at, zone, input.language) ?? tba;
   const open = input.state === 'open';
   const cancelled = input.state === 'cancelled' || input.state === 'competition_cancelled';
-  const newKickoff = open && input.kickoffAt !== input.before.kickoffAt;
+  const wasPostponed = input.before.postponed === true;
+  const newKickoff = open && (wasPostponed || input.kickoffAt !== input.before.kickoffAt);
   const newVenue = open && input.venue !== input.before.venue;
   const day = formatShortDay(input.kickoffAt, zone, input.language);
   const answer = input.response === null ? null : ANSWERS[ar ? 'ar' : 'en'][input.response];
@@ -58,6 +59,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? `تغيّر موعد مباراة ${match}.` : `تغيّر ملعب مباراة ${match}.`,
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
         postponed: 'مؤجلة: يحدد موعد جديد',
+        wasPostponed: 'مؤجلة',
         answer: answer ? `ردّك حتى الآن: ${answer}.` : 'لم تردّ على الدعوة بعد.',
         ask: !open ? 'ردّك محفوظ، ويمكنك تغييره بعد تحديد الموعد الجديد:' : answer ? 'إذا لم يعد ردّك صالحًا، غيّره:' : 'أخبر فريقك هل ستشارك:',
         button: open ? (answer ? 'تغيير الرد' : 'الرد على الدعوة') : 'عرض الدعوة',
@@ -76,6 +78,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : newKickoff && newVenue ? `${match} has a new kickoff and a new venue.` : newKickoff ? `${match} has a new kickoff.` : `${match} has a new venue.`,
         labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition', was: 'was' },
         postponed: 'Postponed: new date to follow',
+        wasPostponed: 'postponed',
         answer: answer ? `Your answer so far: ${answer}.` : 'You have not answered yet.',
         ask: !open ? 'Your answer is kept; you can change it once the new date is set:' : answer ? 'If your answer no longer holds, change it:' : 'Let your team know whether you can play:',
         button: open ? (answer ? 'Change your answer' : 'Answer the invitation') : 'See the invitation',
@@ -84,7 +87,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };
   const changed = (now: string, before: string, differs: boolean) => (differs ? `${now} (${s.labels.was} ${before})` : now);
-  const kickoff = open ? changed(when(input.kickoffAt), when(input.before.kickoffAt), newKickoff) : input.state === 'postponed' ? s.postponed : null;
+  const kickoff = open ? changed(when(input.kickoffAt), wasPostponed ? s.wasPostponed : when(input.before.kickoffAt), newKickoff) : input.state === 'postponed' ? s.postponed : null;
   const facts: Array<[string, string]> = [
     [s.labels.match, match],
     ...(kickoff === null ? [] : [[s.labels.kickoff, kickoff] as [string, string]]),

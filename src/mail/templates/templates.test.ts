@@ -342,6 +342,14 @@ describe('RSVP change', () => {
     expect(mail.html).toContain('الرد على الدعوة');
   });
 
+  it('back on after a postponement, at the kickoff it had: the kickoff is the news', () => {
+    const mail = rsvpChangeEmail({ ...base, kickoffAt: base.before.kickoffAt, before: { ...base.before, postponed: true } });
+    expect(mail.subject).toBe('New time: Riverside vs Hillside, 7 Mar');
+    expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC (was postponed)');
+    const ar = rsvpChangeEmail({ ...base, language: 'ar', kickoffAt: base.before.kickoffAt, before: { ...base.before, postponed: true } });
+    expect(ar.text).toContain('(بدلًا من مؤجلة)');
+  });
+
   it('postponed: no kickoff, the answer kept; cancelled: no link and no answer', () => {
     const postponed = rsvpChangeEmail({ ...base, state: 'postponed', kickoffAt: base.before.kickoffAt });
     expect(postponed.subject).toBe('Postponed: Riverside vs Hillside');
