@@ -48,3 +48,21 @@ it.each([
   expect(ids).toEqual([body.id]);
   expect(ids).not.toContain(before.body.id);
 });
+
+it("the last notice before an address's daily cap says so; past it registrations are kept, emailed to nobody, and exported", async () => {
+  // A quiet inbox after a burst (a stranger's 200 registrations, or a busy opening day) read as "no more
+  // registrations" before: nothing told the organizer notices had stopped.
+  const store = await organizationIn('UTC');
+  const now = new Date('2026-05-02T10:00:00Z');
+  const ids: string[] = [];
+  for (let i = 1; i <= 4; i++) {
+    const { body } = submitRegistration(store, { org_id: 'riverside', name: `Player ${i}`, email: `p${i}@example.org` }, { client: 'c', now, receiptsPerDay: 3, noticesPerDay: 3 });
+    ids.push(body.id);
+  }
+  const rows = t!.sqlite.prepare(`SELECT * FROM email_outbox WHERE tag = 'registration-notice' ORDER BY id`).all() as never[];
+  expect(rows).toHaveLength(3);
+  const texts = rows.map((row) => composeEmail(store, row, { baseUrl: 'https://c.example', now }).text);
+  const last = 'This is the last notice this address gets for 24 hours (its limit is 3). Registrations after it are kept but not emailed: the export command below lists them.';
+  expect(texts.map((text) => text.includes(last))).toEqual([false, false, true]);
+  expect(exportRegistrations(store, 'riverside', parseSince('2026-05-02'))!.map((r) => r.id).sort()).toEqual([...ids].sort());
+});

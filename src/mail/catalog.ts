@@ -248,6 +248,8 @@ export const CATALOG = {
       guardianName: name.nullable(),
       guardianPhone: z.string().nullable(),
       hasNotes: z.boolean(),
+      /** The last notice before the address's daily cap, which this is (registration-notice.ts). */
+      lastBeforeCap: z.number().int().positive().optional(),
     }),
     links: {},
     render: (data) => ({ ...registrationNoticeEmail(data), headers: {} }),

@@ -42,10 +42,13 @@ const DIVISION = prepared((q, p: { divisionId: string; orgId: string }) =>
     .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
 );
 
-/** Whether `address` may be sent one more email tagged `tag` now (fewer than `perDay` in the last 24 hours). */
-function underDailyCap(store: SyncDb, address: string, tag: string, perDay: number, now: Date): boolean {
-  if (perDay === 0) return true;
-  return recentEmails(store, { address, tag, since: new Date(now.getTime() - DAY_MS) }).count < perDay;
+/**
+ * How many more emails tagged `tag` `address` may be sent now, this one included: `perDay` less those of the last 24
+ * hours; Infinity without a limit (perDay 0).
+ */
+function leftUnderDailyCap(store: SyncDb, address: string, tag: string, perDay: number, now: Date): number {
+  if (perDay === 0) return Number.POSITIVE_INFINITY;
+  return perDay - recentEmails(store, { address, tag, since: new Date(now.getTime() - DAY_MS) }).count;
 }
 
 export function submitRegistration(
@@ -86,8 +89,10 @@ export function submitRegistration(
       const divisionName = division ? localizedName(division.name, division.name_ar, language) : null;
       const common = { language, organizationName, divisionName, registrationId: id, submittedAt, timeZone: org.timezone };
       for (const address of JSON.parse(org.registration_emails) as string[]) {
-        // Past the cap the organization still has every registration: the export command lists them.
-        if (!underDailyCap(store, address, NOTICE_TAG, ctx.noticesPerDay, ctx.now)) continue;
+        // Past the cap the organization still has every registration: the export command lists them, and the last
+        // notice before it says so.
+        const left = leftUnderDailyCap(store, address, NOTICE_TAG, ctx.noticesPerDay, ctx.now);
+        if (left <= 0) continue;
         queueEmail(store, {
           to: address,
           template: 'registration-notice',
@@ -98,11 +103,12 @@ export function submitRegistration(
             organizationId: org.id,
             playerName: row.name, playerNameAr: row.name_ar, email: row.email, phone: row.phone, dateOfBirth: row.date_of_birth,
             guardianName: row.guardian_name, guardianPhone: row.guardian_phone, hasNotes: row.notes !== null,
+            ...(left === 1 ? { lastBeforeCap: ctx.noticesPerDay } : {}),
           },
         });
       }
       // Anyone can type anyone's address: past the cap the registration is still taken and answered, silently.
-      if (underDailyCap(store, input.email, RECEIPT_TAG, ctx.receiptsPerDay, ctx.now)) {
+      if (leftUnderDailyCap(store, input.email, RECEIPT_TAG, ctx.receiptsPerDay, ctx.now) > 0) {
         queueEmail(store, { to: input.email, template: 'registration-receipt', tag: RECEIPT_TAG, createdAt: ctx.now, data: common });
       }
       return { status: 201, body: { status: 'submitted' as const, id } };

@@ -23,6 +23,11 @@ export interface RegistrationNoticeInput {
   guardianName: string | null;
   guardianPhone: string | null;
   hasNotes: boolean;
+  /**
+   * This notice is the last this address is sent before its daily cap (REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY, the
+   * number): it says so, so that a quiet inbox afterwards is not read as no registrations. Absent: not the last.
+   */
+  lastBeforeCap?: number;
 }
 
 /** The export command, as the operator would run it in the service's folder. */
@@ -58,6 +63,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         notes: 'يتضمن الطلب ملاحظات من مقدّمه.',
         exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON)، شغّل في مجلد الخدمة:',
         why: 'وصلتك هذه الرسالة لأن عنوانك مدرج في عناوين التسجيل لدى الجهة المنظِّمة.',
+        last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${n} إشعارًا). الطلبات التالية تُحفظ ولا تُرسل بالبريد؛ يسردها أمر التصدير أدناه.`,
       }
     : {
         subject: `New registration: ${input.playerName}${input.divisionName ? ` (${input.divisionName})` : ''}`,
@@ -71,6 +77,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         notes: 'The request has notes from its submitter.',
         exportTitle: 'To export the registrations in full (CSV or JSON), run in the service folder:',
         why: "You receive this email because your address is one of the organization's registration addresses.",
+        last: (n: number) => `This is the last notice this address gets for 24 hours (its limit is ${n}). Registrations after it are kept but not emailed: the export command below lists them.`,
       };
   const optional: Array<[string, string | null]> = [
     [s.labels.playerAr, input.playerNameAr],
@@ -95,6 +102,8 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
       ...facts.map(([label, value]) => `${label}: ${value}`),
       input.hasNotes && '',
       input.hasNotes && s.notes,
+      input.lastBeforeCap !== undefined && '',
+      input.lastBeforeCap !== undefined && s.last(input.lastBeforeCap),
       '',
       s.exportTitle,
       `  ${command}`,
@@ -110,7 +119,12 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
       heading: s.heading,
       intro: [t(s.intro)],
       facts,
-      after: [...(input.hasNotes ? [t(s.notes)] : []), t(s.exportTitle), html`<code dir="ltr">${command}</code>`],
+      after: [
+        ...(input.hasNotes ? [t(s.notes)] : []),
+        ...(input.lastBeforeCap !== undefined ? [t(s.last(input.lastBeforeCap))] : []),
+        t(s.exportTitle),
+        html`<code dir="ltr">${command}</code>`,
+      ],
       footer: [t(s.why)],
     }),
   };

@@ -248,6 +248,16 @@ describe('registration notice', () => {
     expect(mail.html).toContain('<code dir="ltr">npm run registrations -- --org riverside --since 2026-03-08</code>');
   });
 
+  it('the last notice before the daily cap says so, in English and Arabic, in text and HTML', () => {
+    const en = registrationNoticeEmail({ language: 'en', ...base, lastBeforeCap: 200 });
+    const line = 'This is the last notice this address gets for 24 hours (its limit is 200). Registrations after it are kept but not emailed: the export command below lists them.';
+    expect(en.text).toContain(line);
+    expect(en.html).toContain(line);
+    const ar = registrationNoticeEmail({ language: 'ar', ...base, lastBeforeCap: 200 });
+    expect(ar.text).toContain('هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد 200 إشعارًا).');
+    expect(registrationNoticeEmail({ language: 'en', ...base }).text).not.toContain('last notice');
+  });
+
   // The command's --since is read as a day in the organization's zone (src/registrations/export.ts), so it must be
   // the registration's local day there: the UTC date missed evening registrations west of UTC.
   it.each([
