@@ -23,15 +23,18 @@ const T0 = new Date(Date.now() - 3600_000); // every row due at the worker's wal
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 
 type Match = { id: string; kickoff?: string; venue?: string; status?: string };
-type Fixture = { organizations: { leagues: { events: { matches: Match[] }[] }[] }[] };
+type Fixture = { organizations: { teams: { id: string; members?: { email?: string }[] }[]; leagues: { events: { matches: Match[] }[] }[] }[] };
 let dir: string;
 let db: Database;
 const fixture = (): Fixture => JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
-/** The organizer imports the file again with rs-m3 changed. */
-const changeMatch = (change: Partial<Match>) => {
+/** The organizer imports the file again with rs-m3 changed (and Sam's address, when given: null removes it). */
+const changeMatch = (change: Partial<Match>, samEmail?: string | null) => {
   const f = fixture();
   const m3 = f.organizations[0]!.leagues[0]!.events[0]!.matches.find((m) => m.id === 'rs-m3')!;
   Object.assign(m3, { kickoff: KICKOFF }, change);
+  const sam = f.organizations[0]!.teams.find((t) => t.id === 'rs-lions')!.members![0]!;
+  if (samEmail === null) delete sam.email;
+  else if (samEmail !== undefined) sam.email = samEmail;
   const p = parseImport(JSON.stringify(f));
   if (!p.ok) throw new Error(JSON.stringify(p.problems));
   applyImport(db.sqlite, p.file);
@@ -168,16 +171,17 @@ it('one email per member while one waits: its invitation still in the outbox sho
   expect(change!.text).toContain('You have not answered yet.');
 });
 
-it('not sent once the match kicked off while it waited, nor when the match is back where the member knew it', async () => {
+it('not sent once the match kicked off while it waited, nor when the match is back where the member was last told', async () => {
   await samSaidYes();
   changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
   await updates(minutes(3));
   expect(await send(new Date('2036-12-13T15:00:00Z'))).toEqual([]);
   expect(lastRow()).toEqual({ template: 'rsvp-change', status: 'failed', last_error: `cancelled at send time: ${CANCEL_REASONS.matchStarted}` });
 
+  // Moved, then back to the kickoff of the invitation (the last email Sam got) before the worker sends.
   changeMatch({ kickoff: '2036-12-13T16:00:00Z' });
   await updates(minutes(4));
-  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  changeMatch({});
   await updates(minutes(5));
   expect(await send()).toEqual([]);
   expect(lastRow()).toEqual({ template: 'rsvp-change', status: 'failed', last_error: `cancelled at send time: ${CANCEL_REASONS.matchAsBefore}` });
@@ -190,4 +194,39 @@ it('nobody is told of a change to a match they were not invited to, nor of a res
   changeMatch({ kickoff: '2036-12-13T15:00:00Z', status: 'completed', score: { home: 1, away: 0 } } as Partial<Match>);
   expect(await updates(minutes(4))).toMatchObject({ changes: 1, emails: 0 });
   expect(await send()).toEqual([]);
+});
+
+it("an address the organizer corrected or removed is told nothing more, not even a cancellation (found by a review)", async () => {
+  // The README's own case: a typo sent the invitation to a stranger. Before, the change email went there with a
+  // fresh working link until someone ran `npm run invite` again (and never for a cancelled match: invite refuses it).
+  await samSaidYes();
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' }, 'sam.carter.correct@example.org');
+  expect(await updates(minutes(3))).toMatchObject({ changes: 1, emails: 0 });
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z', status: 'cancelled' }, null);
+  expect(await updates(minutes(4))).toMatchObject({ changes: 1, emails: 0 });
+  expect(await send()).toEqual([]);
+});
+
+it('a change email queued before the address was corrected is not sent to the old one', async () => {
+  await samSaidYes();
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  expect(await updates(minutes(3))).toMatchObject({ emails: 1 });
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' }, 'sam.carter.correct@example.org');
+  expect(await send()).toEqual([]);
+  expect(lastRow()).toEqual({ template: 'rsvp-change', status: 'failed', last_error: `cancelled at send time: ${CANCEL_REASONS.addressChanged}` });
+});
+
+it('invited right after a move (shown the new kickoff), the member is not told the move as news (found by a review)', async () => {
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  expect(inviteMatch(db.store, 'rs-m3', minutes(1))).toMatchObject({ invited: 1 });
+  const [invitation] = await send();
+  expect(invitation!.text).toContain('Kickoff: Saturday 13 December 2036, 15:00 UTC');
+  // The updates job finds the move only now: the invitation already told it, so nothing is queued.
+  expect(await updates(minutes(2))).toMatchObject({ changes: 1, emails: 0 });
+  expect(await send()).toEqual([]);
+  // The next move is news, beside what the invitation showed.
+  changeMatch({ kickoff: '2036-12-13T17:00:00Z' });
+  await updates(minutes(3));
+  const [moved] = await send();
+  expect(moved!.text).toContain('Kickoff: Saturday 13 December 2036, 17:00 UTC (was Saturday 13 December 2036, 15:00 UTC)');
 });

@@ -190,6 +190,8 @@ export interface RsvpInvitationsTable {
   response: RsvpAnswer | null;
   responded_at: string | null;
   created_at: Generated<string>;
+  /** What its member was last told of the match (a ToldMatch as JSON, src/mail/send-time.ts); null before any email left. */
+  told_json: Generated<string | null>;
 }
 
 export interface RegistrationsTable {

@@ -9,10 +9,10 @@ import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 import { languageSchema, localizedName } from '../vocabulary/language.js';
-import { rsvpState } from '../rsvp/state.js';
+import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
 import { listUnsubscribeHeaders } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
-import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, rsvpChangeAtSend, rsvpInviteAtSend, type AtSend, type InvitationFacts } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -57,9 +57,10 @@ const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
 /** An invitation and its match now, for the send-time checks of the emails to invitees; undefined once withdrawn. */
 function invitationFacts(store: SyncDb, invitationId: string, now: Date): InvitationFacts | undefined {
   const match = store.first(
-    store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
+    store.q.selectFrom('rsvp_invitations as i').innerJoin('team_members as tm', 'tm.id', 'i.member_id')
+      .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
       .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['i.response', 'e.is_public', 'e.status as event_status', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
+      .select(['i.response', 'i.email as invited_email', 'i.told_json', 'tm.email as member_email', 'e.is_public', 'e.status as event_status', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
       .where('i.id', '=', invitationId),
   );
   return match && {
@@ -70,7 +71,23 @@ function invitationFacts(store: SyncDb, invitationId: string, now: Date): Invita
     venueOrCity: match.venue ?? match.venue_city,
     organizationName: localizedName(match.org_name, match.org_name_ar, match.language),
     response: match.response,
+    addressCurrent: invitedAddressCurrent(match.invited_email, match.member_email),
+    told: readTold(match.told_json),
   };
+}
+
+/**
+ * The send-time check of an email to an invitee, and, when it is sent, what it tells the member of the match
+ * recorded on the invitation (in the transaction that renders it): the next change email compares with that.
+ */
+function atSendToInvitee<D>(store: SyncDb, invitationId: string, now: Date, check: (facts: InvitationFacts | undefined) => AtSend<D>): AtSend<D> {
+  const facts = invitationFacts(store, invitationId, now);
+  const decision = check(facts);
+  const told = facts && toldMatch(facts);
+  if ('send' in decision && told) {
+    store.run(store.q.updateTable('rsvp_invitations').set({ told_json: JSON.stringify(told) }).where('id', '=', invitationId));
+  }
+  return decision;
 }
 
 const followOf = (store: SyncDb, id: string) =>
@@ -181,7 +198,7 @@ export const CATALOG = {
       postponed: z.boolean().optional(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
-    atSend: (store, data, now) => rsvpInviteAtSend(data, { invitation: invitationFacts(store, data.invitationId, now) }),
+    atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpInviteAtSend(data, { invitation })),
     render: (data, links, { baseUrl }) => ({
       ...rsvpInviteEmail({
         ...data,
@@ -213,7 +230,7 @@ export const CATALOG = {
       response: rsvpAnswerSchema.nullable(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
-    atSend: (store, data, now) => rsvpChangeAtSend(data, { invitation: invitationFacts(store, data.invitationId, now) }),
+    atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpChangeAtSend(data, { invitation })),
     render: (data, links) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp! }), headers: {} }),
   }),
   /** To the contact address: nothing the submitter typed (see the template). */

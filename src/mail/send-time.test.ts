@@ -1,8 +1,7 @@
 // The send-time rules, table-driven: what a queued follower email may still say when it leaves.
 import { describe, expect, it } from 'vitest';
 import type { FollowStatus } from '../vocabulary/enums.js';
-import type { ChangedMatchState } from './templates/rsvp-change.js';
-import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, rsvpChangeAtSend, rsvpInviteAtSend, type InvitationFacts } from './send-time.js';
+import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
 
 describe('eventIdOfCalendarUrl', () => {
   it.each([
@@ -89,11 +88,12 @@ describe('followConfirmAtSend', () => {
 
 describe('rsvpInviteAtSend', () => {
   const data = { invitationId: 'inv_1', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
-  const match = { matchIsPublic: true, state: 'open' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', organizationName: 'Riverside FA' };
+  const match = { matchIsPublic: true, state: 'open' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', organizationName: 'Riverside FA', addressCurrent: true };
   const cases: Array<[string, Parameters<typeof rsvpInviteAtSend>[1]['invitation'], string | null]> = [
     ['an invitation of a public match is sent', match, null],
     ['one whose competition was made private is not', { ...match, matchIsPublic: false }, CANCEL_REASONS.matchNotPublic],
     ['one withdrawn since (its address changed or was removed) is not', undefined, CANCEL_REASONS.invitationWithdrawn],
+    ["one whose member's address was corrected or removed since (invite not run again) is not", { ...match, addressCurrent: false }, CANCEL_REASONS.addressChanged],
     ['one whose match was cancelled since is not', { ...match, state: 'cancelled' }, CANCEL_REASONS.matchCancelled],
     ['one whose competition was cancelled since is not', { ...match, state: 'competition_cancelled' }, CANCEL_REASONS.matchCancelled],
     ['one whose match kicked off while it waited is not', { ...match, state: 'kicked_off' }, CANCEL_REASONS.matchStarted],
@@ -114,26 +114,57 @@ describe('rsvpInviteAtSend', () => {
 describe('rsvpChangeAtSend', () => {
   const before = { kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', postponed: false };
   const data = { invitationId: 'inv_1', before, state: 'open' as const, kickoffAt: '2026-12-12T15:00:00Z', venue: 'Pitch 2', response: null };
+  const told: ToldMatch = { state: 'open', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
   const now: InvitationFacts = {
-    matchIsPublic: true, state: 'open', kickoffAt: '2026-12-12T16:00:00Z', venue: null, venueOrCity: 'Pitch 2', organizationName: 'Riverside FA', response: 'yes',
+    matchIsPublic: true, state: 'open', kickoffAt: '2026-12-12T16:00:00Z', venue: null, venueOrCity: 'Pitch 2', organizationName: 'Riverside FA',
+    response: 'yes', addressCurrent: true, told,
   };
-  const sent = (facts: { state?: ChangedMatchState; kickoffAt?: string | null; venueOrCity?: string }) => ({ send: { ...data, state: facts.state ?? 'open', kickoffAt: facts.kickoffAt ?? now.kickoffAt, venue: facts.venueOrCity ?? 'Pitch 2', response: 'yes' as const } });
+  /** Sent: the match now (`facts`), beside what the member was told (`was`). */
+  const sent = (facts: Partial<InvitationFacts>, was: ToldMatch = told) => {
+    const f = { ...now, ...facts };
+    return {
+      send: {
+        ...data, before: { kickoffAt: was.kickoffAt, venue: was.venue, postponed: was.state === 'postponed' },
+        state: f.state as ToldMatch['state'], kickoffAt: f.kickoffAt, venue: f.venueOrCity, response: 'yes' as const,
+      },
+    };
+  };
   const cases: Array<[string, InvitationFacts | undefined, ReturnType<typeof rsvpChangeAtSend>]> = [
     ['moved again since it was queued: the match as it is now, the answer as it is now', now, sent({})],
     ['postponed since', { ...now, state: 'postponed' }, sent({ state: 'postponed' })],
     ['cancelled since', { ...now, state: 'cancelled' }, sent({ state: 'cancelled' })],
     ['its competition cancelled since', { ...now, state: 'competition_cancelled' }, sent({ state: 'competition_cancelled' })],
-    ['a new venue, the kickoff as before', { ...now, kickoffAt: before.kickoffAt, venueOrCity: 'Harbour Park' }, sent({ kickoffAt: before.kickoffAt, venueOrCity: 'Harbour Park' })],
-    ['back to the kickoff and venue the member knew', { ...now, kickoffAt: before.kickoffAt }, { cancel: CANCEL_REASONS.matchAsBefore }],
-    ['told it was postponed, now back on at its old kickoff: news', { ...now, kickoffAt: before.kickoffAt }, { send: { ...sent({ kickoffAt: before.kickoffAt }).send, before: { ...before, postponed: true } } }],
-    ['postponed, its stored kickoff as before: still news', { ...now, state: 'postponed', kickoffAt: before.kickoffAt }, sent({ state: 'postponed', kickoffAt: before.kickoffAt })],
+    ['a new venue, the kickoff as told', { ...now, kickoffAt: told.kickoffAt, venueOrCity: 'Harbour Park' }, sent({ kickoffAt: told.kickoffAt, venueOrCity: 'Harbour Park' })],
+    ['back to the kickoff and venue the member was told', { ...now, kickoffAt: told.kickoffAt }, { cancel: CANCEL_REASONS.matchAsBefore }],
+    ['invited after the move: told the new kickoff already', { ...now, told: { ...told, kickoffAt: now.kickoffAt } }, { cancel: CANCEL_REASONS.matchAsBefore }],
+    ['told it was postponed, still postponed', { ...now, state: 'postponed', told: { ...told, state: 'postponed' } }, { cancel: CANCEL_REASONS.matchAsBefore }],
+    ['told it was postponed, back on at its old kickoff: news', { ...now, kickoffAt: told.kickoffAt, told: { ...told, state: 'postponed' } },
+      sent({ kickoffAt: told.kickoffAt }, { ...told, state: 'postponed' })],
+    ['told it was cancelled, its competition cancelled since', { ...now, state: 'competition_cancelled', told: { ...told, state: 'cancelled' } }, { cancel: CANCEL_REASONS.matchAsBefore }],
     ['kicked off while it waited', { ...now, state: 'kicked_off' }, { cancel: CANCEL_REASONS.matchStarted }],
     ['played while it waited', { ...now, state: 'played' }, { cancel: CANCEL_REASONS.matchStarted }],
+    ["its member's address corrected or removed since", { ...now, addressCurrent: false }, { cancel: CANCEL_REASONS.addressChanged }],
     ['its competition made private since', { ...now, matchIsPublic: false }, { cancel: CANCEL_REASONS.matchNotPublic }],
     ['its invitation withdrawn since', undefined, { cancel: CANCEL_REASONS.invitationWithdrawn }],
+    ['nothing told recorded (an invitation from before): compared with the change\'s before', { ...now, told: null }, sent({})],
+    ['nothing told recorded, back where the change found it', { ...now, told: null, kickoffAt: before.kickoffAt }, { cancel: CANCEL_REASONS.matchAsBefore }],
   ];
-  it.each(cases)('%s', (name, invitation, expected) => {
-    const told = name.startsWith('told it was postponed') ? { ...data, before: { ...before, postponed: true } } : data;
-    expect(rsvpChangeAtSend(told, { invitation })).toEqual(expected);
+  it.each(cases)('%s', (_name, invitation, expected) => {
+    expect(rsvpChangeAtSend(data, { invitation })).toEqual(expected);
+  });
+
+  it.each([
+    ['{"state":"postponed","kickoffAt":null,"venue":"Pitch 2"}', { state: 'postponed', kickoffAt: null, venue: 'Pitch 2' }],
+    [null, null],
+    ['not json', null],
+    ['{"state":"played","kickoffAt":null,"venue":null}', null],
+    ['{"kickoffAt":"2026-12-13T10:00:00Z"}', null],
+  ])('readTold(%s): what the member was told, or nothing', (json, told) => {
+    expect(readTold(json)).toEqual(told);
+  });
+
+  it('toldMatch: what an email leaving now tells, nothing once the match kicked off', () => {
+    expect(toldMatch(now)).toEqual({ state: 'open', kickoffAt: now.kickoffAt, venue: 'Pitch 2' });
+    expect(toldMatch({ ...now, state: 'kicked_off' })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@
 //
 // A cancelled email's reason goes to the outbox row and the worker's log: it is one of the fixed sentences below,
 // never a name, an address or anything else from the row.
+import { z } from 'zod';
 import type { RsvpState } from '../rsvp/state.js';
 import type { FollowStatus, RsvpAnswer } from '../vocabulary/enums.js';
 
@@ -20,9 +21,10 @@ export const CANCEL_REASONS = {
   leagueNotPublic: 'its league has no public competition any more',
   matchNotPublic: 'its match is no longer in a public competition',
   invitationWithdrawn: 'its invitation was withdrawn (the member\'s address changed or was removed)',
+  addressChanged: 'its member\'s address changed or was removed since its invitation',
   matchCancelled: 'its match will not be played (cancelled, or its competition is)',
   matchStarted: 'its match has kicked off or been played (answers are closed)',
-  matchAsBefore: 'its match is back to the kickoff and venue the member knew',
+  matchAsBefore: 'its match is as its member was last told',
 } as const;
 
 /**
@@ -89,7 +91,8 @@ export function followConfirmAtSend<D>(
  * A match invitation: only while it stands (`npm run invite` withdraws one whose member's address changed: this
  * email would carry a working link to the old address) and its match is in a public competition (README, RSVP: a
  * competition made private takes its matches out of public hands; its link would answer 404). An invitation whose
- * match is gone is gone with it. Where the match stands (`state`, src/rsvp/state.ts) decides the rest: a match
+ * match is gone is gone with it, and one whose member's address was corrected or removed since sends nothing more to
+ * the old address (src/rsvp/state.ts invitedAddressCurrent). Where the match stands (`state`, src/rsvp/state.ts) decides the rest: a match
  * cancelled since (or of a competition cancelled since) will not be played, and one that has kicked off or been
  * played since (retries last about a day) can no longer be answered: nobody is asked. Otherwise the email shows the
  * match as it is now, not as it was when queued: its kickoff and venue, and, postponed, no kickoff at all but that it
@@ -98,10 +101,11 @@ export function followConfirmAtSend<D>(
  */
 export function rsvpInviteAtSend<D extends RsvpInviteLike>(
   data: D,
-  facts: { invitation: Omit<InvitationFacts, 'response' | 'venueOrCity'> | undefined },
+  facts: { invitation: Omit<InvitationFacts, 'response' | 'venueOrCity' | 'told'> | undefined },
 ): AtSend<D> {
   const { invitation } = facts;
   if (!invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
+  if (!invitation.addressCurrent) return { cancel: CANCEL_REASONS.addressChanged };
   if (!invitation.matchIsPublic) return { cancel: CANCEL_REASONS.matchNotPublic };
   switch (invitation.state) {
     case 'cancelled':
@@ -124,6 +128,29 @@ export function rsvpInviteAtSend<D extends RsvpInviteLike>(
   }
 }
 
+/** The match as an email to its invitee showed it: where it stood, and its kickoff and venue. */
+export interface ToldMatch {
+  state: 'open' | 'postponed' | 'cancelled' | 'competition_cancelled';
+  kickoffAt: string | null;
+  venue: string | null;
+}
+
+const toldMatchSchema = z.object({
+  state: z.enum(['open', 'postponed', 'cancelled', 'competition_cancelled']),
+  kickoffAt: z.string().nullable(),
+  venue: z.string().nullable(),
+});
+
+/** An invitation's told_json read back; null when nothing was told yet, or when it cannot be read (as nothing told). */
+export function readTold(json: string | null): ToldMatch | null {
+  if (json === null) return null;
+  try {
+    return toldMatchSchema.safeParse(JSON.parse(json)).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** What the send-time checks of a match's emails to its invitees read: the invitation and its match now. */
 export interface InvitationFacts {
   matchIsPublic: boolean;
@@ -134,32 +161,64 @@ export interface InvitationFacts {
   venueOrCity: string | null;
   organizationName: string;
   response: RsvpAnswer | null;
+  /** The invitation's address is still its member's (src/rsvp/state.ts invitedAddressCurrent). */
+  addressCurrent: boolean;
+  /** What the member was last told (recorded as each email leaves, toldMatch); null before the first. */
+  told: ToldMatch | null;
+}
+
+/** What an email about to leave tells the member of their match (it becomes the invitation's told_json). */
+export function toldMatch(invitation: Pick<InvitationFacts, 'state' | 'kickoffAt' | 'venueOrCity'>): ToldMatch | null {
+  const { state } = invitation;
+  if (state !== 'open' && state !== 'postponed' && state !== 'cancelled' && state !== 'competition_cancelled') return null;
+  return { state, kickoffAt: invitation.kickoffAt, venue: invitation.venueOrCity };
+}
+
+/** Whether the match now is what the member was told: the same state and, open, the same kickoff and venue. */
+export function asTold(told: ToldMatch, now: ToldMatch): boolean {
+  const cancelled = (s: ToldMatch['state']) => s === 'cancelled' || s === 'competition_cancelled';
+  if (cancelled(told.state) || cancelled(now.state)) return cancelled(told.state) && cancelled(now.state);
+  if (told.state !== now.state) return false;
+  return now.state === 'postponed' || (told.kickoffAt === now.kickoffAt && told.venue === now.venue);
 }
 
 /**
- * A member told their match changed (src/rsvp/tell-invitees.ts): only while the invitation stands and its match is
- * public, as for the invitation, and not once the match has kicked off or been played (nothing is left to answer).
- * It shows the match as it is when it leaves: moved, postponed or cancelled, whatever the change that queued it
- * (one email waits per invitation, so the member is told where things stand, once), and their answer then. A match
- * back where the member knew it (moved, then moved back) is no news: nothing is sent; one they were told was postponed
- * is, whatever its kickoff.
+ * A member told their match changed (src/rsvp/tell-invitees.ts): only while the invitation stands for the member's
+ * address and its match is public, as for the invitation, and not once the match has kicked off or been played
+ * (nothing is left to answer). It compares the match as it is when the email leaves with what the member was last
+ * told (the invitation's `told`; for invitations from before that was recorded, the change's own `before`): the
+ * same is no news and nothing is sent (moved and moved back; invited right after the move, so shown the new
+ * kickoff already). Otherwise it shows the match now beside what they were told, and their answer then: one email
+ * waits per invitation, so the member is told where things stand, once.
  */
 export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { invitation: InvitationFacts | undefined }): AtSend<D> {
   const { invitation } = facts;
   if (!invitation) return { cancel: CANCEL_REASONS.invitationWithdrawn };
+  if (!invitation.addressCurrent) return { cancel: CANCEL_REASONS.addressChanged };
   if (!invitation.matchIsPublic) return { cancel: CANCEL_REASONS.matchNotPublic };
-  const { state } = invitation;
-  if (state === 'kicked_off' || state === 'played') return { cancel: CANCEL_REASONS.matchStarted };
-  const { before } = data;
-  if (state === 'open' && !before.postponed && invitation.kickoffAt === before.kickoffAt && invitation.venueOrCity === before.venue) {
-    return { cancel: CANCEL_REASONS.matchAsBefore };
-  }
-  return { send: { ...data, state, kickoffAt: invitation.kickoffAt, venue: invitation.venueOrCity, response: invitation.response } };
+  const now = toldMatch(invitation);
+  if (now === null) return { cancel: CANCEL_REASONS.matchStarted };
+  const told: ToldMatch = invitation.told ?? {
+    state: data.before.postponed ? 'postponed' : 'open',
+    kickoffAt: data.before.kickoffAt,
+    venue: data.before.venue,
+  };
+  if (asTold(told, now)) return { cancel: CANCEL_REASONS.matchAsBefore };
+  return {
+    send: {
+      ...data,
+      before: { kickoffAt: told.kickoffAt, venue: told.venue, postponed: told.state === 'postponed' },
+      state: now.state,
+      kickoffAt: now.kickoffAt,
+      venue: now.venue,
+      response: invitation.response,
+    },
+  };
 }
 
 interface RsvpChangeLike {
   before: { kickoffAt: string | null; venue: string | null; postponed: boolean };
-  state: 'open' | 'postponed' | 'cancelled' | 'competition_cancelled';
+  state: ToldMatch['state'];
   kickoffAt: string | null;
   venue: string | null;
   response: RsvpAnswer | null;

@@ -13,7 +13,7 @@ import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
-import { rsvpState, type MatchForState, type RsvpState } from './state.js';
+import { invitedAddressCurrent, rsvpState, type MatchForState, type RsvpState } from './state.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
 // Prepared (src/db/prepared.ts): the summary is read under load, and building these with Kysely per request
@@ -206,9 +206,6 @@ export interface InviteResult {
   listedTwice: number;
 }
 
-/** An address as the organizer typed it twice: the import keeps the domain in lower-case ASCII. */
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /**
  * One person of a match's teams: their mailbox (src/mail/mailbox.ts, as per-mailbox limits count it: case, dots,
  * +tags and provider aliases are one mailbox) and their name, case and spacing aside. The name is part of it
@@ -255,7 +252,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
     const invitedPeople = new Set<string>();
     for (const m of members) {
       if (m.invitation_id !== null) {
-        if (m.email !== null && m.invited_email !== null && sameAddress(m.email, m.invited_email)) {
+        if (m.email !== null && invitedAddressCurrent(m.invited_email, m.email)) {
           result.alreadyInvited++;
           invitedPeople.add(personKey(m.name, m.email));
           continue;

@@ -27,3 +27,13 @@ export function rsvpState(match: MatchForState, now: Date): RsvpState {
   if (match.kickoff_at !== null && Date.parse(match.kickoff_at) <= now.getTime()) return 'kicked_off';
   return 'open';
 }
+
+/**
+ * Whether an invitation still stands for its member's address: the address its email went to is the member's now, as
+ * the organizer typed it twice (the import keeps the domain in lower-case ASCII, so case aside). An address corrected
+ * (a typo sent the link to a stranger) or removed since leaves the invitation to the old one: nothing more is sent
+ * there, and `npm run invite` moves it.
+ */
+export function invitedAddressCurrent(invited: string | null, member: string | null): boolean {
+  return invited !== null && member !== null && invited.toLowerCase() === member.toLowerCase();
+}

@@ -4,8 +4,10 @@
 // Answers are kept: the email gives the member's answer so far and their link to change it.
 import type { SyncDb } from '../db/sync.js';
 import { queueEmail } from '../mail/outbox.js';
+import { asTold, readTold, type ToldMatch } from '../mail/send-time.js';
 import type { ChangeKind, SeenMatch } from '../updates/changes.js';
 import { localizedName } from '../vocabulary/language.js';
+import { invitedAddressCurrent } from './state.js';
 
 /** The changes an invited member is told: when and where the match is played, and whether it is. */
 export const INVITEE_CHANGE_KINDS: ReadonlySet<ChangeKind> = new Set(['moved', 'postponed', 'rescheduled', 'cancelled']);
@@ -20,8 +22,10 @@ export interface InviteeChange {
 
 /**
  * Queues one email per standing invitation of the match, to the address the invitation went to; how many. Skipped:
- * an invitation whose own email, or an earlier change's, still waits in the outbox. That email shows the match as it
- * is when it leaves (send-time.ts), so one email tells the member where things stand.
+ * an invitation whose member's address changed since, and one whose own email, or an earlier change's, still waits
+ * in the outbox: that email shows the match as it is when it leaves (send-time.ts), so one email tells the member
+ * where things stand. Whether the change is news to the member is decided when the email leaves, against what they
+ * were last told (the invitation's told_json).
  */
 export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): number {
   if (!INVITEE_CHANGE_KINDS.has(change.kind) || change.before === null) return 0;
@@ -30,7 +34,7 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
       .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
       .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
       .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['i.id', 'i.email', 'i.response', 'tm.name', 'tm.name_ar', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone'])
+      .select(['i.id', 'i.email', 'i.response', 'i.told_json', 'tm.email as member_email', 'tm.name', 'tm.name_ar', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone'])
       .where('i.match_id', '=', change.matchId)
       .where('i.email', 'is not', null)
       .orderBy('i.id'),
@@ -46,9 +50,15 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
     ).map((r) => r.invitation_id),
   );
   const { before, after } = change;
+  const found: ToldMatch = { state: after.status === 'cancelled' ? 'cancelled' : after.status === 'postponed' ? 'postponed' : 'open', kickoffAt: after.kickoff_at, venue: after.venue };
   let queued = 0;
   for (const i of invitations) {
-    if (waiting.has(i.id)) continue;
+    // An address corrected or removed since the invitation (a typo sent it to a stranger) is told nothing more;
+    // `npm run invite` moves the invitation to the new one.
+    if (waiting.has(i.id) || !invitedAddressCurrent(i.email, i.member_email)) continue;
+    // Already told the match as it is now (invited right after the change): no news. Decided again when it leaves.
+    const told = readTold(i.told_json);
+    if (told !== null && asTold(told, found)) continue;
     queueEmail(store, {
       to: i.email!,
       template: 'rsvp-change',
@@ -65,9 +75,7 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
         timeZone: i.timezone,
         before: { kickoffAt: before.kickoff_at, venue: before.venue, postponed: before.status === 'postponed' },
         // As found; the worker sets them to the match as it is when the email leaves.
-        state: after.status === 'cancelled' ? 'cancelled' : after.status === 'postponed' ? 'postponed' : 'open',
-        kickoffAt: after.kickoff_at,
-        venue: after.venue,
+        ...found,
         response: i.response,
       },
     });

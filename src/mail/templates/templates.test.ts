@@ -366,6 +366,9 @@ describe('RSVP change', () => {
     expect(postponed.text).toContain('Kickoff: Postponed: new date to follow');
     expect(postponed.text).not.toMatch(/7 March|18:30/);
     expect(postponed.text).toContain('Your answer is kept; you can change it once the new date is set:');
+    const unanswered = rsvpChangeEmail({ ...base, state: 'postponed', response: null });
+    expect(unanswered.text).toContain('You have not answered yet.\nYou can answer once the new date is set:');
+    expect(unanswered.text).not.toContain('kept');
     for (const state of ['cancelled', 'competition_cancelled'] as const) {
       const mail = rsvpChangeEmail({ ...base, state });
       expectWellFormedShell(mail, 'en');
