@@ -1,7 +1,7 @@
 // What the calendar says about slots that are not decided yet: never the same words for two different slots.
 import { describe, expect, it } from 'vitest';
 import { match, W, L } from '../../test/support/builders/matches.js';
-import { calendarFeed } from './calendar-feed.js';
+import { calendarFeed, calendarName } from './calendar-feed.js';
 import type { EventFacts, MatchFacts } from './types.js';
 
 const event = (language: 'en' | 'ar'): EventFacts => ({
@@ -84,5 +84,25 @@ describe('the matches of a cancelled competition', () => {
     expect(feed.matches[0]!.status).toBe(status);
     expect(feed.matches[0]!.summary).toBe(summary);
     expect(feed.matches[0]!.description.split('\n').at(-1)).toBe(status === 'cancelled' ? 'Cancelled' : 'Quarter-final');
+  });
+});
+
+describe('the feed\'s name and a match\'s location', () => {
+  it.each([
+    ['Spring Cup', 'Riverside Sunday League', 'Spring Cup — Riverside Sunday League'],
+    ['Premier Division 2026–27', 'Premier Division', 'Premier Division 2026–27'],
+    ['premier  division 2026', 'Premier Division', 'premier  division 2026'],
+    ['Division', 'Premier Division', 'Division — Premier Division'],
+    ['دوري الأشبال 2026', 'دوري الأشبال', 'دوري الأشبال 2026'],
+  ])('%s of %s: %s', (eventName, leagueName, name) => {
+    expect(calendarName(eventName, leagueName)).toBe(name);
+  });
+
+  it.each([
+    ['en', 'Pitch 2, Riverside'],
+    ['ar', 'Pitch 2، Riverside'],
+  ] as const)('%s: the venue and the city joined in the language\'s own comma', (language, location) => {
+    const feed = calendarFeed({ ...event(language), venue_city: 'Riverside' }, [{ ...cup[0]!, venue: 'Pitch 2' }], teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    expect(feed.matches[0]!.location).toBe(location);
   });
 });

@@ -61,6 +61,16 @@ export interface MatchNames {
 }
 
 /**
+ * The name calendar apps show for a competition's feed: the competition and its league, or the competition alone
+ * when its name already says the league ("Premier Division 2026–27" of "Premier Division": the two together repeated
+ * it).
+ */
+export function calendarName(eventName: string, leagueName: string): string {
+  const fold = (s: string) => s.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
+  return fold(eventName).includes(fold(leagueName)) ? eventName : `${eventName} — ${leagueName}`;
+}
+
+/**
  * Every match's names in the event's language: a decided slot is its team; an undecided one names its source
  * ("Winner of Semi-final 1": numbered in bracket order where several matches share a label, so that two
  * undecided slots never read the same). The calendar, and what followers are told, say the same.
@@ -162,7 +172,7 @@ export function calendarFeed(
       id: m.id,
       summary: `${title}${home} ${w.vs} ${away}`,
       description: lines.join('\n'),
-      location: [m.venue, event.venue_city].filter((x): x is string => Boolean(x)).join(', ') || null,
+      location: [m.venue, event.venue_city].filter((x): x is string => Boolean(x)).join(w.comma) || null,
       start: m.kickoff_at,
       end: m.ends_at ?? addMinutes(m.kickoff_at, event.match_duration_min),
       status,
@@ -171,7 +181,7 @@ export function calendarFeed(
     });
   }
   return {
-    calendarName: `${event.name} — ${event.league_name}`,
+    calendarName: calendarName(event.name, event.league_name),
     eventId: event.id,
     uidDomain: options.uidDomain,
     refreshMinutes: options.refreshMinutes,
