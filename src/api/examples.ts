@@ -66,7 +66,7 @@ export const CALENDAR_EXAMPLE = [
   'VERSION:2.0',
   'CALSCALE:GREGORIAN',
   'PRODID:-//Competitions//Public Calendar v0//EN',
-  'X-WR-CALNAME:Premier Division 2026–27 — Premier Division',
+  'X-WR-CALNAME:Premier Division 2026–27',
   'REFRESH-INTERVAL;VALUE=DURATION:PT5M',
   'X-PUBLISHED-TTL:PT5M',
   'BEGIN:VEVENT',
