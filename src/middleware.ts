@@ -32,13 +32,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (response.statusText === 'OK' && response.status !== 200) {
     response = new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers: response.headers });
   }
-  const headers = pathname.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS;
+  const headers: Record<string, string> = { ...(pathname.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS) };
+  // Astro types its pages "text/html" without a charset. Every page is UTF-8 (its <meta charset> says so too): said in
+  // the header, no browser or client has to guess from the first bytes.
+  const html = response.headers.get('content-type') === 'text/html';
+  const complete = (r: Response) => {
+    for (const [k, v] of Object.entries(headers)) if (!r.headers.has(k)) r.headers.set(k, v);
+    if (html) r.headers.set('Content-Type', 'text/html; charset=utf-8');
+  };
   try {
-    for (const [k, v] of Object.entries(headers)) if (!response.headers.has(k)) response.headers.set(k, v);
+    complete(response);
   } catch {
     // Immutable headers (a Response from fetch): copy it.
     response = new Response(response.body, response);
-    for (const [k, v] of Object.entries(headers)) if (!response.headers.has(k)) response.headers.set(k, v);
+    complete(response);
   }
   return response;
 });

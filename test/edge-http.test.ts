@@ -116,14 +116,14 @@ describe('the methods of the pages', () => {
       for (const method of ['GET', 'HEAD']) {
         const res = await send(svc.url, target, { method });
         expect([200, 404], `${method} ${target}`).toContain(res.status);
-        expect(res.headers['content-type'], `${method} ${target}`).toMatch(/^text\/html/);
+        expect(res.headers['content-type'], `${method} ${target}`).toBe('text/html; charset=utf-8');
       }
     }
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     // 404: no invitation or follow has the token x; the page says so, as a page.
     for (const target of ['/rsvp', '/follow/confirm?token=x', '/follow/unsubscribe?token=x']) {
       const res = await send(svc.url, target, { method: 'POST', headers: form, body: 'token=x&status=yes' });
-      expect([res.status, res.headers['content-type']], `POST ${target}`).toEqual([404, 'text/html']);
+      expect([res.status, res.headers['content-type']], `POST ${target}`).toEqual([404, 'text/html; charset=utf-8']);
     }
   });
 });
