@@ -87,6 +87,16 @@ describe('README', () => {
       expect(events.status).toBe(200);
       expect(events.body.equals((await request(`${svc.url}/api/v0/events`)).body)).toBe(true);
 
+      // A calendar feed as node serves it: the same bytes, type and file name (a review saw nginx's without a name).
+      const { body: events0 } = events;
+      const eventId = (JSON.parse(events0.toString()) as { event_id: string }[])[0]!.event_id;
+      const [viaNginx, viaNode] = await Promise.all([`${base}`, svc.url].map((b) => request(`${b}/api/v0/calendar/${eventId}.ics`)));
+      expect([viaNginx!.status, viaNode!.status]).toEqual([200, 200]);
+      expect(viaNginx!.body.equals(viaNode!.body)).toBe(true);
+      for (const header of ['content-type', 'content-disposition', 'access-control-allow-origin', 'x-content-type-options']) {
+        expect(viaNginx!.headers[header], header).toBe(viaNode!.headers[header]);
+      }
+
       const preflight = await request(`${base}/api/v0/events`, {
         method: 'OPTIONS',
         headers: { Origin: 'https://fans.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
