@@ -79,6 +79,8 @@ function invitationFacts(store: SyncDb, invitationId: string, now: Date): Invita
 /**
  * The send-time check of an email to an invitee, and, when it is sent, what it tells the member of the match
  * recorded on the invitation (in the transaction that renders it): the next change email compares with that.
+ * Recorded as it is rendered, before the transport has it: an email Postmark then refuses for good (an inactive
+ * address) still counts as told, which at worst leaves out a change that mailbox could not have received either.
  */
 function atSendToInvitee<D>(store: SyncDb, invitationId: string, now: Date, check: (facts: InvitationFacts | undefined) => AtSend<D>): AtSend<D> {
   const facts = invitationFacts(store, invitationId, now);
