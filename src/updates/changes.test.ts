@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAlert, matchChange, type SeenMatch } from './changes.js';
+import { isAlert, matchChange, netChanges, type SeenMatch } from './changes.js';
 
 const base: SeenMatch = {
   label: 'Matchday 3', home: 'Rovers', away: 'Harbour', kickoff_at: '2026-12-05T15:00:00Z', venue: 'Park', status: 'scheduled',
@@ -44,5 +44,31 @@ describe('isAlert', () => {
   ])('%s', (_label, before, after, alert) => {
     const change = matchChange(before, after)!;
     expect(isAlert(change, now)).toBe(alert);
+  });
+});
+
+describe('netChanges', () => {
+  const moved = (id: number, match: string | null, from: string, to: string) => ({
+    id, match_id: match, kind: 'moved' as const, data: { before: m({ kickoff_at: from }), after: m({ kickoff_at: to }) },
+  });
+  const A = '2026-12-05T15:00:00Z';
+  const B = '2026-12-06T19:00:00Z';
+  const C = '2026-12-07T15:00:00Z';
+  it.each<[string, ReturnType<typeof moved>[], Array<[number, string, string | null, string | null]>]>([
+    ['one change each: as they are', [moved(1, 'x', A, B), moved(2, 'y', A, C)], [[1, 'moved', A, B], [2, 'moved', A, C]]],
+    ['moved twice: once, from the first before to the last after, at the first place', [moved(1, 'x', A, B), moved(2, 'y', A, C), moved(3, 'x', B, C)], [[1, 'moved', A, C], [2, 'moved', A, C]]],
+    ['moved and moved back: nothing', [moved(1, 'x', A, B), moved(2, 'x', B, A)], []],
+    ['a competition\'s own news is kept', [{ id: 1, match_id: null, kind: 'new_competition' as const, data: { before: null, after: null } } as never, moved(2, 'x', A, B)], [[1, 'new_competition', null, null], [2, 'moved', A, B]]],
+  ])('%s', (_label, changes, expected) => {
+    expect(netChanges(changes).map((c) => [c.id, c.kind, c.data.before?.kickoff_at ?? null, c.data.after?.kickoff_at ?? null])).toEqual(expected);
+  });
+
+  it('postponed, then a result: the result; a new fixture then moved: a new fixture at its last kickoff', () => {
+    const postponed = { id: 1, match_id: 'x', kind: 'postponed' as const, data: { before: m({}), after: m({ status: 'postponed' }) } };
+    const played = { id: 2, match_id: 'x', kind: 'result' as const, data: { before: m({ status: 'postponed' }), after: m({ status: 'completed', home_score: 1, away_score: 0 }) } };
+    expect(netChanges([postponed, played]).map((c) => c.kind)).toEqual(['result']);
+    const added = { id: 1, match_id: 'x', kind: 'new_fixture' as const, data: { before: null, after: m({}) } };
+    const movedOn = { id: 2, match_id: 'x', kind: 'moved' as const, data: { before: m({}), after: m({ kickoff_at: C }) } };
+    expect(netChanges([added, movedOn]).map((c) => [c.kind, c.data.before, c.data.after?.kickoff_at])).toEqual([['new_fixture', null, C]]);
   });
 });

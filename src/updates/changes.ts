@@ -75,3 +75,37 @@ export function matchChange(before: SeenMatch | undefined, after: SeenMatch): Ma
   }
   return null;
 }
+
+/** A recorded change as an email lists it: its match (null for a competition's own news) and what changed. */
+export interface ToldChange {
+  id: number;
+  match_id: string | null;
+  kind: ChangeKind;
+  data: { before: SeenMatch | null; after: SeenMatch | null };
+}
+
+/**
+ * The changes one email tells (ascending ids, as found), one per match: a match changed more than once since the
+ * follower was last told is told as its net change, from what they knew before the first to how it is after the
+ * last (kind decided again by matchChange), at the first one's place; none when the match is back as it was (moved,
+ * then moved back). Listed one by one, two moves of a match read in play order could end on the wrong kickoff.
+ * A competition's own news (no match: new competition, champion) is kept as it is.
+ */
+export function netChanges<C extends ToldChange>(changes: readonly C[]): C[] {
+  const byMatch = new Map<string, C[]>();
+  for (const c of changes) if (c.match_id !== null) byMatch.set(c.match_id, [...(byMatch.get(c.match_id) ?? []), c]);
+  const out: C[] = [];
+  for (const c of changes) {
+    const all = c.match_id === null ? null : byMatch.get(c.match_id)!;
+    if (all === null || all.length === 1) {
+      out.push(c);
+      continue;
+    }
+    if (all[0] !== c) continue;
+    const before = all[0]!.data.before;
+    const after = all.at(-1)!.data.after;
+    const net = after === null ? null : matchChange(before ?? undefined, after);
+    if (net) out.push({ ...c, kind: net.kind, data: { ...c.data, before: net.before, after: net.after } });
+  }
+  return out;
+}

@@ -9,7 +9,7 @@ import type { TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { latestLocalHour } from '../time/local-time.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
-import type { ChangeKind, SeenMatch } from './changes.js';
+import { netChanges, type ChangeKind, type SeenMatch } from './changes.js';
 import { detectChanges } from './detect.js';
 import { decideTogether, type ChangeRow, type Decision, type FollowState } from './tell.js';
 
@@ -35,6 +35,7 @@ export interface UpdatesResult {
 
 interface Change extends ChangeRow {
   event_id: string;
+  match_id: string | null;
   kind: ChangeKind;
   data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null };
 }
@@ -86,7 +87,9 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
     let emails = 0;
     const language = org.language as Language;
     const league = f.league_id ? leagues.get(f.league_id) : undefined;
-    for (const [kind, told] of [['alert', d.alert], ['digest', d.digest]] as const) {
+    for (const [kind, decided] of [['alert', d.alert], ['digest', d.digest]] as const) {
+      // One line per match: its net change (moved and moved back is no news; the email may then have none to send).
+      const told = netChanges(decided);
       if (told.length === 0) continue;
       // The competitions in the order their first change was found, each one's changes in play order.
       const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
