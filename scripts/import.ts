@@ -30,5 +30,8 @@ await runCli(async () => {
         `${c.matches} matches, ${c.teams} teams, ${c.members} members, ${c.divisions} divisions ` +
         `(${c.changed} rows written, ${c.removed} removed)`,
     );
+    for (const { league, name, follows } of c.endedFollows) {
+      console.log(`league ${JSON.stringify(league)} (${name}) is no longer in the file: its ${follows} follow${follows === 1 ? '' : 's'} ended with it, and ${follows === 1 ? 'its follower is' : 'their followers are'} told nothing more (to stop publishing a league and keep its followers, make its competitions private instead)`);
+    }
   }, { create: true }); // an import fills a new database
 });

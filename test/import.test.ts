@@ -121,6 +121,22 @@ describe('import', () => {
     expect(t.sqlite.prepare(`SELECT id FROM matches WHERE id = 'rs-m2'`).get()).toBeUndefined();
   });
 
+  it('says which removed leagues had follows, and how many ended with them (found by a review: it was silent)', () => {
+    importJson(t, load(SMALL));
+    const follow = t.sqlite.prepare(`INSERT INTO follows (id, org_id, league_id, email, status) VALUES (?, 'riverside', ?, ?, ?)`);
+    follow.run('f1', 'rs-sunday', 'a@example.org', 'active');
+    follow.run('f2', 'rs-sunday', 'b@example.org', 'pending');
+    follow.run('f3', 'rs-sunday', 'c@example.org', 'unsubscribed');
+    follow.run('f4', null, 'd@example.org', 'active');
+    const json = load(SMALL);
+    expect(importJson(t, json).endedFollows).toEqual([]);
+    // The organizer renames the league's id: the old one is removed, and its follows with it.
+    json.organizations[0].leagues[0].id = 'rs-sunday-2';
+    json.organizations[0].divisions[0].league = 'rs-sunday-2';
+    expect(importJson(t, json).endedFollows).toEqual([{ league: 'rs-sunday', name: 'Sunday League', follows: 2 }]);
+    expect(t.sqlite.prepare(`SELECT id FROM follows ORDER BY id`).pluck().all()).toEqual(['f4']);
+  });
+
   it('names what the file removed that registrations still refer to, writing nothing', () => {
     importJson(t, load(SMALL));
     const register = t.sqlite.prepare(`INSERT INTO registrations (id, org_id, division_id, name, email) VALUES (?, 'riverside', 'rs-senior', 'Sam', 'sam@example.org')`);

@@ -33,6 +33,11 @@ export interface ImportCounts {
   /** Rows inserted or changed, and rows removed because the file no longer holds them. */
   changed: number;
   removed: number;
+  /**
+   * Leagues the file no longer holds that people followed: their follows (pending or confirmed) end with them, and
+   * their followers are told nothing more. Said by the command, so that it is never silent.
+   */
+  endedFollows: Array<{ league: string; name: string; follows: number }>;
 }
 
 export class ImportConflictError extends Error {
@@ -251,8 +256,14 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
+    endedFollows: [],
   };
 
+  const endedFollows = sqlite.prepare(
+    `SELECT l.id AS league, l.name AS name, count(*) AS follows FROM follows f JOIN leagues l ON l.id = f.league_id
+     WHERE l.org_id = @org AND l.id NOT IN (SELECT value FROM json_each(@leagues)) AND f.status IN ('pending', 'active')
+     GROUP BY l.id ORDER BY l.id`,
+  );
   const run = sqlite.transaction(() => {
     const conflicts = ownershipProblems(sqlite, file);
     if (conflicts.length > 0) throw new ImportConflictError(conflicts);
@@ -328,6 +339,8 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
         leagues: JSON.stringify(org.leagues.map((l) => l.id)),
         teams: JSON.stringify(org.teams.map((t) => t.id)),
       };
+      // Before the removal takes them (ON DELETE CASCADE): the follows of the leagues it removes.
+      counts.endedFollows.push(...(endedFollows.all({ org: keep.org, leagues: keep.leagues }) as ImportCounts['endedFollows']));
       for (const statement of prune) {
         const params = Object.fromEntries(
           Object.entries(keep).filter(([k]) => statement.source.includes(`@${k}`)),
