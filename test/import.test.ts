@@ -171,6 +171,22 @@ describe('import', () => {
     expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0].leagues[0].events[0].matches[0].kickoff', message }]);
   });
 
+  it.each([
+    ['in two ties of one round', (cup: Json) => cup.matches.push({ id: 'rs-c1b', round: 1, home: 'rs-lions', away: 'rs-united' }),
+      [{ path: 'organizations[0].leagues[0].events[1].matches[2].home', message: 'team "rs-lions" already plays in round 1 (match "rs-c1"): a team plays one tie per round' }]],
+    ['in the two legs of one tie', (cup: Json) => {
+      cup.matches[0] = { id: 'rs-c1', round: 1, home: 'rs-lions', away: 'rs-rovers', leg: 1 };
+      cup.matches.push({ id: 'rs-c1-2', round: 1, home: 'rs-rovers', away: 'rs-lions', leg: 2, first_leg: 'rs-c1' });
+      cup.matches[1].home = { winner_of: 'rs-c1-2' };
+    }, []],
+    ['in one tie of each round', (cup: Json) => cup.matches.push({ id: 'rs-c3', round: 3, home: 'rs-lions', away: 'rs-united' }), []],
+  ])('a team named %s of a knockout (found by a review: the final read "Alpha vs Alpha")', (_label, edit, problems) => {
+    const json = load(SMALL);
+    edit(json.organizations[0].leagues[0].events[1]);
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok ? [] : parsed.problems).toEqual(problems);
+  });
+
   it('takes 29 February of a leap year', () => {
     const json = load(SMALL);
     json.organizations[0].leagues[0].events[0].matches[0].kickoff = '2028-02-29T18:00:00+03:00';

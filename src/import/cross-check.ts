@@ -84,6 +84,7 @@ export function crossCheck(
           checkMatch(ev, m, matchPath, teamIds, matchIds, report, feeds);
         });
         checkFeedCycles(ev, eventPath, report, at);
+        checkOneTiePerRound(ev, eventPath, report, at);
         checkCompetitionRules(ev, eventPath, teamIds, report, at);
       });
     });
@@ -180,6 +181,39 @@ function describeFeed(s: Feed): string {
   if ('group' in s) return `place ${s.position} of group "${s.group}"`;
   if ('best_placed' in s) return `slot ${s.slot} of "${s.best_placed}"`;
   return 'winner_of' in s ? `the winner of "${s.winner_of}"` : `the loser of "${s.loser_of}"`;
+}
+
+/**
+ * A team named in a bracket plays one tie per round (its two legs are one tie): named in two ties of a round, it
+ * would meet itself in the next (a review's cup imported with one team home in both semi-finals, and its final read
+ * "Alpha vs Alpha"). Teams a feed will name are checked where they are decided.
+ */
+function checkOneTiePerRound(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
+  const ties = new Map<string, string>();
+  const firstLegs = new Set(ev.matches.filter((m) => m.leg === 1).map((m) => m.id));
+  ev.matches.forEach((m, i) => {
+    const role = m.bracket_role ?? (ev.type === 'knockout' ? 'winners' : null);
+    if (role === null) return;
+    // A second leg without a first leg of this event is reported as such (rules-check.ts): not a tie of its own too.
+    if (m.leg === 2 && (m.first_leg === null || !firstLegs.has(m.first_leg))) return;
+    const tie = m.leg === 2 ? m.first_leg! : m.id;
+    for (const side of ['home', 'away'] as const) {
+      const team = m[side];
+      if (typeof team !== 'string') continue;
+      const key = `${role}\u0000${m.round}\u0000${team}`;
+      const other = ties.get(key);
+      if (other === undefined) ties.set(key, tie);
+      else if (other !== tie) {
+        const bracket = role === 'winners' ? '' : ` of the ${role.replace('_', ' ')} bracket`;
+        report([...eventPath, 'matches', at(m, i), side], `team "${team}" already plays in round ${m.round}${bracket} (match "${other}"): a team plays one tie per round`);
+      }
+    }
+  });
 }
 
 /** A bracket whose feeds loop can never be decided. */
