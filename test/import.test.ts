@@ -207,6 +207,19 @@ describe('import', () => {
   });
 });
 
+describe('a key given twice', () => {
+  it('is refused with its line and column, nothing imported (found by a review: the last one won, unseen)', () => {
+    const text = fs.readFileSync(SMALL, 'utf8').replace('"name": "Harbour Rovers",', '"name": "Harbour Rovers", "name": "Harbour Rovers FC",');
+    expect(text).toContain('"name": "Harbour Rovers FC"');
+    const line = text.split('\n').findIndex((l) => l.includes('Harbour Rovers FC')) + 1;
+    const column = text.split('\n')[line - 1]!.indexOf('"name": "Harbour Rovers FC"') + 1;
+    const parsed = parseImport(text);
+    expect(parsed.ok ? [] : parsed.problems).toEqual([
+      { path: '(root)', message: `the key "name" is given twice in one object (line ${line}, column ${column}): give each field once` },
+    ]);
+  });
+});
+
 describe('a file that is not JSON', () => {
   const problem = (text: string) => {
     const parsed = parseImport(text);

@@ -2,7 +2,8 @@
 // multipart, at most 16 KiB. The limit holds before anything is buffered: a declared Content-Length over it is
 // refused unread, and a streamed body is read only up to it. Every failure carries the contract's status (400,
 // 413, 415 or 422) and a detail; the API answers it as a problem, a page as a page.
-import { duplicateJsonKey, formDataTextIntact, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
+import { duplicateJsonKey } from '../json-keys.js';
+import { formDataTextIntact, jsonStringsWellFormed, parseUrlEncoded } from './body-text.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
 export { MAX_BODY_BYTES };

@@ -104,12 +104,16 @@ export function describeJsonSyntaxError(text: string): string {
     return 'JSON.parse refused it, but no syntax error was found';
   } catch (error) {
     if (!(error instanceof SyntaxAt)) throw error;
-    const before = text.slice(0, error.offset);
-    const line = before.split('\n').length;
-    const column = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
+    const { line, column } = lineAndColumn(text, error.offset);
     const rest = text.slice(error.offset);
     const shown = [...rest.split(/\r?\n/)[0]!].slice(0, 24).join('').trimEnd();
     const found = rest === '' ? ' the end of the file' : shown === '' ? ' the end of the line' : `: ${shown}`;
     return `line ${line}, column ${column}: expected ${error.expected}, found${found}`;
   }
+}
+
+/** Where `offset` of `text` is, as an editor counts: lines from 1, columns in characters from 1. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: [...before.slice(before.lastIndexOf('\n') + 1)].length + 1 };
 }

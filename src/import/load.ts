@@ -3,7 +3,8 @@
 // holds are removed. This bulk path uses better-sqlite3 statements directly (prepared once, run in one
 // synchronous transaction) because it writes up to hundreds of thousands of rows.
 import type Database from 'better-sqlite3';
-import { describeJsonSyntaxError } from './json-syntax.js';
+import { duplicateJsonKeyAt } from '../json-keys.js';
+import { describeJsonSyntaxError, lineAndColumn } from './json-syntax.js';
 import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
@@ -18,6 +19,14 @@ export function parseImport(text: string): ParseResult {
     json = JSON.parse(text);
   } catch {
     return { ok: false, problems: [{ path: '(root)', message: `not valid JSON: ${describeJsonSyntaxError(text)}` }] };
+  }
+  // JSON.parse keeps the last of a key given twice: a "kickoff" or "status" pasted twice would change data unseen.
+  // Refused, as the API refuses such a body (RFC 7493).
+  const twice = duplicateJsonKeyAt(text);
+  if (twice) {
+    const { line, column } = lineAndColumn(text, twice.offset);
+    const message = `the key ${JSON.stringify(twice.key)} is given twice in one object (line ${line}, column ${column}): give each field once`;
+    return { ok: false, problems: [{ path: '(root)', message }] };
   }
   return validateImport(json);
 }
