@@ -221,6 +221,29 @@ describe('the unsubscribe page, over HTTP', () => {
     expect([gone.status, outcome(gone.text)]).toEqual([404, 'invalid']);
   });
 
+  it("says what else the address still follows in the organization, whose emails go on (found by a review)", async () => {
+    // The review unsubscribed from the organization's digest, read "no more emails about" it, and got its league's
+    // digest the next day.
+    const email = 'two.follows@example.org';
+    const links: string[] = [];
+    for (const scope of [{ org_id: 'riverside-sfl' }, { org_id: 'riverside-sfl', league_id: 'rsl-premier' }]) {
+      await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...scope, email }) });
+      const mail = await waitForEmail(svc.env.MAIL_DIR!, email, (e) => !links.includes(linkIn(e.text, '/follow/unsubscribe?token=')));
+      expect((await request(linkIn(mail.text, '/follow/confirm?token='), { ...form, body: '' })).status).toBe(200);
+      links.push(linkIn(mail.text, '/follow/unsubscribe?token='));
+    }
+    const also = /<p data-also-following>([^<]*)<\/p>/;
+    const ask = await request(links[0]!);
+    expect(also.exec(ask.text)?.[1]).toBe('This address still follows Premier Division: those emails go on, each with its own link to stop them.');
+    const done = await request(links[0]!, form);
+    expect(outcome(done.text)).toBe('unsubscribed');
+    expect(also.exec(done.text)?.[1]).toBe('This address still follows Premier Division: those emails go on, each with its own link to stop them.');
+    // The league's own link: nothing else is followed any more.
+    const last = await request(links[1]!, form);
+    expect(outcome(last.text)).toBe('unsubscribed');
+    expect(last.text).not.toContain('data-also-following');
+  });
+
   it('still unsubscribes with a link within its year, and says so again on a second click', async () => {
     const email = 'fresh.link@example.org';
     await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'riverside-sfl', email }) });

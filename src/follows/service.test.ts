@@ -201,7 +201,7 @@ describe('after an unsubscribe', () => {
 describe('a league follow whose league has gone private', () => {
   // README, decisions: a league with no public competition is, to the public, an unknown id. Found trying the
   // service: a confirm link of such a league still asked "Follow <league>?" and its POST activated the follow.
-  const nothingNamed = { outcome: 'invalid', organizationName: null, leagueName: null, language: 'en', address: null, canFollowAgain: false };
+  const nothingNamed = { outcome: 'invalid', organizationName: null, leagueName: null, language: 'en', address: null, canFollowAgain: false, alsoFollowing: [] };
 
   it('its confirm link answers as one never issued and activates nothing; public again, it confirms', () => {
     requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'g@example.org' }, ctx(T0));

@@ -142,6 +142,12 @@ export interface FollowPageInfo {
    * its link within its year, and its scope public.
    */
   canFollowAgain: boolean;
+  /**
+   * What else the follow's address follows in its organization, confirmed and public (the organization, or its other
+   * leagues), by name: the unsubscribe page says those emails go on. A review unsubscribed from an organization's
+   * digest, read "no more emails about" it, and got its league's digest the next day.
+   */
+  alsoFollowing: string[];
 }
 
 /** The follow a link opens, with what its pages show; `expired` for a confirm link past its time. */
@@ -153,7 +159,7 @@ function findByToken(store: SyncDb, purpose: 'follow-confirm' | 'follow-unsubscr
       .innerJoin('organizations as o', 'o.id', 'f.org_id')
       .leftJoin('leagues as l', 'l.id', 'f.league_id')
       .select([
-        'f.id', 'f.status', 'f.email', 'o.name as org_name', 'o.name_ar as org_name_ar',
+        'f.id', 'f.org_id', 'f.status', 'f.email', 'o.name as org_name', 'o.name_ar as org_name_ar',
         'o.language', 'l.name as league_name', 'l.name_ar as league_name_ar',
         // A league follow whose league has no public competition any more follows, to the public, an unknown id.
         (eb) => eb.or([eb('f.league_id', 'is', null), leagueIsPublic(eb.ref('f.league_id'))]).as('scope_public'),
@@ -176,7 +182,28 @@ function pageInfo(row: FoundFollow | undefined, outcome: FollowPageInfo['outcome
     address: row?.email ?? null,
     canFollowAgain: row !== undefined && row.scope_public && !row.expired &&
       (row.status === 'unsubscribed' || outcome === 'unsubscribed'),
+    alsoFollowing: [],
   };
+}
+
+/** FollowPageInfo.alsoFollowing of `row`'s address: its other confirmed follows of the organization that are public. */
+function alsoFollowing(store: SyncDb, row: FoundFollow): string[] {
+  const others = store.all(
+    store.q.selectFrom('follows as f')
+      .innerJoin('organizations as o', 'o.id', 'f.org_id')
+      .leftJoin('leagues as l', 'l.id', 'f.league_id')
+      .select(['o.name as org_name', 'o.name_ar as org_name_ar', 'l.name as league_name', 'l.name_ar as league_name_ar'])
+      .where('f.email', '=', row.email).where('f.org_id', '=', row.org_id).where('f.id', '!=', row.id).where('f.status', '=', 'active')
+      .where((eb) => eb.or([eb('f.league_id', 'is', null), leagueIsPublic(eb.ref('f.league_id'))]))
+      .orderBy('f.league_id').orderBy('f.id'),
+  );
+  return others.map((o) => o.league_name === null ? localizedName(o.org_name, o.org_name_ar, row.language) : localizedName(o.league_name, o.league_name_ar, row.language));
+}
+
+/** pageInfo of an unsubscribe link, with what else its address follows (none for a link answered as invalid). */
+function unsubscribePageInfo(store: SyncDb, row: FoundFollow | undefined, outcome: FollowPageInfo['outcome']): FollowPageInfo {
+  const info = pageInfo(row, outcome);
+  return row && outcome !== 'invalid' && row.scope_public ? { ...info, alsoFollowing: alsoFollowing(store, row) } : info;
 }
 
 type FoundFollow = NonNullable<ReturnType<typeof findByToken>>;
@@ -236,11 +263,11 @@ export function unsubscribeFollow(store: SyncDb, token: string, now: Date): Foll
   return store.transaction(() => {
     const row = findByToken(store, 'follow-unsubscribe', token, now);
     const state = unsubscribeState(row);
-    if (state !== 'unsubscribed' || !row) return pageInfo(row, state);
+    if (state !== 'unsubscribed' || !row) return unsubscribePageInfo(store, row, state);
     store.run(store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now) }).where('id', '=', row.id));
     // Confirm links of this follow must not bring it back.
     store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'follow-confirm').where('subject_id', '=', row.id));
-    return pageInfo(row, 'unsubscribed');
+    return unsubscribePageInfo(store, row, 'unsubscribed');
   });
 }
 
@@ -279,5 +306,5 @@ export function unsubscribeLinkFollow(store: SyncDb, token: string, now: Date): 
 /** Looks an unsubscribe token up without changing anything (the GET page asks before acting). */
 export function peekUnsubscribe(store: SyncDb, token: string, now: Date): FollowPageInfo {
   const row = findByToken(store, 'follow-unsubscribe', token, now);
-  return pageInfo(row, unsubscribeState(row));
+  return unsubscribePageInfo(store, row, unsubscribeState(row));
 }
