@@ -3,6 +3,7 @@
 // one clear line (no stack trace) and exits 1.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { config, ConfigError, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 
@@ -59,6 +60,26 @@ function pathSettingOf(error: unknown): string | undefined {
 export function noArguments(usage: string): void {
   const extra = process.argv[2];
   if (extra !== undefined) throw new CliError(`Unexpected argument '${extra}': this command takes none\nusage: ${usage}`);
+}
+
+/**
+ * The command's options (node:util parseArgs, strict), each at most once: parseArgs keeps the last of an option given
+ * twice, so `--org a --org b` exported b's registrations alone without a word (a review). Refused with the usage.
+ */
+export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(options: T, usage: string) {
+  let parsed: ReturnType<typeof parseArgs<{ options: T; strict: true; tokens: true }>>;
+  try {
+    parsed = parseArgs({ options, strict: true, tokens: true });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nusage: ${usage}`);
+  }
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name)) throw new CliError(`--${token.name} is given twice: give it once\nusage: ${usage}`);
+    seen.add(token.name);
+  }
+  return parsed.values;
 }
 
 /** Runs `use` with the configured database, opened and migrated, and closes it after. */

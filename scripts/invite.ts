@@ -2,18 +2,12 @@
 // Each gets an email with a personal link (sent by the server's mail worker, which mints the link); members
 // already invited are left alone (run it again safely), unless their address changed since: they are invited
 // afresh at the new one.
-import { parseArgs } from 'node:util';
 import { ConflictError, NotFoundError } from '../src/errors.js';
 import { inviteMatch } from '../src/rsvp/service.js';
-import { CliError, runCli, withDatabase } from './cli.js';
+import { CliError, parseOptions, runCli, withDatabase } from './cli.js';
 
 await runCli(async () => {
-  let matchId: string | undefined;
-  try {
-    matchId = parseArgs({ options: { match: { type: 'string' } }, strict: true }).values.match;
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\nusage: npm run invite -- --match MATCH_ID`);
-  }
+  const matchId = parseOptions({ match: { type: 'string' } }, 'npm run invite -- --match MATCH_ID').match;
   if (!matchId) throw new CliError('usage: npm run invite -- --match MATCH_ID');
   const id = matchId;
   await withDatabase(({ store }) => {

@@ -114,6 +114,8 @@ describe('the organization reads its registrations', () => {
       [['--org', 'nobody'], 'no organization has the id "nobody"'],
       [['--org', 'amman-yfa', '--format', 'xlsx'], '--format must be csv or json'],
       [['--org', 'amman-yfa', '--since', '2026-02-30'], '--since must be'],
+      // parseArgs kept the last: a review exported riverside-sfl's registrations alone, exit 0.
+      [['--org', 'amman-yfa', '--org', 'riverside-sfl'], '--org is given twice: give it once'],
       [[], 'usage: npm run registrations'],
     ] as const) {
       const out = await runScript(svc, 'registrations.ts', [...args]);
