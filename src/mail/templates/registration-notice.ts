@@ -61,7 +61,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         },
         noDivision: 'غير محددة',
         notes: 'يتضمن الطلب ملاحظات من مقدّمه.',
-        exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON)، شغّل في مجلد الخدمة:',
+        exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON) يشغّل مشغّل الخدمة في مجلدها:',
         why: 'وصلتك هذه الرسالة لأن عنوانك مدرج في عناوين التسجيل لدى الجهة المنظِّمة.',
         last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${n} إشعارًا). الطلبات التالية تُحفظ ولا تُرسل بالبريد؛ يسردها أمر التصدير أدناه.`,
       }
@@ -75,7 +75,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         },
         noDivision: 'Not specified',
         notes: 'The request has notes from its submitter.',
-        exportTitle: 'To export the registrations in full (CSV or JSON), run in the service folder:',
+        exportTitle: 'To export the registrations in full (CSV or JSON), whoever runs the service runs in its folder:',
         why: "You receive this email because your address is one of the organization's registration addresses.",
         last: (n: number) => `This is the last notice this address gets for 24 hours (its limit is ${n}). Registrations after it are kept but not emailed: the export command below lists them.`,
       };
