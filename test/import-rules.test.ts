@@ -92,6 +92,9 @@ describe('import: group feeds', () => {
     ['a group the event does not have', { group: 'Group B', position: 1 }, 'hybrid', [`${H}.group: "Group B" is not a group of this event`]],
     ['a knockout event', { group: 'Group A', position: 1 }, 'knockout', [`${H}: only a bracket match of a hybrid event can be fed by a group's table`]],
     ['position 0', { group: 'Group A', position: 0 }, 'hybrid', [`${H}.position: Too small: expected number to be >=1`]],
+    // A review fed a final from a group match: drawn, the slot could never be filled.
+    ['the winner of a group match', { winner_of: 'rs-h1' }, 'hybrid',
+      [`${H}: match "rs-h1" is a group match: a group sends teams on by its table ({"group": …, "position": …}), not by one result`]],
   ])('%s', (_name, slot, type, expected) => {
     const found = problems(hybrid(slot, type));
     // A knockout event has no group stage: its group match is refused too, which this test does not look at.

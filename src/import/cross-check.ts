@@ -76,12 +76,14 @@ export function crossCheck(
         }
         const matchIds = new Set(ev.matches.map((m) => m.id));
         for (const key of broken) if (key.startsWith(`match:${ev.id}:`)) matchIds.add(key.slice(`match:${ev.id}:`.length));
+        // A hybrid's group matches: they send teams on by their group's table, never by one result.
+        const groupMatches = new Set(ev.type === 'hybrid' ? ev.matches.filter((m) => m.bracket_role == null).map((m) => m.id) : []);
         const feeds = new Map<string, string>();
         ev.matches.forEach((m, i) => {
           const matchPath = [...eventPath, 'matches', at(m, i)];
           unique('match', m.id, [...matchPath, 'id']);
           if (isReservedId('match', m.id)) report([...matchPath, 'id'], `"${m.id}" cannot be a match id: /api/v0/rsvp/${m.id.toLowerCase()} is another endpoint`);
-          checkMatch(ev, m, matchPath, teamIds, matchIds, report, feeds);
+          checkMatch(ev, m, matchPath, teamIds, matchIds, groupMatches, report, feeds);
         });
         checkFeedCycles(ev, eventPath, report, at);
         checkOneTiePerRound(ev, eventPath, report, at);
@@ -100,6 +102,7 @@ function checkMatch(
   path: PropertyKey[],
   teamIds: Set<string>,
   matchIds: Set<string>,
+  groupMatches: Set<string>,
   report: Report,
   feeds: Map<string, string>,
 ): void {
@@ -121,7 +124,9 @@ function checkMatch(
       if (role === null) report([...path, side], 'only a bracket match can be fed by another match');
       else if (source === m.id) report([...path, side], 'a match cannot feed itself');
       else if (!matchIds.has(source)) report([...path, side], `match "${source}" is not a match of this event`);
-      else fed = true;
+      else if (groupMatches.has(source)) {
+        report([...path, side], `match "${source}" is a group match: a group sends teams on by its table ({"group": …, "position": …}), not by one result`);
+      } else fed = true;
     }
     // One team fills one slot: a source named by two slots would put it in two ties at once. A first leg names
     // the same slots as its second leg (checked there): the tie uses them once.
