@@ -6,6 +6,9 @@ import { ImportConflictError } from '../src/import/load.js';
 import { importFile } from '../src/import/run.js';
 import { CliError, runCli, withDatabase } from './cli.js';
 
+/** Problems printed before the rest are only counted. */
+const MAX_PROBLEMS_SHOWN = 200;
+
 await runCli(async () => {
   const file = process.argv[2];
   if (!file || process.argv.length > 3) throw new CliError('usage: npm run import -- FILE.json');
@@ -21,7 +24,9 @@ await runCli(async () => {
     }
     if (!outcome.ok) {
       const n = outcome.problems.length;
-      const lines = outcome.problems.map((p) => `  ${p.path}: ${p.message}`);
+      // A file broken throughout (a review's had 39,000 problems) would flood the terminal: the first ones, then a count.
+      const lines = outcome.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p.path}: ${p.message}`);
+      if (n > MAX_PROBLEMS_SHOWN) lines.push(`  … and ${n - MAX_PROBLEMS_SHOWN} more (fix these first: many come from one mistake)`);
       throw new CliError(`${file}: ${n} problem${n === 1 ? '' : 's'}, nothing imported\n${lines.join('\n')}`);
     }
     const c = outcome.counts;

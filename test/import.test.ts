@@ -280,6 +280,21 @@ describe('npm run import', () => {
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it('prints the first 200 problems of a file broken throughout, then how many more (a review got 39,000 lines)', () => {
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events[0].matches.push(
+      ...Array.from({ length: 250 }, (_, i) => ({ id: `x${i}`, home: `nope${i}`, away: 'rs-lions' })),
+    );
+    const file = path.join(t.dir, 'broken.json');
+    fs.writeFileSync(file, JSON.stringify(json));
+    const result = run([file], path.join(t.dir, 'cli.db'));
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines[0]).toBe(`${file}: 250 problems, nothing imported`);
+    expect(lines.slice(1, -1)).toHaveLength(200);
+    expect(lines.at(-1)).toBe('  … and 50 more (fix these first: many come from one mistake)');
+  });
+
   it('refuses a file that is not UTF-8 (Windows-1256, UTF-16) naming its line, and takes one with a BOM or CRLF', () => {
     const db = path.join(t.dir, 'cli.db');
     const json = load(SMALL);
