@@ -12,7 +12,7 @@ import { languageSchema, localizedName } from '../vocabulary/language.js';
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
 import { listUnsubscribeHeaders } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
-import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, type AtSend, type InvitationFacts } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -226,7 +226,7 @@ export const CATALOG = {
       timeZone: z.string(),
       /** The match as the member knew it; `postponed`: they were told it was (its stored kickoff did not hold). */
       before: z.object({ kickoffAt: instant, venue: name.nullable(), postponed: z.boolean().default(false) }),
-      state: z.enum(['open', 'postponed', 'cancelled', 'competition_cancelled']),
+      state: toldStateSchema,
       kickoffAt: instant,
       venue: name.nullable(),
       response: rsvpAnswerSchema.nullable(),

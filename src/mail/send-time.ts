@@ -128,15 +128,18 @@ export function rsvpInviteAtSend<D extends RsvpInviteLike>(
   }
 }
 
+/** Where a match stood as an email to its invitee showed it: the RSVP states (src/rsvp/state.ts) an email is sent in. */
+export const toldStateSchema = z.enum(['open', 'postponed', 'cancelled', 'competition_cancelled']);
+
 /** The match as an email to its invitee showed it: where it stood, and its kickoff and venue. */
 export interface ToldMatch {
-  state: 'open' | 'postponed' | 'cancelled' | 'competition_cancelled';
+  state: z.output<typeof toldStateSchema>;
   kickoffAt: string | null;
   venue: string | null;
 }
 
 const toldMatchSchema = z.object({
-  state: z.enum(['open', 'postponed', 'cancelled', 'competition_cancelled']),
+  state: toldStateSchema,
   kickoffAt: z.string().nullable(),
   venue: z.string().nullable(),
 });
