@@ -86,6 +86,14 @@ describe('import: group feeds', () => {
   }
   const H = 'organizations[0].leagues[0].events[0].matches[1].home';
 
+  it("refuses a hybrid's match that is both a group match and a bracket match (found by a review: it left its group's table)", () => {
+    const json = hybrid({ group: 'Group A', position: 1 });
+    json.organizations[0].leagues[0].events[0].matches[0].bracket_role = 'winners';
+    expect(problems(json)).toContain(
+      'organizations[0].leagues[0].events[0].matches[0].group: a bracket match is in no group: leave out "group", or "bracket_role" for a group match',
+    );
+  });
+
   it.each<[string, Json, string, string[]]>([
     ['a group winner', { group: 'Group A', position: 1 }, 'hybrid', []],
     ['a place the group does not have', { group: 'Group A', position: 3 }, 'hybrid', [`${H}.position: "Group A" has 2 teams`]],

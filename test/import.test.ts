@@ -187,6 +187,23 @@ describe('import', () => {
     expect(parsed.ok ? [] : parsed.problems).toEqual(problems);
   });
 
+  it.each([
+    // A review's final kicked off before its semi-finals, its second leg before its first: both taken.
+    ['a match kicking off before the one that feeds it', (cup: Json) => { cup.matches[1].kickoff = '2026-10-03T10:00:00Z'; },
+      [{ path: 'organizations[0].leagues[0].events[1].matches[1].kickoff', message: 'must not be before the kickoff of match "rs-c1", which decides a team of it' }]],
+    ['a second leg kicking off before its first', (cup: Json) => {
+      cup.matches[0] = { id: 'rs-c1', round: 1, home: 'rs-lions', away: 'rs-rovers', leg: 1, kickoff: '2026-10-04T10:00:00Z' };
+      cup.matches.push({ id: 'rs-c1-2', round: 1, home: 'rs-rovers', away: 'rs-lions', leg: 2, first_leg: 'rs-c1', kickoff: '2026-10-01T10:00:00Z' });
+      cup.matches[1].home = { winner_of: 'rs-c1-2' };
+    }, [{ path: 'organizations[0].leagues[0].events[1].matches[2].kickoff', message: 'must not be before the kickoff of its first leg "rs-c1"' }]],
+    ['a bracket whose matches share a placeholder kickoff', (cup: Json) => { cup.matches[1].kickoff = cup.matches[0].kickoff; }, []],
+  ])('%s', (_label, edit, problems) => {
+    const json = load(SMALL);
+    edit(json.organizations[0].leagues[0].events[1]);
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok ? [] : parsed.problems).toEqual(problems);
+  });
+
   it('takes 29 February of a leap year', () => {
     const json = load(SMALL);
     json.organizations[0].leagues[0].events[0].matches[0].kickoff = '2028-02-29T18:00:00+03:00';

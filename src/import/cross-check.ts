@@ -87,6 +87,7 @@ export function crossCheck(
         });
         checkFeedCycles(ev, eventPath, report, at);
         checkOneTiePerRound(ev, eventPath, report, at);
+        checkPlayOrder(ev, eventPath, report, at);
         checkCompetitionRules(ev, eventPath, teamIds, report, at);
       });
     });
@@ -140,6 +141,10 @@ function checkMatch(
     report([...path, m.home === null ? 'home' : 'away'], 'a league or group match needs both teams');
   }
   if (typeof m.home === 'string' && m.home === m.away) report([...path, 'away'], 'a team cannot play itself');
+  // A review tagged a hybrid's group match as a bracket match: it left its group's table and ended a bracket of its own.
+  if (ev.type === 'hybrid' && role !== null && m.group != null) {
+    report([...path, 'group'], 'a bracket match is in no group: leave out "group", or "bracket_role" for a group match');
+  }
   if (m.kickoff && m.ends_at && m.ends_at <= m.kickoff) report([...path, 'ends_at'], 'must be after kickoff');
 
   const bye = role !== null && (m.home === null) !== (m.away === null);
@@ -218,6 +223,33 @@ function checkOneTiePerRound(
         report([...eventPath, 'matches', at(m, i), side], `team "${team}" already plays in round ${m.round}${bracket} (match "${other}"): a team plays one tie per round`);
       }
     }
+  });
+}
+
+/**
+ * Matches do not kick off before what decides them: a bracket match before the matches that feed it, a second leg
+ * before its first (a review's final kicked off before its semi-finals, and its second leg before its first, both
+ * taken). Only between matches that both have a kickoff; the same kickoff is taken (a placeholder date for a whole
+ * bracket whose days are not set yet).
+ */
+function checkPlayOrder(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
+  const kickoff = new Map(ev.matches.filter((m) => m.kickoff).map((m) => [m.id, Date.parse(m.kickoff!)]));
+  ev.matches.forEach((m, i) => {
+    const own = kickoff.get(m.id);
+    if (own === undefined) return;
+    const path = [...eventPath, 'matches', at(m, i), 'kickoff'];
+    const sources = [m.home, m.away].flatMap((s) => (s !== null && typeof s === 'object' && ('winner_of' in s || 'loser_of' in s) ? ['winner_of' in s ? s.winner_of : s.loser_of] : []));
+    for (const source of new Set(sources)) {
+      const before = kickoff.get(source);
+      if (before !== undefined && own < before) report(path, `must not be before the kickoff of match "${source}", which decides a team of it`);
+    }
+    const first = m.leg === 2 && m.first_leg !== null ? kickoff.get(m.first_leg) : undefined;
+    if (first !== undefined && own < first) report(path, `must not be before the kickoff of its first leg "${m.first_leg}"`);
   });
 }
 
