@@ -145,7 +145,10 @@ it('a cancellation: told, with no link (nothing is left to answer)', async () =>
   await samSaidYes();
   changeMatch({ status: 'cancelled' });
   await updates(minutes(3));
+  const tokens = () => (db.sqlite.prepare(`SELECT count(*) AS n FROM link_tokens WHERE purpose = 'rsvp'`).get() as { n: number }).n;
+  const before = tokens();
   const [mail] = await send();
+  expect(tokens()).toBe(before); // a link it does not carry is not minted either
   expect(mail!.subject).toBe('Cancelled: Mill Lane United vs Riverside Lions');
   expect(mail!.text).toContain('Mill Lane United vs Riverside Lions is cancelled: it will not be played.');
   expect(mail!.text + mail!.html).not.toContain('/rsvp?token=');

@@ -29,6 +29,8 @@ export interface LinkSpec<D> {
   path: string;
   /** How long the link works; absent: as long as its subject exists. */
   ttlMs?: number;
+  /** Whether the email (its data at send time) carries the link; absent: always. A link not carried is not minted. */
+  when?: (data: D) => boolean;
 }
 
 export interface SentEmail extends RenderedEmail {
@@ -231,9 +233,10 @@ export const CATALOG = {
       venue: name.nullable(),
       response: rsvpAnswerSchema.nullable(),
     }),
-    links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
+    // A match that will not be played has nothing left to answer: its email carries no link.
+    links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp', when: (d) => d.state === 'open' || d.state === 'postponed' } },
     atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpChangeAtSend(data, { invitation })),
-    render: (data, links) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp! }), headers: {} }),
+    render: (data, links) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp ?? null }), headers: {} }),
   }),
   /** To the contact address: nothing the submitter typed (see the template). */
   'registration-receipt': kind({

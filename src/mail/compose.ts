@@ -70,6 +70,7 @@ function compose(
     }
     const links: Record<string, string> = {};
     for (const [name, spec] of specs) {
+      if (spec.when && !spec.when(data)) continue;
       const token = mintLinkToken(store, {
         purpose: spec.purpose,
         subjectId: spec.subject(data),

@@ -26,7 +26,8 @@ export interface RsvpChangeInput {
   /** The match as the member knew it: their invitation, or the last change they were told (postponed: no kickoff held). */
   before: { kickoffAt: string | null; venue: string | null; postponed?: boolean };
   response: RsvpAnswer | null;
-  rsvpUrl: string;
+  /** The member's link to answer; null for a match that will not be played (nothing is left to answer). */
+  rsvpUrl: string | null;
 }
 
 const ANSWERS = {
@@ -95,7 +96,8 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
     ...(input.eventName ? [[s.labels.event, input.eventName] as [string, string]] : []),
   ];
   // A cancelled match has nothing left to answer: no link, no answer.
-  const ask = cancelled ? null : s.ask;
+  const url = cancelled ? null : input.rsvpUrl;
+  const ask = url === null ? null : s.ask;
   return {
     subject: s.subject,
     text: textBlock([
@@ -104,7 +106,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
       s.what,
       '',
       ...facts.map(([label, value]) => `${label}: ${value}`),
-      ...(ask ? ['', s.answer, ask, safeUrl(input.rsvpUrl), '', s.personal] : []),
+      ...(ask && url ? ['', s.answer, ask, safeUrl(url), '', s.personal] : []),
       '',
       '--',
       s.sentBy,
@@ -118,7 +120,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
       // The answer before the facts: the button under them says what to do with it.
       intro: ask ? [t(s.hello), t(s.what), t(s.answer)] : [t(s.hello), t(s.what)],
       facts,
-      ...(ask ? { button: { label: s.button, url: input.rsvpUrl }, fallbackLabel: s.fallback } : {}),
+      ...(ask && url ? { button: { label: s.button, url }, fallbackLabel: s.fallback } : {}),
       footer: ask ? [t(s.personal), t(s.sentBy)] : [t(s.sentBy)],
     }),
   };
