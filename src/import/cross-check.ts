@@ -2,7 +2,7 @@
 // competition), each problem with its JSON path. The shape of each element is format.ts's zod schema.
 import { isReservedId } from '../vocabulary/ids.js';
 import type { ImportEvent, ImportFile, ImportMatch } from './format.js';
-import { checkBestPlacedFeed, checkCompetitionRules, checkGroupFeed } from './rules-check.js';
+import { checkBestPlacedFeed, checkCompetitionRules, checkGroupFeed, effectiveRole } from './rules-check.js';
 
 export interface ImportProblem {
   /** JSON path of the offending value, e.g. `organizations[0].leagues[1].events[0].matches[3].home`. */
@@ -77,7 +77,7 @@ export function crossCheck(
         const matchIds = new Set(ev.matches.map((m) => m.id));
         for (const key of broken) if (key.startsWith(`match:${ev.id}:`)) matchIds.add(key.slice(`match:${ev.id}:`.length));
         // A hybrid's group matches: they send teams on by their group's table, never by one result.
-        const groupMatches = new Set(ev.type === 'hybrid' ? ev.matches.filter((m) => m.bracket_role == null).map((m) => m.id) : []);
+        const groupMatches = new Set(ev.type === 'hybrid' ? ev.matches.filter((m) => effectiveRole(ev, m) === null).map((m) => m.id) : []);
         const feeds = new Map<string, string>();
         ev.matches.forEach((m, i) => {
           const matchPath = [...eventPath, 'matches', at(m, i)];
@@ -107,7 +107,7 @@ function checkMatch(
   report: Report,
   feeds: Map<string, string>,
 ): void {
-  const role = m.bracket_role ?? (ev.type === 'knockout' ? 'winners' : null);
+  const role = effectiveRole(ev, m);
   if (ev.type === 'league' && role !== null) report([...path, 'bracket_role'], 'a league event has no bracket');
   for (const side of ['home', 'away'] as const) {
     const s = m[side];
@@ -207,7 +207,7 @@ function checkOneTiePerRound(
   const ties = new Map<string, string>();
   const firstLegs = new Set(ev.matches.filter((m) => m.leg === 1).map((m) => m.id));
   ev.matches.forEach((m, i) => {
-    const role = m.bracket_role ?? (ev.type === 'knockout' ? 'winners' : null);
+    const role = effectiveRole(ev, m);
     if (role === null) return;
     // A second leg without a first leg of this event is reported as such (rules-check.ts): not a tie of its own too.
     if (m.leg === 2 && (m.first_leg === null || !firstLegs.has(m.first_leg))) return;
@@ -224,6 +224,15 @@ function checkOneTiePerRound(
       }
     }
   });
+}
+
+/** The matches whose result names a team of `m` (its winner_of and loser_of slots), home first. */
+function fedBy(m: ImportMatch): string[] {
+  const sources: string[] = [];
+  for (const s of [m.home, m.away]) {
+    if (s !== null && typeof s === 'object' && !('group' in s) && !('best_placed' in s)) sources.push('winner_of' in s ? s.winner_of : s.loser_of);
+  }
+  return sources;
 }
 
 /**
@@ -243,8 +252,7 @@ function checkPlayOrder(
     const own = kickoff.get(m.id);
     if (own === undefined) return;
     const path = [...eventPath, 'matches', at(m, i), 'kickoff'];
-    const sources = [m.home, m.away].flatMap((s) => (s !== null && typeof s === 'object' && ('winner_of' in s || 'loser_of' in s) ? ['winner_of' in s ? s.winner_of : s.loser_of] : []));
-    for (const source of new Set(sources)) {
+    for (const source of new Set(fedBy(m))) {
       const before = kickoff.get(source);
       if (before !== undefined && own < before) report(path, `must not be before the kickoff of match "${source}", which decides a team of it`);
     }
@@ -260,14 +268,7 @@ function checkFeedCycles(
   report: Report,
   at: (element: object, index: number) => number,
 ): void {
-  const feeds = new Map<string, string[]>();
-  for (const m of ev.matches) {
-    const sources: string[] = [];
-    for (const s of [m.home, m.away]) {
-      if (s !== null && typeof s === 'object' && !('group' in s) && !('best_placed' in s)) sources.push('winner_of' in s ? s.winner_of : s.loser_of);
-    }
-    feeds.set(m.id, sources);
-  }
+  const feeds = new Map(ev.matches.map((m) => [m.id, fedBy(m)]));
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (matchId: string): boolean => {
     const st = state.get(matchId);

@@ -2,6 +2,7 @@
 // comparing (teams as the bracket resolves them, time, venue, status, result), and the changes between two states.
 // Each change is written once (update_changes) and told to each follow in scope once.
 import { z } from 'zod';
+import { pushInto } from '../collections.js';
 import { matchStatusSchema, sideSchema } from '../vocabulary/enums.js';
 
 /** A match as a follower knows it: names already in the organization's language. */
@@ -93,7 +94,7 @@ export interface ToldChange {
  */
 export function netChanges<C extends ToldChange>(changes: readonly C[]): C[] {
   const byMatch = new Map<string, C[]>();
-  for (const c of changes) if (c.match_id !== null) byMatch.set(c.match_id, [...(byMatch.get(c.match_id) ?? []), c]);
+  for (const c of changes) if (c.match_id !== null) pushInto(byMatch, c.match_id, c);
   const out: C[] = [];
   for (const c of changes) {
     const all = c.match_id === null ? null : byMatch.get(c.match_id)!;

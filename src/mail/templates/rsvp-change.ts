@@ -3,12 +3,13 @@
 // leaves, what it was before, and the member's answer so far, with their personal link to change it.
 import type { Language } from '../../vocabulary/language.js';
 import type { RsvpAnswer } from '../../vocabulary/enums.js';
+import type { ToldMatch } from '../send-time.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { safeUrl } from './html.js';
 import { layout, t, textBlock, type RenderedEmail } from './layout.js';
 
-/** Where the match stands when the email leaves (src/rsvp/state.ts, those states an email is sent in). */
-export type ChangedMatchState = 'open' | 'postponed' | 'cancelled' | 'competition_cancelled';
+/** Where the match stands when the email leaves: the states an invitee's email is sent in (send-time.ts). */
+export type ChangedMatchState = ToldMatch['state'];
 
 export interface RsvpChangeInput {
   language: Language;
