@@ -33,7 +33,13 @@ const BUCKET = 'competitions-reads';
 const CLOSED_PORT = 9;
 
 beforeAll(async () => {
-  if (unavailable) return;
+  if (unavailable) {
+    // The tests that need no gateway still sign their requests: without the gateway's keys, a pair that no store
+    // knows (their stores never answer). Without any, the SDK stops at "no credentials" before it tries.
+    process.env.AWS_ACCESS_KEY_ID = 'AKIDPUBLISHTEST';
+    process.env.AWS_SECRET_ACCESS_KEY = 'not-a-secret';
+    return;
+  }
   gw = await startGateway();
   process.env.AWS_ACCESS_KEY_ID = gw.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY = gw.secretAccessKey;
