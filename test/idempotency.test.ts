@@ -1,6 +1,7 @@
-// Idempotency keys belong to the client that sent them, and last a day (IDEMPOTENCY_WINDOW_MS).
+// Idempotency keys belong to the client that sent them, and last a day (IDEMPOTENCY_WINDOW_MS); a submit without a
+// key answers the same body from the same client again for an hour (REPEAT_WINDOW_MS).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_WINDOW_MS } from '../src/db/idempotency.js';
+import { IDEMPOTENCY_WINDOW_MS, REPEAT_WINDOW_MS } from '../src/db/idempotency.js';
 import { runRetention } from '../src/jobs/retention.js';
 import * as register from '../src/pages/api/v0/register.js';
 import { callEndpoint, inProcessApp, type InProcessApp } from './support/in-process.js';
@@ -13,16 +14,29 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const submit = async (client: string, key: string, name = 'Sam') => {
+const submit = async (client: string, key: string | null, name = 'Sam') => {
   const request = new Request('https://competitions.example/api/v0/register', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    headers: { 'Content-Type': 'application/json', ...(key === null ? {} : { 'Idempotency-Key': key }) },
     body: JSON.stringify({ org_id: 'riverside', name, email: 'sam@example.org' }),
   });
   const res = await callEndpoint(register.POST, request, t.app, { clientAddress: client });
   return { status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true', body: (await res.json()) as { id?: string } };
 };
 const registrations = () => t.app.store.all(t.app.store.q.selectFrom('registrations').select('id')).length;
+const receipts = () =>
+  t.app.store.all(t.app.store.q.selectFrom('email_outbox').select('id').where('template', '=', 'registration-receipt')).length;
+
+/** An HTML form's post: no header can be added to it. */
+const formPost = async (client: string, fields: Record<string, string>) => {
+  const request = new Request('https://competitions.example/api/v0/register', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const res = await callEndpoint(register.POST, request, t.app, { clientAddress: client });
+  return { status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true', body: (await res.json()) as { id?: string } };
+};
 
 describe('Idempotency-Key', () => {
   it('replays the first answer to the client that sent the key, and only to it', async () => {
@@ -55,5 +69,55 @@ describe('Idempotency-Key', () => {
     clock = new Date(clock.getTime() + IDEMPOTENCY_WINDOW_MS + 1000);
     expect(runRetention(t.app.store, clock)).toMatch(/, 1 idempotency keys, /);
     expect(t.app.store.all(t.app.store.q.selectFrom('idempotency_keys').selectAll())).toEqual([]);
+  });
+});
+
+describe('a submit without a key', () => {
+  it('sent twice by one client (a double click, a refresh) is one registration, answered twice, with one receipt', async () => {
+    const fields = { org_id: 'riverside', name: 'Sam', email: 'sam@example.org' };
+    const first = await formPost('198.51.100.1', fields);
+    // The second post of a double click, the same fields with the spaces a browser's autofill may add.
+    const again = await formPost('198.51.100.1', { ...fields, name: ' Sam ' });
+    expect(first.status).toBe(201);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(registrations()).toBe(1);
+    expect(receipts()).toBe(1);
+    // The same body as JSON is the same request.
+    expect(await submit('198.51.100.1', null)).toEqual({ ...first, replayed: true });
+  });
+
+  it('is taken again from another client, with another body, or after the hour', async () => {
+    const first = await submit('198.51.100.1', null);
+    expect((await submit('203.0.113.9', null)).replayed).toBe(false);
+    expect((await submit('198.51.100.1', null, 'Sami')).replayed).toBe(false);
+    clock = new Date(clock.getTime() + REPEAT_WINDOW_MS - 1000);
+    expect(await submit('198.51.100.1', null)).toEqual({ ...first, replayed: true });
+    clock = new Date(clock.getTime() + 2000);
+    const later = await submit('198.51.100.1', null);
+    expect(later.replayed).toBe(false);
+    expect(later.body.id).not.toBe(first.body.id);
+    expect(registrations()).toBe(4);
+  });
+
+  it('is not the keyed submit: a key and no key are two requests', async () => {
+    const keyed = await submit('198.51.100.1', 'k-4');
+    const bare = await submit('198.51.100.1', null);
+    expect(bare.replayed).toBe(false);
+    expect(bare.body.id).not.toBe(keyed.body.id);
+  });
+
+  it('refused is not kept: the corrected body is taken, and the same refused body is refused again', async () => {
+    const refused = await formPost('198.51.100.1', { org_id: 'nowhere', name: 'Sam', email: 'sam@example.org' });
+    expect(refused.status).toBe(422);
+    expect((await formPost('198.51.100.1', { org_id: 'nowhere', name: 'Sam', email: 'sam@example.org' })).status).toBe(422);
+    expect((await submit('198.51.100.1', null)).status).toBe(201);
+  });
+
+  it('is forgotten by the retention job after its hour, a key after its day', async () => {
+    await submit('198.51.100.1', null);
+    await submit('198.51.100.1', 'k-5');
+    clock = new Date(clock.getTime() + REPEAT_WINDOW_MS + 1000);
+    expect(runRetention(t.app.store, clock)).toMatch(/, 1 idempotency keys, /);
+    expect(t.app.store.all(t.app.store.q.selectFrom('idempotency_keys').select('scope'))).toEqual([{ scope: 'register' }]);
   });
 });

@@ -8,9 +8,9 @@
 //   src/db/connect.ts openSqlite (called): WAL, synchronous=FULL, foreign_keys=ON, busy_timeout=10000, secure_delete=ON.
 //   src/registrations/service.ts submitRegistration + src/db/idempotency.ts idempotent: ONE `BEGIN IMMEDIATE`
 //   transaction (better-sqlite3 `.immediate()`, as SyncDb.transaction), committed (fsync) before answering:
-//     1. with an Idempotency-Key header (checked by checkIdempotencyKey, called): SELECT idempotency_keys
-//        (scope 'register', the client's address); a stored answer younger than the window is replayed (same
-//        request hash) or refused (422, another hash);
+//     1. SELECT idempotency_keys (the client's address; answerKey, called: with an Idempotency-Key header, checked
+//        by checkIdempotencyKey, called, the key in scope 'register', else the request's hash in 'register:repeat');
+//        a stored answer younger than its window (windowOf, called) is replayed (same request hash) or refused (422, another hash);
 //     2. SELECT the organization, and check the date of birth against its day (src/registrations/rules.ts
 //        dateOfBirthProblem, called); SELECT the division within it when division_id is sent (and its league
 //        public, if it has one), and check its window and guardian rule (src/registrations/rules.ts, called);
@@ -22,7 +22,7 @@
 //        outbox row shape changes (today: the name of the email and its data as JSON, a random Message-ID key and
 //        the recipient's mailbox, as src/mail/outbox.ts queueEmail writes it; the INSERT follows the columns it
 //        returns);
-//     5. with a key: INSERT idempotency_keys with the answer (an expired row of the key replaced).
+//     5. INSERT idempotency_keys with the answer (an expired row of the key replaced).
 //   src/pages/api/v0/register.ts + src/http/respond.ts: 201, body {"status":"submitted","id":"reg_…"},
 //   WRITE_HEADERS (+ Idempotent-Replayed: true on a replay), chunked as Astro sends it.
 // LEFT OUT, on purpose (not the transaction): zod validation and the form/multipart body formats (the JSON body
@@ -35,7 +35,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { RegistrationsTable } from '../../src/db/schema.js';
-import { checkIdempotencyKey, IDEMPOTENCY_WINDOW_MS, requestHash } from '../../src/db/idempotency.js';
+import { answerKey, checkIdempotencyKey, requestHash, windowOf } from '../../src/db/idempotency.js';
 import { InvalidFieldError } from '../../src/errors.js';
 import crypto from 'node:crypto';
 import { CORS_HEADERS } from '../../src/http/headers.js';
@@ -149,16 +149,15 @@ function insertOutbox(row: ReturnType<typeof outboxRow>): void {
 interface Answer { status: number; body: string; replayed: boolean }
 
 const submit = db.transaction((fields: Record<string, unknown>, key: string | undefined, client: string): Answer => {
-  const hash = key === undefined ? '' : requestHash(fields);
+  const hash = requestHash(fields);
   const now = new Date();
-  if (key !== undefined) {
-    const previous = sql.previous.get('register', client, key) as
-      | { request_hash: string; response_status: number; response_body: string; created_at: string }
-      | undefined;
-    if (previous && previous.created_at >= new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()) {
-      if (previous.request_hash !== hash) throw new InvalidFieldError('Idempotency-Key', 'was already used for a different request');
-      return { status: previous.response_status, body: previous.response_body, replayed: true };
-    }
+  const slot = answerKey('register', key, hash);
+  const previous = sql.previous.get(slot.scope, client, slot.key) as
+    | { request_hash: string; response_status: number; response_body: string; created_at: string }
+    | undefined;
+  if (previous && previous.created_at >= new Date(now.getTime() - windowOf(slot.scope)).toISOString()) {
+    if (previous.request_hash !== hash) throw new InvalidFieldError('Idempotency-Key', 'was already used for a different request');
+    return { status: previous.response_status, body: previous.response_body, replayed: true };
   }
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : null);
   const org = sql.organization.get(text('org_id')) as Organization | undefined;
@@ -187,10 +186,8 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
   }
   insertOutbox(receiptRow(registration, registration.created_at, org, division));
   const body = JSON.stringify({ status: 'submitted', id: registration.id });
-  if (key !== undefined) {
-    const at = now.toISOString();
-    sql.key.run('register', client, key, hash, 201, body, at, hash, 201, body, at);
-  }
+  const at = now.toISOString();
+  sql.key.run(slot.scope, client, slot.key, hash, 201, body, at, hash, 201, body, at);
   return { status: 201, body, replayed: false };
 });
 

@@ -67,6 +67,10 @@ export async function registerDifferences(realBase: string, referenceBase: strin
     const [realMail, refMail] = [outbox(realRow.id), outbox(refRow.id)];
     if (realMail.length !== refMail.length) out.push(`email_outbox: ${realMail.length} rows by the real endpoint, ${refMail.length} by the reference`);
     realMail.forEach((row, i) => out.push(...rowDifferences(`email_outbox[${i}]`, row, refMail[i], OUTBOX_STATE, own)));
+    // The answer kept for a repeat of the same body (src/db/idempotency.ts answerKey): its scope and status.
+    const kept = (id: unknown) =>
+      JSON.stringify(db.prepare(`SELECT scope, response_status FROM idempotency_keys WHERE json_extract(response_body, '$.id') = ?`).all(id));
+    if (kept(realRow.id) !== kept(refRow.id)) out.push(`idempotency_keys: real ${kept(realRow.id)}, reference ${kept(refRow.id)}`);
   } finally {
     db.close();
   }

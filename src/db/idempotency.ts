@@ -2,6 +2,10 @@
 // second row. Runs inside the caller's transaction, so the stored answer commits with the change. A key belongs
 // to the client that sent it (another client's same key is another key: it can neither read the first answer
 // nor squat the key), and lives IDEMPOTENCY_WINDOW_MS: after that, the same key starts over.
+//
+// A submit without a key is keyed by its own body for REPEAT_WINDOW_MS (answerKey): an HTML form cannot send the
+// header, and a double click, a refresh that posts again or a retry after a dropped answer sends the same body from
+// the same client. The same body from another client is another person's submit and is taken.
 import crypto from 'node:crypto';
 import { InvalidFieldError } from '../errors.js';
 import type { SyncDb } from './sync.js';
@@ -17,11 +21,32 @@ const KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 /** How long a key's answer is kept: a day, as long as any client retries a submit. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
+/**
+ * How long a submit without a key answers the same body again: an hour covers a double click, a page refreshed
+ * and a retry, and an hour later a person sending the same registration again means to (its notice was lost, the
+ * organizer asked for it again).
+ */
+export const REPEAT_WINDOW_MS = 3600_000;
+
+/** The scope of the answers kept for bodies sent without a key: `register` → `register:repeat`. */
+const REPEAT_SUFFIX = ':repeat';
+
+/** How long the answers of `scope` are kept. */
+export function windowOf(scope: string): number {
+  return scope.endsWith(REPEAT_SUFFIX) ? REPEAT_WINDOW_MS : IDEMPOTENCY_WINDOW_MS;
+}
+
+/** Where a submit's answer is kept: under the client's key, or under the request's hash when it sent none. */
+export function answerKey(scope: string, key: string | undefined, hash: string): { scope: string; key: string } {
+  return key === undefined ? { scope: scope + REPEAT_SUFFIX, key: hash } : { scope, key };
+}
+
 export interface IdempotencyScope {
   /** The endpoint (`register`). */
   scope: string;
   /** Who sent the key: the client address. */
   client: string;
+  /** The Idempotency-Key header; without one, the request's hash is the key (answerKey). */
   key: string | undefined;
   now: Date;
 }
@@ -45,9 +70,9 @@ export function idempotent<B>(
   hash: string,
   produce: () => { status: number; body: B },
 ): StoredAnswer<B> {
-  if (id.key === undefined) return { ...produce(), replayed: false };
-  const where = store.q.selectFrom('idempotency_keys').where('scope', '=', id.scope).where('client', '=', id.client).where('key', '=', id.key);
-  const expiredBefore = new Date(id.now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
+  const { scope, key } = answerKey(id.scope, id.key, hash);
+  const where = store.q.selectFrom('idempotency_keys').where('scope', '=', scope).where('client', '=', id.client).where('key', '=', key);
+  const expiredBefore = new Date(id.now.getTime() - windowOf(scope)).toISOString();
   const previous = store.first(where.select(['request_hash', 'response_status', 'response_body', 'created_at']));
   if (previous && previous.created_at >= expiredBefore) {
     if (previous.request_hash !== hash) {
@@ -57,7 +82,7 @@ export function idempotent<B>(
   }
   const answer = produce();
   const row = {
-    scope: id.scope, client: id.client, key: id.key, request_hash: hash, response_status: answer.status,
+    scope, client: id.client, key, request_hash: hash, response_status: answer.status,
     response_body: JSON.stringify(answer.body), created_at: id.now.toISOString(),
   };
   // An expired key is replaced: its window is over.
@@ -70,8 +95,13 @@ export function idempotent<B>(
   return { ...answer, replayed: false };
 }
 
-/** Forgets the keys whose window is over; returns how many. */
+/** Forgets the answers whose window is over (a key's after a day, a body's after an hour); returns how many. */
 export function expireIdempotencyKeys(store: SyncDb, now: Date): number {
-  const before = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
-  return store.run(store.q.deleteFrom('idempotency_keys').where('created_at', '<', before));
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  return store.run(
+    store.q.deleteFrom('idempotency_keys').where((eb) => eb.or([
+      eb('created_at', '<', before(IDEMPOTENCY_WINDOW_MS)),
+      eb.and([eb('scope', 'like', `%${REPEAT_SUFFIX}`), eb('created_at', '<', before(REPEAT_WINDOW_MS))]),
+    ])),
+  );
 }
