@@ -24,7 +24,7 @@ beforeAll(async () => {
   expect(asked.status).toBe(200);
   const mail = await waitForEmail(svc.env.MAIL_DIR!, PARENT, (e) => e.text.includes('/follow/confirm?token='));
   const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' };
-  expect((await request(linkIn(mail.text, '/follow/confirm?token='), form)).status).toBe(200);
+  expect((await request(linkIn(mail.text, '/follow/confirm?token='), form)).status).toBe(303);
 
   const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/demo.json'), 'utf8'));
   const cup = demo.organizations.flatMap((o: any) => o.leagues.flatMap((l: any) => l.events)).find((e: any) => e.id === 'amm-u14-winter-cup-2026');

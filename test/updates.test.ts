@@ -37,7 +37,7 @@ async function follow(email: string, scope: Record<string, string>, confirm = tr
   const earlier = new Set((await readEmails(svc.env.MAIL_DIR!)).map((e) => e.file));
   expect((await post(`${svc.url}/api/v0/follow`, { ...scope, email })).status).toBe(200);
   const mail = await waitForEmail(svc.env.MAIL_DIR!, email, (e) => !earlier.has(e.file) && e.text.includes('/follow/confirm?token='));
-  if (confirm) expect((await request(linkIn(mail.text, '/follow/confirm?token='), form)).status).toBe(200);
+  if (confirm) expect((await request(linkIn(mail.text, '/follow/confirm?token='), form)).status).toBe(303);
 }
 
 const updatesTo = (emails: ReceivedEmail[], to: string) => emails.filter((e) => e.to === to && !e.text.includes('/follow/confirm?token='));

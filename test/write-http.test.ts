@@ -69,8 +69,14 @@ describe('follow', () => {
     expect(page.text).toContain('<form method="post">');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email)).toEqual({ status: 'pending' });
+    // Post/redirect/get: the button's POST is answered with the page to GET, so Back and refresh post nothing again.
     const confirmed = await request(confirm, form({}));
-    expect(confirmed.text).toContain('data-outcome="confirmed"');
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.location).toBe(`${new URL(confirm).pathname}${new URL(confirm).search}&done=confirmed`);
+    const shown = await request(new URL(confirmed.headers.location!, svc.url).href);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('data-outcome="confirmed"');
+    expect(shown.text).toContain(`<bdi dir="ltr" data-address>${email}</bdi>`);
     const again = await request(confirm, form({}));
     expect(again.text).toContain('data-outcome="already_confirmed"');
     expect((await request(confirm)).text).toContain('data-outcome="already_confirmed"');
@@ -106,8 +112,11 @@ describe('follow', () => {
     const page = await request(unsubscribe);
     expect(page.text).toContain('data-follow-again');
     const again = await request(unsubscribe, form({ action: 'follow-again' }));
-    expect(again.status).toBe(200);
-    expect(again.text).toContain('data-outcome="followed_again"');
+    expect(again.status).toBe(303);
+    const shown = await request(new URL(again.headers.location!, svc.url).href);
+    expect(shown.text).toContain('data-outcome="followed_again"');
+    // The page it lands on, refreshed, posts nothing; the link itself, opened again, asks as before.
+    expect((await request(unsubscribe)).text).toContain('data-outcome="ask"');
     expect(db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email)).toEqual({ status: 'active' });
     expect(queued()).toEqual(before);
   });

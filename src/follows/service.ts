@@ -265,26 +265,29 @@ export function unsubscribeFollow(store: SyncDb, token: string, now: Date): Foll
     const state = unsubscribeState(row);
     if (state !== 'unsubscribed' || !row) return unsubscribePageInfo(store, row, state);
     store.run(store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now) }).where('id', '=', row.id));
-    // Confirm links of this follow must not bring it back.
-    store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'follow-confirm').where('subject_id', '=', row.id));
+    // Its confirm links are kept: they confirm nothing now (confirmState: `unsubscribed`), and their page says
+    // "You unsubscribed" with "Follow again" rather than "not valid, follow again" (which sends nothing for 30 days).
     return unsubscribePageInfo(store, row, 'unsubscribed');
   });
 }
 
 /**
- * "Follow again", on the unsubscribe page of an unsubscribed follow: the follow is active again at once. Its link
- * came to the follow's mailbox, which proves the request is its owner's (as a confirm link's POST does), so no new
- * confirmation is sent; it is the owner's way back while the form sends nothing (UNSUBSCRIBED_QUIET_MS). Like a new
- * follower, it hears what changes from now on. A link past its year, a follow not unsubscribed, or one of a league
- * gone private (README, decisions) change nothing: the page says what the link would otherwise say (for a follow
- * still pending, it asks whether to unsubscribe, as its GET does).
+ * "Follow again", on the unsubscribe page of an unsubscribed follow, or on its confirm page (`purpose`
+ * follow-confirm): the follow is active again at once. Either link came to the follow's mailbox, which proves the
+ * request is its owner's (as a confirm link's POST does), so no new confirmation is sent; it is the owner's way back
+ * while the form sends nothing (UNSUBSCRIBED_QUIET_MS). Like a new follower, it hears what changes from now on. A
+ * link past its time, a follow not unsubscribed, or one of a league gone private (README, decisions) change
+ * nothing: the page says what the link would otherwise say (for a follow still pending, the unsubscribe page asks
+ * whether to unsubscribe, as its GET does; the confirm page asks whether to confirm).
  */
-export function followAgain(store: SyncDb, token: string, now: Date): FollowPageInfo {
+export function followAgain(store: SyncDb, token: string, now: Date, purpose: 'follow-unsubscribe' | 'follow-confirm' = 'follow-unsubscribe'): FollowPageInfo {
   return store.transaction(() => {
-    const row = findByToken(store, 'follow-unsubscribe', token, now);
+    const row = findByToken(store, purpose, token, now);
     // A second click finds it active: it says so, and changes nothing.
     if (row?.status === 'active' && row.scope_public) return { ...pageInfo(row, 'followed_again'), canFollowAgain: false };
-    if (!row || row.status !== 'unsubscribed' || row.expired || !row.scope_public) return pageInfo(row, unsubscribeState(row));
+    if (!row || row.status !== 'unsubscribed' || row.expired || !row.scope_public) {
+      return pageInfo(row, purpose === 'follow-confirm' ? confirmState(row) : unsubscribeState(row));
+    }
     const newest = store.first(store.q.selectFrom('update_changes').select((eb) => eb.fn.max('id').as('id')))?.id ?? 0;
     store.run(
       store.q.updateTable('follows')

@@ -13,3 +13,13 @@ export function isRightToLeft(language: Language): boolean {
 export function localizedName(name: string, nameAr: string | null | undefined, language: Language): string {
   return language === 'ar' ? (nameAr ?? name) : name;
 }
+
+/**
+ * `name` isolated from the text around it (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE), as HTML's
+ * <bdi> does, for a name put into a sentence: a Latin name ending in a full stop ("Nizar Smadi Jr.") inside Arabic
+ * text showed its stop before its first letter. Names hold no isolates of their own (src/http/fields.ts refuses
+ * direction controls), so the pair stays balanced.
+ */
+export function isolated(name: string): string {
+  return `\u2068${name}\u2069`;
+}

@@ -197,9 +197,12 @@ beforeAll(async () => {
   // Confirm, unsubscribe (RFC 8058 one-click POST), answer invitations by the API and by the page.
   const post = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' };
   expect((await page('confirm (ask)', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`)).status).toBe(200);
-  expect((await page('confirm', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`, post)).status).toBe(200);
+  // A confirmation is answered with the page to GET (303); the page then, once confirmed, in each language.
+  expect((await page('confirm', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`, post)).status).toBe(303);
   expect((await page('confirm again', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}`, post)).status).toBe(200);
-  expect((await page('confirm', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedAr, 'follow/confirm')}`, post)).status).toBe(200);
+  expect((await page('confirmed', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedEn, 'follow/confirm')}&done=confirmed`)).status).toBe(200);
+  expect((await page('confirm', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedAr, 'follow/confirm')}`, post)).status).toBe(303);
+  expect((await page('confirmed', `/follow/confirm?token=${linkFor(FOLLOWERS.confirmedAr, 'follow/confirm')}&done=confirmed`)).status).toBe(200);
   const unsubscribe = linkFor(FOLLOWERS.unsubscribed, 'follow/unsubscribe');
   expect((await page('unsubscribe (ask)', `/follow/unsubscribe?token=${unsubscribe}`)).status).toBe(200);
   const oneClick = await page('unsubscribe (one-click)', `/follow/unsubscribe?token=${unsubscribe}`, {
@@ -241,7 +244,8 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: `token=${b}&status=maybe`,
   });
-  expect(posted.status).toBe(200);
+  expect(posted.status).toBe(303);
+  expect((await page('rsvp page, saved', `/rsvp?token=${b}&saved=1`)).status).toBe(200);
   expect(invitationByToken(db, b!)?.response).toBe('maybe');
   await drainOutbox();
 }, 120_000);
@@ -520,10 +524,15 @@ describe('security headers', () => {
     await page('unsubscribe ask', `/follow/unsubscribe?token=${linkFor(FOLLOWERS.confirmedAr, 'follow/unsubscribe')}`);
     await page('rsvp without a token', '/rsvp');
     await page('rsvp', `/rsvp?token=${tokensOf('rsvp').find((t) => invitationOf(t)?.match_id === ARABIC_MATCH)}`);
-    expect(new Set(pageResponses.map((p) => p.res.status))).toEqual(new Set([200, 404]));
+    expect(new Set(pageResponses.map((p) => p.res.status))).toEqual(new Set([200, 303, 404]));
 
     const problems: string[] = [];
-    for (const { label, res } of pageResponses) {
+    // A form's post answered with the page to GET (post/redirect/get): no page of its own, and a Location on this
+    // server (its token is the one the post came with: nothing new is said).
+    for (const { label, res } of pageResponses.filter((p) => p.res.status === 303)) {
+      if (!/^\/(rsvp|follow\/confirm|follow\/unsubscribe)\?token=/.test(header(res, 'location') ?? '')) problems.push(`${label}: Location ${header(res, 'location')}`);
+    }
+    for (const { label, res } of pageResponses.filter((p) => p.res.status !== 303)) {
       expect(header(res, 'content-type') ?? '', label).toMatch(/^text\/html/);
       const csp = header(res, 'content-security-policy');
       if (!csp) {
