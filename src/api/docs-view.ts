@@ -290,10 +290,29 @@ export function buildDocsView(doc: OpenApiDocument): DocsView {
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The document's Markdown subset (`code`, **bold**, `- ` lists, paragraphs) as HTML, everything else escaped. */
 export function markdown(text: string): string {
+  const blocks = markdownBlocks(text);
+  // One paragraph is phrasing content: it goes inside a <p>, <li> or <td> of the page as it is.
+  if (blocks.length === 1 && blocks[0]!.startsWith('<p>')) return blocks[0]!.slice(3, -4);
+  return blocks.join('\n');
+}
+
+/**
+ * `text` as markdown's blocks, `lead` (HTML: the operation's summary, a response's status) opening its first
+ * paragraph. A description of several paragraphs put inside the page's own <p> after its lead nested paragraphs,
+ * which HTML does not allow (a browser closes the first early and leaves a stray </p>).
+ */
+export function markdownAfter(lead: string, text: string): string {
+  const blocks = markdownBlocks(text);
+  if (blocks[0]?.startsWith('<p>')) blocks[0] = `<p>${lead} ${blocks[0].slice(3)}`;
+  else blocks.unshift(`<p>${lead}</p>`);
+  return blocks.join('\n');
+}
+
+function markdownBlocks(text: string): string[] {
   const inline = (s: string) =>
     escapeHtml(s)
       .replace(/`([^`]+)`/g, '<code>$1</code>')
@@ -321,9 +340,7 @@ export function markdown(text: string): string {
   }
   if (list) blocks.push(`<ul>${list.map((i) => `<li>${inline(i)}</li>`).join('')}</ul>`);
   flush();
-  // One paragraph is phrasing content: it goes inside a <p>, <li> or <td> of the page as it is.
-  if (blocks.length === 1 && blocks[0]!.startsWith('<p>')) return blocks[0]!.slice(3, -4);
-  return blocks.join('\n');
+  return blocks;
 }
 
 const cache = new Map<string, DocsView>();
