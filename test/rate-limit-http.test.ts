@@ -45,6 +45,12 @@ describe('rate limits', () => {
     // The limit reached is the mailbox's: nothing left until it resets, not the client's own budget ("writes";r=…).
     expect(c.headers['ratelimit']).toBe(`"mailbox";r=0;t=${c.headers['retry-after']}`);
     expect(c.headers['ratelimit-policy']).toBe('"writes";q=5;w=60, "mailbox";q=2;w=86400');
+    // In whole hours: to the second, it told a stranger when the owner asked for their first follow of the day.
+    expect(Number(c.headers['retry-after']) % 3600).toBe(0);
+    // The follow asked for moments ago is answered as any other scope at the cap: it answered 200, which told a
+    // stranger which organization the owner had just asked to follow.
+    const recent = await post('/api/v0/follow', { org_id: 'riverside-sfl', email });
+    expect(recent.status).toBe(429);
     await new Promise((r) => setTimeout(r, 2500));
     expect((await readEmails(svc.env.MAIL_DIR!)).filter((e) => e.to === email)).toHaveLength(2);
   });

@@ -16,7 +16,8 @@ import { localizedName, type Language } from '../vocabulary/language.js';
 export const CONFIRM_TOKEN_TTL_MS = CONFIRM_LINK_TTL_MS;
 /** A second request for the same follow within this time re-uses the email already sent. */
 export const RESEND_AFTER_MS = 10 * 60_000;
-const DAY_MS = 24 * 3600_000;
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 /**
  * After an unsubscribe, a request to follow that scope again from that address sends nothing for this long: the
  * mailbox said stop, and anyone can type anyone's address into the form. The answer is the usual
@@ -57,18 +58,13 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
         .where('email', '=', input.email),
     );
     if (existing?.status === 'active') return { status: 'already_following' };
-    if (
-      existing?.status === 'pending' &&
-      existing.last_confirmation_sent_at !== null &&
-      ctx.now.getTime() - Date.parse(existing.last_confirmation_sent_at) < RESEND_AFTER_MS
-    ) {
-      return { status: 'confirm_email_sent' };
-    }
     if (ctx.emailsPerDay > 0) {
       const since = new Date(ctx.now.getTime() - DAY_MS);
       const sent = recentEmails(store, { address: input.email, tag: FOLLOW_CONFIRM_TAG, since });
       if (sent.count >= ctx.emailsPerDay) {
-        const retryAfterS = Math.max(1, Math.ceil((Date.parse(sent.oldest!) + DAY_MS - ctx.now.getTime()) / 1000));
+        // In whole hours: to the second, it told a stranger when the mailbox's oldest confirmation of the day was
+        // asked for (a review read "3 s ago" off it: the owner's own follow).
+        const retryAfterS = Math.ceil((Date.parse(sent.oldest!) + DAY_MS - ctx.now.getTime()) / HOUR_MS) * (HOUR_MS / 1000);
         throw new RateLimitedError('This address has been sent as many confirmation emails as we send in a day.', retryAfterS, {
           name: 'mailbox',
           quota: ctx.emailsPerDay,
@@ -77,7 +73,15 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       }
     }
     // After the daily cap, so that a mailbox at its cap is answered 429 for this scope as for any other: the answer
-    // never tells whether the address unsubscribed.
+    // never tells whether the address unsubscribed, or asked for this follow minutes ago (before the cap, a request
+    // resent within RESEND_AFTER_MS answered 200 where every other scope answered 429).
+    if (
+      existing?.status === 'pending' &&
+      existing.last_confirmation_sent_at !== null &&
+      ctx.now.getTime() - Date.parse(existing.last_confirmation_sent_at) < RESEND_AFTER_MS
+    ) {
+      return { status: 'confirm_email_sent' };
+    }
     if (
       existing?.status === 'unsubscribed' &&
       existing.unsubscribed_at !== null &&
