@@ -220,6 +220,9 @@ describe('RSVP', () => {
     expect(summary.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600, stale-if-error=86400');
     const cached = await request(`${svc.url}/api/v0/rsvp/${matchId}`, { headers: { 'If-None-Match': summary.headers['etag']! } });
     expect(cached.status).toBe(304);
+    // A date alone does not revalidate the counts: two answers within one second left a review's copy stale (304).
+    const dated = await request(`${svc.url}/api/v0/rsvp/${matchId}`, { headers: { 'If-Modified-Since': summary.headers['last-modified']! } });
+    expect([dated.status, dated.json().summary.maybe]).toEqual([200, 1]);
 
     // Its competition made private: the match leaves public hands, its answers and its invitation page too.
     const publish = (value: 0 | 1) =>

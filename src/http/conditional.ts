@@ -26,8 +26,43 @@ export function isNotModified(
   }
   const ims = request.ifModifiedSince;
   if (ims === null || ims === undefined || lastModifiedS === null) return false;
-  const since = Date.parse(ims);
-  return !Number.isNaN(since) && since <= nowMs && lastModifiedS <= since / 1000;
+  const since = parseHttpDate(ims);
+  return since !== null && since <= nowMs && lastModifiedS <= since / 1000;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH = `(${MONTHS.join('|')})`;
+const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
+/** RFC 9110 5.6.7: the preferred IMF-fixdate, and the two obsolete forms a recipient must still read. */
+const IMF_FIXDATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
+const RFC850_DATE = new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
+const ASCTIME_DATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`);
+
+/**
+ * An HTTP-date (RFC 9110 5.6.7) in milliseconds, or null when `value` is not one: a recipient must ignore an
+ * If-Modified-Since that is not (13.1.3). Date.parse took ISO dates too, and read a date without "GMT" in the
+ * server's own time zone.
+ */
+export function parseHttpDate(value: string): number | null {
+  const utc = (year: number, month: string, day: string, h: string, m: string, s: string) => {
+    const ms = Date.UTC(year, MONTHS.indexOf(month), Number(day), Number(h), Number(m), Number(s));
+    // 31 February and 25:00 are not dates: Date.UTC would roll them over.
+    const back = new Date(ms);
+    return back.getUTCDate() === Number(day) && back.getUTCHours() === Number(h) && Number(m) < 60 && Number(s) < 61 ? ms : null;
+  };
+  let m = IMF_FIXDATE.exec(value);
+  if (m) return utc(Number(m[3]), m[2]!, m[1]!, m[4]!, m[5]!, m[6]!);
+  m = RFC850_DATE.exec(value);
+  if (m) {
+    // A two-digit year more than 50 years ahead is of the last century (RFC 9110 5.6.7).
+    const thisYear = new Date().getUTCFullYear();
+    let year = Math.floor(thisYear / 100) * 100 + Number(m[3]);
+    if (year > thisYear + 50) year -= 100;
+    return utc(year, m[2]!, m[1]!, m[4]!, m[5]!, m[6]!);
+  }
+  m = ASCTIME_DATE.exec(value);
+  if (m) return utc(Number(m[6]), m[1]!, m[2]!.trim(), m[3]!, m[4]!, m[5]!);
+  return null;
 }
 
 export interface ConditionalAnswer {

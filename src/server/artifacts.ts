@@ -29,7 +29,11 @@ interface Variant {
 type Encoding = 'br' | 'gzip' | 'identity';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
 
-/** The best encoding the client accepts among ours: brotli, then gzip, then none. */
+/**
+ * The encoding the client weighs highest among ours (RFC 9110 12.5.3), brotli before gzip when they weigh the same;
+ * `x-gzip` is gzip. The identity bytes when it accepts neither, or names identity above both. (Nothing is refused
+ * with 406: `identity;q=0` still gets the identity bytes, as the only ones a short artifact has.)
+ */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
   const q = new Map<string, number>();
@@ -40,10 +44,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
     const value = qParam ? Number(qParam.slice(2)) : 1;
     q.set(name.trim(), Number.isFinite(value) ? value : 0);
   }
-  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return 'identity';
+  const br = q.get('br') ?? q.get('*') ?? 0;
+  const gzip = q.get('gzip') ?? q.get('x-gzip') ?? q.get('*') ?? 0;
+  const best = Math.max(br, gzip);
+  if (best <= 0 || (q.get('identity') ?? 0) > best) return 'identity';
+  return br >= gzip ? 'br' : 'gzip';
 }
 
 /** Bytes of artifacts kept in memory; beyond it the least recently used are dropped (and read again when asked). */

@@ -85,7 +85,8 @@ const curl = (source: string): CodeSample[] => [{ lang: 'Shell', label: 'curl', 
 
 export function readPath(spec: ReadSpec, base: string): PathItemObject {
   const pathParameters = spec.pathParameter ? [parameterRef(spec.pathParameter)] : [];
-  const conditional = [parameterRef('IfNoneMatch'), parameterRef('IfModifiedSince')];
+  // The RSVP summary (dynamic) is revalidated by its ETag alone (src/server/rsvp-summary.ts).
+  const conditional = [parameterRef('IfNoneMatch'), ...(spec.kind === 'artifact' ? [parameterRef('IfModifiedSince')] : [])];
   const parameters = [...pathParameters, ...conditional, ...(spec.kind === 'artifact' ? [parameterRef('AcceptEncoding')] : [])];
   // HEAD reuses the problem responses: the same status and headers, and (HEAD being HEAD) no body.
   const errors = Object.fromEntries([...spec.errors, 500].map((status) => [String(status), problemRef(status)]));

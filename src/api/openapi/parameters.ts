@@ -43,7 +43,7 @@ export const PARAMETERS: Record<string, ParameterObject> = {
     name: 'Accept-Encoding',
     in: 'header',
     description:
-      'Brotli (`br`) is sent when accepted, else gzip, else the identity bytes. A body under 128 bytes (such as `[]`) is always sent as it is: compressed, it would be no smaller.',
+      'Brotli (`br`) or gzip, whichever has the higher weight (`q`), brotli on a tie; else the identity bytes. A body under 128 bytes (such as `[]`) is always sent as it is: compressed, it would be no smaller.',
     schema: { type: 'string' },
     example: 'br, gzip',
   },

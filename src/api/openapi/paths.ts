@@ -126,7 +126,10 @@ export function paths(base: string): Record<string, PathItemObject> {
       operationId: 'getRsvpSummary',
       tag: 'RSVP',
       summary: 'RSVP counts of a match',
-      description: 'Answers to the invitations of a match; `pending` counts invitations not answered yet. Cached like the other reads.',
+      description:
+        'Answers to the invitations of a match; `pending` counts invitations not answered yet. Cached like the other reads, ' +
+        'revalidated by `If-None-Match` only: the counts can change twice within the second a date can tell, and a withdrawn ' +
+        'invitation changes them with no new answer, so `If-Modified-Since` alone is answered in full.',
       kind: 'dynamic',
       pathParameter: 'matchId',
       contentType: 'application/json',
