@@ -56,7 +56,7 @@ describe('dateOfBirthField', () => {
 });
 
 describe('requiredText and optionalText: invisible characters', () => {
-  const INVISIBLE = 'must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180E, U+200B, U+2060 to U+2064, U+2800, U+3164, U+FEFF, U+FFA0, U+1D173 to U+1D17A, U+E0000 to U+E007F)';
+  const INVISIBLE = 'must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180B to U+180F, U+200B, U+2060 to U+2064, U+206A to U+206F, U+2800, U+3164, U+FEFF, U+FFA0, U+FFF9 to U+FFFB, U+1BCA0 to U+1BCA3, U+1D173 to U+1D17A, U+E0000 to U+E007F)';
   const name = requiredText(120);
   const notes = optionalText(2000, { multiline: true });
   const messages = (schema: typeof name | typeof notes, input: string) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
@@ -68,6 +68,15 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['U+2060 word joiner', 'Sam\u2060Carter'],
     ['U+FEFF zero width no-break space (byte-order mark) inside', 'Sam\uFEFFCarter'],
     ['U+180E Mongolian vowel separator', 'Sam\u180ECarter'],
+    // Found by a review: format characters that show nothing, taken before.
+    ['U+180B Mongolian free variation selector one', 'Sam\u180BCarter'],
+    ['U+180F Mongolian free variation selector four', 'Sam\u180FCarter'],
+    ['U+206A inhibit symmetric swapping', 'Om\u206Aar'],
+    ['U+206F nominal digit shapes', 'Om\u206Far'],
+    ['U+FFF9 interlinear annotation anchor', 'Sam\uFFF9Carter'],
+    ['U+FFFB interlinear annotation terminator', 'Sam\uFFFBCarter'],
+    ['U+1BCA0 shorthand format letter overlap', 'Sam\u{1BCA0}Carter'],
+    ['U+1BCA3 shorthand format up step', 'Sam\u{1BCA3}Carter'],
     ['U+2061 function application', 'Sam\u2061Carter'],
     ['U+2062 invisible times', 'Sam\u2062Carter'],
     ['U+2063 invisible separator', 'Sam\u2063Carter'],
