@@ -42,6 +42,10 @@ describe('withoutStrangersTag: the To: of an email to a mailbox nobody has shown
     ['lina+call-5551234@gmail.com', 'lina@gmail.com'],
     ['Lina.Haddad+a+b@Gmail.com', 'Lina.Haddad@Gmail.com'],
     ['lina+club@outlook.com', 'lina@outlook.com'],
+    // Outlook.com's regional domains (found by a review).
+    ['lina+call-5551234-free-prize@hotmail.co.uk', 'lina@hotmail.co.uk'],
+    ['lina+visit-evil-example@outlook.fr', 'lina@outlook.fr'],
+    ['sara+win-an-iphone@live.co.uk', 'sara@live.co.uk'],
     ['lina+club@icloud.com', 'lina@icloud.com'],
     ['ivan.petrov+club@yandex.ru', 'ivan.petrov@yandex.ru'],
     ['lina+club@proton.me', 'lina@proton.me'],

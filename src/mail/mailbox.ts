@@ -54,6 +54,11 @@ export function mailboxOf(address: string): string {
  */
 const PLUS_ADDRESSING = new Set([
   'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'mac.com',
+  // Outlook.com's regional domains (a review's stranger wrote lina+call-5551234-free-prize@hotmail.co.uk). Only
+  // domains known to be Microsoft's: a tag dropped at a provider without plus addressing would deliver elsewhere.
+  'hotmail.co.uk', 'hotmail.fr', 'hotmail.de', 'hotmail.it', 'hotmail.es', 'hotmail.nl', 'hotmail.be', 'hotmail.ca',
+  'live.co.uk', 'live.fr', 'live.de', 'live.it', 'live.nl', 'live.be', 'live.ca', 'live.com.au',
+  'outlook.fr', 'outlook.de', 'outlook.es', 'outlook.it',
   'fastmail.com', 'fastmail.fm', 'proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me',
   'yandex.ru', 'yandex.com', 'yandex.by', 'yandex.kz', 'yandex.ua', 'ya.ru',
 ]);
