@@ -99,8 +99,18 @@ describe('the methods of the pages', () => {
     ['PATCH', '/follow/unsubscribe?token=x', FORM],
     ['TRACE', '/docs', READ],
     ['PROPFIND', '/rsvp', FORM],
+    // A write endpoint's own methods (a review found GET, HEAD, POST, OPTIONS there, where a GET is refused).
+    ['TRACE', '/api/v0/register', 'POST, OPTIONS'],
+    ['PROPFIND', '/api/v0/rsvp/respond', 'POST, OPTIONS'],
   ])('%s %s: 405 with Allow, in the problem shape', async (method, target, allow) => {
     methodProblem(await send(svc.url, target, { method, body: method === 'TRACE' || method === 'DELETE' ? undefined : 'x=1' }), allow, `${method} ${target}`);
+  });
+
+  it.each(['TRACE', 'PROPFIND'])('%s on no route: 404, as a PUT there', async (method) => {
+    for (const target of ['/api/v0/nothing', '/nothing']) {
+      const res = await send(svc.url, target, { method });
+      expect([res.status, res.headers['content-type']], `${method} ${target}`).toEqual([404, 'application/problem+json']);
+    }
   });
 
   it.each([['/', READ], ['/docs', READ], ['/rsvp', FORM], ['/follow/confirm', FORM], ['/follow/unsubscribe', FORM]])(

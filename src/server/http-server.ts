@@ -55,6 +55,8 @@ function problemOnSocket(socket: Duplex, status: number, detail: string, extra: 
 
 /** The endpoints Astro serves under /api/v0/ (src/pages/api/v0/), beside the artifact routes. */
 const ENDPOINT_PATHS = /^\/api\/v0\/(follow|register|rsvp\/[^/]+)$/;
+/** What they answer (the RSVP summary, under the same pattern, is answered before: src/server/rsvp-summary.ts). */
+const WRITE_ENDPOINT_METHODS = ['POST', 'OPTIONS'];
 
 /**
  * `/api/v0/events/` and the like: the same address without its trailing slash, by a permanent redirect that keeps
@@ -118,10 +120,18 @@ export function createAppServer(options: AppServerOptions): http.Server {
         if (await handle(req, res)) return;
       }
       if (!FETCH_METHODS.has(req.method ?? '')) {
-        // A page's own methods in Allow, as the middleware answers the methods Astro takes (src/http/page-methods.ts).
+        // The route's own methods in Allow: a page's, as the middleware answers the methods Astro takes
+        // (src/http/page-methods.ts), or a write endpoint's (POST). Anything else is no route: 404, as a PUT there
+        // gets. (Every such method got the server's whole list, GET included, where a GET is itself refused.)
         const url = req.url ?? '/';
         const q = url.indexOf('?');
-        const refusal = methodNotAllowed(req.method ?? '', pageMethods(q === -1 ? url : url.slice(0, q)) ?? SERVED_METHODS);
+        const route = q === -1 ? url : url.slice(0, q);
+        const allow = pageMethods(route) ?? (ENDPOINT_PATHS.test(route) ? WRITE_ENDPOINT_METHODS : undefined);
+        if (!allow) {
+          options.notFound(req, res);
+          return;
+        }
+        const refusal = methodNotAllowed(req.method ?? '', allow);
         sendProblem(res, refusal.status, refusal.detail, { headers: refusal.headers });
         return;
       }
