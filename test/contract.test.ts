@@ -388,6 +388,16 @@ describe('the document over HTTP', () => {
     expect(html).toContain('<code>group_name</code>');
     expect(html).toContain(`curl -s ${svc.url}/api/v0/events/rsl-prem-2026-27/standings`);
     expect(html).toContain('Idempotency-Key');
+    // No block inside a paragraph (a description of several paragraphs was put inside the page's own <p>, which a
+    // browser closes early, leaving a stray </p>), and every table in its scrolling box (44 were wider than a phone).
+    let inParagraph = false;
+    const nested: string[] = [];
+    for (const [tag, close, name] of html.matchAll(/<(\/?)([a-z0-9]+)\b[^>]*>/g)) {
+      if (name === 'p') inParagraph = close === '';
+      else if (inParagraph && close === '' && /^(p|ul|ol|div|table|pre|section|h[1-6])$/.test(name!)) nested.push(tag);
+    }
+    expect(nested).toEqual([]);
+    expect(html.match(/<table>/g)!.length).toBe(html.match(/<div class="table-scroll"><table>/g)?.length);
     // Nothing is loaded from elsewhere: no script at all, and every src/href attribute is local or this server.
     expect(html).not.toMatch(/<script/i);
     for (const [, url] of html.matchAll(/src="([^"]+)"/g)) expect(url, url).toMatch(/^(\/|#)/);

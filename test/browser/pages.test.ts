@@ -138,4 +138,22 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     expect(direction).toBe('rtl');
     await page.close();
   });
+
+  // Found by a review at 375 px: the docs' tables and a long address on the confirm page widened the page, which
+  // then scrolled sideways (in a right-to-left page the address ran off its left edge).
+  it('at a phone width (375 px), /docs and a confirm page showing a long address fit the screen', async () => {
+    const email = 'mohammad.abdelrahman.alkhawaldeh+winter-cup-2026@subdomain.example-organisation.co.uk';
+    await request(`${svc.url}/api/v0/follow`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'amman-yfa', email }),
+    });
+    const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    for (const target of [`${svc.url}/docs`, linkIn(mail.text, '/follow/confirm?token=')]) {
+      await page.goto(target);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, target).toBeLessThanOrEqual(375);
+    }
+    expect(await page.textContent('[data-address]')).toBe(email);
+    await page.close();
+  });
 });
