@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, effectiveEnvironment, loadConfig } from './config.js';
+import { regenerateOptions } from './publish/regenerate.js';
 
 describe('configuration', () => {
   it('has documented defaults', () => {
@@ -21,6 +22,13 @@ describe('configuration', () => {
     expect(Object.isFrozen(c)).toBe(true);
   });
 
+  // A review: the feeds' refresh came from REGENERATE_EVERY_S, so a server with it set high (cron renders) and the
+  // cron's own renders said different things, and each rewrote every feed (new ETags, a full publish) the other wrote.
+  it('gives the calendar feeds their own refresh interval, whatever the regeneration period', () => {
+    expect(regenerateOptions(loadConfig({ REGENERATE_EVERY_S: '3600' }), 'x.example').refreshMinutes).toBe(5);
+    expect(regenerateOptions(loadConfig({ REGENERATE_EVERY_S: '60', CALENDAR_REFRESH_MINUTES: '60' }), 'x.example').refreshMinutes).toBe(60);
+  });
+
   it('reads values and trims the base URL', () => {
     const c = loadConfig({ PORT: '8080', PUBLIC_BASE_URL: 'https://fixtures.example/', TRUST_PROXY: 'true', REGENERATE_EVERY_S: '15' });
     expect(c).toMatchObject({ port: 8080, publicBaseUrl: 'https://fixtures.example', trustProxy: true, regenerateEveryS: 15 });
@@ -34,6 +42,8 @@ describe('configuration', () => {
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
     [{ PUBLIC_BASE_URL: 'ftp://x.example' }, /PUBLIC_BASE_URL/],
     [{ REGENERATE_EVERY_S: '0' }, /REGENERATE_EVERY_S/],
+    [{ CALENDAR_REFRESH_MINUTES: '0' }, /CALENDAR_REFRESH_MINUTES/],
+    [{ CALENDAR_REFRESH_MINUTES: '2.5' }, /CALENDAR_REFRESH_MINUTES/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
   ])('stops on %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

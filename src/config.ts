@@ -47,6 +47,10 @@ const schema = z
       .optional(),
     REGENERATE_EVERY_S: positiveSeconds.default(60),
     REGENERATE_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+    // What the calendar feeds tell calendar apps (REFRESH-INTERVAL, X-PUBLISHED-TTL): a setting of its own, not
+    // derived from REGENERATE_EVERY_S, which a server set high beside a cron job while the cron's renders (reading
+    // .env, not the server's environment) said otherwise, each rewriting every feed the other had written.
+    CALENDAR_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
     TRUST_PROXY: bool.default(false),
     RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(20),
     RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
@@ -89,6 +93,8 @@ export type Config = Readonly<{
   regenerateEveryS: number;
   /** Render threads of a large regeneration (src/publish/render-threads.ts): 1 renders on the job's own thread. */
   regenerateThreads: number;
+  /** What the calendar feeds ask calendar apps to poll at, in minutes (CALENDAR_REFRESH_MINUTES). */
+  calendarRefreshMinutes: number;
   trustProxy: boolean;
   /** Per client address and write route (follow, RSVP respond, register); 0 = no limit. */
   rateLimitWritesPerMin: number;
@@ -150,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postmarkApiHost: c.POSTMARK_API_HOST,
     regenerateEveryS: c.REGENERATE_EVERY_S,
     regenerateThreads: c.REGENERATE_THREADS,
+    calendarRefreshMinutes: c.CALENDAR_REFRESH_MINUTES,
     trustProxy: c.TRUST_PROXY,
     rateLimitWritesPerMin: c.RATE_LIMIT_WRITES_PER_MIN,
     rateLimitReadsPerMin: c.RATE_LIMIT_READS_PER_MIN,

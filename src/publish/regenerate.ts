@@ -65,8 +65,8 @@ export function regenerateOptions(config: Config, uidDomain: string): Regenerate
     threads: config.regenerateThreads,
     publicBaseUrl: config.publicBaseUrl,
     uidDomain,
-    // Calendar apps should poll about as often as the feed can change, and not more than hourly-ish.
-    refreshMinutes: Math.min(60, Math.max(5, Math.round(config.regenerateEveryS / 60))),
+    // Every process that renders (the server, a cron job, a command) must say the same, or each rewrites every feed.
+    refreshMinutes: config.calendarRefreshMinutes,
   };
 }
 
