@@ -167,6 +167,26 @@ describe('after an unsubscribe', () => {
     expect(status()).toEqual({ status: 'pending' });
   });
 
+  // A review unsubscribed quiet.victim+a@gmail.com, then was sent confirmations to two other spellings of it.
+  it('holds for every spelling of the mailbox (case, dots, a +tag), not for another scope', () => {
+    const spelled = 'quiet.victim+a@gmail.com';
+    requestFollow(store, { org_id: 'riverside', email: spelled }, ctx(T0));
+    const link = tokenIn(outbox()[0]!.text_body, 'unsubscribe');
+    expect(unsubscribeFollow(store, link, later(1000)).outcome).toBe('unsubscribed');
+    const before = queued();
+    for (const other of ['quiet.victim+b@gmail.com', 'quietvictim@gmail.com', 'Quiet.Victim@googlemail.com']) {
+      expect(requestFollow(store, { org_id: 'riverside', email: other }, ctx(later(2000)))).toEqual({ status: 'confirm_email_sent' });
+    }
+    expect(queued()).toBe(before);
+    expect(t.sqlite.prepare(`SELECT count(*) AS n FROM follows`).get()).toEqual({ n: 1 });
+    // Another scope is another follow: its confirmation goes (under the per-mailbox cap).
+    requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'quietvictim@gmail.com' }, ctx(later(3000)));
+    expect(queued()).toBe(before + 1);
+    // Past the 30 days, the form works again for every spelling.
+    requestFollow(store, { org_id: 'riverside', email: 'quietvictim@gmail.com' }, ctx(later(UNSUBSCRIBED_QUIET_MS + 2000)));
+    expect(queued()).toBe(before + 2);
+  });
+
   it('a mailbox at its daily cap is answered 429 for it as for any scope: the answer does not tell it unsubscribed', () => {
     unsubscribed();
     requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email }, ctx(later(2000), 2));
