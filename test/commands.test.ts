@@ -77,6 +77,8 @@ describe('commands', () => {
 
   it.each([
     ['a match played in September', 'rs-m1', `UPDATE matches SET status = 'completed' WHERE id = 'rs-m1'`, 'match rs-m1: it was played on 2026-09-06; nobody was invited'],
+    // Found by a review: a match under way was "played on" its kickoff day, a later one here.
+    ['a match under way', 'rs-m3', `UPDATE matches SET status = 'in_progress', home_score = NULL, away_score = NULL, kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-m3'`, 'match rs-m3: it is under way; nobody was invited'],
     ['a cancelled match', 'rs-m3', `UPDATE matches SET status = 'cancelled', home_score = NULL, away_score = NULL WHERE id = 'rs-m3'`, 'match rs-m3: it is cancelled; nobody was invited'],
     ['a match whose kickoff has passed', 'rs-m3', `UPDATE matches SET kickoff_at = '2026-01-01T10:00:00Z' WHERE id = 'rs-m3'`, 'match rs-m3: it kicked off on 2026-01-01; nobody was invited'],
     // The calendar feed shows these two CANCELLED and TENTATIVE: nobody is asked to play them (README, RSVP).

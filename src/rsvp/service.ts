@@ -68,7 +68,8 @@ function invitationRefusal(match: MatchForState & { is_public: 0 | 1 }, now: Dat
     case 'open': return null;
     case 'cancelled': return 'it is cancelled';
     case 'competition_cancelled': return 'its competition is cancelled';
-    case 'played': return `it was played${day ? ` on ${day}` : ''}`;
+    // A match under way (its result not in yet) was said to have been "played on" its kickoff day, even a later one.
+    case 'played': return match.status === 'in_progress' ? 'it is under way' : `it was played${day ? ` on ${day}` : ''}`;
     case 'postponed': return 'it is postponed and has no new kickoff yet (invite again once it is rescheduled)';
     case 'kicked_off': return `it kicked off on ${day}`;
   }
