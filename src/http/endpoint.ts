@@ -5,6 +5,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import type { Application } from '../app/application.js';
 import { ConflictError, InvalidFieldsError, NotFoundError, RateLimitedError } from '../errors.js';
+import { answerAsPage, isFormNavigation, type FormRoute } from '../forms/answer-page.js';
 import { readBody } from './body.js';
 import { preflightHeaders } from './headers.js';
 import { internalError, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
@@ -71,19 +72,31 @@ function refused(check: RateCheck): Response {
   return problemResponse(429, 'Too many requests from your address; try again later.', { headers: check.headers });
 }
 
-/** A POST endpoint with a body validated by `schema`. */
+/**
+ * A POST endpoint with a body validated by `schema`. With `page`, an HTML form's post from a person's browser (not
+ * a script: src/forms/answer-page.ts) gets the same answer drawn as a page.
+ */
 export function writeEndpoint<S extends z.ZodType>(
   route: string,
   schema: S,
   handle: (h: HandlerInput<z.output<S>>) => Response,
+  options: { page?: FormRoute } = {},
 ): APIRoute {
+  const { page } = options;
   return async (ctx: EndpointContext) => {
+    let fields: Record<string, unknown> = {};
+    const answer = await answerJson(ctx, (read) => (fields = read));
+    return page && isFormNavigation(ctx.request) ? answerAsPage(ctx.locals.app.store, page, answer, fields) : answer;
+  };
+
+  async function answerJson(ctx: EndpointContext, read: (fields: Record<string, unknown>) => void): Promise<Response> {
     const { app, clientAddress } = ctx.locals;
     const rate = takeRate(app.limits.writes, route, clientAddress);
     if (!rate.allowed) return refused(rate);
     try {
       const body = await readBody(ctx.request);
       if (!body.ok) return problemResponse(body.status, body.detail, { errors: body.errors, headers: { ...rate.headers, ...body.headers } });
+      read(body.fields);
       const parsed = schema.safeParse(body.fields);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
@@ -98,7 +111,7 @@ export function writeEndpoint<S extends z.ZodType>(
     } catch (error) {
       return errorResponse(error, ctx.request, rate.headers);
     }
-  };
+  }
 }
 
 /** OPTIONS (preflight) and every other method of a route. */

@@ -156,4 +156,30 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     expect(await page.textContent('[data-address]')).toBe(email);
     await page.close();
   });
+
+  // A club's page with a plain form (no script) posting to the API, as the contract invites: the parent got raw JSON.
+  it("a club site's HTML form posting to register: the parent reads a page, in the organization's language", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    // The club's site, another origin.
+    await page.route('https://club.example/join', (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><form method="post" action="${svc.url}/api/v0/register">
+        <input name="org_id" value="amman-yfa"><input name="division_id" value="amm-reg-u12">
+        <input name="name" value="Club Form Player"><input name="email" value="club.form@example.org">
+        <input name="date_of_birth" value="2014-05-06"><button>Send</button></form>`,
+    }));
+    await page.goto('https://club.example/join');
+    await Promise.all([page.waitForURL(`${svc.url}/api/v0/register`), page.click('button')]);
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    expect(await page.textContent('h1')).toBe('تم إرسال التسجيل');
+    expect(await page.textContent('main')).toMatch(/reg_[A-Za-z0-9_-]{16}/);
+    // A field to correct: the page names it, and going back keeps the form.
+    await page.goBack();
+    await page.fill('input[name="email"]', 'not an address');
+    await Promise.all([page.waitForURL(`${svc.url}/api/v0/register`), page.click('button')]);
+    expect(await page.textContent('h1')).toBe('بعض الإجابات تحتاج إلى تعديل');
+    expect(await page.textContent('li')).toContain('البريد الإلكتروني');
+    await context.close();
+  });
 });

@@ -249,6 +249,28 @@ function writeViolations(name: WriteName, method: string, res: Reply): string[] 
   return out;
 }
 
+/**
+ * README, "An HTML form on another site": a browser's form post (a navigation: Sec-Fetch-Mode navigate, or without it
+ * an Accept asking for text/html first) to follow or register, taken or with fields to correct, is answered as a page.
+ */
+function answeredAsPage(name: WriteName, method: string, headers: Record<string, string>, res: Reply): boolean {
+  if (method !== 'POST' || (name !== 'follow' && name !== 'register') || ![200, 201, 422].includes(res.status)) return false;
+  const get = (n: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === n)?.[1];
+  const type = (get('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return false;
+  const mode = get('sec-fetch-mode');
+  return mode !== undefined ? mode === 'navigate' : /^\s*text\/html/i.test(get('accept') ?? '');
+}
+
+function pageViolations(res: Reply): string[] {
+  const out: string[] = [];
+  if (header(res, 'content-type') !== 'text/html; charset=utf-8') out.push(`a form's page with Content-Type ${header(res, 'content-type')}`);
+  if (!(header(res, 'content-security-policy') ?? '').includes("default-src 'none'")) out.push("a form's page without its Content-Security-Policy");
+  if (header(res, 'cache-control') !== 'no-store') out.push(`a form's page without Cache-Control: no-store`);
+  if (!res.text.startsWith('<!doctype html>')) out.push(`a form's page that is not HTML: ${res.text.slice(0, 80)}`);
+  return out;
+}
+
 describe('write endpoints: generated bodies, content types, headers and methods', () => {
   it.each(Object.keys(WRITES) as WriteName[])(
     '%s: never a 5xx, errors are problems, 2xx bodies as documented',
@@ -264,7 +286,8 @@ describe('write endpoints: generated bodies, content types, headers and methods'
           if (contentType !== undefined) headers['content-type'] = contentType;
           const o = { target, method, headers, body: method === 'HEAD' ? undefined : body.bytes };
           const { res, violations } = await exchange(target, o);
-          if (res) violations.push(...commonViolations(target, method, res), ...writeViolations(name, method, res));
+          if (res && answeredAsPage(name, method, headers, res)) violations.push(...pageViolations(res));
+          else if (res) violations.push(...commonViolations(target, method, res), ...writeViolations(name, method, res));
           verdict(o, res, violations);
         }),
         params(420),

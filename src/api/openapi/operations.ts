@@ -127,8 +127,20 @@ export interface WriteSpec {
   success: { status: number; description: string; schema: string; examples: Record<string, ExampleObject> };
   errors: number[];
   idempotent?: boolean;
+  /** An HTML form on another site posts here: a person's browser gets its success and its 422 as a page (FORM_PAGE). */
+  formPage?: boolean;
   curl: string;
 }
+
+/**
+ * The page a person's browser gets for an HTML form's post (src/forms/answer-page.ts), documented beside the JSON:
+ * the same status, in the organization's language.
+ */
+export const FORM_PAGE_NOTE =
+  'An HTML form posted by a person\'s browser (a navigation: `Sec-Fetch-Mode: navigate`, or, from a browser without it, ' +
+  '`Accept` asking for `text/html` first) gets this answer as a page (`text/html`) in the organization\'s language, with ' +
+  'the same status; a script (`fetch`) gets the JSON.';
+const FORM_PAGE: MediaTypeObject = { schema: { type: 'string' } };
 
 export function writePath(spec: WriteSpec): PathItemObject {
   const successHeaders: Record<string, HeaderObject | Ref> = uncachedHeaders();
@@ -153,9 +165,12 @@ export function writePath(spec: WriteSpec): PathItemObject {
     },
     responses: {
       [String(spec.success.status)]: {
-        description: spec.success.description,
+        description: spec.formPage ? `${spec.success.description} ${FORM_PAGE_NOTE}` : spec.success.description,
         headers: successHeaders,
-        content: { 'application/json': { schema: schemaRef(spec.success.schema), examples: spec.success.examples } },
+        content: {
+          'application/json': { schema: schemaRef(spec.success.schema), examples: spec.success.examples },
+          ...(spec.formPage ? { 'text/html': FORM_PAGE } : {}),
+        },
       },
       ...Object.fromEntries([...spec.errors, 500].map((s) => [String(s), problemRef(s)])),
     },

@@ -177,6 +177,7 @@ export function paths(base: string): Record<string, PathItemObject> {
         },
       },
       errors: BODY_ERRORS,
+      formPage: true,
       curl:
         `curl -s -X POST ${base}/api/v0/follow -H 'Content-Type: application/json' \\\n` +
         `  -d '${JSON.stringify(ex.FOLLOW_REQUEST_EXAMPLE)}'`,
@@ -218,6 +219,7 @@ export function paths(base: string): Record<string, PathItemObject> {
       success: { status: 201, description: 'Submitted.', schema: 'RegistrationResult', examples: one(ex.REGISTRATION_RESULT_EXAMPLE) },
       errors: BODY_ERRORS,
       idempotent: true,
+      formPage: true,
       curl:
         `curl -s -X POST ${base}/api/v0/register -H 'Content-Type: application/json' \\\n` +
         `  -H 'Idempotency-Key: ${PARAMETERS.IdempotencyKey!.example}' \\\n` +

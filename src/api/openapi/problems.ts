@@ -35,13 +35,17 @@ export function problemResponses(): Record<string, ResponseObject> {
     };
     if (p.status === 422) narrowed.required = ['errors'];
     out[p.name] = {
-      description: `${p.title}. ${p.when}`,
+      description: p.status === 422
+        ? `${p.title}. ${p.when} Follow and register answer an HTML form's post from a person's browser with a page (\`text/html\`), the fields to correct named in the organization's language.`
+        : `${p.title}. ${p.when}`,
       headers,
       content: {
         'application/problem+json': {
           schema: { allOf: [schemaRef('Problem'), narrowed] },
           examples: { [p.slug]: { value: problemBody(p.status, p.example, p.exampleErrors) } },
         },
+        // Follow and register answer an HTML form's post from a browser with a page (src/forms/answer-page.ts).
+        ...(p.status === 422 ? { 'text/html': { schema: { type: 'string' } } } : {}),
       },
     };
   }

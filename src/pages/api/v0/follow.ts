@@ -6,8 +6,11 @@ import { jsonResponse } from '../../../http/respond.js';
 
 export const prerender = false;
 
-export const POST = writeEndpoint('follow', followRequestSchema, ({ input, app, now }) =>
-  jsonResponse(200, requestFollow(app.store, input, { now, emailsPerDay: app.config.followEmailsPerDay })),
+export const POST = writeEndpoint(
+  'follow',
+  followRequestSchema,
+  ({ input, app, now }) => jsonResponse(200, requestFollow(app.store, input, { now, emailsPerDay: app.config.followEmailsPerDay })),
+  { page: 'follow' },
 );
 
 export const { OPTIONS, ALL } = otherMethods(['POST']);

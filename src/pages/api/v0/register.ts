@@ -15,6 +15,6 @@ export const POST = writeEndpoint('register', registrationRequestSchema, ({ inpu
     noticesPerDay: app.config.registrationNoticesPerAddressPerDay,
   });
   return jsonResponse(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
-});
+}, { page: 'register' });
 
 export const { OPTIONS, ALL } = otherMethods(['POST']);

@@ -1,0 +1,150 @@
+// What a person's browser gets when an HTML form on another site (a club's registration or follow form, with no
+// script) posts to the write API: a page in the organization's language saying what happened, with the API's own
+// status, instead of the JSON a script reads. The answer itself is the API's, computed as for any client; only its
+// rendering differs. A review posted such a form and was left looking at {"status":"submitted","id":"reg_…"}, or at
+// an English problem document under an Arabic club's form.
+import { leagueIsPublic } from '../competitions/visibility.js';
+import type { SyncDb } from '../db/sync.js';
+import { NO_STORE, PAGE_HEADERS } from '../http/headers.js';
+import { PAGE_STYLE } from '../layouts/page-style.js';
+import { Html, html } from '../mail/templates/html.js';
+import { isRightToLeft, localizedName, type Language } from '../vocabulary/language.js';
+
+/** The write endpoints an HTML form on another site posts to. */
+export type FormRoute = 'register' | 'follow';
+
+/**
+ * A browser navigating with a form post, not a script: Fetch Metadata says so (every current browser sends
+ * Sec-Fetch-Mode, and fetch() cannot set it); before it, a navigation asked for HTML first, where fetch() asks for
+ * anything. A JSON body is never a form's.
+ */
+export function isFormNavigation(request: Request): boolean {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return false;
+  const mode = request.headers.get('sec-fetch-mode');
+  if (mode !== null) return mode === 'navigate';
+  return /^\s*text\/html/i.test(request.headers.get('accept') ?? '');
+}
+
+interface Names {
+  language: Language;
+  organization: string | null;
+  /** What was registered into or followed: the division or league (only once the service took it), else null. */
+  scope: string | null;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * The organization the form names (its language and name), and, for an answer the service took, the division or
+ * league it named. An error names the organization only: a league the public cannot see is never named.
+ */
+function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown>, taken: boolean): Names {
+  const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language']).where('id', '=', text(fields.org_id)));
+  if (!org) return { language: 'en', organization: null, scope: null };
+  const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, org.language) : null);
+  let scope: string | null = null;
+  if (taken && route === 'register' && text(fields.division_id)) {
+    scope = named(store.first(store.q.selectFrom('divisions').select(['name', 'name_ar']).where('id', '=', text(fields.division_id)).where('org_id', '=', org.id)));
+  }
+  if (taken && route === 'follow' && text(fields.league_id)) {
+    scope = named(store.first(
+      store.q.selectFrom('leagues').select(['name', 'name_ar']).where('id', '=', text(fields.league_id)).where('org_id', '=', org.id)
+        .where((eb) => leagueIsPublic(eb.ref('leagues.id'))),
+    ));
+  }
+  return { language: org.language, organization: named(org), scope };
+}
+
+const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
+  org_id: { en: 'Organization', ar: 'الجهة المنظمة' },
+  league_id: { en: 'League', ar: 'الدوري' },
+  division_id: { en: 'Division', ar: 'الفئة' },
+  name: { en: 'Name', ar: 'الاسم' },
+  name_ar: { en: 'Name in Arabic', ar: 'الاسم بالعربية' },
+  email: { en: 'Email', ar: 'البريد الإلكتروني' },
+  phone: { en: 'Phone', ar: 'الهاتف' },
+  date_of_birth: { en: 'Date of birth', ar: 'تاريخ الميلاد' },
+  guardian_name: { en: "Guardian's name", ar: 'اسم ولي الأمر' },
+  guardian_phone: { en: "Guardian's phone", ar: 'هاتف ولي الأمر' },
+  notes: { en: 'Notes', ar: 'ملاحظات' },
+};
+
+type Outcome = 'registered' | 'confirm' | 'following' | 'fix';
+
+const WORDS: Record<Language, Record<Outcome, (n: { org: string; scope: string; id: string }) => [string, string]>> = {
+  en: {
+    registered: ({ scope, id }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}.`],
+    confirm: ({ scope }) => ['Check your email', `To follow ${scope}, open the link in the confirmation email sent to that address. Until it is opened, nothing else is sent there.`],
+    following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
+    fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
+  },
+  ar: {
+    registered: ({ scope, id }) => ['تم إرسال التسجيل', `وصل تسجيلك إلى ${scope}. رقمه المرجعي ${id}.`],
+    confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لن يُرسل إليه شيء آخر قبل فتحه.`],
+    following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
+    fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
+  },
+};
+
+/**
+ * The answers drawn as a page: what a person filling a form meets (taken, or a field to correct). The rest (too many
+ * requests, a body no form sends, a failure) stay the API's problem documents, as rare for a person as they are.
+ */
+export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 422]);
+
+function outcomeOf(status: number, body: Record<string, unknown>): Outcome {
+  if (status === 201) return 'registered';
+  if (status === 200) return body.status === 'already_following' ? 'following' : 'confirm';
+  return 'fix';
+}
+
+/** The page for the API's answer `status`/`body` to a form that posted `fields`. */
+export function answerPage(store: SyncDb, route: FormRoute, status: number, body: Record<string, unknown>, fields: Record<string, unknown>): Html {
+  const outcome = outcomeOf(status, body);
+  const names = namesOf(store, route, fields, outcome === 'registered' || outcome === 'confirm' || outcome === 'following');
+  const { language } = names;
+  // Names isolated from the sentence around them (U+2068 … U+2069, as <bdi>).
+  const isolate = (s: string) => `\u2068${s}\u2069`;
+  const org = isolate(names.organization ?? '');
+  const scope = names.scope ? `${isolate(names.scope)} (${org})` : org;
+  const [title, lead] = WORDS[language][outcome]({ org, scope, id: typeof body.id === 'string' ? body.id : '' });
+  const errors = outcome === 'fix' && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
+  // The messages are the API's, in English: each is marked so, beside its field's name in the page's language.
+  const list = errors.length === 0 ? '' : html`<ul>${errors.map((e) => html`<li><bdi>${FIELD_LABELS[e.field]?.[language] ?? e.field}</bdi>: <span lang="en" dir="ltr">${e.message}</span></li>`)}</ul>`;
+  // No organization named (an unknown id): its language is not known, and the page says it in Arabic too.
+  const [arTitle, arLead] = WORDS.ar[outcome]({ org, scope, id: '' });
+  const arabic = names.organization === null
+    ? html`<div lang="ar" dir="rtl" class="other-language"><h2>${arTitle}</h2><p>${arLead}</p></div>`
+    : '';
+  // The head Head.astro gives the Astro pages, and their style (page-style.ts).
+  return html`<!doctype html>
+<html lang="${language}" dir="${isRightToLeft(language) ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<meta name="robots" content="noindex" />
+<title>${names.organization === null ? `${title} · ${arTitle}` : title}</title>
+<style>${new Html(PAGE_STYLE) /* our own constant */}</style>
+</head>
+<body><main data-form-answer="${outcome}">
+<h1>${title}</h1>
+<p>${lead}</p>
+${list}
+${arabic}
+</main></body>
+</html>
+`;
+}
+
+/** The API's `answer` to a form post, as a page: its status and its rate-limit headers kept, a page's headers added. */
+export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Response, fields: Record<string, unknown>): Promise<Response> {
+  if (!PAGE_STATUSES.has(answer.status)) return answer;
+  const body = (await answer.clone().json().catch(() => ({}))) as Record<string, unknown>;
+  const headers = new Headers(answer.headers);
+  for (const [k, v] of Object.entries(PAGE_HEADERS)) headers.set(k, v);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('Cache-Control', NO_STORE);
+  headers.delete('Content-Length');
+  return new Response(answerPage(store, route, answer.status, body, fields).toString(), { status: answer.status, headers });
+}

@@ -1,0 +1,23 @@
+// The look of the human pages, one stylesheet for the Astro layout (Page.astro) and the pages the write API answers
+// an HTML form with (src/forms/answer-page.ts). Inline: the pages' Content-Security-Policy allows inline styles.
+export const PAGE_STYLE = [
+  ':root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans Arabic", Tahoma, sans-serif; }',
+  'body { margin: 0; padding: 2rem 1rem; line-height: 1.5; }',
+  'main { max-width: 36rem; margin: 0 auto; }',
+  'h1 { font-size: 1.5rem; margin: 0 0 1rem; }',
+  'h2 { font-size: 1.1rem; margin: 1.25rem 0 0.5rem; }',
+  // A text shown in both languages (Bilingual.astro): the second as prominent as the first.
+  '.other-language { margin-top: 2rem; }',
+  '.other-language h2 { font-size: 1.5rem; margin: 0 0 1rem; }',
+  // A long address must wrap on a phone rather than run off the screen (in either direction).
+  '[data-address] { overflow-wrap: anywhere; }',
+  '.card { border: 1px solid color-mix(in srgb, currentColor 20%, transparent); border-radius: 0.75rem; padding: 1.25rem; }',
+  '.muted { opacity: 0.75; }',
+  'button { font: inherit; padding: 0.6rem 1.1rem; border-radius: 0.5rem; border: 1px solid currentColor; background: transparent; color: inherit; cursor: pointer; }',
+  'button[aria-pressed="true"] { background: #1f6feb; border-color: #1f6feb; color: white; }',
+  // Answers closed: the buttons must not look clickable (the chosen one stays marked, dimmed).
+  'button:disabled { opacity: 0.45; cursor: not-allowed; border-style: dashed; }',
+  '.choices { display: flex; gap: 0.5rem; flex-wrap: wrap; margin: 1rem 0; }',
+  'dl.counts { display: grid; grid-template-columns: repeat(4, 1fr); text-align: center; margin: 1rem 0 0; }',
+  'dl.counts dd { margin: 0; font-size: 1.5rem; font-weight: 600; }',
+].join('\n');

@@ -1,0 +1,73 @@
+// An HTML form on another site (a club's page, no script) posting to the write API: the person's browser gets a
+// page in the organization's language with the API's own status, a script the JSON as before
+// (src/forms/answer-page.ts). Found by a review: the parent was left looking at {"status":"submitted","id":"reg_…"}.
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from './support/http.js';
+import { NO_RATE_LIMITS, startServiceWithDb, stopServiceWithDb, type RunningService } from './support/server.js';
+
+let svc: RunningService;
+let db: Database.Database;
+beforeAll(async () => ({ svc, db } = await startServiceWithDb(NO_RATE_LIMITS)));
+afterAll(() => stopServiceWithDb({ svc, db }));
+
+/** What a browser sends when a form's button is pressed (a navigation), or a script's fetch() of the same body. */
+const post = (path: string, fields: Record<string, string>, how: 'navigate' | 'cors' | 'old-browser') =>
+  request(`${svc.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(how === 'old-browser' ? { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } : { 'Sec-Fetch-Mode': how, Accept: how === 'navigate' ? 'text/html,*/*;q=0.8' : '*/*' }),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+const registration = { org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Omar Haddad', name_ar: 'عمر حداد', email: 'omar.parent@example.org', date_of_birth: '2014-05-06' };
+const h1 = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
+
+describe('a form posted by a person', () => {
+  it('registers, and says so in the organization\'s language, with the reference the API gave', async () => {
+    const res = await post('/api/v0/register', registration, 'navigate');
+    expect(res.status).toBe(201);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('<html lang="ar" dir="rtl">');
+    expect(h1(res.text)).toBe('تم إرسال التسجيل');
+    const id = /reg_[A-Za-z0-9_-]{16}/.exec(res.text)?.[0];
+    expect(db.prepare(`SELECT name, org_id FROM registrations WHERE id = ?`).get(id)).toEqual({ name: 'Omar Haddad', org_id: 'amman-yfa' });
+  });
+
+  it('lists what needs a change, each field named in the page\'s language, and saves nothing', async () => {
+    const before = db.prepare(`SELECT count(*) AS n FROM registrations`).get();
+    const res = await post('/api/v0/register', { ...registration, division_id: 'amm-reg-u14', email: 'not an address' }, 'navigate');
+    expect(res.status).toBe(422);
+    expect(h1(res.text)).toBe('بعض الإجابات تحتاج إلى تعديل');
+    expect(res.text).toMatch(/<li><bdi>البريد الإلكتروني<\/bdi>: <span lang="en" dir="ltr">[^<]+<\/span><\/li>/);
+    expect(db.prepare(`SELECT count(*) AS n FROM registrations`).get()).toEqual(before);
+  });
+
+  it('an organization nobody has: said in both languages', async () => {
+    const res = await post('/api/v0/register', { ...registration, org_id: 'nobody' }, 'navigate');
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('<html lang="en" dir="ltr">');
+    expect(res.text).toContain('<h2>بعض الإجابات تحتاج إلى تعديل</h2>');
+    expect(res.text).toContain('<bdi>Organization</bdi>');
+  });
+
+  it('follow: check your email, naming the league followed; a follow already active says so', async () => {
+    const email = 'form.follower@example.org';
+    const res = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'navigate');
+    expect([res.status, h1(res.text)]).toEqual([200, 'Check your email']);
+    expect(res.text).toContain('To follow \u2068Premier Division\u2069 (\u2068Riverside Sunday Football League\u2069)');
+    db.prepare(`UPDATE follows SET status = 'active' WHERE email = ?`).run(email);
+    const again = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'old-browser');
+    expect([again.status, h1(again.text)]).toEqual([200, 'Already following']);
+  });
+
+  it("a script's post of the same form gets the JSON, as before", async () => {
+    const res = await post('/api/v0/register', { ...registration, name: 'Omar Script' }, 'cors');
+    expect(res.status).toBe(201);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toMatchObject({ status: 'submitted' });
+  });
+});
