@@ -3,6 +3,7 @@
 // Pure, so the page template stays a template and the rendering can be tested without a browser.
 import { buildOpenApiDocument } from './openapi/document.js';
 import { problemTypes } from './openapi/problems.js';
+import { CHECKED } from './openapi/schemas.js';
 import type {
   ExampleObject,
   HeaderObject,
@@ -151,13 +152,16 @@ export function constraintsOf(schema: JsonSchema): string[] {
   return out;
 }
 
+
 function fieldsOf(schema: JsonSchema, deref: <T>(v: T | Ref) => T): FieldRow[] {
   let target = deref<JsonSchema>(schema);
   if (target.type === 'array' && target.items) target = deref<JsonSchema>(target.items as JsonSchema);
   if (Array.isArray(target.allOf)) target = deref<JsonSchema>((target.allOf as JsonSchema[])[0]!);
   const properties = (target.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((target.required ?? []) as string[]);
-  return Object.entries(properties).flatMap(([name, property]) => {
+  return Object.entries(properties).flatMap(([name, sent]) => {
+    // A request field's rules as the service checks them (schemas.ts CHECKED), not the wider form it may be sent in.
+    const property = (sent[CHECKED] as JsonSchema | undefined) ?? sent;
     const { type, link } = typeOf(property);
     const inner = Array.isArray(property.anyOf) ? ((property.anyOf as JsonSchema[]).find((s) => s.type !== 'null') ?? {}) : property;
     const description = String(property.description ?? inner.description ?? '');

@@ -51,14 +51,45 @@ function generate(entries: [z.ZodType, string][], io: 'input' | 'output'): Recor
   );
 }
 
+/**
+ * On each request field: its rules as the service checks them (the zod schema's own), which /docs shows a person;
+ * the field's schema itself is the wider form it may be sent in.
+ */
+export const CHECKED = 'x-checked';
+
+/** The digits a form field takes (fields.ts asciiDigits): ASCII, Arabic-Indic and Eastern Arabic-Indic. */
+const ANY_DIGIT = '0-9\\u0660-\\u0669\\u06F0-\\u06F9';
+
+/**
+ * A request field as it may be sent, not as it is checked: zod trims it and turns Arabic-Indic digits into ASCII
+ * before its pattern, so the document's pattern takes surrounding spaces and those digits too. A field with a
+ * `format` (the date) keeps it as it is checked, beside the form it may be sent in: a format refuses those digits.
+ * A review validated a body the server takes (201) against the document and got five refusals: a client generating
+ * its form checks from the document refused Arabic input.
+ */
+function asSent(property: JsonSchema): JsonSchema {
+  if (typeof property.pattern !== 'string') return property;
+  const { format, description, ...rest } = property;
+  const inner = property.pattern.replace(/^\^/, '').replace(/\$$/, '').replaceAll('[0-9', `[${ANY_DIGIT}`).replaceAll('\\d', `[${ANY_DIGIT}]`);
+  const sent = { ...rest, pattern: `^\\s*(?:${inner})\\s*$` };
+  const described = description === undefined ? {} : { description };
+  return format === undefined ? { ...sent, ...described } : { ...described, anyOf: [{ ...rest, format }, sent] };
+}
+
 /** Every component schema. */
 export function componentSchemas(): Record<string, JsonSchema> {
   const schemas = generate(RESPONSES, 'output');
   for (const [id, schema] of Object.entries(generate(REQUESTS, 'input'))) {
     const properties = schema.properties as Record<string, JsonSchema>;
     const required = new Set(schema.required as string[]);
-    for (const [field, property] of Object.entries(properties)) {
-      if (!required.has(field)) properties[field] = { ...property, description: [property.description, BLANK_NOTE].filter(Boolean).join(' ') };
+    for (const [field, generated] of Object.entries(properties)) {
+      const { description, ...property } = asSent(generated);
+      const noted = required.has(field) ? description : [description, BLANK_NOTE].filter(Boolean).join(' ');
+      const checked = { ...generated, ...(noted ? { description: noted } : {}) };
+      properties[field] = required.has(field)
+        ? { ...property, ...(description ? { description } : {}), [CHECKED]: checked }
+        // Absent, or sent blank: a form's empty field, or JSON's null.
+        : { description: noted, anyOf: [property, { type: 'string', pattern: '^\\s*$' }, { type: 'null' }], [CHECKED]: checked };
     }
     schemas[id] = { ...schema, description: 'Strings are trimmed; unknown fields are ignored. Form bodies carry the same fields as text.' };
   }
