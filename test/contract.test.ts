@@ -173,6 +173,28 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(single)).toEqual(keys('BracketSlot').filter((k) => !['leg', 'first_leg_match_id', 'source_group', 'source_position', ...best].includes(k)));
   });
 
+  // A review: league_id, match_id, team_id and source_match_id all gave one competition's id as their example.
+  it("gives each id field an example of its own kind, from the demo data", () => {
+    type Demo = { organizations: Array<{ teams: Array<{ id: string }>; leagues: Array<{ id: string; events: Array<{ id: string; matches: Array<{ id: string }> }> }> }> };
+    const demo = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../data/demo.json'), 'utf8')) as Demo;
+    const orgs = demo.organizations;
+    const ids = {
+      league: orgs.flatMap((o) => o.leagues.map((l) => l.id)),
+      event: orgs.flatMap((o) => o.leagues.flatMap((l) => l.events.map((e) => e.id))),
+      match: orgs.flatMap((o) => o.leagues.flatMap((l) => l.events.flatMap((e) => e.matches.map((m) => m.id)))),
+      team: orgs.flatMap((o) => o.teams.map((t) => t.id)),
+    };
+    const kinds: Record<string, keyof typeof ids> = {
+      'Event.league_id': 'league', 'Event.event_id': 'event', 'BracketSlot.match_id': 'match', 'BracketSlot.source_match_id': 'match',
+      'BracketSlot.team_id': 'team', 'BracketSlot.winner_team_id': 'team',
+    };
+    for (const [field, kind] of Object.entries(kinds)) {
+      const [schema, name] = field.split('.') as [string, string];
+      const examples = JSON.stringify((doc.components.schemas[schema]!.properties as Record<string, unknown>)[name]).match(/"examples":\["([^"]+)"/)?.[1];
+      expect(ids[kind], `${field}: ${examples}`).toContain(examples);
+    }
+  });
+
   it('has examples that fit their own schemas, and request examples the endpoints accept', () => {
     let count = 0;
     for (const { op, method, path: p } of operations(doc)) {

@@ -16,7 +16,9 @@ import { ID_PATTERN } from '../vocabulary/ids.js';
 export const publicIdSchema = z
   .string()
   .regex(ID_PATTERN)
-  .meta({ description: 'Identifier: 1 to 64 characters, letters, digits, `_` and `-`, starting with a letter or digit.', examples: ['rsl-prem-2026-27'] });
+  // Its example is each field's own (a league's, a match's, a team's id from the demo data): one shared example
+  // gave every id field of the document the same competition's id.
+  .meta({ description: 'Identifier: 1 to 64 characters, letters, digits, `_` and `-`, starting with a letter or digit.' });
 
 /** An instant: RFC 3339 in UTC with `Z`, whole seconds (the import normalizes every offset to this). */
 export const instantSchema = z.iso.datetime({ precision: 0 }).meta({ description: 'RFC 3339 instant in UTC, whole seconds: `2026-09-06T09:00:00Z`.' });
@@ -27,8 +29,8 @@ const count = z.number().int().min(0);
 /** Spec 2.1: one item of GET /api/v0/events. */
 export const publicEventSchema = z
   .object({
-    league_id: publicIdSchema.meta({ description: 'Identifier of the league.' }),
-    event_id: publicIdSchema.meta({ description: 'Identifier of the competition; `{eventId}` in the other paths.' }),
+    league_id: publicIdSchema.meta({ description: 'Identifier of the league.', examples: ['rsl-premier'] }),
+    event_id: publicIdSchema.meta({ description: 'Identifier of the competition; `{eventId}` in the other paths.', examples: ['rsl-prem-2026-27'] }),
     league_name: name.meta({ description: 'Name of the league.' }),
     event_name: name.meta({ description: 'Name of the competition.' }),
     competition_type: competitionTypeSchema,
@@ -68,16 +70,17 @@ export const publicStandingsRowSchema = z
 /** Spec 2.3: one side of one bracket match. */
 export const publicBracketSlotSchema = z
   .object({
-    match_id: publicIdSchema.meta({ description: 'Identifier of the match; `{matchId}` in the RSVP path.' }),
+    match_id: publicIdSchema.meta({ description: 'Identifier of the match; `{matchId}` in the RSVP path.', examples: ['rsl-cup-sf1'] }),
     round_ordinal: z.number().int().min(1).meta({ description: 'Ordinal of the round, from 1.' }),
     side: sideSchema.meta({ description: 'Side of the slot within the match.' }),
-    team_id: publicIdSchema.nullable().meta({ description: 'Team in the slot; null for a bye, or a fed slot whose source match (or group) is undecided.' }),
+    team_id: publicIdSchema.nullable().meta({ description: 'Team in the slot; null for a bye, or a fed slot whose source match (or group) is undecided.', examples: ['rsl-rovers'] }),
     bracket_role: bracketRoleSchema,
-    source_match_id: publicIdSchema.nullable().meta({ description: 'Match whose outcome feeds this slot; null for a seeded slot.' }),
+    source_match_id: publicIdSchema.nullable().meta({ description: 'Match whose outcome feeds this slot; null for a seeded slot.', examples: ['rsl-cup-qf1'] }),
     source_outcome: sourceOutcomeSchema.nullable().meta({ description: 'Which outcome of the source match feeds this slot; null for a seeded slot.' }),
     status: matchStatusSchema.meta({ description: 'Status of the match.' }),
     winner_team_id: publicIdSchema.nullable().meta({
       description: 'Winning team of the match (of a two-legged tie, on the slots of both legs: the tie\'s winner); null until decided.',
+      examples: ['rsl-rovers'],
     }),
     leg: z.number().int().min(1).max(2).optional().meta({
       description: 'Beyond the spec, only on the slots of a two-legged tie: 1 or 2. The second leg decides the tie (aggregate, then away goals when the competition counts them, then its penalties); feeds name the second leg.',
