@@ -294,7 +294,7 @@ export function buildDocsView(doc: OpenApiDocument): DocsView {
   };
 }
 
-export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The document's Markdown subset (`code`, **bold**, `- ` lists, paragraphs) as HTML, everything else escaped. */
 export function markdown(text: string): string {

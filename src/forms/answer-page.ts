@@ -8,7 +8,7 @@ import type { SyncDb } from '../db/sync.js';
 import { NO_STORE, PAGE_HEADERS } from '../http/headers.js';
 import { PAGE_STYLE } from '../layouts/page-style.js';
 import { Html, html } from '../mail/templates/html.js';
-import { isRightToLeft, localizedName, type Language } from '../vocabulary/language.js';
+import { isolated, isRightToLeft, localizedName, type Language } from '../vocabulary/language.js';
 
 /** The write endpoints an HTML form on another site posts to. */
 export type FormRoute = 'register' | 'follow';
@@ -105,9 +105,8 @@ export function answerPage(store: SyncDb, route: FormRoute, status: number, body
   const names = namesOf(store, route, fields, outcome === 'registered' || outcome === 'confirm' || outcome === 'following');
   const { language } = names;
   // Names isolated from the sentence around them (U+2068 … U+2069, as <bdi>).
-  const isolate = (s: string) => `\u2068${s}\u2069`;
-  const org = isolate(names.organization ?? '');
-  const scope = names.scope ? `${isolate(names.scope)} (${org})` : org;
+  const org = isolated(names.organization ?? '');
+  const scope = names.scope ? `${isolated(names.scope)} (${org})` : org;
   const [title, lead] = WORDS[language][outcome]({ org, scope, id: typeof body.id === 'string' ? body.id : '' });
   const errors = outcome === 'fix' && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
   // The messages are the API's, in English: each is marked so, beside its field's name in the page's language.
