@@ -143,7 +143,7 @@ export interface FollowsTable {
   created_at: Generated<string>;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
-  /** The mailbox its address reaches (src/mail/mailbox.ts mailboxOf); null for follows from before 0013 until they unsubscribe. */
+  /** The mailbox its address reaches (src/mail/mailbox.ts deliveryKey); null for follows from before 0013 until they unsubscribe. */
   mailbox: string | null;
   /** The last update_changes id this follow's digest covered. */
   told_through: Generated<number>;

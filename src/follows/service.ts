@@ -6,7 +6,7 @@ import type { SyncDb } from '../db/sync.js';
 import { InvalidFieldError, RateLimitedError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
-import { mailboxOf } from '../mail/mailbox.js';
+import { deliveryKey } from '../mail/mailbox.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
@@ -20,7 +20,7 @@ export const RESEND_AFTER_MS = 10 * 60_000;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 /**
- * After an unsubscribe, a request to follow that scope again from that mailbox (any spelling of it: mailboxOf) sends
+ * After an unsubscribe, a request to follow that scope again from that mailbox (any spelling of it: deliveryKey) sends
  * nothing for this long: the mailbox said stop, and anyone can type anyone's address into the form. The answer is the usual
  * `confirm_email_sent`, so that it does not tell a stranger the address unsubscribed. Its owner follows again from
  * the unsubscribe link of any of its emails (followAgain): those links are kept exactly as long (retention.ts), so
@@ -83,11 +83,12 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
     ) {
       return { status: 'confirm_email_sent' };
     }
-    const mailbox = mailboxOf(input.email);
+    const mailbox = deliveryKey(input.email);
     const quietSince = iso(new Date(ctx.now.getTime() - UNSUBSCRIBED_QUIET_MS));
     if (
       (existing?.status === 'unsubscribed' && existing.unsubscribed_at !== null && existing.unsubscribed_at > quietSince) ||
-      // Any spelling of the mailbox (case, dots, a +tag) that unsubscribed from this scope: the mailbox said stop.
+      // Any spelling of the mailbox its provider delivers alike (case, a +tag, Gmail's dots) that unsubscribed from this
+      // scope: the mailbox said stop. Only those: another person's address must not be silenced (deliveryKey).
       store.first(
         store.q.selectFrom('follows').select('id')
           .where('mailbox', '=', mailbox).where('org_id', '=', org.id)
@@ -278,7 +279,7 @@ export function unsubscribeFollow(store: SyncDb, token: string, now: Date): Foll
     if (state !== 'unsubscribed' || !row) return unsubscribePageInfo(store, row, state);
     // The mailbox, for the quiet that follows (a follow from before 0013 has none yet).
     store.run(
-      store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now), mailbox: mailboxOf(row.email) }).where('id', '=', row.id),
+      store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now), mailbox: deliveryKey(row.email) }).where('id', '=', row.id),
     );
     // Its confirm links are kept: they confirm nothing now (confirmState: `unsubscribed`), and their page says
     // "You unsubscribed" with "Follow again" rather than "not valid, follow again" (which sends nothing for 30 days).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxOf, withoutStrangersTag } from './mailbox.js';
+import { deliveryKey, mailboxOf, withoutStrangersTag } from './mailbox.js';
 
 describe('mailboxOf: the mailbox an address delivers to, as the per-mailbox limits count it', () => {
   it.each([
@@ -62,5 +62,23 @@ describe('withoutStrangersTag: the To: of an email to a mailbox nobody has shown
     ['+tag@gmail.com', '+tag@gmail.com'],
   ])('%s → %s', (address, to) => {
     expect(withoutStrangersTag(address)).toBe(to);
+  });
+});
+
+describe('deliveryKey: the spellings a provider delivers alike, and only those', () => {
+  it.each([
+    ['quiet.victim+a@gmail.com', 'quietvictim@gmail.com'],
+    ['Quiet.Victim@googlemail.com', 'quietvictim@gmail.com'],
+    ['lina+club@outlook.com', 'lina@outlook.com'],
+    ['pay-now@lina.fastmail.com', 'lina@fastmail.com'],
+    ['a.l-i_ce@pm.me', 'alice@proton.me'],
+    ['ivan-petrov@yandex.com', 'ivan.petrov@yandex.ru'],
+    // Another person at a provider that does not merge dots, or where + is part of a name: kept apart (a review's
+    // john.smith@outlook.com unsubscribing silenced johnsmith@outlook.com).
+    ['john.smith@outlook.com', 'john.smith@outlook.com'],
+    ['John.Smith@Example.ORG', 'john.smith@example.org'],
+    ['lina+club@example.org', 'lina+club@example.org'],
+  ])('%s → %s', (address, key) => {
+    expect(deliveryKey(address)).toBe(key);
   });
 });

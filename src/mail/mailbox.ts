@@ -82,3 +82,34 @@ export function withoutStrangersTag(address: string): string {
   if (!PLUS_ADDRESSING.has(lower) || local.indexOf('+') <= 0) return address;
   return `${local.slice(0, local.indexOf('+'))}@${domain}`;
 }
+
+/** How a provider that delivers several spellings of a local part alike spells it once (deliveryKey). */
+const LOCAL_PART_SPELLINGS: Readonly<Record<string, (local: string) => string>> = {
+  'gmail.com': (l) => l.replace(/\./g, ''),
+  'proton.me': (l) => l.replace(/[._-]/g, ''),
+  'yandex.ru': (l) => l.replace(/-/g, '.'),
+};
+
+/**
+ * The mailbox an address delivers to, merging only the spellings its provider is known to deliver alike (a +tag at
+ * the providers above, Gmail's dots, Proton's and Yandex's spellings, their domain aliases, case): for a rule that
+ * withholds email, the quiet after an unsubscribe (src/follows/service.ts). mailboxOf drops dots and +tags at every
+ * domain, which is right for counting (two mailboxes merged share a stricter limit) and wrong for withholding: a
+ * review's john.smith@outlook.com unsubscribed, and johnsmith@outlook.com, another person, could not follow.
+ */
+export function deliveryKey(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address.trim().toLowerCase();
+  const rawDomain = address.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
+  let domain = domainToASCII(rawDomain) || rawDomain;
+  let local = address.slice(0, at).trim().toLowerCase();
+  const parent = domain.slice(domain.indexOf('.') + 1);
+  if (SUBDOMAIN_ADDRESSING.has(parent)) {
+    local = domain.slice(0, domain.indexOf('.'));
+    domain = parent;
+  }
+  if (PLUS_ADDRESSING.has(domain) && local.indexOf('+') > 0) local = local.slice(0, local.indexOf('+'));
+  domain = ownValue(DOMAIN_ALIASES, domain) ?? domain;
+  const spelling = ownValue(LOCAL_PART_SPELLINGS, domain);
+  return `${spelling ? spelling(local) : local}@${domain}`;
+}
