@@ -70,4 +70,32 @@ describe('a form posted by a person', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.json()).toMatchObject({ status: 'submitted' });
   });
+
+  // Found by a review of the pages above: a person still met raw JSON at the daily cap, and from a page in windows-1256.
+  it('at the address\'s daily cap of confirmations: a page saying when to try again', async () => {
+    const email = 'capped.form@example.org';
+    for (const org_id of ['riverside-sfl', 'amman-yfa', 'northgate-ssa']) await post('/api/v0/follow', { org_id, email }, 'cors');
+    const res = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'navigate');
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(h1(res.text)).toBe('Not sent: enough emails for today');
+    expect(res.text).toMatch(/Try again in (an hour|\d+ hours)\./);
+  });
+
+  it('a form its page sent in another encoding than UTF-8: a page saying it could not be read', async () => {
+    const res = await request(`${svc.url}/api/v0/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate' },
+      // "عمر" in windows-1256, percent-encoded as a browser sends it.
+      body: 'org_id=amman-yfa&name=%DA%E3%D1&email=w1256%40example.org',
+    });
+    expect(res.status).toBe(400);
+    expect(h1(res.text)).toBe('This form could not be read');
+    expect(res.text).toContain('<h2>تعذرت قراءة هذا النموذج</h2>');
+  });
+
+  it('isolates the reference on an Arabic page (one ending in "-" showed it first)', async () => {
+    const res = await post('/api/v0/register', { ...registration, name: 'Omar Isolated' }, 'navigate');
+    expect(res.text).toMatch(/رقمه المرجعي \u2068reg_[A-Za-z0-9_-]{16}\u2069\./);
+  });
 });

@@ -2,7 +2,7 @@
 // fields, responses, headers and curl examples; a section per problem type; the fields of every schema.
 // Pure, so the page template stays a template and the rendering can be tested without a browser.
 import { buildOpenApiDocument } from './openapi/document.js';
-import { problemTypes } from './openapi/problems.js';
+import { problemName, problemTypes } from './openapi/problems.js';
 import { CHECKED } from './openapi/schemas.js';
 import type {
   ExampleObject,
@@ -229,7 +229,7 @@ export function buildDocsView(doc: OpenApiDocument): DocsView {
       const responses: ResponseView[] = Object.entries(op.responses).map(([status, r]) => {
         const name = '$ref' in r ? r.$ref.split('/').pop()! : undefined;
         const response = deref<ResponseObject>(r);
-        const problem = name ? problemByName.get(name) : undefined;
+        const problem = name ? problemByName.get(problemName(name)) : undefined;
         if (problem) {
           usedBy.set(problem.status, [...(usedBy.get(problem.status) ?? []), `${method.toUpperCase()} ${path}`]);
           return { status, description: response.description, headers: [], problem: { slug: problem.slug, title: problem.title } };

@@ -70,49 +70,84 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
   notes: { en: 'Notes', ar: 'ملاحظات' },
 };
 
-type Outcome = 'registered' | 'confirm' | 'following' | 'fix';
+type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'capped' | 'refused' | 'unreadable';
 
-const WORDS: Record<Language, Record<Outcome, (n: { org: string; scope: string; id: string }) => [string, string]>> = {
+/** "n hours" in Arabic: one, two (dual), 3 to 10 (plural), 11 and more (singular after the number). */
+function arabicHours(n: number): string {
+  if (n === 1) return 'ساعة';
+  if (n === 2) return 'ساعتين';
+  return n <= 10 ? `${n} ساعات` : `${n} ساعة`;
+}
+
+interface Said {
+  scope: string;
+  id: string;
+  /** When to try again (a 429's Retry-After), in whole hours, at least 1. */
+  hours: number;
+}
+
+const WORDS: Record<Language, Record<Outcome, (n: Said) => [string, string]>> = {
   en: {
     registered: ({ scope, id }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}.`],
-    confirm: ({ scope }) => ['Check your email', `To follow ${scope}, open the link in the confirmation email sent to that address. Until it is opened, nothing else is sent there.`],
+    confirm: ({ scope }) => ['Check your email', `To follow ${scope}, open the link in the confirmation email sent to that address. No news of it is sent there before.`],
     following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
+    capped: ({ hours }) => ['Not sent: enough emails for today', `This address has been sent as many confirmation emails as we send in a day. Try again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`],
+    refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
+    unreadable: () => ['This form could not be read', 'Nothing was sent. The site the form is on should send it as UTF-8 text; tell it, or try again later.'],
   },
   ar: {
     registered: ({ scope, id }) => ['تم إرسال التسجيل', `وصل تسجيلك إلى ${scope}. رقمه المرجعي ${id}.`],
-    confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لن يُرسل إليه شيء آخر قبل فتحه.`],
+    confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا تُرسل إليه أخبارها قبل ذلك.`],
     following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
+    capped: ({ hours }) => ['لم يُرسل: ما يكفي من الرسائل لهذا اليوم', `أُرسل إلى هذا العنوان أقصى عدد من رسائل التأكيد نرسله في اليوم. حاول مرة أخرى بعد ${arabicHours(hours)}.`],
+    refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. حاول مرة أخرى بعد دقيقة.'],
+    unreadable: () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نصاً بترميز UTF-8؛ أبلغه بذلك، أو حاول لاحقاً.'],
   },
 };
 
 /**
- * The answers drawn as a page: what a person filling a form meets (taken, or a field to correct). The rest (too many
- * requests, a body no form sends, a failure) stay the API's problem documents, as rare for a person as they are.
+ * The answers drawn as a page: every answer a person filling a form can meet (taken, a field to correct, too many
+ * requests, a body that could not be read: an Arabic club's page in windows-1256). A failure (500) stays the API's.
  */
-export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 422]);
+export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 413, 415, 422, 429]);
 
-function outcomeOf(status: number, body: Record<string, unknown>): Outcome {
+function outcomeOf(status: number, body: Record<string, unknown>, headers: Headers): Outcome {
   if (status === 201) return 'registered';
   if (status === 200) return body.status === 'already_following' ? 'following' : 'confirm';
-  return 'fix';
+  if (status === 422) return 'fix';
+  // The mailbox's daily cap of confirmations (RateLimit names its policy), or the client's own rate.
+  if (status === 429) return (headers.get('ratelimit') ?? '').startsWith('"mailbox"') ? 'capped' : 'refused';
+  return 'unreadable';
 }
 
-/** The page for the API's answer `status`/`body` to a form that posted `fields`. */
-export function answerPage(store: SyncDb, route: FormRoute, status: number, body: Record<string, unknown>, fields: Record<string, unknown>): Html {
-  const outcome = outcomeOf(status, body);
+/** The page for the API's answer (`status`, `body`, `headers`) to a form that posted `fields`. */
+export function answerPage(
+  store: SyncDb,
+  route: FormRoute,
+  answer: { status: number; body: Record<string, unknown>; headers: Headers },
+  fields: Record<string, unknown>,
+): Html {
+  const { body } = answer;
+  const outcome = outcomeOf(answer.status, body, answer.headers);
   const names = namesOf(store, route, fields, outcome === 'registered' || outcome === 'confirm' || outcome === 'following');
   const { language } = names;
   // Names isolated from the sentence around them (U+2068 … U+2069, as <bdi>).
   const org = isolated(names.organization ?? '');
   const scope = names.scope ? `${isolated(names.scope)} (${org})` : org;
-  const [title, lead] = WORDS[language][outcome]({ org, scope, id: typeof body.id === 'string' ? body.id : '' });
+  // The reference isolated too: one ending in "-" showed it first on an Arabic page (a review: ".-reg_juhRY…").
+  const said = {
+    scope,
+    id: typeof body.id === 'string' ? isolated(body.id) : '',
+    hours: Math.max(1, Math.ceil(Number(answer.headers.get('retry-after') ?? 0) / 3600)),
+  };
+  const [title, lead] = WORDS[language][outcome](said);
   const errors = outcome === 'fix' && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
   // The messages are the API's, in English: each is marked so, beside its field's name in the page's language.
   const list = errors.length === 0 ? '' : html`<ul>${errors.map((e) => html`<li><bdi>${FIELD_LABELS[e.field]?.[language] ?? e.field}</bdi>: <span lang="en" dir="ltr">${e.message}</span></li>`)}</ul>`;
   // No organization named (an unknown id): its language is not known, and the page says it in Arabic too.
-  const [arTitle, arLead] = WORDS.ar[outcome]({ org, scope, id: '' });
+  const [arTitle, arLead] = WORDS.ar[outcome](said);
   const arabic = names.organization === null
     ? html`<div lang="ar" dir="rtl" class="other-language"><h2>${arTitle}</h2><p>${arLead}</p></div>`
     : '';
@@ -145,5 +180,5 @@ export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Resp
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', NO_STORE);
   headers.delete('Content-Length');
-  return new Response(answerPage(store, route, answer.status, body, fields).toString(), { status: answer.status, headers });
+  return new Response(answerPage(store, route, { status: answer.status, body, headers: answer.headers }, fields).toString(), { status: answer.status, headers });
 }

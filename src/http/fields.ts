@@ -23,10 +23,11 @@ const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 // (U+115F, U+1160, U+3164, U+FFA0: a "name" of fillers reads as blank), the tag characters U+E0000–U+E007F (they
 // spell ASCII no reader sees), and the other format characters that show nothing (a review found them taken): the
 // deprecated U+206A–U+206F, the Mongolian variation selectors and vowel separator U+180B–U+180F, the interlinear
-// annotation characters U+FFF9–U+FFFB and the shorthand format controls U+1BCA0–U+1BCA3. They make two spellings of one name that look alike, or carry text past the person
+// annotation characters U+FFF9–U+FFFB, the shorthand format controls U+1BCA0–U+1BCA3, U+2065 (reserved, ignored
+// like its neighbours) and the Egyptian hieroglyph format controls U+13430–U+1343F. They make two spellings of one name that look alike, or carry text past the person
 // reading the notice. The joiners writing needs stay: U+200C ZWNJ (Persian and Arabic typing), U+200D ZWJ (emoji,
 // Indic scripts), and the marks above.
-const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u2060-\u2064\u206A-\u206F\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}]/u;
+const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u2060-\u2065\u206A-\u206F\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{1BCA0}-\u{1BCA3}\u{13430}-\u{1343F}\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}]/u;
 // Except the three emoji whose tag characters are the whole point: the flags of England, Scotland and Wales (black
 // flag, then "gbeng", "gbsct" or "gbwls" in tags, then the cancel tag), the only tag sequences Unicode recommends.
 // A fan's note may well carry one; no other tag sequence is taken, so no other text can hide in tags.
@@ -56,7 +57,7 @@ export function textProblems(s: string, options: { multiline?: boolean } = {}): 
   if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s)) problems.push('must not contain control characters');
   if (DIRECTION_CONTROL.test(s)) problems.push('must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)');
   if (hasInvisible(s)) {
-    problems.push('must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180B to U+180F, U+200B, U+2060 to U+2064, U+206A to U+206F, U+2800, U+3164, U+FEFF, U+FFA0, U+FFF9 to U+FFFB, U+1BCA0 to U+1BCA3, U+1D173 to U+1D17A, U+E0000 to U+E007F)');
+    problems.push('must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180B to U+180F, U+200B, U+2060 to U+2065, U+206A to U+206F, U+2800, U+3164, U+FEFF, U+FFA0, U+FFF9 to U+FFFB, U+1BCA0 to U+1BCA3, U+13430 to U+1343F, U+1D173 to U+1D17A, U+E0000 to U+E007F)');
   }
   // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
   // either: SQLite would store a lone surrogate as bytes that are not UTF-8.

@@ -251,10 +251,10 @@ function writeViolations(name: WriteName, method: string, res: Reply): string[] 
 
 /**
  * README, "An HTML form on another site": a browser's form post (a navigation: Sec-Fetch-Mode navigate, or without it
- * an Accept asking for text/html first) to follow or register, taken or with fields to correct, is answered as a page.
+ * an Accept asking for text/html first) to follow or register is answered as a page, a failure (500) aside.
  */
 function answeredAsPage(name: WriteName, method: string, headers: Record<string, string>, res: Reply): boolean {
-  if (method !== 'POST' || (name !== 'follow' && name !== 'register') || ![200, 201, 422].includes(res.status)) return false;
+  if (method !== 'POST' || (name !== 'follow' && name !== 'register') || ![200, 201, 400, 413, 415, 422, 429].includes(res.status)) return false;
   const get = (n: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === n)?.[1];
   const type = (get('content-type') ?? '').toLowerCase();
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return false;

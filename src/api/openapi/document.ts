@@ -7,7 +7,8 @@ import { HEADERS } from './headers.js';
 import { preflight } from './operations.js';
 import { PARAMETERS } from './parameters.js';
 import { paths } from './paths.js';
-import { problemResponses } from './problems.js';
+import { FORM_PAGE_NOTE } from './operations.js';
+import { problemOrPageResponses, problemResponses } from './problems.js';
 import { DEFAULT_EXAMPLE_BASE, NO_STORE, READ_CACHE, responseRef, UNKNOWN_ROUTE_ALLOW } from './refs.js';
 import { componentSchemas } from './schemas.js';
 import type { OpenApiDocument } from './types.js';
@@ -57,7 +58,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
     paths: paths(base),
     components: {
       schemas: componentSchemas(),
-      responses: problemResponses(),
+      responses: { ...problemResponses(), ...problemOrPageResponses(FORM_PAGE_NOTE) },
       parameters: PARAMETERS,
       headers: HEADERS,
     },

@@ -1,7 +1,7 @@
 // How an operation of the document is built: a read (GET, HEAD, the preflight; cached, with validators) or a
 // write (POST and its preflight; a JSON or form body; never cached). The catalogue of operations is paths.ts.
 import { MAX_BODY_BYTES } from '../../http/limits.js';
-import { problemRef } from './problems.js';
+import { problemOrPageRef, problemRef } from './problems.js';
 import { constant, headerRef, parameterRef, READ_ALLOW, schemaRef, uncachedHeaders, WRITE_ALLOW } from './refs.js';
 import type { CodeSample, ExampleObject, HeaderObject, MediaTypeObject, OperationObject, ParameterObject, PathItemObject, Ref, ResponseObject } from './types.js';
 
@@ -23,11 +23,24 @@ export interface ReadSpec {
   curlPath: string;
 }
 
+/**
+ * Last-Modified of a read: an artifact's is a validator; the RSVP summary's (dynamic) is for information only, since
+ * it answers If-Modified-Since in full (src/server/rsvp-summary.ts).
+ */
+function lastModified(spec: ReadSpec): HeaderObject | Ref {
+  if (spec.kind === 'artifact') return headerRef('LastModified');
+  return {
+    description: 'When the counts last changed (HTTP date), for information: revalidate with `If-None-Match`.',
+    required: true,
+    schema: { type: 'string' },
+  };
+}
+
 function readResponse200(spec: ReadSpec, withBody: boolean): ResponseObject {
   const headers: Record<string, HeaderObject | Ref> = {
     'Cache-Control': headerRef('CacheControlRead'),
     ETag: headerRef('ETag'),
-    'Last-Modified': headerRef('LastModified'),
+    'Last-Modified': lastModified(spec),
     'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
     'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
     'X-Content-Type-Options': headerRef('XContentTypeOptions'),
@@ -51,11 +64,12 @@ function notModified(spec: ReadSpec): ResponseObject {
   const headers: Record<string, HeaderObject | Ref> = {
     'Cache-Control': headerRef('CacheControlRead'),
     ETag: headerRef('ETag'),
-    'Last-Modified': headerRef('LastModified'),
+    'Last-Modified': lastModified(spec),
     'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
   };
   if (spec.kind === 'artifact') headers.Vary = headerRef('Vary');
-  return { description: 'Not modified: the `If-None-Match` or `If-Modified-Since` validator still holds. No body.', headers };
+  const validators = spec.kind === 'artifact' ? 'the `If-None-Match` or `If-Modified-Since` validator' : 'the `If-None-Match` validator';
+  return { description: `Not modified: ${validators} still holds. No body.`, headers };
 }
 
 export function preflight(allow: string, parameters: (ParameterObject | Ref)[], operationId: string): OperationObject {
@@ -137,9 +151,9 @@ export interface WriteSpec {
  * the same status, in the organization's language.
  */
 export const FORM_PAGE_NOTE =
-  'An HTML form posted by a person\'s browser (a navigation: `Sec-Fetch-Mode: navigate`, or, from a browser without it, ' +
-  '`Accept` asking for `text/html` first) gets this answer as a page (`text/html`) in the organization\'s language, with ' +
-  'the same status; a script (`fetch`) gets the JSON.';
+  'To follow and register, an HTML form posted by a person\'s browser (a navigation: `Sec-Fetch-Mode: navigate`, or, ' +
+  'from a browser without it, `Accept` asking for `text/html` first) gets this answer as a page (`text/html`) in the ' +
+  'organization\'s language, with the same status; a script (`fetch`) gets the JSON.';
 const FORM_PAGE: MediaTypeObject = { schema: { type: 'string' } };
 
 export function writePath(spec: WriteSpec): PathItemObject {
@@ -172,7 +186,7 @@ export function writePath(spec: WriteSpec): PathItemObject {
           ...(spec.formPage ? { 'text/html': FORM_PAGE } : {}),
         },
       },
-      ...Object.fromEntries([...spec.errors, 500].map((s) => [String(s), problemRef(s)])),
+      ...Object.fromEntries([...spec.errors, 500].map((s) => [String(s), spec.formPage ? problemOrPageRef(s) : problemRef(s)])),
     },
     'x-codeSamples': curl(spec.curl),
   };

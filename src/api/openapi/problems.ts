@@ -35,19 +35,41 @@ export function problemResponses(): Record<string, ResponseObject> {
     };
     if (p.status === 422) narrowed.required = ['errors'];
     out[p.name] = {
-      description: p.status === 422
-        ? `${p.title}. ${p.when} Follow and register answer an HTML form's post from a person's browser with a page (\`text/html\`), the fields to correct named in the organization's language.`
-        : `${p.title}. ${p.when}`,
+      description: `${p.title}. ${p.when}`,
       headers,
       content: {
         'application/problem+json': {
           schema: { allOf: [schemaRef('Problem'), narrowed] },
           examples: { [p.slug]: { value: problemBody(p.status, p.example, p.exampleErrors) } },
         },
-        // Follow and register answer an HTML form's post from a browser with a page (src/forms/answer-page.ts).
-        ...(p.status === 422 ? { 'text/html': { schema: { type: 'string' } } } : {}),
       },
     };
+  }
+  return out;
+}
+
+/** The problems an HTML form's post to follow or register is answered with as a page (src/forms/answer-page.ts). */
+export const FORM_PAGE_STATUSES: readonly number[] = [400, 413, 415, 422, 429];
+const OR_PAGE = 'OrPage';
+
+/** The same problem as answered to an HTML form posted by a person's browser: a page beside the problem document. */
+export function problemOrPageRef(status: number): Ref {
+  const ref = problemRef(status);
+  return FORM_PAGE_STATUSES.includes(status) ? { $ref: `${ref.$ref}${OR_PAGE}` } : ref;
+}
+
+/** The problem a response name stands for, with or without its page (ValidationFailedOrPage: ValidationFailed). */
+export function problemName(responseName: string): string {
+  return responseName.endsWith(OR_PAGE) ? responseName.slice(0, -OR_PAGE.length) : responseName;
+}
+
+/** The OrPage responses: each problem of FORM_PAGE_STATUSES, with the page (text/html) beside it. */
+export function problemOrPageResponses(note: string): Record<string, ResponseObject> {
+  const base = problemResponses();
+  const out: Record<string, ResponseObject> = {};
+  for (const kind of problemTypes().filter((k) => FORM_PAGE_STATUSES.includes(k.status))) {
+    const problem = base[kind.name]!;
+    out[`${kind.name}${OR_PAGE}`] = { ...problem, description: `${problem.description} ${note}`, content: { ...problem.content, 'text/html': { schema: { type: 'string' } } } };
   }
   return out;
 }
