@@ -86,6 +86,7 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
     const mailbox = deliveryKey(input.email);
     const quietSince = iso(new Date(ctx.now.getTime() - UNSUBSCRIBED_QUIET_MS));
     if (
+      // This very follow (the only check for one unsubscribed before migration 0013, which has no mailbox), or …
       (existing?.status === 'unsubscribed' && existing.unsubscribed_at !== null && existing.unsubscribed_at > quietSince) ||
       // Any spelling of the mailbox its provider delivers alike (case, a +tag, Gmail's dots) that unsubscribed from this
       // scope: the mailbox said stop. Only those: another person's address must not be silenced (deliveryKey).

@@ -8,7 +8,7 @@ import type { SyncDb } from '../db/sync.js';
 import { NO_STORE, PAGE_HEADERS } from '../http/headers.js';
 import { PAGE_STYLE } from '../layouts/page-style.js';
 import { Html, html } from '../mail/templates/html.js';
-import { isolated, isRightToLeft, localizedName, type Language } from '../vocabulary/language.js';
+import { isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
 
 /** The write endpoints an HTML form on another site posts to. */
 export type FormRoute = 'register' | 'follow';
@@ -133,9 +133,7 @@ export function answerPage(
   const outcome = outcomeOf(answer.status, body, answer.headers);
   const names = namesOf(store, route, fields, outcome === 'registered' || outcome === 'confirm' || outcome === 'following');
   const { language } = names;
-  // Names isolated from the sentence around them (U+2068 … U+2069, as <bdi>).
-  const org = isolated(names.organization ?? '');
-  const scope = names.scope ? `${isolated(names.scope)} (${org})` : org;
+  const scope = scopeName(names.organization ?? '', names.scope);
   // The reference isolated too: one ending in "-" showed it first on an Arabic page (a review: ".-reg_juhRY…").
   const said = {
     scope,

@@ -30,10 +30,15 @@ const DOMAIN_ALIASES: Readonly<Record<string, string>> = {
 const IGNORED_IN_LOCAL_PART: Readonly<Record<string, RegExp>> = { 'proton.me': /[-_]/g, 'yandex.ru': /-/g };
 const SUBDOMAIN_ADDRESSING = new Set(['fastmail.com', 'fastmail.fm']);
 
-export function mailboxOf(address: string): string {
+/**
+ * Where both keys below start: the local part and the domain trimmed and lower-case, the domain in ASCII without
+ * its final dot, Fastmail's subdomain addressing undone, a provider's other domains as its own; undefined without an
+ * `@` that has a local part before it.
+ */
+function addressParts(address: string): { local: string; domain: string } | undefined {
   const at = address.lastIndexOf('@');
-  if (at <= 0) return address.trim().toLowerCase();
-  let local = address.slice(0, at).trim().toLowerCase().split('+')[0]!;
+  if (at <= 0) return undefined;
+  let local = address.slice(0, at).trim().toLowerCase();
   const rawDomain = address.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
   let domain = domainToASCII(rawDomain) || rawDomain;
   const parent = domain.slice(domain.indexOf('.') + 1);
@@ -41,8 +46,14 @@ export function mailboxOf(address: string): string {
     local = domain.slice(0, domain.indexOf('.'));
     domain = parent;
   }
-  domain = ownValue(DOMAIN_ALIASES, domain) ?? domain;
-  local = local.replace(/\./g, '');
+  return { local, domain: ownValue(DOMAIN_ALIASES, domain) ?? domain };
+}
+
+export function mailboxOf(address: string): string {
+  const parts = addressParts(address);
+  if (!parts) return address.trim().toLowerCase();
+  const { domain } = parts;
+  let local = parts.local.split('+')[0]!.replace(/\./g, '');
   const ignored = ownValue(IGNORED_IN_LOCAL_PART, domain);
   if (ignored) local = local.replace(ignored, '');
   return `${local}@${domain}`;
@@ -98,18 +109,12 @@ const LOCAL_PART_SPELLINGS: Readonly<Record<string, (local: string) => string>> 
  * review's john.smith@outlook.com unsubscribed, and johnsmith@outlook.com, another person, could not follow.
  */
 export function deliveryKey(address: string): string {
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address.trim().toLowerCase();
-  const rawDomain = address.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
-  let domain = domainToASCII(rawDomain) || rawDomain;
-  let local = address.slice(0, at).trim().toLowerCase();
-  const parent = domain.slice(domain.indexOf('.') + 1);
-  if (SUBDOMAIN_ADDRESSING.has(parent)) {
-    local = domain.slice(0, domain.indexOf('.'));
-    domain = parent;
-  }
-  if (PLUS_ADDRESSING.has(domain) && local.indexOf('+') > 0) local = local.slice(0, local.indexOf('+'));
-  domain = ownValue(DOMAIN_ALIASES, domain) ?? domain;
+  const parts = addressParts(address);
+  if (!parts) return address.trim().toLowerCase();
+  const { domain } = parts;
+  // The domain is after its alias: PLUS_ADDRESSING lists each domain an alias leads to (gmail.com, proton.me,
+  // icloud.com, yandex.ru) as well as the aliases.
+  const local = PLUS_ADDRESSING.has(domain) && parts.local.indexOf('+') > 0 ? parts.local.slice(0, parts.local.indexOf('+')) : parts.local;
   const spelling = ownValue(LOCAL_PART_SPELLINGS, domain);
   return `${spelling ? spelling(local) : local}@${domain}`;
 }

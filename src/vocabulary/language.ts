@@ -23,3 +23,11 @@ export function localizedName(name: string, nameAr: string | null | undefined, l
 export function isolated(name: string): string {
   return `\u2068${name}\u2069`;
 }
+
+/**
+ * What a follow or a registration is of, in a sentence: "League (Organization)", or the organization alone, each
+ * name isolated (the follow pages, and the pages a form on another site is answered with).
+ */
+export function scopeName(organization: string, within: string | null): string {
+  return within ? `${isolated(within)} (${isolated(organization)})` : isolated(organization);
+}

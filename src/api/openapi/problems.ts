@@ -1,5 +1,6 @@
 // The problem responses of the document (components.responses), one per kind of src/http/problem-kinds.ts, each
 // narrowed to its own type, title and status, with an example.
+import { PAGE_STATUSES } from '../../forms/answer-page.js';
 import { PROBLEM_KINDS, type ProblemKind } from '../../http/problem-kinds.js';
 import { problemBody } from '../../http/problem.js';
 import { constant, headerRef, READ_ALLOW, schemaRef, uncachedHeaders, WRITE_ALLOW } from './refs.js';
@@ -48,8 +49,8 @@ export function problemResponses(): Record<string, ResponseObject> {
   return out;
 }
 
-/** The problems an HTML form's post to follow or register is answered with as a page (src/forms/answer-page.ts). */
-export const FORM_PAGE_STATUSES: readonly number[] = [400, 413, 415, 422, 429];
+/** The problems an HTML form's post to follow or register is answered with as a page: answer-page.ts decides. */
+const FORM_PAGE_STATUSES: readonly number[] = [...PAGE_STATUSES].filter((status) => status >= 400);
 const OR_PAGE = 'OrPage';
 
 /** The same problem as answered to an HTML form posted by a person's browser: a page beside the problem document. */
