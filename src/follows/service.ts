@@ -7,7 +7,7 @@ import { InvalidFieldError, RateLimitedError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import { deliveryKey } from '../mail/mailbox.js';
-import { queueEmail, recentEmails } from '../mail/outbox.js';
+import { queueEmail, recentEmails, withholdEmail } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { FollowRequest, FollowResponse } from './schema.js';
@@ -85,18 +85,35 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
     }
     const mailbox = deliveryKey(input.email);
     const quietSince = iso(new Date(ctx.now.getTime() - UNSUBSCRIBED_QUIET_MS));
-    if (
+    const confirmation = (followId: string) => ({
+      to: input.email,
+      template: 'follow-confirm' as const,
+      tag: FOLLOW_CONFIRM_TAG,
+      createdAt: ctx.now,
+      data: {
+        followId,
+        language: org.language,
+        organizationName: localizedName(org.name, org.name_ar, org.language),
+        leagueName: league ? localizedName(league.name, league.name_ar, org.language) : null,
+      },
+    });
+    const quietFollow =
       // This very follow (the only check for one unsubscribed before migration 0013, which has no mailbox), or …
-      (existing?.status === 'unsubscribed' && existing.unsubscribed_at !== null && existing.unsubscribed_at > quietSince) ||
-      // Any spelling of the mailbox its provider delivers alike (case, a +tag, Gmail's dots) that unsubscribed from this
+      (existing?.status === 'unsubscribed' && existing.unsubscribed_at !== null && existing.unsubscribed_at > quietSince
+        ? existing
+        : undefined) ??
+      // any spelling of the mailbox its provider delivers alike (case, a +tag, Gmail's dots) that unsubscribed from this
       // scope: the mailbox said stop. Only those: another person's address must not be silenced (deliveryKey).
       store.first(
         store.q.selectFrom('follows').select('id')
           .where('mailbox', '=', mailbox).where('org_id', '=', org.id)
           .where(sql<string>`ifnull(league_id, '')`, '=', league?.id ?? '')
           .where('status', '=', 'unsubscribed').where('unsubscribed_at', '>', quietSince),
-      )
-    ) {
+      );
+    if (quietFollow) {
+      // Counted toward the daily cap as if sent: otherwise a fresh address is answered 429 on its fourth scope and one
+      // that unsubscribed only later, which told a stranger that it did (a review's finding).
+      withholdEmail(store, confirmation(quietFollow.id), 'the mailbox unsubscribed from this scope less than 30 days ago');
       return { status: 'confirm_email_sent' };
     }
 
@@ -121,18 +138,7 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       );
     }
     // The confirm and unsubscribe links are minted when the email is sent: no token is stored here.
-    queueEmail(store, {
-      to: input.email,
-      template: 'follow-confirm',
-      tag: FOLLOW_CONFIRM_TAG,
-      createdAt: ctx.now,
-      data: {
-        followId,
-        language: org.language,
-        organizationName: localizedName(org.name, org.name_ar, org.language),
-        leagueName: league ? localizedName(league.name, league.name_ar, org.language) : null,
-      },
-    });
+    queueEmail(store, confirmation(followId));
     return { status: 'confirm_email_sent' };
   });
 }

@@ -59,6 +59,29 @@ function instant(value: string | Date, field: string): string {
  * data that could never be sent. Returns the outbox id.
  */
 export function queueEmail<N extends TemplateName>(store: SyncDb, email: QueuedEmail<N>): number {
+  const id = insertEmail(store, email, {});
+  store.signal('email-queued');
+  return id;
+}
+
+/** The prefix of last_error on a row written withheld (withholdEmail). */
+export const WITHHELD_PREFIX = 'withheld: ';
+
+/**
+ * Records an email the public asked for and that is not sent (`reason` says why), as a row that was never pending:
+ * status 'failed', no attempt. It counts toward its mailbox's per-tag cap like one sent (recentEmails counts every
+ * row), so that the cap's answers do not tell a stranger which requests were withheld, and retention deletes it
+ * with the others.
+ */
+export function withholdEmail<N extends TemplateName>(store: SyncDb, email: QueuedEmail<N>, reason: string): number {
+  return insertEmail(store, email, { status: 'failed', last_error: clip(`${WITHHELD_PREFIX}${reason}`) });
+}
+
+function insertEmail<N extends TemplateName>(
+  store: SyncDb,
+  email: QueuedEmail<N>,
+  outcome: { status?: 'failed'; last_error?: string },
+): number {
   const to = email.to.trim();
   const { address } = parseMailbox(to); // throws unless it is one mailbox
   if (email.tag !== undefined && (email.tag === '' || email.tag.length > 100 || CONTROL.test(email.tag))) {
@@ -81,11 +104,11 @@ export function queueEmail<N extends TemplateName>(store: SyncDb, email: QueuedE
         tag: email.tag ?? null,
         ...(createdAt ? { created_at: createdAt } : {}),
         ...(due ? { next_attempt_at: due } : {}),
+        ...outcome,
       })
       .returning('id'),
   );
   if (!row) throw new Error('outbox insert returned no row');
-  store.signal('email-queued');
   return row.id;
 }
 

@@ -163,7 +163,8 @@ export function paths(base: string): Record<string, PathItemObject> {
         '(a second request within 10 minutes re-uses that email); a confirmed follow answers `already_following` and sends nothing. ' +
         'A follow of the same scope unsubscribed less than 30 days ago, from this address or another spelling its provider ' +
         'delivers alike (case, a `+tag` where the provider takes them, Gmail\'s dots), answers `confirm_email_sent` too, but ' +
-        'nothing is sent and nothing changes: its mailbox said stop, and the answer does not tell whoever asks that it did. Its owner follows again from the ' +
+        'nothing is sent and nothing changes: its mailbox said stop, and the answer does not tell whoever asks that it did (the request counts ' +
+        'toward the daily cap as a confirmation sent would). Its owner follows again from the ' +
         'unsubscribe page of any of its emails ("Follow again"), at once and without a new email. ' +
         'Every follow email has an unsubscribe link and RFC 8058 one-click `List-Unsubscribe`.',
       request: 'FollowRequest',
