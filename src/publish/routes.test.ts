@@ -22,3 +22,27 @@ describe('urlKeyOf', () => {
     expect(urlKeyOf('api/v0/events.json.gz')).toBeNull();
   });
 });
+
+describe('matchArtifactRoute', () => {
+  // nginx and object stores decode a percent-encoded id before they look it up; this server answered 404.
+  it.each([
+    ['/api/v0/events/%72sl-prem/standings', 'standings', 'rsl-prem'],
+    ['/api/v0/calendar/rsl%2Dprem.ics', 'calendar', 'rsl-prem'],
+    ['/api/v0/teams/rsl%5frovers/calendar', 'team-calendar', 'rsl_rovers'],
+  ])('%s is the %s of %s', (url, kind, id) => {
+    const route = matchArtifactRoute(url);
+    expect(route).toMatchObject({ kind });
+    expect(route && 'file' in route ? route.file : null).toContain(id);
+  });
+
+  it.each([
+    '/api/v0/events/%2e%2e/standings',
+    '/api/v0/events/a%2Fb/standings',
+    '/api/v0/calendar/a%00b',
+    '/api/v0/teams/%E0%A4/calendar',
+    '/api/v0/events/%zz/bracket',
+    '/api/v0/events/-a/bracket',
+  ])('%s cannot name an artifact', (url) => {
+    expect(matchArtifactRoute(url)).toEqual({ kind: 'bad-id' });
+  });
+});

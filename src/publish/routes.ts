@@ -35,29 +35,44 @@ export type ArtifactRoute =
   | { kind: 'team-calendar'; teamId: string; file: string; contentType: string };
 
 /**
- * The artifact behind a URL path, or null when the path is not a read route. An id that cannot be an
- * event id (`..`, an encoded slash, NUL, anything outside the id pattern) never reaches the file system.
+ * The id in a path segment, percent-decoded as nginx and object stores decode it (`%61bc` is `abc`: RFC 3986
+ * section 6.2.2.2), or null when it cannot be an id (`..`, an encoded slash, NUL, a malformed escape, anything
+ * outside the id pattern): such a segment never reaches the file system.
  */
+function idIn(segment: string): string | null {
+  let id = segment;
+  if (id.includes('%')) {
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      return null;
+    }
+  }
+  return ID_PATTERN.test(id) ? id : null;
+}
+
+/** The artifact behind a URL path, or null when the path is not a read route. */
 export function matchArtifactRoute(pathname: string): ArtifactRoute | { kind: 'bad-id' } | null {
   if (pathname === '/api/v0/events') return { kind: 'events', file: EVENTS_LIST_PATH, contentType: CONTENT_TYPES.json };
   if (pathname === `/${OPENAPI_PATH}`) return { kind: 'openapi', file: OPENAPI_PATH, contentType: CONTENT_TYPES.json };
   const eventRoute = /^\/api\/v0\/events\/([^/]*)\/(standings|bracket)$/.exec(pathname);
   if (eventRoute) {
-    const [, id, which] = eventRoute as unknown as [string, string, 'standings' | 'bracket'];
-    if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };
+    const [, segment, which] = eventRoute as unknown as [string, string, 'standings' | 'bracket'];
+    const id = idIn(segment);
+    if (id === null) return { kind: 'bad-id' };
     return { kind: which, eventId: id, file: artifactPaths(id)[which], contentType: CONTENT_TYPES.json };
   }
   // People and calendar apps add `.ics`: the same feed.
   const calendarRoute = /^\/api\/v0\/calendar\/([^/]*?)(?:\.ics)?$/.exec(pathname);
   if (calendarRoute) {
-    const id = calendarRoute[1]!;
-    if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };
+    const id = idIn(calendarRoute[1]!);
+    if (id === null) return { kind: 'bad-id' };
     return { kind: 'calendar', eventId: id, file: artifactPaths(id).calendar, contentType: CONTENT_TYPES.ics };
   }
   const teamRoute = /^\/api\/v0\/teams\/([^/]*)\/calendar(?:\.ics)?$/.exec(pathname);
   if (teamRoute) {
-    const id = teamRoute[1]!;
-    if (!ID_PATTERN.test(id)) return { kind: 'bad-id' };
+    const id = idIn(teamRoute[1]!);
+    if (id === null) return { kind: 'bad-id' };
     return { kind: 'team-calendar', teamId: id, file: teamCalendarPath(id), contentType: CONTENT_TYPES.ics };
   }
   return null;
