@@ -236,6 +236,26 @@ describe('the OpenAPI document', () => {
     expect(checker.validate(schema, { ...sent, phone: 'call me' })).not.toEqual([]);
   });
 
+  // A later review: a name padded past its length, an email or an RSVP answer with spaces around, all taken (trimmed).
+  it.each([
+    ['RegistrationRequest', 'name', ` ${'ن'.repeat(120)}\n`, 'ن'.repeat(121)],
+    ['RegistrationRequest', 'name', ' Omar ', '   '],
+    // (The checker knows no idn-email format: the refusal shown is the length.)
+    ['RegistrationRequest', 'email', ' omar@example.org ', `${'o'.repeat(250)}@example.org`],
+    ['RsvpRespondRequest', 'status', ' yes ', 'yess'],
+    ['RsvpRespondRequest', 'status', 'maybe', ' y es '],
+  ] as const)('%s.%s takes %j, as the service does, and refuses %j', (id, field, taken, refused) => {
+    const valid = id === 'RsvpRespondRequest'
+      ? { token: 'x'.repeat(43), status: 'yes' }
+      : { org_id: 'amman-yfa', name: 'Omar', email: 'omar@example.org' };
+    const parse = id === 'RsvpRespondRequest' ? rsvpRespondSchema : registrationRequestSchema;
+    const schema = { $ref: `#/components/schemas/${id}` };
+    expect(parse.safeParse({ ...valid, [field]: taken }).success).toBe(true);
+    expect(checker.validate(schema, { ...valid, [field]: taken })).toEqual([]);
+    expect(parse.safeParse({ ...valid, [field]: refused }).success).toBe(false);
+    expect(checker.validate(schema, { ...valid, [field]: refused })).not.toEqual([]);
+  });
+
   it('has a curl example per GET and POST that calls its own path with a body its schema accepts', () => {
     const base = 'https://competitions.example';
     const d = buildOpenApiDocument({ serverUrl: base });

@@ -61,19 +61,49 @@ export const CHECKED = 'x-checked';
 const ANY_DIGIT = '0-9\\u0660-\\u0669\\u06F0-\\u06F9';
 
 /**
- * A request field as it may be sent, not as it is checked: zod trims it and turns Arabic-Indic digits into ASCII
- * before its pattern, so the document's pattern takes surrounding spaces and those digits too. A field with a
- * `format` (the date) keeps it as it is checked, beside the form it may be sent in: a format refuses those digits.
- * A review validated a body the server takes (201) against the document and got five refusals: a client generating
- * its form checks from the document refused Arabic input.
+ * A request field as it may be sent, not as it is checked: zod trims it (and turns Arabic-Indic digits into ASCII)
+ * before it checks a pattern, a length, a choice or a format, so the document takes surrounding spaces and those
+ * digits too. A review validated a body the server takes (201) against the document and got five refusals: a client
+ * generating its form checks from the document refused Arabic input; a later one, a name padded past its length and
+ * ` yes ` for an RSVP.
+ * - a pattern takes spaces around it and every kind of digit;
+ * - a length counts what is left once trimmed (a pattern, since maxLength counts the spaces);
+ * - a choice is kept as it is checked, beside the same choice with spaces around;
+ * - a format (the date, the email) is kept as it is checked, beside the padded form: a format refuses spaces, and a
+ *   date's refuses those digits.
  */
 function asSent(property: JsonSchema): JsonSchema {
-  if (typeof property.pattern !== 'string') return property;
   const { format, description, ...rest } = property;
-  const inner = property.pattern.replace(/^\^/, '').replace(/\$$/, '').replaceAll('[0-9', `[${ANY_DIGIT}`).replaceAll('\\d', `[${ANY_DIGIT}]`);
-  const sent = { ...rest, pattern: `^\\s*(?:${inner})\\s*$` };
   const described = description === undefined ? {} : { description };
-  return format === undefined ? { ...sent, ...described } : { ...described, anyOf: [{ ...rest, format }, sent] };
+  if (typeof property.pattern === 'string') {
+    const inner = property.pattern.replace(/^\^/, '').replace(/\$$/, '').replaceAll('[0-9', `[${ANY_DIGIT}`).replaceAll('\\d', `[${ANY_DIGIT}]`);
+    const sent = { ...rest, pattern: `^\\s*(?:${inner})\\s*$` };
+    return format === undefined ? { ...sent, ...described } : { ...described, anyOf: [{ ...rest, format }, sent] };
+  }
+  if (Array.isArray(property.enum)) {
+    const choices = (property.enum as string[]).map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    return { ...described, anyOf: [rest, { type: 'string', pattern: `^\\s*(?:${choices})\\s*$` }] };
+  }
+  if (property.type === 'string' && (property.minLength !== undefined || property.maxLength !== undefined)) {
+    const { minLength, maxLength, ...unbounded } = rest;
+    const trimmed = { ...unbounded, pattern: trimmedLength(minLength as number | undefined, maxLength as number | undefined) };
+    if (format === undefined) return { ...trimmed, ...described };
+    // Padded: the same trimmed length, and not already as checked (that is the first branch's, format and all).
+    return { ...described, anyOf: [{ ...rest, format }, { ...trimmed, not: { pattern: '^(?:\\S[\\s\\S]*\\S|\\S)?$' } }] };
+  }
+  return property;
+}
+
+/** A string whose trimmed value is `min` to `max` characters long (JavaScript's trim removes what `\s` matches). */
+function trimmedLength(min = 0, max?: number): string {
+  if (max === 0) return '^\\s*$';
+  const inner = max === undefined ? '' : String(max - 2);
+  // Not blank: a non-space, then (when it may be longer) characters of anything and a last non-space.
+  let body: string;
+  if (max === 1) body = '\\S';
+  else if (min >= 2) body = `\\S[\\s\\S]{${min - 2},${inner}}\\S`;
+  else body = `\\S(?:[\\s\\S]{0,${inner}}\\S)?`;
+  return min === 0 ? `^\\s*(?:${body})?\\s*$` : `^\\s*${body}\\s*$`;
 }
 
 /** Every component schema. */
