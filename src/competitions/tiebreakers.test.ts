@@ -62,6 +62,10 @@ describe('each criterion', () => {
     ['a decision about other clubs changes nothing', ['points', 'decision'], () => games('a 0-0 b'), ['a', 'b'], { decisions: [{ teams: ['c', 'd'], order: ['d', 'c'], reason: 'lots' }] }],
     ['name', ['points', 'name'], () => games('a 0-0 b'), ['b', 'a'], { names: { a: 'Zulu', b: 'Yankee' } }],
     ['same name: the id decides', ['name'], () => games('b 0-0 a'), ['a', 'b'], { names: { a: 'United', b: 'United' } }],
+    // A review's "\u200Fالنصر" came after every other Arabic name: the mark shows nothing and ranks nothing.
+    ['name, without direction marks', ['points', 'name'], () => games('a 0-0 b'), ['a', 'b'], { names: { a: '\u200Fالنصر', b: 'الهلال' } }],
+    ['name, only a direction mark apart: the id decides', ['name'], () => games('b 0-0 a'), ['a', 'b'], { names: { a: '\u200Fالنصر', b: 'النصر' } }],
+    ['name, the fallback past the last criterion', ['points'], () => games('a 0-0 b'), ['a', 'b'], { names: { a: '\u200Fالنصر', b: 'الهلال' } }],
   ])('%s', (_name, criteria, matches, expected, extra) => {
     expect(order(criteria, matches(), extra)).toEqual(expected);
   });

@@ -87,6 +87,14 @@ export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * A club's name as the `name` criterion compares it: without the direction marks (U+200E, U+200F, U+061C) Arabic
+ * typing leaves in names, which show nothing: a review's "\u200Fالنصر" ranked below every other Arabic name.
+ */
+export function nameSortKey(name: string): string {
+  return name.replace(/[\u200E\u200F\u061C]/g, '');
+}
+
 export interface RankingInput {
   /** Tallies over every counted match of the table, adjustments included in points. */
   overall: ReadonlyMap<string, Tally>;
@@ -153,7 +161,7 @@ export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCr
     if (ids.length < 2) return [...ids];
     if (from >= criteria.length) {
       reachName(ids, from);
-      return [...ids].sort((a, b) => compareCodeUnits(input.nameOf(a), input.nameOf(b)) || compareCodeUnits(a, b));
+      return [...ids].sort((a, b) => compareCodeUnits(nameSortKey(input.nameOf(a)), nameSortKey(input.nameOf(b))) || compareCodeUnits(a, b));
     }
     const c = criteria[from] as TiebreakCriterion;
     if (c === 'reapply_head_to_head') return order(ids, from + 1);
@@ -161,7 +169,7 @@ export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCr
       reachName(ids, from);
       // Clubs of the same name (rare, but two teams may share one) go on to the next criteria, then id.
       const named = new Map<string, string[]>();
-      for (const id of ids) pushInto(named, input.nameOf(id), id);
+      for (const id of ids) pushInto(named, nameSortKey(input.nameOf(id)), id);
       return [...named.keys()].sort(compareCodeUnits).flatMap((n) => order(named.get(n) as string[], from + 1));
     }
     if (c === 'decision') {
