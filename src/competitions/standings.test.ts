@@ -252,6 +252,10 @@ describe('compareGroupNames', () => {
     ['Group 1', 'Group 01', 1],
     ['Group A', 'Group A', 0],
     ['Group 99999999999999999999', 'Group 100000000000000000000', -1],
+    // A review's twelve Arabic groups came out 1, 10, 11, 12, 2, …
+    ['المجموعة ٢', 'المجموعة ١٠', -1],
+    ['المجموعة ١٠', 'المجموعة ٩', 1],
+    ['المجموعة ۱۱', 'المجموعة ١٠', 1],
   ] as const)('%s vs %s', (a, b, sign) => {
     expect(Math.sign(compareGroupNames(a, b))).toBe(sign);
   });

@@ -1,7 +1,10 @@
 // League and group tables. Pure: the same matches always give the same table, byte for byte,
 // whatever the host locale or the order the matches arrive in.
 import type { CompetitionRules, MatchFacts, PointsRule, TeamFacts } from './types.js';
+import { ANY_DIGIT, asciiDigits } from '../vocabulary/digits.js';
 import { compareCodeUnits, orderClubs, PRESETS, type Tally } from './tiebreakers.js';
+
+const DIGIT_FIRST = new RegExp(`^[${ANY_DIGIT}]`);
 
 export { compareCodeUnits };
 
@@ -41,26 +44,27 @@ function emptyTally(): Tally {
 }
 
 /**
- * Group labels in natural order so "Group 10" follows "Group 9"; still locale-independent:
- * digit runs compare by value, everything else by code unit.
+ * Group labels in natural order so "Group 10" follows "Group 9" (and "المجموعة ١٠" follows "المجموعة ٩": a review's
+ * twelve Arabic groups came out 1, 10, 11, 12, 2, …); still locale-independent: digit runs (ASCII or Arabic-Indic)
+ * compare by value, everything else by code unit.
  */
 export function compareGroupNames(a: string | null, b: string | null): number {
   // The ungrouped table (if any sits beside groups) comes first: it is the event's main table.
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
-  const chunk = /(\d+)|(\D+)/g;
+  const chunk = new RegExp(`([${ANY_DIGIT}]+)|([^${ANY_DIGIT}]+)`, 'g');
   const pa = a.match(chunk) ?? [];
   const pb = b.match(chunk) ?? [];
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
     const x = pa[i] as string;
     const y = pb[i] as string;
-    const xd = /^\d/.test(x);
-    const yd = /^\d/.test(y);
+    const xd = DIGIT_FIRST.test(x);
+    const yd = DIGIT_FIRST.test(y);
     if (xd && yd) {
       // Compare by length first so digit runs longer than a safe integer still order by value.
-      const xs = x.replace(/^0+(?=\d)/, '');
-      const ys = y.replace(/^0+(?=\d)/, '');
+      const xs = asciiDigits(x).replace(/^0+(?=\d)/, '');
+      const ys = asciiDigits(y).replace(/^0+(?=\d)/, '');
       if (xs.length !== ys.length) return xs.length - ys.length;
       const c = compareCodeUnits(xs, ys);
       if (c !== 0) return c;

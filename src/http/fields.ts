@@ -2,6 +2,7 @@
 // unknown fields ignored (zod strips them), messages written for the person filling the form.
 import { z } from 'zod';
 import { isRealDay } from '../time/rfc3339.js';
+import { asciiDigits } from '../vocabulary/digits.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
 import { checkEmailAddress } from './email-address.js';
 
@@ -101,14 +102,6 @@ export const emailField = requiredString
     ctx.addIssue({ code: 'custom', message: checked.message });
     return z.NEVER;
   });
-
-/**
- * Arabic-Indic digits (U+0660–0669, Arabic keyboards) and Eastern Arabic-Indic digits (U+06F0–06F9, Persian and Urdu
- * keyboards) as the ASCII digits they are: a phone number typed in Arabic is a phone number, and is kept in ASCII.
- */
-export function asciiDigits(s: string): string {
-  return s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - (d >= '\u06F0' ? 0x06f0 : 0x0660)));
-}
 
 export const phoneField = z.preprocess(
   blankToUndefined,

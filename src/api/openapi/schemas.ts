@@ -14,6 +14,7 @@ import { followRequestSchema, followResponseSchema } from '../../follows/schema.
 import { fieldErrorSchema, problemSchema } from '../../http/problem.js';
 import { registrationRequestSchema, registrationResponseSchema } from '../../registrations/schema.js';
 import { rsvpRespondResponseSchema, rsvpRespondSchema, rsvpSummarySchema } from '../../rsvp/schema.js';
+import { ANY_DIGIT } from '../../vocabulary/digits.js';
 import type { JsonSchema } from './types.js';
 
 const BLANK_NOTE = 'Optional: an empty string (or `null` in JSON) counts as absent.';
@@ -57,8 +58,6 @@ function generate(entries: [z.ZodType, string][], io: 'input' | 'output'): Recor
  */
 export const CHECKED = 'x-checked';
 
-/** The digits a form field takes (fields.ts asciiDigits): ASCII, Arabic-Indic and Eastern Arabic-Indic. */
-const ANY_DIGIT = '0-9\\u0660-\\u0669\\u06F0-\\u06F9';
 
 /**
  * A request field as it may be sent, not as it is checked: zod trims it (and turns Arabic-Indic digits into ASCII)
