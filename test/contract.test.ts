@@ -154,7 +154,7 @@ describe('the OpenAPI document', () => {
       null,
     );
     expect(Object.keys(event)).toEqual(keys('Event'));
-    const counts = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0 };
+    const counts = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0, away_won: 0 };
     const row = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: -3, awaiting_decision: true });
     expect(Object.keys(row)).toEqual(keys('StandingsRow'));
     // Without adjustments in the event, the row keeps exactly the fields it had before adjustments existed.

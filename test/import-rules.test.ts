@@ -33,7 +33,7 @@ describe('import: competition rules', () => {
     ['a preset', { tiebreakers: 'la_liga' }, []],
     ['a list of criteria', { tiebreakers: ['points', 'head_to_head_points', 'reapply_head_to_head', 'goal_difference', 'name'] }, []],
     ['an unknown preset', { tiebreakers: 'laliga' }, [`${EV}.tiebreakers: must be a preset: default, fifa_world_cup, uefa, premier_league, la_liga, serie_a, bundesliga`]],
-    ['an unknown criterion', { tiebreakers: ['points', 'fair_play'] }, [`${EV}.tiebreakers[1]: must be one of points, goal_difference, goals_for, wins, away_goals_for, head_to_head_points, head_to_head_goal_difference, head_to_head_goals_for, head_to_head_away_goals_for, reapply_head_to_head, decision, name`]],
+    ['an unknown criterion', { tiebreakers: ['points', 'fair_play'] }, [`${EV}.tiebreakers[1]: must be one of points, goal_difference, goals_for, wins, away_goals_for, away_wins, head_to_head_points, head_to_head_goal_difference, head_to_head_goals_for, head_to_head_away_goals_for, reapply_head_to_head, decision, name`]],
     ['a criterion twice', { tiebreakers: ['points', 'name', 'points'] }, [`${EV}.tiebreakers[2]: "points" is listed twice`]],
     ['reapply without head-to-head before it', { tiebreakers: ['points', 'reapply_head_to_head'] }, [`${EV}.tiebreakers[1]: "reapply_head_to_head" must follow a head_to_head_* criterion`]],
     ['an empty list', { tiebreakers: [] }, [`${EV}.tiebreakers: must list at least one criterion`]],

@@ -12,7 +12,7 @@ import type { TiebreakCriterion } from '../vocabulary/enums.js';
 
 /** A record: points, goal difference, goals scored, wins. */
 const tally = (points: number, gd: number, gf: number, won: number): Tally => ({
-  played: 3, won, drawn: 0, lost: 0, goals_for: gf, goals_against: gf - gd, points, away_goals_for: 0,
+  played: 3, won, drawn: 0, lost: 0, goals_for: gf, goals_against: gf - gd, points, away_goals_for: 0, away_won: 0,
 });
 const cand = (group: string, team: string, rec: [number, number, number, number]): Candidate => ({ group, team_id: team, tally: tally(...rec) });
 const nameOf = (id: string) => `Team ${id.toUpperCase()}`;

@@ -40,7 +40,7 @@ interface Counted {
 }
 
 function emptyTally(): Tally {
-  return { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0 };
+  return { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0, away_won: 0 };
 }
 
 /**
@@ -100,6 +100,7 @@ function addResult(t: Tally, scored: number, conceded: number, points: PointsRul
   t.goals_against += conceded;
   if (scored > conceded) {
     t.won += 1;
+    if (away) t.away_won += 1;
     t.points += points.win;
   } else if (scored < conceded) {
     t.lost += 1;

@@ -51,6 +51,8 @@ describe('each criterion', () => {
     ['goals_for', ['points', 'goals_for'], () => games('a 1-0 c', 'b 2-1 c'), ['b', 'a', 'c']],
     ['wins (2 for a win, 1 for a draw)', ['points', 'wins'], () => games('b 1-0 c', 'a 0-0 c', 'a 0-0 d'), ['b', 'a', 'c', 'd'], { points: { win: 2, draw: 1, loss: 0 } }],
     ['away_goals_for', ['points', 'away_goals_for'], () => games('a 2-2 b'), ['b', 'a']],
+    // UEFA club competitions' group stages 2021-24, art. 17.01 (i): a and b each won one and lost one; b won away.
+    ['away_wins', ['points', 'wins', 'away_wins'], () => games('a 1-0 c', 'c 0-1 b', 'c 1-0 a', 'b 0-1 c'), ['c', 'b', 'a']],
     ['head_to_head_points', ['points', 'head_to_head_points'], () => games('b 1-0 a', 'a 1-0 c'), ['b', 'a', 'c']],
     ['head_to_head_goal_difference', ['points', 'head_to_head_goal_difference'], () => games('a 1-0 b', 'b 3-0 a'), ['b', 'a']],
     ['head_to_head_goals_for (three level)', ['points', 'head_to_head_goals_for'], () => games('c 3-3 a', 'a 0-0 b', 'b 1-1 c'), ['c', 'a', 'b']],
@@ -140,7 +142,7 @@ describe('each preset', () => {
 
 describe('clubs awaiting a decision', () => {
   // Only what orderClubs reads of a tally matters here: everyone level on everything.
-  const zero: Tally = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0 };
+  const zero: Tally = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0, away_won: 0 };
   const ids = ['a', 'b', 'c'];
   const input = (decisions: Decision[]) => ({
     overall: new Map(ids.map((id) => [id, { ...zero, points: id === 'c' ? 1 : 0 }])),

@@ -17,6 +17,8 @@ export interface Tally {
   points: number;
   /** Goals scored in away matches. */
   away_goals_for: number;
+  /** Away matches won. */
+  away_won: number;
 }
 
 /**
@@ -77,6 +79,8 @@ function value(c: TiebreakCriterion, t: Tally): number {
     case 'away_goals_for':
     case 'head_to_head_away_goals_for':
       return t.away_goals_for;
+    case 'away_wins':
+      return t.away_won;
     default:
       return 0;
   }

@@ -53,6 +53,7 @@ export const TIEBREAK_CRITERIA = [
   'goals_for',
   'wins',
   'away_goals_for',
+  'away_wins',
   'head_to_head_points',
   'head_to_head_goal_difference',
   'head_to_head_goals_for',
