@@ -172,6 +172,36 @@ describe('commands', () => {
     }
   });
 
+  // A review started the server with a mistyped DATABASE_PATH: the demo went into the new, empty database, and its
+  // render and publish replaced every real read, in the folder and in the bucket.
+  it('npm start and regenerate refuse, in one line, an ARTIFACTS_DIR another database rendered, and change nothing', async () => {
+    const artifacts = path.join(dir, 'artifacts');
+    const real = { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: artifacts };
+    expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')], real).status).toBe(0);
+    expect(command('regenerate.ts', [], real).status).toBe(0);
+    const before = calendar();
+    const manifest = fs.readFileSync(path.join(artifacts, '.manifest.json'), 'utf8');
+    const typo = path.join(dir, 'ap.db');
+    const refusal = `ARTIFACTS_DIR (${artifacts}) holds the reads rendered from another database than DATABASE_PATH (${typo}); ` +
+      'rendering this one there would remove them (and, once published, from the bucket): check DATABASE_PATH, ' +
+      'or give this database an ARTIFACTS_DIR of its own (an empty folder)';
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const started = command('start.ts', [], { DATABASE_PATH: typo, ARTIFACTS_DIR: artifacts, PORT: String(port), HOST: '127.0.0.1' });
+    expect(started.status).toBe(1);
+    expect(started.stderr.trim()).toBe(refusal);
+    expect(started.stdout).not.toContain('demo');
+    const regenerated = command('regenerate.ts', [], { DATABASE_PATH: typo, ARTIFACTS_DIR: artifacts });
+    expect(regenerated.status).toBe(1);
+    expect(regenerated.stderr.trim()).toBe(refusal);
+    expect(calendar()).toBe(before);
+    expect(fs.readFileSync(path.join(artifacts, '.manifest.json'), 'utf8')).toBe(manifest);
+    // Its own, empty folder renders.
+    expect(command('regenerate.ts', [], { DATABASE_PATH: typo, ARTIFACTS_DIR: path.join(dir, 'other') }).status).toBe(0);
+  });
+
   it('npm start with a HOST that does not resolve stops with one line naming HOST, no stack trace', () => {
     const r = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), PORT: '4799', HOST: 'competitions-host.invalid' });
     expect(r.status).toBe(1);

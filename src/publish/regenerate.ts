@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { ownValue, pushInto } from '../collections.js';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { calendarFeed } from '../competitions/calendar-feed.js';
 import { compareEvents } from '../competitions/encoders.js';
@@ -31,6 +31,8 @@ export const MANIFEST = '.manifest.json';
 
 export interface Manifest {
   renderVersion: number;
+  /** The id of the database that rendered the folder (its installation row): another one must not render over it. */
+  installation?: string;
   /** Inputs outside the database that change the events' output (the UIDs' domain, the refresh interval). */
   settings: string;
   listHash?: string;
@@ -148,6 +150,30 @@ export class RenderLockHeldError extends Error {
   }
 }
 
+/**
+ * ARTIFACTS_DIR holds the reads another database rendered. Rendering this one there would remove every one of them
+ * that this database does not have, and a publish would delete them from the bucket: a review's start with a mistyped
+ * DATABASE_PATH loaded the demo into the new, empty database, and its publish deleted every real object.
+ */
+export class ForeignArtifactsError extends ConfigError {
+  constructor(artifactsDir: string, databasePath: string | undefined) {
+    super(
+      `ARTIFACTS_DIR (${artifactsDir}) holds the reads rendered from another database than ${databasePath === undefined ? 'this one' : `DATABASE_PATH (${databasePath})`}; ` +
+        'rendering this one there would remove them (and, once published, from the bucket): check DATABASE_PATH, ' +
+        'or give this database an ARTIFACTS_DIR of its own (an empty folder)',
+    );
+  }
+}
+
+/**
+ * Refuses (ForeignArtifactsError) when the folder's last render came from another database than `installation`. A
+ * folder with no render yet, or one rendered before the manifest named its database, belongs to whichever renders it.
+ */
+export function checkArtifactsBelong(artifactsDir: string, installation: string, databasePath: string | undefined): void {
+  const rendered = readManifest(path.join(artifactsDir, MANIFEST), '').installation;
+  if (rendered !== undefined && rendered !== installation) throw new ForeignArtifactsError(artifactsDir, databasePath);
+}
+
 export async function regenerate(db: Db, options: RegenerateOptions): Promise<RegenerateResult> {
   fs.mkdirSync(options.artifactsDir, { recursive: true });
   // One render at a time per folder (the server's loop and cron's `npm run regenerate`): side by side, an older
@@ -179,6 +205,8 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   const root = options.artifactsDir; // made by regenerate(), before its lock
   const manifestFile = path.join(root, MANIFEST);
   const settings = json({ uid: options.uidDomain, refresh: options.refreshMinutes });
+  const { id: installation } = await db.selectFrom('installation').select('id').executeTakeFirstOrThrow();
+  checkArtifactsBelong(root, installation, options.databasePath);
   // A run that stopped between its first file and its manifest (run-marker.ts): render and write everything again.
   const stopped = stoppedRuns(root);
   const written = readManifest(manifestFile, settings);
@@ -190,7 +218,7 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   store.beforeFirstChange = () => {
     run.marker = markRunning(root);
   };
-  const next: Manifest = { renderVersion: RENDER_VERSION, settings, events: {}, teams: {} };
+  const next: Manifest = { renderVersion: RENDER_VERSION, installation, settings, events: {}, teams: {} };
   /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
   const staleTeams = new Set<string>();
   /** Teams whose calendar an organization rendered whole already wrote. */
