@@ -155,6 +155,27 @@ it('a cancellation: told, with no link (nothing is left to answer)', async () =>
   expect(mail!.text).not.toContain('Your answer');
 });
 
+// A review cancelled a whole competition: the calendar, the page and the answer endpoint said so, and nobody was told.
+it('a cancelled competition: each invited member is told their match will not be played', async () => {
+  await samSaidYes();
+  const f = fixture();
+  const event = f.organizations[0]!.leagues[0]!.events[0]! as unknown as { status?: string; matches: Match[] };
+  Object.assign(event.matches.find((m) => m.id === 'rs-m3')!, { kickoff: KICKOFF });
+  event.status = 'cancelled';
+  const p = parseImport(JSON.stringify(f));
+  if (!p.ok) throw new Error(JSON.stringify(p.problems));
+  applyImport(db.sqlite, p.file);
+  expect((await updates(minutes(3))).changes).toBeGreaterThan(0);
+  const [mail, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(mail!.subject).toBe('Cancelled: Mill Lane United vs Riverside Lions');
+  expect(mail!.text).toContain('The competition is cancelled: Mill Lane United vs Riverside Lions will not be played.');
+  expect(mail!.text + mail!.html).not.toContain('/rsvp?token=');
+  // Told once: the next run finds nothing new.
+  await updates(minutes(4));
+  expect(await send()).toEqual([]);
+});
+
 it('one email per member while one waits: its invitation still in the outbox shows the match as it is then', async () => {
   expect(inviteMatch(db.store, 'rs-m3', minutes(1))).toMatchObject({ invited: 1 });
   changeMatch({ kickoff: '2036-12-13T15:00:00Z' });

@@ -5,6 +5,7 @@
 import type { Database } from '../db/database.js';
 import { championName } from '../competitions/champion.js';
 import { matchNames } from '../competitions/calendar-feed.js';
+import { publicMatchStatus } from '../competitions/match-status.js';
 import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
 import type { EventFacts, MatchFacts } from '../competitions/types.js';
 import { tellInvitees } from '../rsvp/tell-invitees.js';
@@ -29,7 +30,10 @@ function statesOf(event: EventFacts, matches: MatchFacts[], names: ReturnType<ty
   for (const m of matches) {
     const n = names.get(m.id)!;
     out.set(m.id, {
-      label: n.label, home: n.home, away: n.away, kickoff_at: m.kickoff_at, venue: m.venue ?? event.venue_city, status: m.status,
+      label: n.label, home: n.home, away: n.away, kickoff_at: m.kickoff_at, venue: m.venue ?? event.venue_city,
+      // As the public sees it (the calendar, the page, the answer endpoint): a cancelled competition's unplayed matches
+      // are cancelled. A review cancelled a competition and nobody was told: no match's own status had moved.
+      status: publicMatchStatus(m.status, event.status),
       home_score: m.home_score, away_score: m.away_score, home_penalties: m.home_penalties, away_penalties: m.away_penalties,
       walkover: m.walkover_winner, after_extra_time: Boolean(m.after_extra_time),
       winner: m.bracket_role === null ? null : n.winner, next_label: nextOf.get(m.id) ?? null,
