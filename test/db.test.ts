@@ -1,6 +1,7 @@
 // Migrations and the model's invariants, on a real SQLite file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { ConfigError } from '../src/config.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import * as m0008 from '../src/db/migrations/0008_unsubscribe_link_expiry.js';
 import * as m0009 from '../src/db/migrations/0009_invitation_address.js';
@@ -38,6 +39,18 @@ describe('migrations', () => {
     expect(t.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(t.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(t.sqlite.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000);
+  });
+
+  // A review rolled the code back after 0013 had run: Kysely's "corrupted migrations: previously executed migration  is
+  // missing" and a stack trace. It is one line an operator can act on, and the database is left as it is.
+  it('refuse, in one line, a database a newer release migrated', async () => {
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('0099_from_a_newer_release', '2027-01-01T00:00:00.000Z')`.execute(t.db);
+    const error = await migrateToLatest(t.db).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toBe(
+      'the database (DATABASE_PATH) was migrated by a newer release than this one (0099_from_a_newer_release): ' +
+        'run that release, or restore the backup taken before the upgrade',
+    );
   });
 
   it('create every table and are idempotent', async () => {

@@ -1,6 +1,7 @@
 // Runs the migrations in migrations/ with Kysely's Migrator. The list is static (not read from disk)
 // so that it works the same from tsx, from vitest and from Astro's server bundle.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { ConfigError } from '../config.js';
 import type { Db } from './connect.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_mail_at_send_time.js';
@@ -32,8 +33,28 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * The database was migrated by a newer release than this one (a rollback, or an older copy of the code pointed at
+ * it): this release cannot know its schema. Kysely said "corrupted migrations: previously executed migration  is
+ * missing", with a stack trace.
+ */
+export class NewerDatabaseError extends ConfigError {
+  constructor(unknown: string[]) {
+    super(
+      `the database (DATABASE_PATH) was migrated by a newer release than this one (${unknown.join(', ')}): ` +
+        'run that release, or restore the backup taken before the upgrade',
+    );
+  }
+}
+
 /** Brings the schema to the latest version; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  const table = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`.execute(db);
+  if (table.rows[0]?.n) {
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
+    const unknown = applied.rows.map((r) => r.name).filter((name) => !Object.hasOwn(migrations, name));
+    if (unknown.length > 0) throw new NewerDatabaseError(unknown);
+  }
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
