@@ -15,6 +15,8 @@ import { buildIfNeeded } from './build-if-needed.js';
 import { CliError, noArguments, runCli } from './cli.js';
 
 const DEMO_FILE = path.resolve(import.meta.dirname, '../data/demo.json');
+/** How long a stop (SIGTERM, SIGINT) waits for requests and email sends in flight. */
+const SHUTDOWN_LIMIT_MS = 5_000;
 
 /** A failure to listen on HOST:PORT in one line naming the setting to change; anything else as it is. */
 function listenError(error: unknown, cfg: { host: string; port: number }): unknown {
@@ -98,7 +100,12 @@ await runCli(async () => {
       .close()
       .then(() => app.close())
       .then(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
+    // Requests still unanswered, or an email still being sent (it goes again after the restart), after 5 s: said, and
+    // not reported as a clean stop.
+    setTimeout(() => {
+      console.error(`${signal}: not stopped after ${SHUTDOWN_LIMIT_MS / 1000} s (a request or an email send still running): exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -138,6 +138,35 @@ describe('the methods of the pages', () => {
   });
 });
 
+// A review's SIGTERM met a request in flight: it was answered on a keep-alive connection that then held the server
+// open until the hard exit, 5 s later, reported as a clean stop (exit 0).
+describe('a stop with a request in flight', () => {
+  it('answers it, closes its keep-alive connection, and exits 0 at once', async () => {
+    const own = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0' });
+    try {
+      const body = JSON.stringify({ org_id: 'riverside-sfl', name: 'Sam Carter', email: 'sam.stop@example.org' });
+      const socket = net.connect(Number(new URL(own.url).port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      socket.on('data', (d: Buffer) => (answer += d.toString()));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.write(`POST /api/v0/register HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+      await new Promise((r) => setTimeout(r, 300));
+      const exited = new Promise<{ code: number | null; at: number }>((resolve) => own.child.once('exit', (code) => resolve({ code, at: Date.now() })));
+      own.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      const sentAt = Date.now();
+      socket.write(body); // and keeps its side open, as a keep-alive client does
+      const [{ code, at }] = await Promise.all([exited, closed]);
+      expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+      expect(code).toBe(0);
+      expect(at - sentAt).toBeLessThan(2_000);
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
 describe('a service with its own settings', () => {
   let limited: RunningService;
   beforeAll(async () => {

@@ -443,6 +443,23 @@ describe('mail worker retry rules', () => {
     expect((await rows())[0]).toMatchObject({ status: 'sent', provider_message_id: 'late' });
   });
 
+  // A review's SIGTERM met sends still starting seconds later; the exit cut one off between its delivery and its record,
+  // and it went twice after the restart.
+  it('stop() starts no new send: what its batch still holds stays pending, claimed, and goes after a restart', async () => {
+    let release!: () => void;
+    const { transport, calls } = scripted(() => new Promise((resolve) => (release = () => resolve({ messageId: `m${calls.length}` }))));
+    const w = start(transport, { concurrency: 1, batchSize: 5 });
+    for (let n = 1; n <= 5; n++) enqueueEmail(simple(n));
+    w.kick();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toHaveLength(1);
+    const stopping = w.stop();
+    release();
+    await stopping;
+    expect(calls).toHaveLength(1);
+    expect((await rows()).map((r) => r.status)).toEqual(['sent', 'pending', 'pending', 'pending', 'pending']);
+  });
+
   it('logs ids and tags, never addresses, their domains, bodies or tokens', async () => {
     const { transport } = scripted(async (msg) => {
       if (msg.outboxId % 2 === 0) throw new MailDeliveryError(`rejected ${msg.to} ${msg.text}`, { permanent: false, kind: 'http-500' });

@@ -199,7 +199,10 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     // A held row stays claimed, untouched: it goes again once its lease is over.
     const queue = batch.filter((claimed): claimed is Ready => !('held' in claimed.composed));
     const lane = async () => {
-      for (let ready = queue.shift(); ready; ready = queue.shift()) {
+      // Once stopped (the server shutting down), no new send starts: the rest of the batch stays claimed and goes
+      // after the restart (makePendingDue). A review's SIGTERM met sends still starting seconds later, cut off by the
+      // exit after being delivered and before being recorded, and so sent twice.
+      for (let ready = queue.shift(); ready && !(stopped && draining === 0); ready = queue.shift()) {
         const { row } = ready;
         try {
           await deliver(ready);

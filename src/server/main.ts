@@ -51,7 +51,14 @@ export async function startServer(app: Application): Promise<RunningServer> {
     url: `http://${shownHost}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // A keep-alive connection whose request was in flight at close() stays open once answered (a client or a
+        // proxy's pool keeps it): each one is closed as soon as it is idle, so that close() ends when the last answer
+        // is out, not at the hard exit.
+        const idle = setInterval(() => server.closeIdleConnections(), 50);
+        server.close(() => {
+          clearInterval(idle);
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };
