@@ -84,6 +84,7 @@ describe('postmark transport', () => {
       TextBody: message.text,
       HtmlBody: message.html,
       Headers: [
+        { Name: 'Auto-Submitted', Value: 'auto-generated' },
         { Name: 'List-Unsubscribe', Value: `<${UNSUBSCRIBE}>` },
         { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
         { Name: 'Message-ID', Value: `<${(await row()).message_key}@competitions.example>` },

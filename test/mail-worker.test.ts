@@ -139,6 +139,8 @@ describe('mail worker with the file transport', () => {
     expect(b.to).toEqual([{ name: 'Alex Doe', address: 'alex@example.com' }]);
     expect(b.text).toContain('Player: Alex <Doe> & "Co"');
     expect(b.html).toContain('Alex &lt;Doe&gt; &amp; &quot;Co&quot;');
+    // RFC 3834: sent by the service, so that automatic replies (out of office) are not sent back.
+    for (const parsed of [a, b]) expect(parsed.headers.find((h) => h.key === 'auto-submitted')?.value).toBe('auto-generated');
 
     const [ra, rb] = await rows();
     expect(ra).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: first, sent_at: clock.toISOString() });

@@ -152,7 +152,9 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         subject: email.subject,
         text: email.text,
         html: email.html,
-        headers: email.headers,
+        // RFC 3834: every email here is sent by the service, none by a person, so that out-of-office and other
+        // automatic replies are not sent back (a review found no email carried it).
+        headers: { 'Auto-Submitted': 'auto-generated', ...email.headers },
         tag: row.tag ?? undefined,
       });
     } catch (err) {
