@@ -116,7 +116,7 @@ describe('mail worker with the file transport', () => {
     expect(second).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[1]).padStart(6, '0')}-registration-notice\\.eml$`));
 
     const a = await PostalMime.parse(fs.readFileSync(path.join(dir, first!)));
-    expect(a.subject).toBe('أكِّد متابعة دوري الناشئين (نادي الشارقة الرياضي)');
+    expect(a.subject).toBe('أكِّد متابعة \u2068دوري الناشئين\u2069 (\u2068نادي الشارقة الرياضي\u2069)');
     expect(a.from).toEqual({ name: 'منافسات', address: 'no-reply@competitions.example' });
     expect(a.to).toEqual([{ name: '', address: 'fan@example.com' }]);
     const [ra0] = await rows();

@@ -131,7 +131,7 @@ describe('npm run updates -- --now', () => {
 
   it('writes in Arabic, right to left, with times in the organization\'s zone', () => {
     const [digest] = updatesTo(emails, FOLLOWERS.arabic);
-    expect(digest!.subject).toBe('مستجدات: رابطة عمّان لكرة القدم للناشئين');
+    expect(digest!.subject).toBe('مستجدات: \u2068رابطة عمّان لكرة القدم للناشئين\u2069');
     expect(digest!.html).toContain('<html lang="ar" dir="rtl">');
     // 07:00 UTC is 10:00 in Amman.
     expect(digest!.text).toContain('الخميس 3 ديسمبر 2026، الساعة 10:00 (GMT+3)');

@@ -25,6 +25,15 @@ export function isolated(name: string): string {
 }
 
 /**
+ * `isolated` in an email of the language where names need it: an Arabic email's sentences, which put Latin names
+ * ("Al-Salt S.C.", "Muath Masri Jr.") into right-to-left text, where their final full stop showed before their first
+ * letter (a review measured it in Chromium, subjects and bodies alike). An English email's are left as they are.
+ */
+export function isolatedIn(language: Language): (name: string) => string {
+  return language === 'ar' ? isolated : (name) => name;
+}
+
+/**
  * What a follow or a registration is of, in a sentence: "League (Organization)", or the organization alone, each
  * name isolated (the follow pages, and the pages a form on another site is answered with).
  */

@@ -1,5 +1,5 @@
 // The follow confirmation (double opt-in): names the scope, links confirm and unsubscribe, says ignoring is safe.
-import type { Language } from '../../vocabulary/language.js';
+import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { html, safeUrl } from './html.js';
 import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
@@ -12,8 +12,9 @@ export interface FollowConfirmationInput {
 }
 
 export function followConfirmationEmail(input: FollowConfirmationInput): RenderedEmail {
-  const scope = input.leagueName ? `${input.leagueName} (${input.organizationName})` : input.organizationName;
   const ar = input.language === 'ar';
+  const name = isolatedIn(input.language);
+  const scope = input.leagueName ? `${name(input.leagueName)} (${name(input.organizationName)})` : name(input.organizationName);
   const s = ar
     ? {
         subject: `أكِّد متابعة ${scope}`,
@@ -26,7 +27,7 @@ export function followConfirmationEmail(input: FollowConfirmationInput): Rendere
         fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         unsubscribe: 'لا تريد رسائل منا؟',
         unsubscribeLink: 'إلغاء الاشتراك',
-        sentBy: `أُرسلت هذه الرسالة نيابةً عن ${input.organizationName}.`,
+        sentBy: `أُرسلت هذه الرسالة نيابةً عن ${name(input.organizationName)}.`,
       }
     : {
         subject: `Confirm you want to follow ${scope}`,

@@ -1,7 +1,7 @@
 // What a follower is told: the changes in the follow's scope since it was last told, grouped by competition,
 // each competition with its calendar (webcal, https, Google), in the organization's language and time zone; a
 // daily digest, or a prompt alert about the next 48 hours. Every one carries the follow's unsubscribe link.
-import type { Language } from '../../vocabulary/language.js';
+import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { formatDateTime } from '../../time/local-time.js';
 import type { SeenMatch } from '../../updates/changes.js';
@@ -108,13 +108,24 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
   }
 }
 
+/** The change with each name in it passed through `name` (isolatedIn): teams, the winner, the next match, the venue. */
+function namesOf(c: ToldChange, name: (s: string) => string): ToldChange {
+  const seen = (m: SeenMatch | null): SeenMatch | null =>
+    m && {
+      ...m, home: name(m.home), away: name(m.away), venue: m.venue === null ? null : name(m.venue),
+      winner: m.winner === null ? null : name(m.winner), next_label: m.next_label === null ? null : name(m.next_label),
+    };
+  return { ...c, before: seen(c.before), after: seen(c.after), champion: c.champion ? name(c.champion) : c.champion };
+}
+
 export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {
   const w = WORDS[input.language];
-  const scope = input.leagueName ? `${input.leagueName} (${input.organizationName})` : input.organizationName;
+  const name = isolatedIn(input.language);
+  const scope = input.leagueName ? `${name(input.leagueName)} (${name(input.organizationName)})` : name(input.organizationName);
   const when = (at: string | null) => formatDateTime(at, input.timeZone, input.language) ?? w.tbd;
   const subject = input.kind === 'alert' ? w.alertSubject(scope) : w.digestSubject(scope);
   const intro = input.kind === 'alert' ? w.alertIntro(scope) : w.intro(scope);
-  const sections = input.competitions.map((c) => ({ ...c, lines: c.changes.map((x) => changeLine(x, w, when)), links: subscribeLinks(c.calendarUrl) }));
+  const sections = input.competitions.map((c) => ({ ...c, lines: c.changes.map((x) => changeLine(namesOf(x, name), w, when)), links: subscribeLinks(c.calendarUrl) }));
   return {
     subject,
     text: textBlock([

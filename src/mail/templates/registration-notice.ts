@@ -2,7 +2,7 @@
 // (player, division, contact, date of birth and guardian where given, the reference) and the command that exports
 // the rest. These addresses asked for registrations, so the submitter's text may reach them; it is escaped like
 // any other value.
-import type { Language } from '../../vocabulary/language.js';
+import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, localDate } from '../../time/local-time.js';
 import { html } from './html.js';
 import { layout, t, textBlock, type RenderedEmail } from './layout.js';
@@ -48,13 +48,14 @@ export function exportSinceDay(submittedAt: string, timeZone: string): string {
 
 export function registrationNoticeEmail(input: RegistrationNoticeInput): RenderedEmail {
   const ar = input.language === 'ar';
+  const name = isolatedIn(input.language);
   const when = formatDateTime(input.submittedAt, input.timeZone, input.language) ?? input.submittedAt;
   const command = exportCommand(input.organizationId, exportSinceDay(input.submittedAt, input.timeZone));
   const s = ar
     ? {
-        subject: `طلب تسجيل جديد: ${input.playerName}${input.divisionName ? ` (${input.divisionName})` : ''}`,
+        subject: `طلب تسجيل جديد: ${name(input.playerName)}${input.divisionName ? ` (${name(input.divisionName)})` : ''}`,
         heading: 'طلب تسجيل جديد',
-        intro: `وصل طلب تسجيل جديد إلى ${input.organizationName}.`,
+        intro: `وصل طلب تسجيل جديد إلى ${name(input.organizationName)}.`,
         labels: {
           player: 'اللاعب', playerAr: 'الاسم بالعربية', division: 'الفئة', dob: 'تاريخ الميلاد', email: 'البريد الإلكتروني',
           phone: 'الهاتف', guardian: 'وليّ الأمر', guardianPhone: 'هاتف وليّ الأمر', id: 'رقم الطلب', date: 'التاريخ',

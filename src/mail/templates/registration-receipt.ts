@@ -1,7 +1,7 @@
 // The receipt of a registration request, to its contact address. Anyone can type any address into the form, so
 // the receipt carries nothing the submitter chose (no name, no notes): only the organization, the division, the
 // reference and the date, all of which the organization or the service wrote.
-import type { Language } from '../../vocabulary/language.js';
+import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime } from '../../time/local-time.js';
 import { html } from './html.js';
 import { layout, t, textBlock, type RenderedEmail } from './layout.js';
@@ -18,19 +18,20 @@ export interface RegistrationReceiptInput {
 
 export function registrationReceiptEmail(input: RegistrationReceiptInput): RenderedEmail {
   const ar = input.language === 'ar';
+  const name = isolatedIn(input.language);
   const when = formatDateTime(input.submittedAt, input.timeZone, input.language);
   const s = ar
     ? {
-        subject: `استلمنا طلب التسجيل: ${input.organizationName}`,
+        subject: `استلمنا طلب التسجيل: ${name(input.organizationName)}`,
         heading: 'استلمنا طلب التسجيل',
         hello: 'مرحبًا،',
-        received: `استلمت ${input.organizationName} طلب تسجيل لاعب ذُكر فيه عنوان بريدك الإلكتروني للتواصل.`,
+        received: `استلمت ${name(input.organizationName)} طلب تسجيل لاعب ذُكر فيه عنوان بريدك الإلكتروني للتواصل.`,
         labels: { org: 'الجهة المنظِّمة', division: 'الفئة', id: 'رقم الطلب', date: 'التاريخ' },
         noDivision: 'غير محددة',
         nextTitle: 'ماذا بعد؟',
         next: 'يراجع المنظِّمون كل طلب، وسيتواصلون معك على هذا البريد الإلكتروني إذا احتاجوا إلى معلومات إضافية ولتأكيد التسجيل. احتفظ برقم الطلب إذا راسلتهم.',
         notYou: 'إذا لم تقدّم هذا الطلب، يمكنك تجاهل هذه الرسالة، أو إبلاغ الجهة المنظِّمة برقم الطلب.',
-        sentBy: `أُرسلت هذه الرسالة نيابةً عن ${input.organizationName}.`,
+        sentBy: `أُرسلت هذه الرسالة نيابةً عن ${name(input.organizationName)}.`,
       }
     : {
         subject: `Registration received: ${input.organizationName}`,

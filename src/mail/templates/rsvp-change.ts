@@ -1,7 +1,7 @@
 // To a member invited to a match, when the match changes after their invitation went out: a new kickoff or venue
 // (moved, or rescheduled after a postponement), postponed, or cancelled. It shows the match as it is when the email
 // leaves, what it was before, and the member's answer so far, with their personal link to change it.
-import type { Language } from '../../vocabulary/language.js';
+import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import type { RsvpAnswer } from '../../vocabulary/enums.js';
 import type { ToldMatch } from '../send-time.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
@@ -39,7 +39,8 @@ const ANSWERS = {
 export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const ar = input.language === 'ar';
   const zone = input.timeZone;
-  const match = ar ? `${input.homeName} ضد ${input.awayName}` : `${input.homeName} vs ${input.awayName}`;
+  const name = isolatedIn(input.language);
+  const match = ar ? `${name(input.homeName)} ضد ${name(input.awayName)}` : `${input.homeName} vs ${input.awayName}`;
   const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
   const when = (at: string | null) => formatDateTime(at, zone, input.language) ?? tba;
   const open = input.state === 'open';
@@ -53,7 +54,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
     ? {
         subject: cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : newKickoff ? `موعد جديد: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`,
         heading: cancelled ? 'أُلغيت مباراتك' : !open ? 'أُجّلت مباراتك' : 'تغيّرت مباراتك',
-        hello: `مرحبًا ${input.memberName}،`,
+        hello: `مرحبًا ${name(input.memberName)}،`,
         what: input.state === 'competition_cancelled'
           ? `أُلغيت البطولة، فلن تُلعب مباراة ${match}.`
           : cancelled ? `أُلغيت مباراة ${match}، فلن تُلعب.`

@@ -1,5 +1,5 @@
 // The invitation to answer for a match: the member, the match, kickoff, venue, and the personal RSVP link.
-import type { Language } from '../../vocabulary/language.js';
+import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { html, safeUrl } from './html.js';
@@ -34,7 +34,8 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
   const postponed = input.postponed === true;
   const kickoff = postponed ? null : formatDateTime(input.kickoffAt, zone, input.language);
   const day = postponed ? null : formatShortDay(input.kickoffAt, zone, input.language);
-  const match = ar ? `${input.homeName} ضد ${input.awayName}` : `${input.homeName} vs ${input.awayName}`;
+  const name = isolatedIn(input.language);
+  const match = ar ? `${name(input.homeName)} ضد ${name(input.awayName)}` : `${input.homeName} vs ${input.awayName}`;
   const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
   const sender = input.organizationName || input.eventName || null;
   const s = ar
@@ -42,7 +43,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         subject: postponed ? `مؤجلة: ${match}` : `هل ستشارك؟ ${match}${day ? `، ${day}` : ''}`,
         heading: postponed ? 'مباراة مؤجلة' : 'دعوة إلى مباراة',
         when: postponed ? 'مؤجلة: يحدد موعد جديد' : null,
-        hello: `مرحبًا ${input.memberName}،`,
+        hello: `مرحبًا ${name(input.memberName)}،`,
         invited: `أنت مدعو للمشاركة في مباراة ${match}.`,
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة' },
         ask: postponed ? 'أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:' : 'أخبر فريقك هل ستشارك:',

@@ -60,7 +60,7 @@ describe('follow confirmation', () => {
       unsubscribeUrl: UNSUB,
     });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.subject).toBe('أكِّد متابعة نادي الشارقة');
+    expect(mail.subject).toBe('أكِّد متابعة \u2068نادي الشارقة\u2069');
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.html).toContain('text-align:right');
     expect(mail.html).not.toContain('text-align:left');
@@ -125,11 +125,23 @@ describe('RSVP invitation', () => {
   it('in Arabic: right to left, Arabic date words', () => {
     const mail = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, memberName: 'سامي', venue: null });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.subject).toBe('هل ستشارك؟ Riverside ضد Hillside، 7 مارس');
-    expect(mail.text).toContain('مرحبًا سامي،');
+    expect(mail.subject).toBe('هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+    expect(mail.text).toContain('مرحبًا \u2068سامي\u2069،');
     expect(mail.text).toContain('موعد الانطلاق: السبت 7 مارس 2026، الساعة 18:30 (UTC)');
     expect(mail.text).toContain('الملعب: سيُعلن لاحقًا');
-    expect(mail.html).toContain('<bdi>Riverside ضد Hillside</bdi>');
+    expect(mail.html).toContain('<bdi>\u2068Riverside\u2069 ضد \u2068Hillside\u2069</bdi>');
+  });
+
+  // A review's "Muath Masri Jr." and "Al-Salt S.C." showed their final full stop before their first letter in Arabic
+  // emails: each name in an Arabic sentence is isolated (FSI … PDI), in the subject, the text and the HTML alike.
+  it('in Arabic, isolates each name in its sentences; in English, leaves them as they are', () => {
+    const names = { memberName: 'Muath Masri Jr.', awayName: 'Al-Salt S.C.' };
+    const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, ...names });
+    expect(ar.subject).toBe('هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069، 7 مارس');
+    expect(ar.text).toContain('مرحبًا \u2068Muath Masri Jr.\u2069،');
+    expect(ar.html).toContain('مرحبًا \u2068Muath Masri Jr.\u2069،');
+    const en = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, ...names });
+    expect(en.subject + en.text + en.html).not.toMatch(/[\u2068\u2069]/);
   });
 
   it('postponed since it was queued: says so in English and Arabic, and shows no kickoff (the old one no longer holds)', () => {
@@ -141,7 +153,7 @@ describe('RSVP invitation', () => {
     expect(en.text + en.html).not.toMatch(/7 March|18:30/);
     const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, postponed: true });
     expectWellFormedShell(ar, 'ar');
-    expect(ar.subject).toBe('مؤجلة: Riverside ضد Hillside');
+    expect(ar.subject).toBe('مؤجلة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069');
     expect(ar.text).toContain('موعد الانطلاق: مؤجلة: يحدد موعد جديد');
     expect(ar.text).toContain('أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:');
     expect(ar.text + ar.html).not.toMatch(/7 مارس|18:30/);
@@ -160,7 +172,7 @@ describe('RSVP invitation', () => {
 
   it("shows the kickoff in the organization's time zone, the subject's day included", () => {
     const mail = rsvpInviteEmail({ language: 'ar', ...base, kickoffAt: '2026-03-07T22:30:00Z', timeZone: 'Asia/Amman' });
-    expect(mail.subject).toBe('هل ستشارك؟ Riverside ضد Hillside، 8 مارس');
+    expect(mail.subject).toBe('هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
     expect(mail.text).toContain('موعد الانطلاق: الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)');
   });
 
@@ -296,7 +308,7 @@ describe('follow updates', () => {
   it('in Arabic, with the kickoff in the organization time zone', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.text).toContain('- تغيير الموعد أو الملعب: Riverside ضد Hillside: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، North Park ← الأحد 8 مارس 2026، الساعة 21:30 (GMT+3)، North Park');
+    expect(mail.text).toContain('- تغيير الموعد أو الملعب: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069 ← الأحد 8 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069');
   });
 
   // U+2192 is not mirrored (Unicode Bidi_Mirrored=No): in a right-to-left line "before → after" is shown with the
@@ -305,7 +317,7 @@ describe('follow updates', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expect(mail.text).not.toContain('→');
     expect(mail.html).not.toContain('→');
-    expect(mail.html).toContain('North Park ← الأحد 8 مارس 2026');
+    expect(mail.html).toContain('\u2068North Park\u2069 ← الأحد 8 مارس 2026');
     const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expect(en.text).toContain('North Park → Sunday 8 March 2026');
   });
@@ -345,8 +357,8 @@ describe('RSVP change', () => {
   it('a new kickoff and venue, in Arabic, right to left, not answered yet', () => {
     const mail = rsvpChangeEmail({ ...base, language: 'ar', organizationName: 'نادي الشارقة', memberName: 'سامي', venue: 'ملعب المدينة', response: null });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.subject).toBe('موعد جديد: Riverside ضد Hillside، 8 مارس');
-    expect(mail.text).toContain('تغيّر موعد مباراة Riverside ضد Hillside وملعبها.');
+    expect(mail.subject).toBe('موعد جديد: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
+    expect(mail.text).toContain('تغيّر موعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 وملعبها.');
     expect(mail.text).toContain('الملعب: ملعب المدينة (بدلًا من North Park, pitch 2)');
     expect(mail.text).toContain('لم تردّ على الدعوة بعد.');
     expect(mail.html).toContain('الرد على الدعوة');
