@@ -91,7 +91,10 @@ await runCli(async () => {
     throw listenError(error, cfg);
   }
   app.jobs.start();
-  console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir})`);
+  // Where email goes, said at every start: a deployment left on the default file transport sent nothing, and its
+  // .eml files (a registration's notice holds the player's details) piled up unseen (a review).
+  const mail = cfg.mailTransport === 'postmark' ? 'email through Postmark' : `email written as .eml files to ${cfg.mailDir}, not sent (MAIL_TRANSPORT=postmark sends it)`;
+  console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir}; ${mail})`);
   if (cfg.publishS3) app.jobs.kick(PUBLISH_JOB);
 
   const stop = (signal: string) => {

@@ -197,6 +197,8 @@ describe('postmark transport', () => {
     let r = await row();
     expect(r).toMatchObject({ status: 'pending', attempts: 1 });
     expect(r.last_error).toContain('HTTP 401');
+    // The log line names the setting to fix.
+    expect(logs.at(-1)).toMatch(/retry in \d+ s: postmark-http-401-code-\d+ \(Postmark refused POSTMARK_SERVER_TOKEN: /);
 
     for (const [status, errorCode] of [
       [422, 400],

@@ -110,9 +110,12 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
       });
     }
     const permanent = (status === 422 && PERMANENT_CODES.has(code)) || status === 413;
+    // The log line says only the kind: a refused token is the operator's to fix, so it names the setting (a review's
+    // bad token logged "postmark-http-401-code-10" a hundred times, naming nothing).
+    const setting = status === 401 ? ' (Postmark refused POSTMARK_SERVER_TOKEN: set the Server API token of the Postmark server)' : '';
     return new MailDeliveryError(`postmark HTTP ${status} ErrorCode ${code}: ${err.message}`, {
       permanent,
-      kind: `postmark-http-${status}-code-${code}`,
+      kind: `postmark-http-${status}-code-${code}${setting}`,
       cause: err,
     });
   }
