@@ -45,6 +45,13 @@ describe('configuration', () => {
     [{ CALENDAR_REFRESH_MINUTES: '0' }, /CALENDAR_REFRESH_MINUTES/],
     [{ CALENDAR_REFRESH_MINUTES: '2.5' }, /CALENDAR_REFRESH_MINUTES/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+    // A review's settings that started the server and failed later, or ran a job in a 1 ms loop.
+    [{ REGENERATE_EVERY_S: '0.001' }, /REGENERATE_EVERY_S/],
+    [{ UPDATES_EVERY_S: '0.5' }, /UPDATES_EVERY_S/],
+    [{ PUBLISH_S3_BUCKET: 'reads', PUBLISH_S3_ENDPOINT: 'ftp://x.example' }, /PUBLISH_S3_ENDPOINT/],
+    [{ PUBLISH_S3_BUCKET: 'my reads' }, /PUBLISH_S3_BUCKET/],
+    [{ PUBLISH_S3_BUCKET: 'reads', PUBLISH_S3_REGION: 'eu west 1' }, /PUBLISH_S3_REGION/],
+    [{ MAIL_RETRY_BASE_S: '600', MAIL_RETRY_MAX_S: '5' }, /MAIL_RETRY_BASE_S \(got "600"\): must not be more than MAIL_RETRY_MAX_S \(5\)/],
   ])('stops on %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -19,7 +19,8 @@ function isMailbox(value: string): boolean {
 }
 
 const port = z.coerce.number().int().min(1).max(65535);
-const positiveSeconds = z.coerce.number().positive().max(86_400);
+// At least a second: a review's REGENERATE_EVERY_S=0.001 ran the server's job in a 1 ms loop.
+const periodSeconds = z.coerce.number().min(1).max(86_400);
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -45,7 +46,7 @@ const schema = z
       .string()
       .refine((v) => postmarkEndpoint(v) !== null, 'must be an http(s) URL (http://127.0.0.1:9999) or a host name (api.postmarkapp.com)')
       .optional(),
-    REGENERATE_EVERY_S: positiveSeconds.default(60),
+    REGENERATE_EVERY_S: periodSeconds.default(60),
     REGENERATE_THREADS: z.coerce.number().int().min(1).max(16).default(2),
     // What the calendar feeds tell calendar apps (REFRESH-INTERVAL, X-PUBLISHED-TTL): a setting of its own, not
     // derived from REGENERATE_EVERY_S, which a server set high beside a cron job while the cron's renders (reading
@@ -57,12 +58,15 @@ const schema = z
     FOLLOW_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
     RECEIPTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
     REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
-    PUBLISH_S3_BUCKET: z.string().min(3).max(63).optional(),
-    PUBLISH_S3_ENDPOINT: z.url().optional(),
-    PUBLISH_S3_REGION: z.string().min(1).default('us-east-1'),
+    // Checked here rather than at the first publish (a review's ftp:// endpoint and 'eu west 1' region started the
+    // server, then failed every publish): a bucket name of the characters any S3 service takes (AWS's older buckets
+    // in us-east-1 have capitals and underscores), an http(s) endpoint, a region name.
+    PUBLISH_S3_BUCKET: z.string().min(3).max(63).regex(/^[A-Za-z0-9._-]+$/, 'must be a bucket name: letters, digits, ".", "-" or "_"').optional(),
+    PUBLISH_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    PUBLISH_S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-west-1 (auto for R2)').default('us-east-1'),
     PUBLISH_S3_PREFIX: z.string().max(200).regex(/^$|^[^/].*\/$/, 'must be empty or end with / (and not start with /)').default(''),
     PUBLISH_S3_FORCE_PATH_STYLE: bool.default(false),
-    UPDATES_EVERY_S: positiveSeconds.default(60),
+    UPDATES_EVERY_S: periodSeconds.default(60),
     UPDATES_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(18),
     UPDATES_ALERT_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(600),
     MAIL_RETRY_BASE_S: z.coerce.number().positive().max(3600).default(5),
@@ -70,6 +74,9 @@ const schema = z
     MAIL_SEND_TIMEOUT_S: z.coerce.number().positive().max(300).default(10),
   })
   .superRefine((c, ctx) => {
+    if (c.MAIL_RETRY_BASE_S > c.MAIL_RETRY_MAX_S) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_RETRY_BASE_S'], message: `must not be more than MAIL_RETRY_MAX_S (${c.MAIL_RETRY_MAX_S})` });
+    }
     if (c.MAIL_TRANSPORT === 'postmark' && !c.POSTMARK_SERVER_TOKEN) {
       ctx.addIssue({
         code: 'custom',
