@@ -95,6 +95,9 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
       if (baselineAt !== null) {
         if (!before) {
           record(event, 'new_competition', null, { before: null, after: null }, false);
+          // A competition entered once it was played: its matches are the baseline (their results are not news one by
+          // one), but who won it is. A review's cup, added with its final played, never had its winner told.
+          if (champion !== null) record(event, 'champion', null, { before: null, after: null, champion }, false);
         } else {
           for (const [matchId, state] of states) {
             const change = matchChange(previous.get(matchId), state);

@@ -1,0 +1,44 @@
+// A competition that first appears to followers once it was played (entered afterwards, or made public then): its
+// matches are the baseline, its winner is news. Real SQLite, the real import and the updates job's detection.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { applyImport, parseImport } from '../src/import/load.js';
+import { detectChanges } from '../src/updates/detect.js';
+import { tempDir } from './support/db.js';
+
+let dir: string;
+let db: Database;
+/** The fixture, its cup (completed: Mill Lane United, rs-united, won the final by walkover) public or not. */
+const load = (cupPublic: boolean) => {
+  const f = JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
+  f.organizations[0].leagues[0].events[1].public = cupPublic;
+  const p = parseImport(JSON.stringify(f));
+  if (!p.ok) throw new Error(JSON.stringify(p.problems));
+  applyImport(db.sqlite, p.file);
+};
+beforeEach(async () => {
+  dir = tempDir('updates-new-competition-');
+  db = await openDatabase(path.join(dir, 'app.db'));
+});
+afterEach(async () => {
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// A review added a cup with its final played: followers read "New competition on the calendar", never who won it.
+it('a competition that appears already won: told as new, and its champion told', async () => {
+  load(false);
+  await detectChanges(db, new Date()); // the baseline
+  load(true);
+  await detectChanges(db, new Date());
+  const changes = db.sqlite.prepare(`SELECT event_id, kind, json_extract(data_json, '$.champion') AS champion FROM update_changes ORDER BY id`).all();
+  expect(changes).toEqual([
+    { event_id: 'rs-cup-2026', kind: 'new_competition', champion: null },
+    { event_id: 'rs-cup-2026', kind: 'champion', champion: 'Mill Lane United' },
+  ]);
+  // Once: the next run finds nothing.
+  await detectChanges(db, new Date());
+  expect(db.sqlite.prepare(`SELECT count(*) AS n FROM update_changes`).get()).toEqual({ n: 2 });
+});
