@@ -63,6 +63,13 @@ describe('import', () => {
   it.each<[string, (json: Json) => void, string, RegExp]>([
     ['a duplicate id', (j) => (j.organizations[0].teams[1].id = 'rs-lions'), 'organizations[0].teams[1].id', /duplicate team id/],
     ['an unknown feed', (j) => (j.organizations[0].leagues[0].events[1].matches[1].home = { winner_of: 'nope' }), 'organizations[0].leagues[0].events[1].matches[1].home', /not a match of this event/],
+    // A review's losers' bracket took the loser of a bye: that slot and every match after it stayed empty for good.
+    ['the loser of a bye', (j) => {
+      const [bye, next] = j.organizations[0].leagues[0].events[1].matches;
+      Object.assign(bye, { away: null });
+      delete bye.score;
+      next.home = { loser_of: bye.id };
+    }, 'organizations[0].leagues[0].events[1].matches[1].home', /"rs-c1" is a bye: nobody loses it/],
     ['a feed cycle', (j) => (j.organizations[0].leagues[0].events[1].matches[0].home = { winner_of: 'rs-c2' }), 'organizations[0].leagues[0].events[1].matches[0]', /cycle/],
     ['a level knockout without penalties', (j) => (j.organizations[0].leagues[0].events[1].matches[0].score = { home: 1, away: 1 }), 'organizations[0].leagues[0].events[1].matches[0].score', /penalties/],
     ['a completed match without a score', (j) => delete j.organizations[0].leagues[0].events[0].matches[0].score, 'organizations[0].leagues[0].events[0].matches[0].score', /needs a score/],

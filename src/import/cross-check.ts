@@ -127,6 +127,9 @@ function checkMatch(
       else if (!matchIds.has(source)) report([...path, side], `match "${source}" is not a match of this event`);
       else if (groupMatches.has(source)) {
         report([...path, side], `match "${source}" is a group match: a group sends teams on by its table ({"group": …, "position": …}), not by one result`);
+      } else if ('loser_of' in s && isByeSpec(ev.matches.find((x) => x.id === source))) {
+        // A review's losers' bracket took the loser of a bye: the slot, and every match after it, stayed empty for good.
+        report([...path, side], `match "${source}" is a bye: nobody loses it, so it has no loser to send on`);
       } else fed = true;
     }
     // One team fills one slot: a source named by two slots would put it in two ties at once. A first leg names
@@ -180,6 +183,11 @@ function checkMatch(
 }
 
 type Feed = Exclude<ImportMatch['home'], string | null>;
+
+/** A bracket match with one empty slot (the caller knows it is in the bracket): its team goes through unplayed. */
+function isByeSpec(m: ImportMatch | undefined): boolean {
+  return m !== undefined && (m.home === null) !== (m.away === null);
+}
 
 function feedKey(s: Feed): string {
   if ('group' in s) return `group\u0000${s.group}\u0000${s.position}`;
