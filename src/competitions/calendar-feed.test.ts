@@ -44,6 +44,36 @@ describe('undecided slots in the calendar', () => {
     }
   });
 
+  // A review's quarter-finals (two ties of two legs, then two single matches) read "Winner of Quarter-final 2 vs
+  // Winner of Quarter-final 4", each leg counted; and a hybrid's final counted its group matches in "Round 1".
+  it('counts a two-legged tie once, and a group match not at all', () => {
+    const leg = (m: MatchFacts, legNo: 1 | 2, first?: string): MatchFacts => ({ ...m, leg: legNo, first_leg_match_id: first ?? null });
+    const legs = [
+      leg(at(match({ id: 'qf1a', role: 'winners', round: 1, position: 0, home: 'a', away: 'b' }), 'Quarter-final'), 1),
+      leg(at(match({ id: 'qf1b', role: 'winners', round: 1, position: 0, home: 'b', away: 'a' }), 'Quarter-final'), 2, 'qf1a'),
+      leg(at(match({ id: 'qf2a', role: 'winners', round: 1, position: 1, home: 'c', away: 'd' }), 'Quarter-final'), 1),
+      leg(at(match({ id: 'qf2b', role: 'winners', round: 1, position: 1, home: 'd', away: 'c' }), 'Quarter-final'), 2, 'qf2a'),
+      at(match({ id: 'qf3', role: 'winners', round: 1, position: 2, home: 'e', away: 'f' }), 'Quarter-final'),
+      at(match({ id: 'qf4', role: 'winners', round: 1, position: 3, home: 'g', away: 'h' }), 'Quarter-final'),
+      at(match({ id: 'sf1', role: 'winners', round: 2, position: 0, home: W('qf1b'), away: W('qf2b') }), 'Semi-final'),
+      at(match({ id: 'sf2', role: 'winners', round: 2, position: 1, home: W('qf3'), away: W('qf4') }), 'Semi-final'),
+    ];
+    const feed = calendarFeed(event('en'), legs, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    const summary = (id: string) => feed.matches.find((m) => m.id === id)!.summary;
+    expect(summary('sf1')).toBe('Winner of Quarter-final 1 vs Winner of Quarter-final 2');
+    expect(summary('sf2')).toBe('Winner of Quarter-final 3 vs Winner of Quarter-final 4');
+
+    const groups = 'abcd'.split('').map((id, i) => ({ ...match({ id: `g${i}`, role: null, round: 1, home: id, away: 'abcd'[(i + 1) % 4]!, group: 'Group A' }), kickoff_at: '2026-05-01T18:00:00Z' }));
+    const hybrid = [
+      ...groups,
+      { ...match({ id: 'k1', role: 'winners', round: 1, position: 0, home: 'a', away: 'b' }), kickoff_at: '2026-05-01T18:00:00Z' },
+      { ...match({ id: 'k2', role: 'winners', round: 1, position: 1, home: 'c', away: 'd' }), kickoff_at: '2026-05-01T18:00:00Z' },
+      { ...match({ id: 'k3', role: 'winners', round: 2, position: 0, home: W('k1'), away: W('k2') }), kickoff_at: '2026-05-01T18:00:00Z' },
+    ];
+    const mixed = calendarFeed({ ...event('en'), competition_type: 'hybrid' }, hybrid, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    expect(mixed.matches.find((m) => m.id === 'k3')!.summary).toBe('Winner of Round 1 1 vs Winner of Round 1 2');
+  });
+
   it('keeps a label that only one match carries as it is', () => {
     const feed = calendarFeed(event('en'), cup, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
     expect(feed.matches.find((m) => m.id === 'final')!.description).toBe('Cup\nFinal');

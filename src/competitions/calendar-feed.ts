@@ -37,14 +37,26 @@ export function groupList(groups: readonly string[], w: { or: string; comma: str
   return `${parts.slice(0, -1).join(w.comma)}${w.or}${parts.at(-1)}`;
 }
 
-/** Each match's label, numbered (1, 2, …, in bracket position order) where more than one match carries it. */
+/**
+ * Each match's label, numbered (1, 2, …, in bracket position order) where more than one bracket tie carries it. A
+ * two-legged tie counts once, its first leg taking its second leg's number; a match outside the bracket (a group
+ * stage's, which feeds nothing by its result) is neither numbered nor counted. A review's quarter-finals (two ties
+ * of two legs, a bye, a single match) read "Winner of Quarter-final 2 vs Winner of Quarter-final 4", and a hybrid's
+ * final "Winner of Round 1 7 vs Winner of Round 1 8", its group matches counted in.
+ */
 export function numberedLabels(matches: readonly MatchFacts[], label: (m: MatchFacts) => string): Map<string, string> {
+  const secondLegOf = new Map<string, string>();
+  for (const m of matches) if (m.first_leg_match_id) secondLegOf.set(m.first_leg_match_id, m.id);
   const byLabel = new Map<string, MatchFacts[]>();
-  for (const m of matches) pushInto(byLabel, label(m), m);
+  for (const m of matches) if (m.bracket_role !== null && !secondLegOf.has(m.id)) pushInto(byLabel, label(m), m);
   const out = new Map<string, string>();
   for (const group of byLabel.values()) {
     const ordered = [...group].sort((a, b) => a.round_ordinal - b.round_ordinal || a.bracket_position - b.bracket_position || (a.id < b.id ? -1 : 1));
     ordered.forEach((m, i) => out.set(m.id, ordered.length > 1 ? `${label(m)} ${i + 1}` : label(m)));
+  }
+  for (const m of matches) {
+    const second = secondLegOf.get(m.id);
+    if (!out.has(m.id)) out.set(m.id, (second !== undefined ? out.get(second) : undefined) ?? label(m));
   }
   return out;
 }
