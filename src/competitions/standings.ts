@@ -134,6 +134,8 @@ function oneTable(
   rules: CompetitionRules,
 ): StandingsRow[] {
   const counted = groupMatches.map(countable).filter((c): c is Counted => c !== null);
+  // Matches of the table still to be played (scheduled, postponed, under way): a cancelled one never will be.
+  const toCome = groupMatches.filter((m) => countable(m) === null && m.status !== 'cancelled' && m.status !== 'completed');
   const table = tally(teamIds, counted, points, false);
   const adjusted = new Map<string, number>();
   for (const a of rules.adjustments) {
@@ -146,6 +148,7 @@ function oneTable(
   const { order: ordered, awaitingDecision } = orderClubs([...teamIds].sort(compareCodeUnits), rules.tiebreakers, {
     overall: table,
     headToHead: (ids) => tally(ids, counted, points, true),
+    allMeetingsPlayed: (ids) => !toCome.some((m) => m.home_team_id !== null && m.away_team_id !== null && ids.includes(m.home_team_id) && ids.includes(m.away_team_id)),
     nameOf,
     decisions: rules.decisions,
   });

@@ -42,6 +42,16 @@ function order(
 // difference (+1) and goals (3). Among the three, b scored least; a and c stay level, and c won their meeting.
 const CYCLE = () => games('b 1-0 c', 'a 1-2 c', 'a 1-0 b', 'a 1-0 d', 'c 1-0 d', 'b 2-1 d');
 // a and b level on points; a has the better goal difference, b won both meetings (Getafe and Sevilla, LaLiga 2018-19).
+// c leads; a and b level on 3 points: a won their one meeting so far, b has the better goal difference; their return
+// meeting is still to come (LaLiga 2018-19 after matchday 11: Levante and Real Madrid, found by a review).
+const RETURN_TO_COME = () => [
+  ...games('a 1-0 b', 'c 1-0 a', 'b 5-0 d', 'c 0-0 d'),
+  match({ id: 'return', role: null, round: 2, home: 'b', away: 'a' }),
+];
+const RETURN_CANCELLED = () => [
+  ...games('a 1-0 b', 'c 1-0 a', 'b 5-0 d', 'c 0-0 d'),
+  match({ id: 'return', role: null, round: 2, home: 'b', away: 'a', result: { status: 'cancelled' } }),
+];
 const GETAFE = () => games('b 1-0 a', 'a 0-1 b', 'a 5-0 c', 'a 4-0 d', 'c 1-0 b', 'd 1-0 b', 'c 0-0 d');
 
 describe('each criterion', () => {
@@ -63,6 +73,9 @@ describe('each criterion', () => {
     ['decision naming more clubs than are level', ['points', 'decision'], () => games('a 0-0 b', 'c 1-0 a', 'c 1-0 b'), ['c', 'b', 'a'], { decisions: [{ teams: ['a', 'b', 'c'], order: ['c', 'b', 'a'], reason: 'fair play' }] }],
     ['a decision about other clubs changes nothing', ['points', 'decision'], () => games('a 0-0 b'), ['a', 'b'], { decisions: [{ teams: ['c', 'd'], order: ['d', 'c'], reason: 'lots' }] }],
     ['name', ['points', 'name'], () => games('a 0-0 b'), ['b', 'a'], { names: { a: 'Zulu', b: 'Yankee' } }],
+    ['head-to-head on one meeting of two', ['points', 'head_to_head_points', 'goal_difference'], RETURN_TO_COME, ['c', 'a', 'b', 'd']],
+    ['all_meetings_played: a meeting to come, goal difference decides', ['points', 'all_meetings_played', 'head_to_head_points', 'goal_difference'], RETURN_TO_COME, ['c', 'b', 'a', 'd']],
+    ['all_meetings_played: a cancelled meeting is not to come', ['points', 'all_meetings_played', 'head_to_head_points', 'goal_difference'], RETURN_CANCELLED, ['c', 'a', 'b', 'd']],
     ['same name: the id decides', ['name'], () => games('b 0-0 a'), ['a', 'b'], { names: { a: 'United', b: 'United' } }],
     // A review's "\u200Fالنصر" came after every other Arabic name: the mark shows nothing and ranks nothing.
     ['name, without direction marks', ['points', 'name'], () => games('a 0-0 b'), ['a', 'b'], { names: { a: '\u200Fالنصر', b: 'الهلال' } }],
@@ -109,6 +122,8 @@ describe('each preset', () => {
     ['uefa', GETAFE, ['b', 'a', 'd', 'c']],
     ['la_liga', GETAFE, ['b', 'a', 'd', 'c']],
     ['serie_a', GETAFE, ['b', 'a', 'd', 'c']],
+    // LaLiga's tables during the season use the meetings only once all are played; before, goal difference.
+    ['la_liga', RETURN_TO_COME, ['c', 'b', 'a', 'd']],
     // Level on points, goal difference and goals: FIFA 2022 does not re-apply head-to-head, the default does.
     ['fifa_world_cup', CYCLE, ['a', 'c', 'b', 'd']],
     ['default', CYCLE, ['c', 'a', 'b', 'd']],

@@ -43,8 +43,10 @@ export const PRESETS: Record<TiebreakPreset, readonly TiebreakCriterion[]> = {
   premier_league: ['points', 'goal_difference', 'goals_for', 'head_to_head_points', 'head_to_head_away_goals_for', 'decision', 'name'],
   // RFEF Reglamento General, art. 201 (LaLiga): the matches between the clubs level first (points, then goal
   // difference; for two clubs their two meetings' goal difference, which orders them as their points there do), then
-  // all matches (goal difference, goals), then fair play.
-  la_liga: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_for', 'decision', 'name'],
+  // all matches (goal difference, goals), then fair play. The article ranks the final table; LaLiga's tables during
+  // the season use the meetings only once all of them are played (before, goal difference decides): a review's
+  // LaLiga 2018-19 after matchday 11 put Levante above Real Madrid on one meeting of two.
+  la_liga: ['points', 'all_meetings_played', 'head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_for', 'decision', 'name'],
   // FIGC NOIF art. 51 as Lega Serie A applies it (the "classifica avulsa"): points and goal difference in the matches
   // between the clubs level, then overall goal difference, goals scored, then the draw (or a title / relegation play-off).
   serie_a: ['points', 'head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_for', 'decision', 'name'],
@@ -106,6 +108,8 @@ export interface RankingInput {
   headToHead(ids: readonly string[]): ReadonlyMap<string, Tally>;
   nameOf(id: string): string;
   decisions: readonly Decision[];
+  /** Whether every match among exactly these clubs has been played (none still to come); true when not given. */
+  allMeetingsPlayed?(ids: readonly string[]): boolean;
 }
 
 /** Splits `ids` into consecutive runs, best first, by a descending key; equal keys stay together. */
@@ -169,6 +173,13 @@ export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCr
     }
     const c = criteria[from] as TiebreakCriterion;
     if (c === 'reapply_head_to_head') return order(ids, from + 1);
+    if (c === 'all_meetings_played') {
+      if (input.allMeetingsPlayed?.(ids) ?? true) return order(ids, from + 1);
+      // A meeting still to come: the head-to-head run after this (and its reapply) is skipped for these clubs.
+      let end = from + 1;
+      while (end < criteria.length && isHeadToHead(criteria[end] as TiebreakCriterion)) end++;
+      return order(ids, criteria[end] === 'reapply_head_to_head' ? end + 1 : end);
+    }
     if (c === 'name') {
       reachName(ids, from);
       // Clubs of the same name (rare, but two teams may share one) go on to the next criteria, then id.

@@ -27,6 +27,10 @@ export function checkCompetitionRules(
       if (c === 'reapply_head_to_head' && (previous === undefined || !isHeadToHead(previous))) {
         report([...eventPath, 'tiebreakers', i], '"reapply_head_to_head" must follow a head_to_head_* criterion');
       }
+      const next = ev.tiebreakers[i + 1] as TiebreakCriterion | undefined;
+      if (c === 'all_meetings_played' && (next === undefined || !isHeadToHead(next))) {
+        report([...eventPath, 'tiebreakers', i], '"all_meetings_played" must come right before a head_to_head_* criterion');
+      }
     });
   }
 

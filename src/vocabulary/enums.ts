@@ -59,6 +59,7 @@ export const TIEBREAK_CRITERIA = [
   'head_to_head_goals_for',
   'head_to_head_away_goals_for',
   'reapply_head_to_head',
+  'all_meetings_played',
   'decision',
   'name',
 ] as const;
