@@ -96,6 +96,14 @@ describe('README', () => {
       for (const header of ['content-type', 'content-disposition', 'access-control-allow-origin', 'x-content-type-options']) {
         expect(viaNginx!.headers[header], header).toBe(viaNode!.headers[header]);
       }
+      // A team's calendar, from the folder too (a review found no location for it: every one went to node).
+      const teamFile = fs.readdirSync(path.join(svc.env.ARTIFACTS_DIR!, 'api/v0/teams')).find((f) => f.endsWith('.calendar.ics'))!;
+      const teamId = teamFile.replace(/\.calendar\.ics$/, '');
+      const [teamViaNginx, teamViaNode] = await Promise.all([`${base}`, svc.url].map((b) => request(`${b}/api/v0/teams/${teamId}/calendar`)));
+      expect([teamViaNginx!.status, teamViaNode!.status]).toEqual([200, 200]);
+      expect(teamViaNginx!.body.equals(teamViaNode!.body)).toBe(true);
+      expect(teamViaNginx!.headers['content-disposition']).toBe(teamViaNode!.headers['content-disposition']);
+      expect(teamViaNginx!.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/); // nginx's own: served from the file, not proxied
 
       const preflight = await request(`${base}/api/v0/events`, {
         method: 'OPTIONS',
