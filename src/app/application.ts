@@ -17,6 +17,7 @@ import { makePendingDue } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transport.js';
 import { createMailTransport } from '../mail/transports/index.js';
 import { startMailWorker, type MailWorker } from '../mail/worker.js';
+import { consoleLog, type Log } from '../log.js';
 
 export interface RateLimits {
   /** Per client address and write route (the API's POSTs and the pages' form posts that mirror them). */
@@ -47,11 +48,11 @@ export interface ApplicationOptions {
   /** Replace the configured transport (tests). */
   transport?: MailTransport;
   now?: () => Date;
-  log?: (line: string) => void;
+  log?: Log;
 }
 
 export async function createApplication(config: Config, options: ApplicationOptions = {}): Promise<Application> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? consoleLog;
   const now = options.now ?? (() => new Date());
   // The regeneration (at start, then the job) writes there: a folder that cannot be made or written in stops the
   // start here, in one line naming ARTIFACTS_DIR, before the database is opened.

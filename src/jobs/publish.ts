@@ -7,7 +7,7 @@
 import type { Config } from '../config.js';
 import type { S3Settings } from '../publish/s3/object-store.js';
 import { formatPublish, publishArtifacts } from '../publish/s3/publish.js';
-import type { Job } from './scheduler.js';
+import { JobRunFailed, type Job } from './scheduler.js';
 
 export const PUBLISH_JOB = 'publish';
 
@@ -27,5 +27,13 @@ export async function publishToBucket(artifactsDir: string, settings: S3Settings
 
 /** The server's publish job, when a bucket is configured. */
 export function publishJob(config: Config & { publishS3: S3Settings }): Job {
-  return { name: PUBLISH_JOB, everyS: config.regenerateEveryS, run: async () => (await publishToBucket(config.artifactsDir, config.publishS3)).line };
+  return {
+    name: PUBLISH_JOB,
+    everyS: config.regenerateEveryS,
+    run: async () => {
+      const { line, failed } = await publishToBucket(config.artifactsDir, config.publishS3);
+      if (failed) throw new JobRunFailed(line);
+      return line;
+    },
+  };
 }

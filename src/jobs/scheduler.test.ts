@@ -1,7 +1,7 @@
 // The job scheduler: each job on its own period, never overlapping itself, failures logged and retried at the
 // next tick, runNow after the run in progress, kick coalescing the runs asked for meanwhile, stop() waiting for what runs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScheduler, type Job } from './scheduler.js';
+import { createScheduler, JobRunFailed, type Job } from './scheduler.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -52,16 +52,26 @@ describe('scheduler', () => {
     await scheduler.stop();
   });
 
-  it('logs a failure in one line and runs the job again at its next tick', async () => {
+  it('logs a failure in one line, as an error, and runs the job again at its next tick', async () => {
     const logs: string[] = [];
     let n = 0;
     const scheduler = createScheduler(
-      [{ name: 'flaky', everyS: 1, run: async () => (++n === 1 ? Promise.reject(new Error('disk full')) : `ok ${n}`) }],
-      (l) => logs.push(l),
+      [{
+        name: 'flaky',
+        everyS: 1,
+        run: async () => {
+          n++;
+          if (n === 1) throw new Error('disk full');
+          // A run that ended with a part failed: its own line, whole, as an error (a publish the store refused).
+          if (n === 2) throw new JobRunFailed('published to s3://b/: 3 put / 1 failed');
+          return `ok ${n}`;
+        },
+      }],
+      (l, level = 'info') => logs.push(`${level}: ${l}`),
     );
     scheduler.start();
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(logs).toEqual(['flaky failed: disk full', 'ok 2']);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(logs).toEqual(['error: flaky failed: disk full', 'error: published to s3://b/: 3 put / 1 failed', 'info: ok 3']);
     await scheduler.stop();
   });
 

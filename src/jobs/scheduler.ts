@@ -3,6 +3,8 @@
 // in one line and the job runs again at its next tick. Jobs of different names do run side by side, so a slow
 // one (an object store that hangs) never holds up another. One job may ask for another (kick): the publish right
 // after a render that changed files, without the render ever waiting for it.
+import type { Log } from '../log.js';
+
 export interface Job {
   readonly name: string;
   /** Seconds between runs. */
@@ -12,6 +14,14 @@ export interface Job {
    * stops: a run that waits (the render, for another process's render of its folder) gives up then.
    */
   run(stopping: AbortSignal): Promise<string>;
+}
+
+/**
+ * A run that ended with something failed (a publish the store refused in part): its line is logged as a failure,
+ * whole, and the job runs again at its next tick.
+ */
+export class JobRunFailed extends Error {
+  override name = 'JobRunFailed';
 }
 
 export interface Scheduler {
@@ -28,7 +38,7 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-export function createScheduler(jobs: readonly Job[], log: (line: string) => void): Scheduler {
+export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
   const running = new Map<string, Promise<string>>();
   /** Jobs kicked while running: each runs once more when its run ends. */
   const kicked = new Set<string>();
@@ -53,7 +63,10 @@ export function createScheduler(jobs: readonly Job[], log: (line: string) => voi
 
   function tick(job: Job): void {
     if (stopping.signal.aborted || running.has(job.name)) return;
-    launch(job).then(log, (error: unknown) => log(`${job.name} failed: ${describe(error)}`));
+    launch(job).then(
+      (line) => log(line),
+      (error: unknown) => log(error instanceof JobRunFailed ? error.message : `${job.name} failed: ${describe(error)}`, 'error'),
+    );
   }
 
   return {

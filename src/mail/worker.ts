@@ -12,6 +12,7 @@ import { messageIdFor } from './eml.js';
 import { parseMailbox } from './headers.js';
 import { claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailTransport } from './transport.js';
+import { consoleLog, type Log, type LogLevel } from '../log.js';
 
 export interface MailWorkerOptions {
   /** The From of every message (config MAIL_FROM); checked at start. */
@@ -47,7 +48,7 @@ export interface MailWorkerOptions {
   now?: () => Date;
   /** In [0, 1): the jitter source. */
   random?: () => number;
-  log?: (line: string) => void;
+  log?: Log;
   /**
    * How the worker's writes (a batch's claim with its send-time links, then each outcome) are committed. Default:
    * each at once, in its own transaction. The server passes its group commit (src/db/group-commit.ts), so that
@@ -91,7 +92,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   const maxAttempts = options.maxAttempts ?? 100;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? consoleLog;
   const backoff = { baseMs: options.backoffBaseMs, maxMs: options.backoffMaxMs, random: options.random };
   const commit = options.commit ?? (async <T>(work: () => T): Promise<T> => store.transaction(work));
 
@@ -163,24 +164,25 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   }
 
   /** What a send's outcome writes to the row, and the line logged once that is committed. */
-  function outcomeRecord(row: OutboxMessage, outcome: Awaited<ReturnType<typeof attemptSend>>): { record: () => void; line: string } {
+  function outcomeRecord(row: OutboxMessage, outcome: Awaited<ReturnType<typeof attemptSend>>): { record: () => void; line: string; level: LogLevel } {
     const attempt = row.attempts + 1;
     if ('cancelled' in outcome) {
       // The reason is one of send-time.ts's fixed sentences: nothing of the row's content reaches the log.
-      return { record: () => markEmailCancelled(store, row.id, { reason: outcome.cancelled }), line: `cancelled at send time: ${outcome.cancelled}` };
+      return { record: () => markEmailCancelled(store, row.id, { reason: outcome.cancelled }), line: `cancelled at send time: ${outcome.cancelled}`, level: 'info' };
     }
     if (!(outcome instanceof MailDeliveryError)) {
       const sentAt = now();
-      return { record: () => markEmailSent(store, row.id, { providerMessageId: outcome.messageId, sentAt }), line: `sent (attempt ${attempt})` };
+      return { record: () => markEmailSent(store, row.id, { providerMessageId: outcome.messageId, sentAt }), line: `sent (attempt ${attempt})`, level: 'info' };
     }
     const err = outcome;
     if (err.permanent) {
-      return { record: () => markEmailFailed(store, row.id, { error: `permanent: ${err.message}` }), line: `failed permanently (attempt ${attempt}): ${err.kind}` };
+      return { record: () => markEmailFailed(store, row.id, { error: `permanent: ${err.message}` }), line: `failed permanently (attempt ${attempt}): ${err.kind}`, level: 'error' };
     }
     if (attempt >= maxAttempts) {
       return {
         record: () => markEmailFailed(store, row.id, { error: `gave up after ${attempt} attempts: ${err.message}` }),
         line: `failed: gave up after ${attempt} attempts: ${err.kind}`,
+        level: 'error',
       };
     }
     const delay = backoffMs(attempt, backoff);
@@ -188,13 +190,14 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     return {
       record: () => markEmailRetry(store, row.id, { error: err.message, nextAttemptAt }),
       line: `attempt ${attempt} failed, retry in ${Math.round(delay / 1000)} s: ${err.kind}`,
+      level: 'error',
     };
   }
 
   async function deliver(ready: Ready): Promise<void> {
-    const { record, line } = outcomeRecord(ready.row, await attemptSend(ready));
+    const { record, line, level } = outcomeRecord(ready.row, await attemptSend(ready));
     await commit(record);
-    log(`${describe(ready.row)} ${line}`);
+    log(`${describe(ready.row)} ${line}`, level);
   }
 
   async function runBatch(batch: Array<{ row: OutboxMessage; composed: Composed }>): Promise<void> {
@@ -211,7 +214,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         } catch (err) {
           // Recording the outcome failed (the database is busy or gone). The claim's lease makes the
           // message due again later: at worst it is sent twice, never lost.
-          log(`${describe(row)} outcome not recorded: ${err instanceof Error ? err.name : 'error'}`);
+          log(`${describe(row)} outcome not recorded: ${err instanceof Error ? err.name : 'error'}`, 'error');
         }
       }
     };
@@ -250,7 +253,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     timer = setTimeout(() => {
       timer = undefined;
       pump()
-        .catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`))
+        .catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`, 'error'))
         .finally(() => schedule());
     }, delayMs);
     timer.unref();
@@ -282,7 +285,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         again = true;
         return;
       }
-      pump().catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`));
+      pump().catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`, 'error'));
     },
   };
 }
