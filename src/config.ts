@@ -42,6 +42,9 @@ const schema = z
       .refine(isMailbox, 'must be one address: Name <local@domain> or local@domain')
       .default('Competitions <no-reply@competitions.example>'),
     POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
+    // Postmark sends bulk mail (followers' digests and alerts, which carry List-Unsubscribe) through a Broadcast
+    // stream of its own, apart from the transactional one; its id, as the Postmark server names it.
+    POSTMARK_BROADCAST_STREAM: z.string().regex(/^[a-z0-9-]{1,30}$/, 'must be a Postmark message stream id (lower case letters, digits, "-")').optional(),
     POSTMARK_API_HOST: z
       .string()
       .refine((v) => postmarkEndpoint(v) !== null, 'must be an http(s) URL (http://127.0.0.1:9999) or a host name (api.postmarkapp.com)')
@@ -97,6 +100,7 @@ export type Config = Readonly<{
   mailFrom: string;
   postmarkServerToken: string | undefined;
   postmarkApiHost: string | undefined;
+  postmarkBroadcastStream: string | undefined;
   regenerateEveryS: number;
   /** Render threads of a large regeneration (src/publish/render-threads.ts): 1 renders on the job's own thread. */
   regenerateThreads: number;
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     postmarkServerToken: c.POSTMARK_SERVER_TOKEN,
     postmarkApiHost: c.POSTMARK_API_HOST,
+    postmarkBroadcastStream: c.POSTMARK_BROADCAST_STREAM,
     regenerateEveryS: c.REGENERATE_EVERY_S,
     regenerateThreads: c.REGENERATE_THREADS,
     calendarRefreshMinutes: c.CALENDAR_REFRESH_MINUTES,

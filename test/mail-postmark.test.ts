@@ -33,11 +33,12 @@ afterEach(async () => {
   await t.close();
 });
 
-function start(options: { token?: string; timeoutMs?: number } = {}): MailWorker {
+function start(options: { token?: string; timeoutMs?: number; broadcastStream?: string } = {}): MailWorker {
   const transport = createPostmarkTransport({
     serverToken: options.token ?? TOKEN,
     apiHost: baseUrl,
     timeoutMs: options.timeoutMs ?? 2_000,
+    broadcastStream: options.broadcastStream,
   });
   worker = startMailWorker(store(), transport, {
     from: FROM,
@@ -188,6 +189,15 @@ describe('postmark transport', () => {
     enqueueEmail(message);
     await start().drain();
     expect(await row()).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  // A review: Postmark keeps bulk mail (digests and alerts, with List-Unsubscribe) off its transactional stream.
+  it('sends followers\' digests and alerts through POSTMARK_BROADCAST_STREAM when set, everything else through outbound', async () => {
+    for (const tag of ['follow-digest', 'follow-alert', 'follow-confirm', 'registration-receipt']) enqueueEmail({ ...message, tag });
+    await start({ broadcastStream: 'followers' }).drain();
+    expect(emailRequests().map((r) => [r.body.Tag, r.body.MessageStream])).toEqual([
+      ['follow-digest', 'followers'], ['follow-alert', 'followers'], ['follow-confirm', 'outbound'], ['registration-receipt', 'outbound'],
+    ]);
   });
 
   it('retries setup problems (bad token, unconfirmed sender, rate limit) instead of dropping mail', async () => {

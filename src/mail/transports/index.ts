@@ -6,7 +6,7 @@ import { createFileTransport } from './file.js';
 import { createPostmarkTransport } from './postmark.js';
 
 export function createMailTransport(
-  cfg: Pick<Config, 'mailTransport' | 'mailDir' | 'postmarkServerToken' | 'postmarkApiHost'> & Partial<Pick<Config, 'mailSendTimeoutS'>>,
+  cfg: Pick<Config, 'mailTransport' | 'mailDir' | 'postmarkServerToken' | 'postmarkApiHost'> & Partial<Pick<Config, 'mailSendTimeoutS' | 'postmarkBroadcastStream'>>,
 ): MailTransport {
   if (cfg.mailTransport === 'postmark') {
     // config.ts already refuses MAIL_TRANSPORT=postmark without a token; this guards other callers.
@@ -14,6 +14,7 @@ export function createMailTransport(
     return createPostmarkTransport({
       serverToken: cfg.postmarkServerToken,
       apiHost: cfg.postmarkApiHost,
+      broadcastStream: cfg.postmarkBroadcastStream,
       timeoutMs: (cfg.mailSendTimeoutS ?? 10) * 1000,
     });
   }

@@ -12,9 +12,17 @@ export interface PostmarkTransportOptions {
   apiHost?: string | undefined;
   /** Per-request timeout, so a slow API never stalls the worker. Default 10 s. */
   timeoutMs?: number;
-  /** Default 'outbound', Postmark's transactional stream: every message here is one a person asked for. */
+  /** Default 'outbound', Postmark's transactional stream: a confirmation, an invitation, a receipt, a notice. */
   messageStream?: string;
+  /**
+   * POSTMARK_BROADCAST_STREAM: the stream for bulk mail (BROADCAST_TAGS), which Postmark keeps off the transactional
+   * stream; unset, everything goes to `messageStream`, as before.
+   */
+  broadcastStream?: string | undefined;
 }
+
+/** The tags of the bulk mail (src/updates/run.ts: `follow-${kind}`): followers' digests and alerts. */
+export const BROADCAST_TAGS: ReadonlySet<string> = new Set(['follow-digest', 'follow-alert']);
 
 /** The client's connection options from POSTMARK_API_HOST. */
 export function postmarkClientOptions(apiHost: string | undefined, timeoutMs: number): Models.ClientOptions.Configuration {
@@ -33,6 +41,7 @@ export function createPostmarkTransport(options: PostmarkTransportOptions): Mail
     postmarkClientOptions(options.apiHost, options.timeoutMs ?? 10_000),
   );
   const messageStream = options.messageStream ?? 'outbound';
+  const streamOf = (tag: string | undefined) => (options.broadcastStream && tag && BROADCAST_TAGS.has(tag) ? options.broadcastStream : messageStream);
   return {
     async send(msg: MailMessage): Promise<{ messageId: string }> {
       let response: Models.MessageSendingResponse;
@@ -45,7 +54,7 @@ export function createPostmarkTransport(options: PostmarkTransportOptions): Mail
           HtmlBody: msg.html,
           Headers: postmarkHeaders(msg),
           ...(msg.tag ? { Tag: msg.tag } : {}),
-          MessageStream: messageStream,
+          MessageStream: streamOf(msg.tag),
           // Tracking would rewrite our links through Postmark's domain and put secret tokens there too.
           TrackOpens: false,
           TrackLinks: Models.LinkTrackingOptions.None,
