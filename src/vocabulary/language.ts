@@ -25,6 +25,14 @@ export function isolated(name: string): string {
 }
 
 /**
+ * `text` ended with a full stop, unless it ends with one already (a name such as "Al-Salt S.C." closing it, isolated
+ * or not): a review read "… ضد Al-Salt S.C.." in an email.
+ */
+export function sentence(text: string): string {
+  return /[.!?؟…]\u2069?$/u.test(text) ? text : `${text}.`;
+}
+
+/**
  * `isolated` in an email of the language where names need it: an Arabic email's sentences, which put Latin names
  * ("Al-Salt S.C.", "Muath Masri Jr.") into right-to-left text, where their final full stop showed before their first
  * letter (a review measured it in Chromium, subjects and bodies alike). An English email's are left as they are.

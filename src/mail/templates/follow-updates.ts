@@ -1,7 +1,7 @@
 // What a follower is told: the changes in the follow's scope since it was last told, grouped by competition,
 // each competition with its calendar (webcal, https, Google), in the organization's language and time zone; a
 // daily digest, or a prompt alert about the next 48 hours. Every one carries the follow's unsubscribe link.
-import { isolatedIn, type Language } from '../../vocabulary/language.js';
+import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { formatDateTime } from '../../time/local-time.js';
 import type { SeenMatch } from '../../updates/changes.js';
@@ -93,7 +93,7 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
       const aet = m.after_extra_time ? ` (${w.aet})` : '';
       const score = `${w.result}: ${m.home} ${m.home_score}–${m.away_score} ${m.away}${aet}${pens}`;
       const winner = winnerOf(m);
-      return winner && m.next_label ? `${score}. ${w.advances(winner, m.next_label)}` : score;
+      return winner && m.next_label ? `${sentence(score)} ${w.advances(winner, m.next_label)}` : score;
     }
     case 'moved':
       return `${w.moved}: ${fixture}: ${place(c.before!)} ${w.arrow} ${place(m)}`;

@@ -1,7 +1,7 @@
 // To a member invited to a match, when the match changes after their invitation went out: a new kickoff or venue
 // (moved, or rescheduled after a postponement), postponed, or cancelled. It shows the match as it is when the email
 // leaves, what it was before, and the member's answer so far, with their personal link to change it.
-import { isolatedIn, type Language } from '../../vocabulary/language.js';
+import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import type { RsvpAnswer } from '../../vocabulary/enums.js';
 import type { ToldMatch } from '../send-time.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
@@ -56,10 +56,10 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
         heading: cancelled ? 'أُلغيت مباراتك' : !open ? 'أُجّلت مباراتك' : 'تغيّرت مباراتك',
         hello: `مرحبًا ${name(input.memberName)}،`,
         what: input.state === 'competition_cancelled'
-          ? `أُلغيت البطولة، فلن تُلعب مباراة ${match}.`
+          ? sentence(`أُلغيت البطولة، فلن تُلعب مباراة ${match}`)
           : cancelled ? `أُلغيت مباراة ${match}، فلن تُلعب.`
           : !open ? `أُجّلت مباراة ${match} ولم يُحدَّد موعدها الجديد بعد. ستصلك رسالة عند تحديده.`
-          : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? `تغيّر موعد مباراة ${match}.` : `تغيّر ملعب مباراة ${match}.`,
+          : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? sentence(`تغيّر موعد مباراة ${match}`) : sentence(`تغيّر ملعب مباراة ${match}`),
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
         postponed: 'مؤجلة: يحدد موعد جديد',
         wasPostponed: 'مؤجلة',

@@ -1,5 +1,5 @@
 // The invitation to answer for a match: the member, the match, kickoff, venue, and the personal RSVP link.
-import { isolatedIn, type Language } from '../../vocabulary/language.js';
+import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { html, safeUrl } from './html.js';
@@ -44,7 +44,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         heading: postponed ? 'مباراة مؤجلة' : 'دعوة إلى مباراة',
         when: postponed ? 'مؤجلة: يحدد موعد جديد' : null,
         hello: `مرحبًا ${name(input.memberName)}،`,
-        invited: `أنت مدعو للمشاركة في مباراة ${match}.`,
+        invited: sentence(`أنت مدعو للمشاركة في مباراة ${match}`),
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة' },
         ask: postponed ? 'أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:' : 'أخبر فريقك هل ستشارك:',
         button: postponed ? 'عرض الدعوة' : 'الرد على الدعوة',
@@ -59,7 +59,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         heading: postponed ? 'Your match is postponed' : 'You are invited to a match',
         when: postponed ? 'Postponed: new date to follow' : null,
         hello: `Hello ${input.memberName},`,
-        invited: `You are invited to play in ${match}.`,
+        invited: sentence(`You are invited to play in ${match}`),
         labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition' },
         ask: postponed ? 'The match is postponed and its new date is not set yet. You can answer once it is:' : 'Let your team know whether you can play:',
         button: postponed ? 'See the invitation' : 'Answer the invitation',

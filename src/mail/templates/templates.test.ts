@@ -142,6 +142,9 @@ describe('RSVP invitation', () => {
     expect(ar.html).toContain('مرحبًا \u2068Muath Masri Jr.\u2069،');
     const en = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, ...names });
     expect(en.subject + en.text + en.html).not.toMatch(/[\u2068\u2069]/);
+    // A name closing a sentence with its own full stop gets no second one (a review read "Al-Salt S.C..").
+    expect(en.text).toContain('You are invited to play in Riverside vs Al-Salt S.C.\n');
+    expect(ar.text).toContain('أنت مدعو للمشاركة في مباراة \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069\n');
   });
 
   it('postponed since it was queued: says so in English and Arabic, and shows no kickoff (the old one no longer holds)', () => {
