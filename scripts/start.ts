@@ -103,10 +103,10 @@ await runCli(async () => {
       .close()
       .then(() => app.close())
       .then(() => process.exit(0));
-    // Requests still unanswered, or an email still being sent (it goes again after the restart), after 5 s: said, and
-    // not reported as a clean stop.
+    // Requests still unanswered, an email still being sent (it goes again after the restart) or a job still running
+    // (a full render, a first publish) after 5 s: said, and not reported as a clean stop.
     setTimeout(() => {
-      console.error(`${signal}: not stopped after ${SHUTDOWN_LIMIT_MS / 1000} s (a request or an email send still running): exiting anyway`);
+      console.error(`${signal}: not stopped after ${SHUTDOWN_LIMIT_MS / 1000} s (a request, an email send or a job such as a render or a publish still running): exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
   };
