@@ -218,6 +218,21 @@ describe('after an unsubscribe', () => {
     const nextDay = later(DAY_MS + 5000); // past the day of the confirmation that preceded the unsubscribe
     expect(answers(email, nextDay)).toEqual(['confirm_email_sent', 'confirm_email_sent', 429]);
     expect(answers('fresh@example.org', nextDay)).toEqual(['confirm_email_sent', 'confirm_email_sent', 429]);
+    // The same scope asked again and again within 10 minutes counts once, as a fresh address's re-used email does (a
+    // review: counted each time, the unsubscribed address got 429 on the fourth ask where a fresh one got 200).
+    const sameScope = (address: string, from: Date) => [0, 1, 2, 3].map((i) => {
+      try {
+        return requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: address }, ctx(new Date(from.getTime() + i * 1000), 2)).status;
+      } catch (error) {
+        return error instanceof RateLimitedError ? 429 : error;
+      }
+    });
+    const dayAfter = later(3 * DAY_MS);
+    requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'quiet2@example.org' }, ctx(later(2 * DAY_MS)));
+    const link = tokenIn(outbox().at(-1)!.text_body, 'unsubscribe');
+    expect(unsubscribeFollow(store, link, later(2 * DAY_MS + 1000)).outcome).toBe('unsubscribed');
+    expect(sameScope('quiet2@example.org', dayAfter)).toEqual(sameScope('fresh2@example.org', dayAfter));
+    expect(sameScope('fresh3@example.org', dayAfter)).toEqual(['confirm_email_sent', 'confirm_email_sent', 'confirm_email_sent', 'confirm_email_sent']);
     // The withheld request sent nothing, and says why on its row.
     expect(t.sqlite.prepare(`SELECT status, attempts, last_error FROM email_outbox WHERE to_address = ? AND created_at = ?`)
       .get(email, nextDay.toISOString()))
