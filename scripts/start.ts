@@ -7,7 +7,7 @@ import { config } from '../src/config.js';
 import { importFile } from '../src/import/run.js';
 import { PUBLISH_JOB } from '../src/jobs/publish.js';
 import { runRegeneration } from '../src/jobs/regenerate.js';
-import { checkArtifactsBelong, RenderLockHeldError } from '../src/publish/regenerate.js';
+import { checkArtifactsBelongBeforeOpening, RenderLockHeldError } from '../src/publish/regenerate.js';
 import { RETENTION_JOB } from '../src/jobs/retention.js';
 import { UPDATES_JOB } from '../src/jobs/updates.js';
 import { startServer } from '../src/server/main.js';
@@ -53,17 +53,12 @@ await runCli(async () => {
   const cfg = config();
   await checkCanListen(cfg);
   buildIfNeeded();
+  // Before the database is made or opened, and so before the demo goes into an empty one: a mistyped DATABASE_PATH
+  // made a new database, and its render and publish replaced the real reads, in the folder and in the bucket.
+  checkArtifactsBelongBeforeOpening(cfg.artifactsDir, cfg.databasePath);
   const app = await createApplication(cfg);
 
   const { count } = app.store.first(app.store.q.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('count')))!;
-  // Before the demo goes into an empty database: a mistyped DATABASE_PATH made a new one, and its render and publish
-  // replaced the real reads, in the folder and in the bucket, with the demo's.
-  try {
-    checkArtifactsBelong(cfg.artifactsDir, app.store.first(app.store.q.selectFrom('installation').select('id'))!.id, cfg.databasePath);
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
   if (count === 0) {
     const outcome = importFile(app.database.sqlite, DEMO_FILE);
     if (!outcome.ok) throw new CliError(`demo data: ${outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);

@@ -193,9 +193,14 @@ describe('commands', () => {
     expect(started.status).toBe(1);
     expect(started.stderr.trim()).toBe(refusal);
     expect(started.stdout).not.toContain('demo');
+    expect(fs.existsSync(typo)).toBe(false); // nothing made: the mistyped database is not created, let alone migrated
+    // Another database, one that exists (made by an import): refused by the render itself too.
+    expect(command('migrate.ts', [], { DATABASE_PATH: typo }).status).toBe(0);
     const regenerated = command('regenerate.ts', [], { DATABASE_PATH: typo, ARTIFACTS_DIR: artifacts });
     expect(regenerated.status).toBe(1);
     expect(regenerated.stderr.trim()).toBe(refusal);
+    const startedOnIt = command('start.ts', [], { DATABASE_PATH: typo, ARTIFACTS_DIR: artifacts, PORT: String(port), HOST: '127.0.0.1' });
+    expect([startedOnIt.status, startedOnIt.stderr.trim()]).toEqual([1, refusal]);
     expect(calendar()).toBe(before);
     expect(fs.readFileSync(path.join(artifacts, '.manifest.json'), 'utf8')).toBe(manifest);
     // Its own, empty folder renders.

@@ -3,6 +3,7 @@
 // Events whose revision did not move since the last run are skipped without reading their matches,
 // so a quiet minute costs one small query. Files are written only when their bytes change.
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { ownValue, pushInto } from '../collections.js';
@@ -172,6 +173,27 @@ export class ForeignArtifactsError extends ConfigError {
 export function checkArtifactsBelong(artifactsDir: string, installation: string, databasePath: string | undefined): void {
   const rendered = readManifest(path.join(artifactsDir, MANIFEST), '').installation;
   if (rendered !== undefined && rendered !== installation) throw new ForeignArtifactsError(artifactsDir, databasePath);
+}
+
+/**
+ * checkArtifactsBelong before the database is opened, made or migrated (npm start): a DATABASE_PATH with no file
+ * there would be a new database, another one. Refused then, the start leaves nothing behind (a review's refused start
+ * had made and migrated the mistyped database, and made every waiting email of a real one due at once).
+ */
+export function checkArtifactsBelongBeforeOpening(artifactsDir: string, databasePath: string): void {
+  const rendered = readManifest(path.join(artifactsDir, MANIFEST), '').installation;
+  if (rendered === undefined) return;
+  if (!fs.existsSync(databasePath)) throw new ForeignArtifactsError(artifactsDir, databasePath);
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  let installation: string | undefined;
+  try {
+    installation = (db.prepare('SELECT id FROM installation').get() as { id: string } | undefined)?.id;
+  } catch {
+    return; // a database from before migration 0002 has no id yet: the render checks once it has one
+  } finally {
+    db.close();
+  }
+  if (installation !== undefined && installation !== rendered) throw new ForeignArtifactsError(artifactsDir, databasePath);
 }
 
 export async function regenerate(db: Db, options: RegenerateOptions): Promise<RegenerateResult> {
