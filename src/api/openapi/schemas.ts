@@ -87,8 +87,10 @@ function asSent(property: JsonSchema): JsonSchema {
     const { minLength, maxLength, ...unbounded } = rest;
     const trimmed = { ...unbounded, pattern: trimmedLength(minLength as number | undefined, maxLength as number | undefined) };
     if (format === undefined) return { ...trimmed, ...described };
-    // Padded: the same trimmed length, and not already as checked (that is the first branch's, format and all).
-    return { ...described, anyOf: [{ ...rest, format }, { ...trimmed, not: { pattern: '^(?:\\S[\\s\\S]*\\S|\\S)?$' } }] };
+    // Padded: the same trimmed length, and not already as checked (that is the first branch's, format and all); an
+    // address keeps an address's shape (without it, " not an email " passed the document and not the server).
+    const shape = format === 'email' || format === 'idn-email' ? { allOf: [{ pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' }] } : {};
+    return { ...described, anyOf: [{ ...rest, format }, { ...trimmed, ...shape, not: { pattern: '^(?:\\S[\\s\\S]*\\S|\\S)?$' } }] };
   }
   return property;
 }
