@@ -55,7 +55,7 @@ export function championName(
 ): string | null {
   if (event.competition_type === 'league') {
     if (event.status !== 'completed') return null;
-    const leaders = computeStandings(matches, teams, event.points, event.rules).filter((r) => r.rank === 1);
+    const leaders = computeStandings(matches, teams, event.points, event.rules, event.status).filter((r) => r.rank === 1);
     // One table has one leader; several tables (groups) in a league would leave the title ambiguous. A leader only the
     // name puts first, level with another club where the rules want a decision (a play-off, lots), is not champion yet.
     const leader = leaders.length === 1 ? leaders[0] : undefined;

@@ -11,7 +11,7 @@ import type { BracketContext, EventFacts, MatchFacts, TeamFacts } from './types.
  * decision (lots, fair play) that is not recorded yet: the name that orders the table meanwhile seeds nobody.
  */
 export function bracketContext(
-  event: Pick<EventFacts, 'points' | 'rules'>,
+  event: Pick<EventFacts, 'points' | 'rules'> & Partial<Pick<EventFacts, 'status'>>,
   matches: MatchFacts[],
   teams: ReadonlyMap<string, TeamFacts>,
 ): BracketContext {
@@ -30,7 +30,7 @@ export function bracketContext(
   const isFinished = (group: string): boolean => finished.get(group) === true && playedIn.has(group);
   // Tables are computed once, on the first question.
   let rows: StandingsRow[] | null = null;
-  const tables = (): StandingsRow[] => (rows ??= computeStandings(matches, teams, event.points, event.rules));
+  const tables = (): StandingsRow[] => (rows ??= computeStandings(matches, teams, event.points, event.rules, event.status));
   let places: Map<string, string> | null = null;
   const best = new Map<string, (string | null)[]>();
   return {

@@ -1,5 +1,6 @@
 // League and group tables. Pure: the same matches always give the same table, byte for byte,
 // whatever the host locale or the order the matches arrive in.
+import type { EventStatus } from '../vocabulary/enums.js';
 import type { CompetitionRules, MatchFacts, PointsRule, TeamFacts } from './types.js';
 import { ANY_DIGIT, asciiDigits } from '../vocabulary/digits.js';
 import { compareCodeUnits, orderClubs, PRESETS, type Tally } from './tiebreakers.js';
@@ -132,10 +133,14 @@ function oneTable(
   teams: ReadonlyMap<string, TeamFacts>,
   points: PointsRule,
   rules: CompetitionRules,
+  eventCancelled: boolean,
 ): StandingsRow[] {
   const counted = groupMatches.map(countable).filter((c): c is Counted => c !== null);
-  // Matches of the table still to be played (scheduled, postponed, under way): a cancelled one never will be.
-  const toCome = groupMatches.filter((m) => countable(m) === null && m.status !== 'cancelled' && m.status !== 'completed');
+  // Matches of the table still to be played (scheduled, postponed, under way): a cancelled one never will be, nor any
+  // of a cancelled competition (publicMatchStatus). Found only when a criterion asks (all_meetings_played).
+  let toCome: MatchFacts[] | undefined;
+  const stillToCome = () =>
+    (toCome ??= eventCancelled ? [] : groupMatches.filter((m) => countable(m) === null && m.status !== 'cancelled' && m.status !== 'completed'));
   const table = tally(teamIds, counted, points, false);
   const adjusted = new Map<string, number>();
   for (const a of rules.adjustments) {
@@ -148,7 +153,7 @@ function oneTable(
   const { order: ordered, awaitingDecision } = orderClubs([...teamIds].sort(compareCodeUnits), rules.tiebreakers, {
     overall: table,
     headToHead: (ids) => tally(ids, counted, points, true),
-    allMeetingsPlayed: (ids) => !toCome.some((m) => m.home_team_id !== null && m.away_team_id !== null && ids.includes(m.home_team_id) && ids.includes(m.away_team_id)),
+    allMeetingsPlayed: (ids) => !stillToCome().some((m) => m.home_team_id !== null && m.away_team_id !== null && ids.includes(m.home_team_id) && ids.includes(m.away_team_id)),
     nameOf,
     decisions: rules.decisions,
   });
@@ -174,6 +179,8 @@ export function computeStandings(
   teams: ReadonlyMap<string, TeamFacts>,
   points: PointsRule,
   rules: CompetitionRules = DEFAULT_RULES,
+  /** The competition's status: a cancelled one has no match still to come. */
+  eventStatus: EventStatus = 'in_progress',
 ): StandingsRow[] {
   const groups = new Map<string | null, { teamIds: Set<string>; matches: MatchFacts[] }>();
   for (const m of matches) {
@@ -191,6 +198,6 @@ export function computeStandings(
     .sort(compareGroupNames)
     .flatMap((name) => {
       const g = groups.get(name) as { teamIds: Set<string>; matches: MatchFacts[] };
-      return oneTable(name, g.teamIds, g.matches, teams, points, rules);
+      return oneTable(name, g.teamIds, g.matches, teams, points, rules, eventStatus === 'cancelled');
     });
 }

@@ -112,6 +112,16 @@ describe('adjustments', () => {
   });
 });
 
+describe('all_meetings_played in a cancelled competition', () => {
+  // Nothing of a cancelled competition is still to come (publicMatchStatus): the meetings played are all there are.
+  it('applies head-to-head on the meetings played', () => {
+    const teams = new Map(Object.entries(NAMES).map(([id, name]) => [id, { id, name, name_ar: null }]));
+    const rules = { ...DEFAULT_RULES, tiebreakers: PRESETS.la_liga };
+    expect(computeStandings(RETURN_TO_COME(), teams, P310, rules, 'in_progress').map((r) => r.team_id)).toEqual(['c', 'b', 'a', 'd']);
+    expect(computeStandings(RETURN_TO_COME(), teams, P310, rules, 'cancelled').map((r) => r.team_id)).toEqual(['c', 'a', 'b', 'd']);
+  });
+});
+
 describe('each preset', () => {
   it.each<[TiebreakPreset, () => MatchFacts[], string[]]>([
     // Level on points: the presets that look at the meetings first put b (who won both) above a.

@@ -129,7 +129,7 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
     const teams = await teamLookup.of(trx, matches);
     const paths = artifactPaths(eventId);
     const before = ownValue(previous.events, eventId);
-    const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules);
+    const standings = event.competition_type === 'knockout' ? [] : computeStandings(matches, teams, event.points, event.rules, event.status);
     const bracket = event.competition_type === 'league' ? [] : computeBracket(matches, bracketContext(event, matches, teams), event.rules?.best_placed);
     const feed = calendarFeed(event, matches, teams, { uidDomain, refreshMinutes });
     const vevents = renderVevents(feed);
