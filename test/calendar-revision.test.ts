@@ -84,6 +84,25 @@ function superCup(first: number, second?: number): string[] {
 
 const CASES: Case[] = [
   {
+    // The review of the numbering among ties: the hybrid cup's group matches carry "الجولة 1" too; a second bracket tie of
+    // round 1 numbers the first ("Winner of Round 1" becomes "… 1"), which 0010's count of every match never saw.
+    name: 'a second tie in a round shared with group matches: the slot fed by the first is numbered',
+    setup: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_source_group, home_source_position,
+         away_source_group, away_source_position, kickoff_at)
+       VALUES ('rev-k1', 'amm-u14-winter-cup-2026', 1, 'الجولة 1', 'winners', 0, 'المجموعة أ', 1, 'المجموعة ب', 2, '2026-12-11T13:00:00Z')`,
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, home_source_match_id, home_source_outcome,
+         away_team_id, kickoff_at)
+       VALUES ('rev-fin', 'amm-u14-winter-cup-2026', 4, 'نهائي', 'winners', 'rev-k1', 'winner', 'amm-salt', '2026-12-18T13:00:00Z')`,
+    ],
+    change: [
+      `INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_source_group, home_source_position,
+         away_source_group, away_source_position, kickoff_at)
+       VALUES ('rev-k2', 'amm-u14-winter-cup-2026', 1, 'الجولة 1', 'winners', 1, 'المجموعة أ', 2, 'المجموعة ب', 1, '2026-12-11T15:00:00Z')`,
+    ],
+    reaches: ['rev-fin'],
+  },
+  {
     name: 'a semi-final decided: the final names its winner',
     change: [`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'nssa-u14g-sf1'`],
     reaches: ['nssa-u14g-final'],
