@@ -383,6 +383,35 @@ describe.skipIf(unavailable !== null)('a new artifacts folder publishing to a bu
   }, 60_000);
 });
 
+// A review: a mistyped DATABASE_PATH on a new machine (an empty ARTIFACTS_DIR) loaded the demo into a new database,
+// and its first publish took the bucket's reads for its own and deleted every one the demo does not have.
+describe.skipIf(unavailable !== null)('another database publishing to a bucket this one published', () => {
+  it('is refused before it puts or deletes anything; the same database from a new folder is not', async () => {
+    const store = s3ObjectStore({ ...settings, prefix: 'owned/' });
+    const get = (key: string) => fetch(`${gw.endpoint}/${BUCKET}/owned/${key}`);
+    const mineDir = path.join(t.dir, 'owned-first');
+    await regenerate(t.db, { ...options, artifactsDir: mineDir });
+    expect((await publishArtifacts(mineDir, store)).failed).toBe(0);
+    const other = await demoDb();
+    try {
+      other.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
+      const otherDir = path.join(other.dir, 'artifacts');
+      await regenerate(other.db, { ...options, artifactsDir: otherDir });
+      const refused = await publishArtifacts(otherDir, store);
+      expect([refused.put, refused.deleted, refused.failed]).toEqual([0, 0, 1]);
+      expect(refused.problem).toMatch(/^the bucket holds the reads another database published .*check DATABASE_PATH/);
+      expect((await get('api/v0/events/rsl-cup-2026/standings')).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+    // This database from a new folder (a new machine) publishes as before.
+    const movedDir = path.join(t.dir, 'owned-moved');
+    await regenerate(t.db, { ...options, artifactsDir: movedDir });
+    const moved = await publishArtifacts(movedDir, store);
+    expect(moved.failed, moved.problem ?? '').toBe(0);
+  }, 60_000);
+});
+
 describe.skipIf(unavailable !== null)('a key that may put and delete but not list', () => {
   it('publishes as before, and the line says what the key cannot do', async () => {
     const bucket = 'put-and-delete-only';

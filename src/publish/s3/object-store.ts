@@ -1,7 +1,7 @@
 // The bucket a CDN serves from, through the AWS SDK: S3, Cloudflare R2, Backblaze B2, MinIO, Ceph. Request
 // checksums only when an operation requires them: R2, MinIO and B2 reject the SDK's default CRC32 trailers. Every
 // request has a time limit, so a slow store delays only the publish job, never the server or the local artifacts.
-import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface S3Settings {
   bucket: string;
@@ -33,6 +33,8 @@ export interface ObjectStore {
   delete(keys: readonly string[]): Promise<void>;
   /** Every key under the prefix (without it): one request per 1,000 keys. */
   list(): Promise<string[]>;
+  /** A small object's text, or null when there is none under that key. */
+  get(key: string): Promise<string | null>;
 }
 
 export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: number } = {}): ObjectStore {
@@ -75,6 +77,15 @@ export function s3ObjectStore(settings: S3Settings, options: { timeoutMs?: numbe
         Delete: { Objects: keys.map((k) => ({ Key: key(k) })), Quiet: true },
       })), settings, timeoutMs);
       if (out.Errors && out.Errors.length > 0) throw new Error(`${out.Errors.length} objects not deleted: ${out.Errors[0]?.Code ?? 'error'}`);
+    },
+    async get(k) {
+      try {
+        const out = await send(() => client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key(k) })), settings, timeoutMs);
+        return (await out.Body?.transformToString('utf-8')) ?? '';
+      } catch (error) {
+        if (error instanceof StoreError && error.code === 'NoSuchKey') return null;
+        throw error;
+      }
     },
     async list() {
       const keys: string[] = [];

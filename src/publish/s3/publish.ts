@@ -13,6 +13,7 @@
 // - The CDN's answer for an id the bucket does not hold: the bucket says 403 or 404 in its own shape, so the CDN
 //   maps both to NOT_FOUND_KEY, the API's 404 problem, which is published here with the reads (README).
 // - Faults: a failed put is not recorded, so the next run tries it again; nothing here touches the local files.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { READ_CACHE_CONTROL } from '../../http/headers.js';
@@ -159,6 +160,45 @@ export async function publishArtifacts(artifactsDir: string, store: ObjectStore)
   }
 }
 
+/** Which database published a bucket's reads: a digest of its installation id (the object may be public), under a key no read has. */
+export const PUBLISHED_BY_KEY = '.competitions/published-by';
+
+/**
+ * Checks, then records, that the bucket's reads are `installation`'s: 'refused' (the result says why) when another
+ * database published them. A bucket without the record (a first publish, or one from before it) takes this one's. A key
+ * that may not read objects is let through, as one that may not list is: the notice says so.
+ */
+async function claimBucket(store: ObjectStore, installation: string | undefined, result: PublishResult): Promise<'ok' | 'refused'> {
+  if (installation === undefined) return 'ok'; // a render from before the manifest named its database
+  const mine = crypto.createHash('sha256').update(`competitions installation ${installation}`).digest('hex');
+  let found: string | null;
+  try {
+    found = await store.get(PUBLISHED_BY_KEY);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'AccessDenied') return 'ok';
+    result.failed++;
+    result.problem ??= `read ${PUBLISHED_BY_KEY}: ${error instanceof Error ? error.message : String(error)}`;
+    return 'refused';
+  }
+  if (found !== null && found.trim() !== mine) {
+    result.failed++;
+    result.problem =
+      `the bucket holds the reads another database published (${PUBLISHED_BY_KEY} names another): nothing put or deleted; ` +
+      'check DATABASE_PATH, or publish this database elsewhere (PUBLISH_S3_BUCKET, PUBLISH_S3_PREFIX)';
+    return 'refused';
+  }
+  if (found === null) {
+    try {
+      await store.put({ key: PUBLISHED_BY_KEY, body: Buffer.from(`${mine}\n`), contentType: 'text/plain; charset=utf-8', cacheControl: 'no-store' });
+    } catch (error) {
+      result.failed++;
+      result.problem ??= `put ${PUBLISHED_BY_KEY}: ${error instanceof Error ? error.message : String(error)}`;
+      return 'refused';
+    }
+  }
+  return 'ok';
+}
+
 async function publishLocked(artifactsDir: string, store: ObjectStore, result: PublishResult): Promise<PublishResult> {
   const started = performance.now();
   const manifest = readJson<Manifest>(path.join(artifactsDir, MANIFEST));
@@ -175,6 +215,11 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
   let state: PublishedState;
   if (saved?.destination === store.destination) state = saved;
   else {
+    // About to take every read object of the bucket for this folder's (and delete what it does not render): first,
+    // that the bucket's reads are this database's. A review's mistyped DATABASE_PATH on a new machine rendered the
+    // demo into an empty folder, and its first publish deleted every real object.
+    const owner = await claimBucket(store, manifest.installation, result);
+    if (owner === 'refused') return { ...result, ms: Math.round(performance.now() - started) };
     state = { destination: store.destination, objects: {} };
     try {
       for (const key of await store.list()) if (isReadKey(key)) state.objects[key] = PENDING;
