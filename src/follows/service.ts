@@ -6,7 +6,7 @@ import type { SyncDb } from '../db/sync.js';
 import { InvalidFieldError, RateLimitedError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
-import { deliveryKey } from '../mail/mailbox.js';
+import { deliveryKey, mailboxOf } from '../mail/mailbox.js';
 import { queueEmail, recentEmails, withholdEmail } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
@@ -116,8 +116,10 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       // answered 429 on its fourth scope and one that unsubscribed was not; counted on every request, the same scope
       // asked four times gave 429 where a fresh address got 200 (two reviews' findings).
       const withheldLately = store.first(
+        // Read through email_outbox_mailbox (mailbox, tag, created_at); the address itself has no index.
         store.q.selectFrom('email_outbox').select('id')
-          .where('to_address', '=', input.email).where('tag', '=', FOLLOW_CONFIRM_TAG).where('status', '=', 'failed')
+          .where('mailbox', '=', mailboxOf(input.email)).where('tag', '=', FOLLOW_CONFIRM_TAG)
+          .where('to_address', '=', input.email).where('status', '=', 'failed')
           .where(sql<string>`json_extract(data_json, '$.followId')`, '=', quietFollow.id)
           .where('created_at', '>', iso(new Date(ctx.now.getTime() - RESEND_AFTER_MS))),
       );
