@@ -62,7 +62,8 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? sentence(`تغيّر موعد مباراة ${match}`) : sentence(`تغيّر ملعب مباراة ${match}`),
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
         postponed: 'مؤجلة: يحدد موعد جديد',
-        wasPostponed: 'مؤجلة',
+        // "(بدلًا من مؤجلة)" read "instead of postponed" (a review): the note is its own phrase.
+        wasPostponed: 'كانت مؤجلة',
         answer: answer ? `ردّك حتى الآن: ${answer}.` : 'لم تردّ على الدعوة بعد.',
         ask: !open ? (answer ? 'ردّك محفوظ، ويمكنك تغييره بعد تحديد الموعد الجديد:' : 'يمكنك الرد بعد تحديد الموعد الجديد:') : answer ? 'إذا لم يعد ردّك صالحًا، غيّره:' : 'أخبر فريقك هل ستشارك:',
         button: open ? (answer ? 'تغيير الرد' : 'الرد على الدعوة') : 'عرض الدعوة',
@@ -81,7 +82,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : newKickoff && newVenue ? `${match} has a new kickoff and a new venue.` : newKickoff ? `${match} has a new kickoff.` : `${match} has a new venue.`,
         labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition', was: 'was' },
         postponed: 'Postponed: new date to follow',
-        wasPostponed: 'postponed',
+        wasPostponed: 'was postponed',
         answer: answer ? `Your answer so far: ${answer}.` : 'You have not answered yet.',
         ask: !open ? (answer ? 'Your answer is kept; you can change it once the new date is set:' : 'You can answer once the new date is set:') : answer ? 'If your answer no longer holds, change it:' : 'Let your team know whether you can play:',
         button: open ? (answer ? 'Change your answer' : 'Answer the invitation') : 'See the invitation',
@@ -90,7 +91,9 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };
   const changed = (now: string, before: string, differs: boolean) => (differs ? `${now} (${s.labels.was} ${before})` : now);
-  const kickoff = open ? changed(when(input.kickoffAt), wasPostponed ? s.wasPostponed : when(input.before.kickoffAt), newKickoff) : input.state === 'postponed' ? s.postponed : null;
+  const kickoff = !open ? (input.state === 'postponed' ? s.postponed : null)
+    : wasPostponed ? `${when(input.kickoffAt)} (${s.wasPostponed})`
+    : changed(when(input.kickoffAt), when(input.before.kickoffAt), newKickoff);
   const facts: Array<[string, string]> = [
     [s.labels.match, match],
     ...(kickoff === null ? [] : [[s.labels.kickoff, kickoff] as [string, string]]),
