@@ -8,7 +8,7 @@ import type { SyncDb } from '../db/sync.js';
 import { NO_STORE, PAGE_HEADERS } from '../http/headers.js';
 import { PAGE_STYLE } from '../layouts/page-style.js';
 import { Html, html } from '../mail/templates/html.js';
-import { isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
+import { arabicCount, isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
 
 /** The write endpoints an HTML form on another site posts to. */
 export type FormRoute = 'register' | 'follow';
@@ -72,11 +72,9 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
 
 type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'capped' | 'refused' | 'unreadable';
 
-/** "n hours" in Arabic: one, two (dual), 3 to 10 (plural), 11 and more (singular after the number). */
+/** "n hours" in Arabic, after a preposition ("بعد ساعتين"). */
 function arabicHours(n: number): string {
-  if (n === 1) return 'ساعة';
-  if (n === 2) return 'ساعتين';
-  return n <= 10 ? `${n} ساعات` : `${n} ساعة`;
+  return arabicCount(n, { one: 'ساعة', two: 'ساعتين', few: (k) => `${k} ساعات`, many: (k) => `${k} ساعة`, other: (k) => `${k} ساعة` });
 }
 
 interface Said {

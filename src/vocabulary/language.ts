@@ -24,6 +24,33 @@ export function isolated(name: string): string {
   return `\u2068${name}\u2069`;
 }
 
+/** The forms of a counted Arabic noun: "ساعة واحدة", "ساعتان", "3 ساعات", "11 ساعة", "100 ساعة". */
+export interface ArabicCountForms {
+  one: string;
+  two: string;
+  /** 3 to 10 (and 103 to 110, …): the plural after the number. */
+  few: (n: number) => string;
+  /** 11 to 99 (and 111 to 199, …): the singular, accusative, after the number. */
+  many: (n: number) => string;
+  /** 0, 100, 101, 102, 200, …: the singular, genitive, after the number. */
+  other: (n: number) => string;
+}
+
+const ARABIC_PLURAL = new Intl.PluralRules('ar');
+
+/**
+ * `n` and its noun as Arabic counts them (CLDR's Arabic plural rules, through Intl): a review read "(الحد 200 إشعارًا)",
+ * the form for 11 to 99, under the default cap of 200.
+ */
+export function arabicCount(n: number, forms: ArabicCountForms): string {
+  const category = ARABIC_PLURAL.select(n);
+  if (category === 'one') return forms.one;
+  if (category === 'two') return forms.two;
+  if (category === 'few') return forms.few(n);
+  if (category === 'many') return forms.many(n);
+  return forms.other(n);
+}
+
 /**
  * `text` ended with a full stop, unless it ends with one already (a name such as "Al-Salt S.C." closing it, isolated
  * or not): a review read "… ضد Al-Salt S.C.." in an email.

@@ -2,10 +2,13 @@
 // (player, division, contact, date of birth and guardian where given, the reference) and the command that exports
 // the rest. These addresses asked for registrations, so the submitter's text may reach them; it is escaped like
 // any other value.
-import { isolatedIn, type Language } from '../../vocabulary/language.js';
+import { arabicCount, isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, localDate } from '../../time/local-time.js';
 import { html } from './html.js';
 import { layout, t, textBlock, type RenderedEmail } from './layout.js';
+
+/** "200 إشعار", "7 إشعارات", "15 إشعارًا": the notice's cap as Arabic counts it. */
+const NOTICES = { one: 'إشعار واحد', two: 'إشعاران', few: (n: number) => `${n} إشعارات`, many: (n: number) => `${n} إشعارًا`, other: (n: number) => `${n} إشعار` };
 
 export interface RegistrationNoticeInput {
   language: Language;
@@ -64,7 +67,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         notes: 'يتضمن الطلب ملاحظات من مقدّمه.',
         exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON) يشغّل مشغّل الخدمة في مجلدها:',
         why: 'وصلتك هذه الرسالة لأن عنوانك مدرج في عناوين التسجيل لدى الجهة المنظِّمة.',
-        last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${n} إشعارًا). الطلبات التالية تُحفظ ولا تُرسل بالبريد؛ يسردها أمر التصدير أدناه.`,
+        last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${arabicCount(n, NOTICES)}). الطلبات التالية تُحفظ ولا تُرسل بالبريد؛ يسردها أمر التصدير أدناه.`,
       }
     : {
         subject: `New registration: ${input.playerName}${input.divisionName ? ` (${input.divisionName})` : ''}`,
