@@ -60,7 +60,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : cancelled ? `أُلغيت مباراة ${match}، فلن تُلعب.`
           : !open ? `أُجّلت مباراة ${match} ولم يُحدَّد موعدها الجديد بعد. ستصلك رسالة عند تحديده.`
           : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? sentence(`تغيّر موعد مباراة ${match}`) : sentence(`تغيّر ملعب مباراة ${match}`),
-        labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
+        labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', wasDue: 'كان موعدها', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
         postponed: 'مؤجلة: يحدد موعد جديد',
         // "(بدلًا من مؤجلة)" read "instead of postponed" (a review): the note is its own phrase.
         wasPostponed: 'كانت مؤجلة',
@@ -80,7 +80,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : cancelled ? `${match} is cancelled: it will not be played.`
           : !open ? `${match} is postponed and its new date is not set yet. You will be told when it is.`
           : newKickoff && newVenue ? `${match} has a new kickoff and a new venue.` : newKickoff ? `${match} has a new kickoff.` : `${match} has a new venue.`,
-        labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition', was: 'was' },
+        labels: { match: 'Match', kickoff: 'Kickoff', wasDue: 'Was to kick off', venue: 'Venue', event: 'Competition', was: 'was' },
         postponed: 'Postponed: new date to follow',
         wasPostponed: 'was postponed',
         answer: answer ? `Your answer so far: ${answer}.` : 'You have not answered yet.',
@@ -97,6 +97,9 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const facts: Array<[string, string]> = [
     [s.labels.match, match],
     ...(kickoff === null ? [] : [[s.labels.kickoff, kickoff] as [string, string]]),
+    // A cancelled match says when it was to be played: a member with two fixtures against the same team could not tell
+    // which one was cancelled (a review).
+    ...(cancelled && input.kickoffAt !== null ? [[s.labels.wasDue, when(input.kickoffAt)] as [string, string]] : []),
     ...(cancelled ? [] : [[s.labels.venue, changed(input.venue ?? tba, input.before.venue ?? tba, newVenue)] as [string, string]]),
     ...(input.eventName ? [[s.labels.event, input.eventName] as [string, string]] : []),
   ];

@@ -390,7 +390,9 @@ describe('RSVP change', () => {
       expectWellFormedShell(mail, 'en');
       expect(mail.subject).toBe('Cancelled: Riverside vs Hillside');
       expect(mail.text + mail.html).not.toContain(RSVP);
-      expect(mail.text).not.toMatch(/Kickoff|answer/);
+      expect(mail.text).not.toMatch(/Kickoff:|answer/);
+      // Which fixture: when it was to be played.
+      expect(mail.text).toContain('Was to kick off: Sunday 8 March 2026, 15:00 UTC');
     }
     expect(rsvpChangeEmail({ ...base, state: 'competition_cancelled' }).text).toContain('The competition is cancelled: Riverside vs Hillside will not be played.');
   });
