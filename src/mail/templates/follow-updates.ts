@@ -39,7 +39,7 @@ const WORDS = {
     alertHeading: 'Changes to the next matches',
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
-    comma: ', ', arrow: '→', vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
+    comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
     result: 'Result', moved: 'Moved', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
@@ -56,7 +56,8 @@ const WORDS = {
     intro: (scope: string) => `إليك ما تغيّر في ${scope} منذ رسالتنا الأخيرة.`,
     alertIntro: (scope: string) => `تغيّرت مباريات في ${scope} خلال اليومين القادمين.`,
     // U+2190: an arrow is not mirrored in right-to-left text, so "before → after" would point back at the before.
-    comma: '، ', arrow: '←', vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
+    // Not in brackets: an Arabic time ends with its zone in brackets, "(… الساعة 10:00 (GMT+3)، …)" (a review).
+    comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
     result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
     newCompetition: 'مسابقة جديدة في التقويم',
@@ -98,9 +99,9 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
     case 'moved':
       return `${w.moved}: ${fixture}: ${place(c.before!)} ${w.arrow} ${place(m)}`;
     case 'postponed':
-      return `${w.postponed}: ${fixture} (${place(c.before ?? m)})`;
+      return `${w.postponed}: ${fixture}${w.aside(place(c.before ?? m))}`;
     case 'cancelled':
-      return `${w.cancelled}: ${fixture} (${place(c.before ?? m)})`;
+      return `${w.cancelled}: ${fixture}${w.aside(place(c.before ?? m))}`;
     case 'rescheduled':
       return `${w.rescheduled}: ${fixture}: ${place(m)}`;
     case 'new_fixture':

@@ -324,6 +324,16 @@ describe('follow updates', () => {
     const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expect(en.text).toContain('North Park → Sunday 8 March 2026');
   });
+
+  // A review read "(الجمعة 27 نوفمبر 2026، الساعة 10:00 (GMT+3)، ستاد …)": brackets inside brackets.
+  it('in Arabic, a postponed or cancelled match gives its time after a dash, not in brackets around the zone\'s', () => {
+    for (const kind of ['postponed', 'cancelled'] as const) {
+      const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind, before: seen, after: { ...seen, status: kind } }] }] });
+      expect(mail.text).toContain(`\u2068Hillside\u2069 — السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n`);
+      const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind, before: seen, after: { ...seen, status: kind } }] }] });
+      expect(en.text).toContain('Riverside vs Hillside (Saturday 7 March 2026, 21:30 GMT+3, North Park)\n');
+    }
+  });
 });
 
 describe('RSVP change', () => {
