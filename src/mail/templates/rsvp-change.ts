@@ -52,7 +52,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const answer = input.response === null ? null : ANSWERS[ar ? 'ar' : 'en'][input.response];
   const s = ar
     ? {
-        subject: cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : newKickoff ? `موعد جديد: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`,
+        subject: cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`,
         heading: cancelled ? 'أُلغيت مباراتك' : !open ? 'أُجّلت مباراتك' : 'تغيّرت مباراتك',
         hello: `مرحبًا ${name(input.memberName)}،`,
         what: input.state === 'competition_cancelled'
@@ -72,7 +72,8 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
         sentBy: `أُرسلت هذه الرسالة نيابةً عن ${input.organizationName}.`,
       }
     : {
-        subject: cancelled ? `Cancelled: ${match}` : !open ? `Postponed: ${match}` : newKickoff ? `New time: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`,
+        // Both changed: both in the subject (a review's said only the time, the body both).
+        subject: cancelled ? `Cancelled: ${match}` : !open ? `Postponed: ${match}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`,
         heading: cancelled ? 'Your match is cancelled' : !open ? 'Your match is postponed' : 'Your match has changed',
         hello: `Hello ${input.memberName},`,
         what: input.state === 'competition_cancelled'

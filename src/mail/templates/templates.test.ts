@@ -370,7 +370,9 @@ describe('RSVP change', () => {
   it('a new kickoff and venue, in Arabic, right to left, not answered yet', () => {
     const mail = rsvpChangeEmail({ ...base, language: 'ar', organizationName: 'نادي الشارقة', memberName: 'سامي', venue: 'ملعب المدينة', response: null });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.subject).toBe('موعد جديد: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
+    expect(mail.subject).toBe('موعد وملعب جديدان: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
+    // Both changed: both in the subject, in English too (a review's said only the time).
+    expect(rsvpChangeEmail({ ...base, venue: 'City Ground' }).subject).toBe('New time and venue: Riverside vs Hillside, 8 Mar');
     expect(mail.text).toContain('تغيّر موعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 وملعبها.');
     expect(mail.text).toContain('الملعب: ملعب المدينة (بدلًا من North Park, pitch 2)');
     expect(mail.text).toContain('لم تردّ على الدعوة بعد.');
