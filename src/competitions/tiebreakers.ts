@@ -169,7 +169,9 @@ export function orderClubs(ids: readonly string[], criteria: readonly TiebreakCr
     if (ids.length < 2) return [...ids];
     if (from >= criteria.length) {
       reachName(ids, from);
-      return [...ids].sort((a, b) => compareCodeUnits(nameSortKey(input.nameOf(a)), nameSortKey(input.nameOf(b))) || compareCodeUnits(a, b));
+      // Each key once, not once per comparison.
+      const key = new Map(ids.map((id) => [id, nameSortKey(input.nameOf(id))]));
+      return [...ids].sort((a, b) => compareCodeUnits(key.get(a)!, key.get(b)!) || compareCodeUnits(a, b));
     }
     const c = criteria[from] as TiebreakCriterion;
     if (c === 'reapply_head_to_head') return order(ids, from + 1);

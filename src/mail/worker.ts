@@ -221,6 +221,8 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane));
   }
 
+  const roundFailed = (err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`, 'error');
+
   /** One drain of the outbox; concurrent callers share it, and a call during it asks for one more pass. */
   function pump(): Promise<void> {
     if (round) {
@@ -253,7 +255,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     timer = setTimeout(() => {
       timer = undefined;
       pump()
-        .catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`, 'error'))
+        .catch(roundFailed)
         .finally(() => schedule());
     }, delayMs);
     timer.unref();
@@ -285,7 +287,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         again = true;
         return;
       }
-      pump().catch((err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`, 'error'));
+      pump().catch(roundFailed);
     },
   };
 }

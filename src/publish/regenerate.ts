@@ -173,8 +173,13 @@ export class ForeignArtifactsError extends ConfigError {
  * folder with no render yet, or one rendered before the manifest named its database, belongs to whichever renders it.
  */
 export function checkArtifactsBelong(artifactsDir: string, installation: string, databasePath: string | undefined): void {
-  const rendered = readManifest(path.join(artifactsDir, MANIFEST), '').installation;
+  const rendered = renderedBy(artifactsDir);
   if (rendered !== undefined && rendered !== installation) throw new ForeignArtifactsError(artifactsDir, databasePath);
+}
+
+/** The installation id the folder's manifest names: undefined with no render yet, or one from before it was named. */
+function renderedBy(artifactsDir: string): string | undefined {
+  return readManifest(path.join(artifactsDir, MANIFEST), '').installation;
 }
 
 /**
@@ -183,8 +188,7 @@ export function checkArtifactsBelong(artifactsDir: string, installation: string,
  * had made and migrated the mistyped database, and made every waiting email of a real one due at once).
  */
 export function checkArtifactsBelongBeforeOpening(artifactsDir: string, databasePath: string): void {
-  const rendered = readManifest(path.join(artifactsDir, MANIFEST), '').installation;
-  if (rendered === undefined) return;
+  if (renderedBy(artifactsDir) === undefined) return;
   if (!fs.existsSync(databasePath)) throw new ForeignArtifactsError(artifactsDir, databasePath);
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   let installation: string | undefined;
@@ -195,7 +199,7 @@ export function checkArtifactsBelongBeforeOpening(artifactsDir: string, database
   } finally {
     db.close();
   }
-  if (installation !== undefined && installation !== rendered) throw new ForeignArtifactsError(artifactsDir, databasePath);
+  if (installation !== undefined) checkArtifactsBelong(artifactsDir, installation, databasePath);
 }
 
 export async function regenerate(db: Db, options: RegenerateOptions): Promise<RegenerateResult> {

@@ -70,8 +70,9 @@ export function isolatedIn(language: Language): (name: string) => string {
 
 /**
  * What a follow or a registration is of, in a sentence: "League (Organization)", or the organization alone, each
- * name isolated (the follow pages, and the pages a form on another site is answered with).
+ * name passed through `name`: isolated on the pages (the follow pages, and those a form on another site is answered
+ * with), isolatedIn(language) in emails.
  */
-export function scopeName(organization: string, within: string | null): string {
-  return within ? `${isolated(within)} (${isolated(organization)})` : isolated(organization);
+export function scopeName(organization: string, within: string | null, name: (name: string) => string = isolated): string {
+  return within ? `${name(within)} (${name(organization)})` : name(organization);
 }

@@ -1,5 +1,5 @@
 // The follow confirmation (double opt-in): names the scope, links confirm and unsubscribe, says ignoring is safe.
-import { isolatedIn, type Language } from '../../vocabulary/language.js';
+import { isolatedIn, scopeName, type Language } from '../../vocabulary/language.js';
 import { html, safeUrl } from './html.js';
 import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
@@ -14,7 +14,7 @@ export interface FollowConfirmationInput {
 export function followConfirmationEmail(input: FollowConfirmationInput): RenderedEmail {
   const ar = input.language === 'ar';
   const name = isolatedIn(input.language);
-  const scope = input.leagueName ? `${name(input.leagueName)} (${name(input.organizationName)})` : name(input.organizationName);
+  const scope = scopeName(input.organizationName, input.leagueName ?? null, name);
   const s = ar
     ? {
         subject: `أكِّد متابعة ${scope}`,

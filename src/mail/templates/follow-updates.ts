@@ -1,7 +1,7 @@
 // What a follower is told: the changes in the follow's scope since it was last told, grouped by competition,
 // each competition with its calendar (webcal, https, Google), in the organization's language and time zone; a
 // daily digest, or a prompt alert about the next 48 hours. Every one carries the follow's unsubscribe link.
-import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
+import { isolatedIn, scopeName, sentence, type Language } from '../../vocabulary/language.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { formatDateTime } from '../../time/local-time.js';
 import type { SeenMatch } from '../../updates/changes.js';
@@ -122,7 +122,7 @@ function namesOf(c: ToldChange, name: (s: string) => string): ToldChange {
 export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {
   const w = WORDS[input.language];
   const name = isolatedIn(input.language);
-  const scope = input.leagueName ? `${name(input.leagueName)} (${name(input.organizationName)})` : name(input.organizationName);
+  const scope = scopeName(input.organizationName, input.leagueName ?? null, name);
   const when = (at: string | null) => formatDateTime(at, input.timeZone, input.language) ?? w.tbd;
   const subject = input.kind === 'alert' ? w.alertSubject(scope) : w.digestSubject(scope);
   const intro = input.kind === 'alert' ? w.alertIntro(scope) : w.intro(scope);

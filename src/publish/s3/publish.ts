@@ -166,9 +166,13 @@ export const PUBLISHED_BY_KEY = '.competitions/published-by';
 /**
  * Checks, then records, that the bucket's reads are `installation`'s: 'refused' (the result says why) when another
  * database published them. A bucket without the record (a first publish, or one from before it) takes this one's. A key
- * that may not read objects is let through, as one that may not list is: the notice says so.
+ * that may not read objects is let through unchecked, as one that may not list is.
  */
-async function claimBucket(store: ObjectStore, installation: string | undefined, result: PublishResult): Promise<'ok' | 'refused'> {
+async function claimBucket(
+  store: ObjectStore,
+  installation: string | undefined,
+  fail: (what: string, error: unknown) => void,
+): Promise<'ok' | 'refused'> {
   if (installation === undefined) return 'ok'; // a render from before the manifest named its database
   const mine = crypto.createHash('sha256').update(`competitions installation ${installation}`).digest('hex');
   let found: string | null;
@@ -176,23 +180,21 @@ async function claimBucket(store: ObjectStore, installation: string | undefined,
     found = await store.get(PUBLISHED_BY_KEY);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'AccessDenied') return 'ok';
-    result.failed++;
-    result.problem ??= `read ${PUBLISHED_BY_KEY}: ${error instanceof Error ? error.message : String(error)}`;
+    fail(`read ${PUBLISHED_BY_KEY}`, error);
     return 'refused';
   }
   if (found !== null && found.trim() !== mine) {
-    result.failed++;
-    result.problem =
-      `the bucket holds the reads another database published (${PUBLISHED_BY_KEY} names another): nothing put or deleted; ` +
-      'check DATABASE_PATH, or publish this database elsewhere (PUBLISH_S3_BUCKET, PUBLISH_S3_PREFIX)';
+    fail(
+      `the bucket holds the reads another database published (${PUBLISHED_BY_KEY} names another)`,
+      'nothing put or deleted; check DATABASE_PATH, or publish this database elsewhere (PUBLISH_S3_BUCKET, PUBLISH_S3_PREFIX)',
+    );
     return 'refused';
   }
   if (found === null) {
     try {
       await store.put({ key: PUBLISHED_BY_KEY, body: Buffer.from(`${mine}\n`), contentType: 'text/plain; charset=utf-8', cacheControl: 'no-store' });
     } catch (error) {
-      result.failed++;
-      result.problem ??= `put ${PUBLISHED_BY_KEY}: ${error instanceof Error ? error.message : String(error)}`;
+      fail(`put ${PUBLISHED_BY_KEY}`, error);
       return 'refused';
     }
   }
@@ -218,7 +220,7 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
     // About to take every read object of the bucket for this folder's (and delete what it does not render): first,
     // that the bucket's reads are this database's. A review's mistyped DATABASE_PATH on a new machine rendered the
     // demo into an empty folder, and its first publish deleted every real object.
-    const owner = await claimBucket(store, manifest.installation, result);
+    const owner = await claimBucket(store, manifest.installation, fail);
     if (owner === 'refused') return { ...result, ms: Math.round(performance.now() - started) };
     state = { destination: store.destination, objects: {} };
     try {
