@@ -160,6 +160,8 @@ describe('a stop with a request in flight', () => {
       const [{ code, at }] = await Promise.all([exited, closed]);
       expect(answer).toMatch(/^HTTP\/1\.1 201 /);
       expect(code).toBe(0);
+      // Its start said where email goes (a review's deployment on the default file transport had no sign of it).
+      expect(own.output()).toMatch(/serving on \S+ {2}\(database .*; email written as \.eml files to \S+, not sent \(MAIL_TRANSPORT=postmark sends it\)\)/);
       expect(at - sentAt).toBeLessThan(2_000);
     } finally {
       await own.stop();
