@@ -167,12 +167,13 @@ describe('generated groups: the best thirds fill the round of 16 by the allocati
     const slot = out.bracket.find((s) => s.match_id === 'r16-1' && s.side === 'away');
     expect(slot).toEqual({
       match_id: 'r16-1', round_ordinal: 4, side: 'away', team_id: 'f3', bracket_role: 'winners', source_match_id: null, source_outcome: null,
-      status: 'completed', winner_team_id: 'b1', source_position: 3, source_best_placed: 'thirds', source_slot: 1, source_groups: ['Group A', 'Group D', 'Group E', 'Group F'],
+      status: 'completed', winner_team_id: 'b1', leg: null, first_leg_match_id: null, source_group: null,
+      source_position: 3, source_best_placed: 'thirds', source_slot: 1, source_groups: ['Group A', 'Group D', 'Group E', 'Group F'],
     });
-    // The group-fed slot beside it keeps exactly its fields.
-    expect(Object.keys(out.bracket.find((s) => s.match_id === 'r16-1' && s.side === 'home')!)).toEqual([
-      'match_id', 'round_ordinal', 'side', 'team_id', 'bracket_role', 'source_match_id', 'source_outcome', 'status', 'winner_team_id', 'source_group', 'source_position',
-    ]);
+    // The group-fed slot beside it has its group and no rule of the best-placed.
+    expect(out.bracket.find((s) => s.match_id === 'r16-1' && s.side === 'home')).toMatchObject({
+      source_group: 'Group B', source_position: 1, source_best_placed: null, source_slot: null, source_groups: null,
+    });
     expect(out.champion).toBe('Team B1');
     expect(out.summaries.get('r16-1')).toBe('Team B1 vs Team F3');
     // The team calendar of a qualifying third has its round of 16 match; that of a third that went out has none.

@@ -125,12 +125,10 @@ describe('the OpenAPI document', () => {
     expect(checker.deref(doc.components.parameters.eventId!).schema.pattern).toBe('^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$');
     // As checked (a date), and as it may be sent (Arabic-Indic digits, spaces around): see the request schemas' test.
     expect(JSON.stringify(prop('RegistrationRequest', 'date_of_birth'))).toContain('"format":"date"');
-    // Nullable fields are required (present as null), never optional. The exceptions are fields a competition has
-    // only when it uses the rule behind them, so that every other competition keeps its bytes (README "Tie-break rules").
-    const onlyWhenUsed: Record<string, string[]> = { StandingsRow: ['adjustment_points'], BracketSlot: ['leg', 'first_leg_match_id', 'source_group', 'source_position', 'source_best_placed', 'source_slot', 'source_groups'] };
+    // Nullable fields are required (present as null), never optional: the contract's "null, never left out", rule
+    // fields of a rule the competition does not use included.
     for (const name of ['Event', 'StandingsRow', 'BracketSlot']) {
-      const optional = onlyWhenUsed[name] ?? [];
-      expect(s[name]!.required).toEqual(Object.keys(s[name]!.properties as object).filter((k) => !optional.includes(k)));
+      expect(s[name]!.required).toEqual(Object.keys(s[name]!.properties as object));
       expect(s[name]!.additionalProperties).toBe(false);
     }
     expect(doc.components.headers.CacheControlRead!.schema.const).toBe(READ_CACHE);
@@ -157,20 +155,19 @@ describe('the OpenAPI document', () => {
     const counts = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0, away_won: 0 };
     const row = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: -3, awaiting_decision: true });
     expect(Object.keys(row)).toEqual(keys('StandingsRow'));
-    // Without adjustments in the event, the row keeps exactly the fields it had before adjustments existed.
+    // Every row and every slot has every field, null where its rule is not used (the contract).
     const plain = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: null, awaiting_decision: false });
-    expect(Object.keys(plain)).toEqual(keys('StandingsRow').filter((k) => k !== 'adjustment_points'));
+    expect(Object.keys(plain)).toEqual(keys('StandingsRow'));
+    expect(plain.adjustment_points).toBeNull();
     const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null };
     const noBest = { source_best_placed: null, source_slot: null, source_groups: null };
-    const best = ['source_best_placed', 'source_slot', 'source_groups'];
     const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1, ...noBest });
-    expect(Object.keys(slot)).toEqual(keys('BracketSlot').filter((k) => !best.includes(k)));
-    // A slot fed by the best-placed teams of several groups: its fields in the document's order.
+    expect(Object.keys(slot)).toEqual(keys('BracketSlot'));
     const bestSlot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: null, source_position: 3, source_best_placed: 'thirds', source_slot: 1, source_groups: ['Group A', 'Group D'] });
-    expect(Object.keys(bestSlot)).toEqual(keys('BracketSlot').filter((k) => k !== 'source_group'));
-    // A single match keeps exactly the fields it had before two-legged ties existed.
+    expect(Object.keys(bestSlot)).toEqual(keys('BracketSlot'));
     const single = encodeBracketSlot({ ...base, leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest });
-    expect(Object.keys(single)).toEqual(keys('BracketSlot').filter((k) => !['leg', 'first_leg_match_id', 'source_group', 'source_position', ...best].includes(k)));
+    expect(Object.keys(single)).toEqual(keys('BracketSlot'));
+    expect(single).toMatchObject({ leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest });
   });
 
   // A review: league_id, match_id, team_id and source_match_id all gave one competition's id as their example.

@@ -30,6 +30,7 @@ export const EVENTS_EXAMPLE = [
 
 const row = (rank: number, club_name: string, [played, won, drawn, lost, goals_for, goals_against, points]: number[], group_name: string | null = null) => ({
   rank, club_name, played: played!, won: won!, drawn: drawn!, lost: lost!, goals_for: goals_for!, goals_against: goals_against!, points: points!, group_name,
+  adjustment_points: null,
 });
 
 export const STANDINGS_EXAMPLE = [
@@ -56,6 +57,13 @@ const slot = (side: 'home' | 'away', team_id: string, source_match_id: string) =
   source_outcome: 'winner',
   status: 'completed',
   winner_team_id: 'rsl-westgate',
+  leg: null,
+  first_leg_match_id: null,
+  source_group: null,
+  source_position: null,
+  source_best_placed: null,
+  source_slot: null,
+  source_groups: null,
 });
 
 export const BRACKET_EXAMPLE = [slot('home', 'rsl-old-mill', 'rsl-cup-sf1'), slot('away', 'rsl-westgate', 'rsl-cup-sf2')];

@@ -48,8 +48,7 @@ export function encodeStandingsRow(row: StandingsRow): PublicStandingsRow {
     goals_against: row.goals_against,
     points: row.points,
     group_name: row.group_name,
-    // Only in the tables of an event that has adjustments: every other table keeps its bytes.
-    ...(row.adjustment_points === null ? {} : { adjustment_points: row.adjustment_points }),
+    adjustment_points: row.adjustment_points,
   };
 }
 
@@ -64,18 +63,14 @@ export function encodeBracketSlot(slot: BracketSlot): PublicBracketSlot {
     source_outcome: slot.source_outcome,
     status: slot.status,
     winner_team_id: slot.winner_team_id,
-    // Only on the legs of a two-legged tie: every other slot keeps its bytes.
-    ...(slot.leg === null ? {} : { leg: slot.leg, first_leg_match_id: slot.first_leg_match_id }),
-    // Only on slots fed by a group's final table.
-    ...(slot.source_group === null || slot.source_position === null ? {} : { source_group: slot.source_group, source_position: slot.source_position }),
-    // Only on slots fed by the best-placed teams of several groups.
-    ...(slot.source_best_placed === null || slot.source_slot === null || slot.source_position === null || slot.source_groups === null
-      ? {}
-      : {
-          source_position: slot.source_position,
-          source_best_placed: slot.source_best_placed,
-          source_slot: slot.source_slot,
-          source_groups: slot.source_groups,
-        }),
+    // The rule fields below are null where their rule does not apply: the contract has a field with no value null,
+    // never left out, so every slot of every bracket has the same keys.
+    leg: slot.leg,
+    first_leg_match_id: slot.first_leg_match_id,
+    source_group: slot.source_group,
+    source_position: slot.source_position,
+    source_best_placed: slot.source_best_placed,
+    source_slot: slot.source_slot,
+    source_groups: slot.source_groups,
   };
 }

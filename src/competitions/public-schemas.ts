@@ -60,9 +60,9 @@ export const publicStandingsRowSchema = z
     group_name: name.nullable().meta({
       description: "Beyond the spec: the group of a hybrid event's group stage (\"Group A\"); null for a single table.",
     }),
-    adjustment_points: z.number().int().optional().meta({
+    adjustment_points: z.number().int().nullable().meta({
       description:
-        'Beyond the spec, only in the rows of a competition that has point adjustments: how many of `points` come from adjustments (a deduction is negative; 0 for a club without one). `points` already includes them.',
+        'Beyond the spec; null in the rows of a competition without point adjustments. Otherwise how many of `points` come from adjustments (a deduction is negative; 0 for a club without one). `points` already includes them.',
     }),
   })
   .meta({ description: 'A row of a standings table (spec 2.2).' });
@@ -82,31 +82,31 @@ export const publicBracketSlotSchema = z
       description: 'Winning team of the match (of a two-legged tie, on the slots of both legs: the tie\'s winner); null until decided.',
       examples: ['rsl-rovers'],
     }),
-    leg: z.number().int().min(1).max(2).optional().meta({
-      description: 'Beyond the spec, only on the slots of a two-legged tie: 1 or 2. The second leg decides the tie (aggregate, then away goals when the competition counts them, then its penalties); feeds name the second leg.',
+    leg: z.number().int().min(1).max(2).nullable().meta({
+      description: 'Beyond the spec; null on a single match. On the slots of a two-legged tie: 1 or 2. The second leg decides the tie (aggregate, then away goals when the competition counts them, then its penalties); feeds name the second leg.',
     }),
-    first_leg_match_id: publicIdSchema.nullable().optional().meta({
-      description: 'Beyond the spec, only on the slots of a two-legged tie: on the second leg, the first leg; null on the first leg.',
+    first_leg_match_id: publicIdSchema.nullable().meta({
+      description: 'Beyond the spec: on the second leg of a two-legged tie, the first leg; null on every other slot.',
     }),
-    source_group: name.optional().meta({
+    source_group: name.nullable().meta({
       description:
-        "Beyond the spec, only on a slot fed by a group's final table (hybrid competitions): the group (\"Group A\"). `team_id` is null until every match of that group is completed (or cancelled), and while the place waits for a decision the rules leave to the organizer (lots, fair play); `source_match_id` and `source_outcome` are null.",
+        "Beyond the spec; null unless the slot is fed by a group's final table (hybrid competitions): the group (\"Group A\"). `team_id` is null until every match of that group is completed (or cancelled), and while the place waits for a decision the rules leave to the organizer (lots, fair play); `source_match_id` and `source_outcome` are null.",
     }),
-    source_position: z.number().int().min(1).optional().meta({
+    source_position: z.number().int().min(1).nullable().meta({
       description:
-        "Beyond the spec, only on a slot fed by a group's final table (with `source_group`), or by the best-placed teams of several groups (with `source_best_placed`): the position in the group's table, from 1 (1: the group winner; 3: a third-placed team).",
+        "Beyond the spec; null unless the slot is fed by a group's final table (with `source_group`), or by the best-placed teams of several groups (with `source_best_placed`): the position in the group's table, from 1 (1: the group winner; 3: a third-placed team).",
     }),
-    source_best_placed: publicIdSchema.optional().meta({
+    source_best_placed: publicIdSchema.nullable().meta({
       description:
-        "Beyond the spec, only on a slot fed by the best-placed teams of several groups (hybrid competitions; EURO 2020's four best third-placed teams): the id of the competition's rule. `team_id` is null until every match of every group it draws from is completed (or cancelled), each group's place is known, and the ranking across the groups does not wait for a decision where it matters (with an allocation table, at the line between the teams that go through and the others; without, at this slot's place). `source_match_id` and `source_outcome` are null.",
+        "Beyond the spec; null unless the slot is fed by the best-placed teams of several groups (hybrid competitions; EURO 2020's four best third-placed teams): the id of the competition's rule. `team_id` is null until every match of every group it draws from is completed (or cancelled), each group's place is known, and the ranking across the groups does not wait for a decision where it matters (with an allocation table, at the line between the teams that go through and the others; without, at this slot's place). `source_match_id` and `source_outcome` are null.",
     }),
-    source_slot: z.number().int().min(1).optional().meta({
+    source_slot: z.number().int().min(1).nullable().meta({
       description:
-        'Beyond the spec, only with `source_best_placed`: the slot, from 1. Without an allocation table slot k is the k-th best team; with one, the table row of the set of groups the qualifying teams come from gives the group whose team takes it.',
+        'Beyond the spec; null without `source_best_placed`. With it: the slot, from 1. Without an allocation table slot k is the k-th best team; with one, the table row of the set of groups the qualifying teams come from gives the group whose team takes it.',
     }),
-    source_groups: z.array(name).min(1).optional().meta({
+    source_groups: z.array(name).min(1).nullable().meta({
       description:
-        "Beyond the spec, only with `source_best_placed`: the groups this slot's team can come from, in group order (with an allocation table, the groups its rows give this slot: EURO 2020's winner of Group B meets the third of Group A, D, E or F).",
+        "Beyond the spec; null without `source_best_placed`. With it: the groups this slot's team can come from, in group order (with an allocation table, the groups its rows give this slot: EURO 2020's winner of Group B meets the third of Group A, D, E or F).",
     }),
   })
   .meta({ description: 'One side of a bracket match (spec 2.3).' });

@@ -28,7 +28,7 @@ export type { ManifestEvent } from './render-organization.js';
 // 2: team calendars (a manifest of version 1 knows no teams: everything is rendered once more).
 // 3: undecided slots numbered among ties, tables under all_meetings_played and away_wins, Arabic-Indic group numbers and
 // names without direction marks in order.
-export const RENDER_VERSION = 3;
+export const RENDER_VERSION = 4;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
 

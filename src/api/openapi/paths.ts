@@ -47,7 +47,7 @@ export function paths(base: string): Record<string, PathItemObject> {
         'club name; a competition may follow its regulation instead (FIFA World Cup, UEFA, Premier League, LaLiga, Serie A, ' +
         'Bundesliga: UEFA, LaLiga and Serie A look at the matches between the clubs level first), with its organizer\'s recorded ' +
         'decisions (lots, fair play, a play-off) for clubs nothing else separates. A competition with point adjustments (such as ' +
-        'a deduction) gives every row `adjustment_points`. A hybrid competition has one table per group (`group_name`). ' +
+        'a deduction) gives every row its `adjustment_points`; without any, it is null. A hybrid competition has one table per group (`group_name`). ' +
         'A knockout-only competition gives `[]`.',
       kind: 'artifact',
       pathParameter: 'eventId',
