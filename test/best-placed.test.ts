@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { applyImport, parseImport } from '../src/import/load.js';
 import { migratedDb, type TestDb } from './support/db.js';
 import { importAndRender } from './support/rendered.js';
+import { withoutDirectionMarks } from './support/visible-text.js';
 
 type Json = any; // import files built and edited by hand
 
@@ -149,7 +150,7 @@ async function publish(file: Json): Promise<{ bracket: Slot[]; champion: string 
   const read = await importAndRender(t, file, 'syn.example');
   const events = JSON.parse(read('api/v0/events.json')) as { event_id: string; champion_name: string | null }[];
   const vevents = (ics: string) => new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent');
-  const summaries = new Map(vevents(read('api/v0/calendar/syn-cup.ics')).map((v) => [String(v.getFirstPropertyValue('uid')).split('.')[0] as string, String(v.getFirstPropertyValue('summary'))]));
+  const summaries = new Map(vevents(read('api/v0/calendar/syn-cup.ics')).map((v) => [String(v.getFirstPropertyValue('uid')).split('.')[0] as string, withoutDirectionMarks(String(v.getFirstPropertyValue('summary')))]));
   return {
     bracket: JSON.parse(read('api/v0/events/syn-cup/bracket.json')) as Slot[],
     champion: events.find((e) => e.event_id === 'syn-cup')?.champion_name ?? null,

@@ -414,3 +414,34 @@ describe('one change raises a VEVENT once', () => {
     expect(sequences()).toEqual(before);
   });
 });
+
+// Migration 0015 raises once the VEVENTs whose words this release changed (RLM and isolated names in Arabic feeds;
+// "Winner of Round of 16 (5)"), and nothing else.
+describe('migration 0015', () => {
+  let t: TestDb | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('raises every match of an Arabic organization and each slot fed by a round named with a number, once', async () => {
+    t = await demoDb();
+    const ins = (id: string, round: string | null, home: string) =>
+      t!.sqlite.prepare(`INSERT INTO matches (id, event_id, round_ordinal, round_name, bracket_role, bracket_position, home_source_match_id,
+          home_source_outcome, away_team_id, kickoff_at) VALUES (?, 'rsl-cup-2026', 9, ?, 'winners', 0, ?, 'winner', 'rsl-rovers', '2026-12-20T13:00:00Z')`).run(id, round, home);
+    ins('mig-r16', 'Round of 16', 'rsl-cup-final'); // fed by a "Final": its words did not change
+    ins('mig-qf', 'Quarter-final', 'mig-r16'); // fed by "Round of 16": "(1)"
+    ins('mig-sf', 'Semi-final', 'mig-qf');
+    const rows = () => t!.sqlite.prepare(`SELECT m.id, m.sequence, o.language FROM matches m JOIN events e ON e.id = m.event_id
+        JOIN leagues l ON l.id = e.league_id JOIN organizations o ON o.id = l.org_id`).all() as Array<{ id: string; sequence: number; language: string }>;
+    const before = new Map(rows().map((r) => [r.id, r.sequence]));
+    const { up } = await import('../src/db/migrations/0015_calendar_direction.js');
+    await up(t.db);
+    const raised = rows().filter((r) => r.sequence !== before.get(r.id));
+    expect(raised.every((r) => r.sequence === before.get(r.id)! + 1)).toBe(true);
+    const arabic = rows().filter((r) => r.language === 'ar').map((r) => r.id);
+    expect(arabic.length).toBeGreaterThan(10);
+    // The demo futsal cup's slots fed by "Winners round 1" read "… Winners round 1 (1)" now.
+    expect(raised.map((r) => r.id).sort()).toEqual([...arabic, 'mig-qf', 'nssa-futsal-l1', 'nssa-futsal-lf', 'nssa-futsal-wf'].sort());
+  });
+});

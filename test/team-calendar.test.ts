@@ -8,6 +8,7 @@ import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { demoDb, type TestDb } from './support/db.js';
+import { withoutDirectionMarks } from './support/visible-text.js';
 
 let t: TestDb;
 let options: RegenerateOptions;
@@ -31,7 +32,7 @@ function fromCompetitionFeeds(teamName: string): Map<string, ICAL.Component> {
   for (const file of fs.readdirSync(path.join(options.artifactsDir, 'api/v0/calendar')).filter((f) => f.endsWith('.ics'))) {
     for (const v of vevents(read(`api/v0/calendar/${file}`))) {
       // A postponed or cancelled match's title begins with its status.
-      const title = String(v.getFirstPropertyValue('summary')).replace(/^(Postponed|Cancelled|مؤجلة|ملغاة): /, '');
+      const title = withoutDirectionMarks(String(v.getFirstPropertyValue('summary'))).replace(/^(Postponed|Cancelled|مؤجلة|ملغاة): /, '');
       const [home, away] = title.split(/ vs | ضد /);
       if (home === teamName || away === teamName) out.set(uid(v), v);
     }

@@ -28,7 +28,7 @@ describe('undecided slots in the calendar', () => {
     ['en', 'third', 'Loser of Semi-final 1 vs Loser of Semi-final 2'],
     ['en', 'sf1', 'Winner of Quarter-final 1 vs Winner of Quarter-final 2'],
     ['en', 'sf2', 'Winner of Quarter-final 3 vs Winner of Quarter-final 4'],
-    ['ar', 'final', 'الفائز في Semi-final 1 ضد الفائز في Semi-final 2'],
+    ['ar', 'final', '\u200F\u2068الفائز في Semi-final 1\u2069 ضد \u2068الفائز في Semi-final 2\u2069'],
   ] as const)('%s %s: %s', (language, id, summary) => {
     const feed = calendarFeed(event(language), cup, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
     expect(feed.matches.find((m) => m.id === id)!.summary).toBe(summary);
@@ -71,7 +71,24 @@ describe('undecided slots in the calendar', () => {
       { ...match({ id: 'k3', role: 'winners', round: 2, position: 0, home: W('k1'), away: W('k2') }), kickoff_at: '2026-05-01T18:00:00Z' },
     ];
     const mixed = calendarFeed({ ...event('en'), competition_type: 'hybrid' }, hybrid, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
-    expect(mixed.matches.find((m) => m.id === 'k3')!.summary).toBe('Winner of Round 1 1 vs Winner of Round 1 2');
+    expect(mixed.matches.find((m) => m.id === 'k3')!.summary).toBe('Winner of Round 1 (1) vs Winner of Round 1 (2)');
+  });
+
+  // A label ending in a number keeps it apart from the match's: a review read "الفائز في دور الـ16 5".
+  it.each([
+    ['en', 'Round of 16', 'Winner of Round of 16 (1) vs Winner of Round of 16 (2)'],
+    ['en', 'Last 16', 'Winner of Last 16 (1) vs Winner of Last 16 (2)'],
+    ['en', 'Eighth-final', 'Winner of Eighth-final 1 vs Winner of Eighth-final 2'],
+    ['ar', 'دور الـ16', '\u200F\u2068الفائز في دور الـ16 (1)\u2069 ضد \u2068الفائز في دور الـ16 (2)\u2069'],
+    ['ar', 'دور الـ١٦', '\u200F\u2068الفائز في دور الـ١٦ (1)\u2069 ضد \u2068الفائز في دور الـ١٦ (2)\u2069'],
+  ] as const)('%s "%s": %s', (language, round, summary) => {
+    const r16 = [
+      at(match({ id: 'r1', role: 'winners', round: 1, position: 0, home: 'a', away: 'b' }), round),
+      at(match({ id: 'r2', role: 'winners', round: 1, position: 1, home: 'c', away: 'd' }), round),
+      at(match({ id: 'qf', role: 'winners', round: 2, position: 0, home: W('r1'), away: W('r2') }), 'Quarter-final'),
+    ];
+    const feed = calendarFeed(event(language), r16, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    expect(feed.matches.find((m) => m.id === 'qf')!.summary).toBe(summary);
   });
 
   it('keeps a label that only one match carries as it is', () => {
@@ -90,8 +107,8 @@ describe('a match that will not be played at its time says so in its title', () 
     ['en', 'completed', 'Team A vs Team B'],
     ['en', 'postponed', 'Postponed: Team A vs Team B'],
     ['en', 'cancelled', 'Cancelled: Team A vs Team B'],
-    ['ar', 'postponed', 'مؤجلة: Team A ضد Team B'],
-    ['ar', 'cancelled', 'ملغاة: Team A ضد Team B'],
+    ['ar', 'postponed', '\u200Fمؤجلة: \u2068Team A\u2069 ضد \u2068Team B\u2069'],
+    ['ar', 'cancelled', '\u200Fملغاة: \u2068Team A\u2069 ضد \u2068Team B\u2069'],
   ] as const)('%s %s: %s', (language, status, summary) => {
     const feed = calendarFeed(event(language), played(status), teams, { uidDomain: 'x.example', refreshMinutes: 5 });
     expect(feed.matches[0]!.summary).toBe(summary);
@@ -130,9 +147,26 @@ describe('the feed\'s name and a match\'s location', () => {
 
   it.each([
     ['en', 'Pitch 2, Riverside'],
-    ['ar', 'Pitch 2، Riverside'],
+    ['ar', '\u200F\u2068Pitch 2\u2069، \u2068Riverside\u2069'],
   ] as const)('%s: the venue and the city joined in the language\'s own comma', (language, location) => {
     const feed = calendarFeed({ ...event(language), venue_city: 'Riverside' }, [{ ...cup[0]!, venue: 'Pitch 2' }], teams, { uidDomain: 'x.example', refreshMinutes: 5 });
     expect(feed.matches[0]!.location).toBe(location);
+  });
+});
+
+// iCalendar has no direction: an app takes each line's from its first strong letter. A review's Arabic World Cup feed
+// had "Brazil ضد وصيف Group H" shown left to right, the teams the wrong way round.
+describe('an Arabic feed reads right to left whatever its names', () => {
+  it('starts every line with RLM and isolates each name; an English feed is left as it is', () => {
+    const m = { ...at(match({ id: 'qf1', role: 'winners', round: 1, home: 'a', away: 'b', result: { status: 'completed', score: [2, 1] } }), 'Quarter-final'), venue: 'Lusail Stadium' };
+    const ar = calendarFeed({ ...event('ar'), venue_city: 'Lusail' }, [m], teams, { uidDomain: 'x.example', refreshMinutes: 5 }).matches[0]!;
+    expect(ar.summary).toBe('\u200F\u2068Team A\u2069 ضد \u2068Team B\u2069');
+    expect(ar.location).toBe('\u200F\u2068Lusail Stadium\u2069، \u2068Lusail\u2069');
+    for (const line of ar.description.split('\n')) expect(line.startsWith('\u200F'), line).toBe(true);
+    expect(ar.description).toContain('\u2068Quarter-final\u2069');
+    expect(ar.description).toContain('النتيجة: \u2068Team A\u2069 2–1 \u2068Team B\u2069');
+    const en = calendarFeed({ ...event('en'), venue_city: 'Lusail' }, [m], teams, { uidDomain: 'x.example', refreshMinutes: 5 }).matches[0]!;
+    expect(en.summary).toBe('Team A vs Team B');
+    expect(`${en.summary}${en.description}${en.location}`).not.toMatch(/[\u200F\u2068\u2069]/);
   });
 });

@@ -5,7 +5,7 @@ import { bracketContext } from './group-feeds.js';
 import { slotCandidateGroups } from './best-placed.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
-import { localizedName } from '../vocabulary/language.js';
+import { isolatedIn, localizedName, type Language } from '../vocabulary/language.js';
 import { publicMatchStatus } from './match-status.js';
 import { pushInto } from '../collections.js';
 
@@ -13,6 +13,17 @@ const WORDS = {
   en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
   ar: { or: ' أو ', comma: '، ', best: (n: number, k: number) => (n === 1 ? `أفضل المتصدرين رقم ${k}` : n === 2 ? `أفضل الوصفاء رقم ${k}` : `أفضل أصحاب المركز ${n} رقم ${k}`), vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
 } as const;
+
+/**
+ * A text line of a feed in its language. iCalendar has no direction property, so calendar apps take each line's
+ * direction from its first strong letter: an Arabic title that starts with a Latin team ("Brazil ضد وصيف Group H")
+ * showed left to right, which puts the teams the wrong way round. In an Arabic feed each line starts with U+200F
+ * RIGHT-TO-LEFT MARK, and names are isolated (FSI … PDI, as in the emails) so that a Latin name's digits or final full
+ * stop stay with it. An English feed's lines are as they are.
+ */
+function lineIn(language: Language): (text: string) => string {
+  return language === 'ar' ? (text) => (text === '' ? text : `\u200F${text}`) : (text) => text;
+}
 
 export interface FeedOptions {
   uidDomain: string;
@@ -52,13 +63,21 @@ export function numberedLabels(matches: readonly MatchFacts[], label: (m: MatchF
   const out = new Map<string, string>();
   for (const group of byLabel.values()) {
     const ordered = [...group].sort((a, b) => a.round_ordinal - b.round_ordinal || a.bracket_position - b.bracket_position || (a.id < b.id ? -1 : 1));
-    ordered.forEach((m, i) => out.set(m.id, ordered.length > 1 ? `${label(m)} ${i + 1}` : label(m)));
+    ordered.forEach((m, i) => out.set(m.id, ordered.length > 1 ? numbered(label(m), i + 1) : label(m)));
   }
   for (const m of matches) {
     const second = secondLegOf.get(m.id);
     if (!out.has(m.id)) out.set(m.id, (second !== undefined ? out.get(second) : undefined) ?? label(m));
   }
   return out;
+}
+
+/**
+ * "Quarter-final 2"; a label that ends in a number keeps its own apart: "Round of 16 (5)", "Round 1 (7)" (a review's
+ * Arabic World Cup feed read "الفائز في دور الـ16 5").
+ */
+function numbered(label: string, n: number): string {
+  return /\p{Nd}$/u.test(label) ? `${label} (${n})` : `${label} ${n}`;
 }
 
 /** What a person reads for each match: its label, and each slot's team or the match that will decide it. */
@@ -146,18 +165,21 @@ export function calendarFeed(
   const w = WORDS[event.language];
   const names = matchNames(event, matches, teams);
   const byId = new Map(matches.map((m) => [m.id, m]));
+  const name = isolatedIn(event.language);
+  const line = lineIn(event.language);
 
   const entries: CalendarInput['matches'] = [];
   for (const m of matches) {
     // No date, no calendar entry; a bye (one empty slot that nothing feeds) is never played.
     if (m.kickoff_at === null) continue;
     if (isEmptySlot(m, 'home') || isEmptySlot(m, 'away')) continue;
-    const { home, away, label } = names.get(m.id)!;
+    const n = names.get(m.id)!;
+    const [home, away, label] = [name(n.home), name(n.away), name(n.label)];
     // A competition cancelled as a whole will not play what is left of it, whatever each match's own status says.
     const status = publicMatchStatus(m.status, event.status);
 
     const leg = m.leg === 1 || m.leg === 2 ? w.legs[m.leg - 1] : null;
-    const lines = [event.name, [m.group_name, label, leg].filter(Boolean).join(' · ')];
+    const lines = [name(event.name), [m.group_name === null ? null : name(m.group_name), label, leg].filter(Boolean).join(' · ')];
     if (m.walkover_winner) {
       lines.push(`${w.result}: ${m.walkover_winner === 'home' ? home : away} (${w.walkover})`);
     } else if (m.home_score !== null && m.away_score !== null) {
@@ -182,9 +204,9 @@ export function calendarFeed(
     const title = status === 'cancelled' || status === 'postponed' ? `${w.titles[status]}: ` : '';
     entries.push({
       id: m.id,
-      summary: `${title}${home} ${w.vs} ${away}`,
-      description: lines.join('\n'),
-      location: [m.venue, event.venue_city].filter((x): x is string => Boolean(x)).join(w.comma) || null,
+      summary: line(`${title}${home} ${w.vs} ${away}`),
+      description: lines.map(line).join('\n'),
+      location: line([m.venue, event.venue_city].filter((x): x is string => Boolean(x)).map(name).join(w.comma)) || null,
       start: m.kickoff_at,
       end: m.ends_at ?? addMinutes(m.kickoff_at, event.match_duration_min),
       status,

@@ -116,12 +116,13 @@ afterEach(() => {
 describe('calendar skeleton', () => {
   it('has the calendar properties, in order, on their own lines', () => {
     const lines = contentLines(renderCalendar(input({ refreshMinutes: 30 })));
-    expect(lines.slice(0, 8)).toEqual([
+    expect(lines.slice(0, 9)).toEqual([
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
       'CALSCALE:GREGORIAN',
       `PRODID:${CALENDAR_PRODID}`,
       'X-WR-CALNAME:Riverside Sunday League — Winter 2026',
+      'NAME:Riverside Sunday League — Winter 2026',
       'REFRESH-INTERVAL;VALUE=DURATION:PT30M',
       'X-PUBLISHED-TTL:PT30M',
       'BEGIN:VEVENT',
@@ -173,11 +174,20 @@ describe('calendar skeleton', () => {
     expect(lines.at(-1)).toBe('END:VCALENDAR');
     expect(events(out)).toHaveLength(0);
     expect(text(parse(out), 'prodid')).toBe(CALENDAR_PRODID);
+    // RFC 5545 3.6: at least one component. UTC's time zone, parsed as one.
+    const zones = parse(out).getAllSubcomponents('vtimezone');
+    expect(zones.map((z) => z.getFirstPropertyValue('tzid'))).toEqual(['UTC']);
+    expect(zones[0]!.getFirstSubcomponent('standard')?.getFirstPropertyValue('tzoffsetto')?.toString()).toBe('+00:00');
+  });
+
+  it('a calendar with matches carries no time zone: every time in it is UTC', () => {
+    expect(contentLines(renderCalendar(input())).some((l) => l.startsWith('BEGIN:VTIMEZONE'))).toBe(false);
   });
 
   it('escapes X-WR-CALNAME', () => {
     const out = renderCalendar(input({ calendarName: 'Cup, North; South\\East\nFinals' }));
     expect(contentLines(out)).toContain('X-WR-CALNAME:Cup\\, North\\; South\\\\East\\nFinals');
+    expect(contentLines(out)).toContain('NAME:Cup\\, North\\; South\\\\East\\nFinals');
     expect(text(parse(out), 'x-wr-calname')).toBe('Cup, North; South\\East\nFinals');
   });
 

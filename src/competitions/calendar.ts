@@ -415,7 +415,12 @@ export function assembleCalendarParts(
   const calendarName = sanitizeText(input.calendarName) || sanitizeText(input.eventId);
   const out: string[] = [];
   for (const line of calendarHeader()) {
-    out.push(propertyName(line) === 'X-WR-CALNAME' ? `X-WR-CALNAME:${escapeText(calendarName)}` : line);
+    if (propertyName(line) !== 'X-WR-CALNAME') {
+      out.push(line);
+      continue;
+    }
+    // X-WR-CALNAME is what Google, Apple and Outlook read; NAME is RFC 7986's, for the clients that follow it.
+    out.push(`X-WR-CALNAME:${escapeText(calendarName)}`, `NAME:${escapeText(calendarName)}`);
   }
   if (!out.some((l) => propertyName(l) === 'X-WR-CALNAME')) throw new IcsOutputError('no X-WR-CALNAME');
   // RFC 7986 REFRESH-INTERVAL is the standard; X-PUBLISHED-TTL is what Outlook reads (ics hard-codes PT1H).
@@ -423,9 +428,25 @@ export function assembleCalendarParts(
   out.push(`X-PUBLISHED-TTL:${refresh}`);
   const parts = [serializeLines(out)];
   for (const v of vevents) parts.push(v.text);
+  // RFC 5545 3.6: a calendar has at least one component. With no match to show (none dated yet, a team with nothing
+  // left), the feed carries UTC's time zone, which every time in it is anyway.
+  if (vevents.length === 0) parts.push(serializeLines(UTC_TIMEZONE));
   parts.push(serializeLines(['END:VCALENDAR']));
   return parts;
 }
+
+/** The smallest valid VTIMEZONE (RFC 5545 3.6.5: a TZID and one observance): UTC, no offset ever. */
+const UTC_TIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:UTC',
+  'BEGIN:STANDARD',
+  'DTSTART:19700101T000000',
+  'TZOFFSETFROM:+0000',
+  'TZOFFSETTO:+0000',
+  'TZNAME:UTC',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
 
 /**
  * Renders the competition's iCalendar feed. Pure: no clock, no randomness, no I/O.

@@ -68,7 +68,7 @@ describe('group feeds', () => {
 
   it.each([
     ['en', 'Winner Group A vs Team C'],
-    ['ar', 'متصدر Group A ضد Team C'],
+    ['ar', '\u200F\u2068متصدر Group A\u2069 ضد \u2068Team C\u2069'],
   ] as const)('the calendar names an undecided place (%s)', (language, summary) => {
     const all = matches([g('a1', 'Group A', 'b', 'a', [1, 0]), g('a2', 'Group A', 'a', 'c', null)]);
     const facts: EventFacts = {

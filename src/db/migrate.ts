@@ -16,6 +16,7 @@ import * as m0011 from './migrations/0011_best_placed.js';
 import * as m0012 from './migrations/0012_invitation_told.js';
 import * as m0013 from './migrations/0013_follow_mailbox.js';
 import * as m0014 from './migrations/0014_calendar_tie_numbering.js';
+import * as m0015 from './migrations/0015_calendar_direction.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_invitation_told': m0012,
   '0013_follow_mailbox': m0013,
   '0014_calendar_tie_numbering': m0014,
+  '0015_calendar_direction': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

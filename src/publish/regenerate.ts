@@ -28,6 +28,8 @@ export type { ManifestEvent } from './render-organization.js';
 // 2: team calendars (a manifest of version 1 knows no teams: everything is rendered once more).
 // 3: undecided slots numbered among ties, tables under all_meetings_played and away_wins, Arabic-Indic group numbers and
 // names without direction marks in order.
+// 4: every rule field of the standings and bracket present (null when unused); calendars: NAME, an empty one's
+// VTIMEZONE, Arabic lines right to left with their names isolated, "Round of 16 (5)".
 export const RENDER_VERSION = 4;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
