@@ -42,7 +42,7 @@ it.each([
   const { body } = submitRegistration(store, { org_id: 'riverside', name: 'Omar', email: 'p@example.org' }, { client: 'c', now, receiptsPerDay: 3, noticesPerDay: 200 });
   const row = t!.sqlite.prepare(`SELECT * FROM email_outbox WHERE tag = 'registration-notice' ORDER BY id DESC`).get() as never;
   const { text } = composeEmail(store, row, { baseUrl: 'https://c.example', now });
-  const command = /npm run registrations -- --org riverside --since (\S+)\n/.exec(text);
+  const command = /npm run registrations -- --org riverside --since (\S+) --output registrations-riverside-\1\.csv\n/.exec(text);
   expect(command?.[1]).toBe(day);
   const ids = exportRegistrations(store, 'riverside', parseSince(command![1]!))!.map((r) => r.id);
   expect(ids).toEqual([body.id]);

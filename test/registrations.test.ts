@@ -3,11 +3,14 @@
 // guardian rule, the per-mailbox cap on receipts, and retention by the one-shot command.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCommand } from '../src/mail/templates/registration-notice.js';
 import { request } from './support/http.js';
 import { drainedEmails, waitForEmail } from './support/mail.js';
-import { NO_RATE_LIMITS, runScript, startServiceWithDb, stopServiceWithDb, type RunningService } from './support/server.js';
+import { NO_RATE_LIMITS, ROOT, runScript, startServiceWithDb, stopServiceWithDb, type RunningService } from './support/server.js';
 
 let svc: RunningService;
 let db: Database.Database;
@@ -33,6 +36,9 @@ const OMAR = {
 const FORMULA = {
   org_id: 'amman-yfa', name: '=HYPERLINK("http://evil.example","x")', email: 'formula@example.org', notes: '@SUM(1+1)',
 };
+// A review: where a spreadsheet splits on semicolons (Excel wherever the decimal mark is a comma), what follows one
+// is a cell of its own.
+const SEMICOLON = { org_id: 'amman-yfa', name: 'Jo;=1+41', email: 'semicolon@example.org', notes: "Left back; \"=cmd|' /C calc'!A0" };
 
 describe('the organization is told', () => {
   it("sends each registration address a notice in the organization's language, with what it needs and the export command", async () => {
@@ -70,7 +76,7 @@ describe('the organization reads its registrations', () => {
   let ids: string[] = [];
   beforeAll(async () => {
     ids = [];
-    for (const body of [OMAR, FORMULA]) ids.push(((await register(body)).json() as { id: string }).id);
+    for (const body of [OMAR, FORMULA, SEMICOLON]) ids.push(((await register(body)).json() as { id: string }).id);
     expect((await register({ org_id: 'riverside-sfl', name: 'Not Amman', email: 'other.org@example.org' })).status).toBe(201);
   });
 
@@ -92,8 +98,40 @@ describe('the organization reads its registrations', () => {
     expect(formula.name).toBe(`'${FORMULA.name}`);
     expect(formula.notes).toBe(`'${FORMULA.notes}`);
     for (const r of rows) for (const v of Object.values(r)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
+    // Split on semicolons instead, as such a spreadsheet does: no cell starts a formula either (spaces and quotes
+    // skipped, as Excel does).
+    const cells = python(
+      'import csv,io,json,sys; print(json.dumps([c for row in csv.reader(io.StringIO(sys.stdin.buffer.read().decode("utf-8-sig"), newline=""), delimiter=";") for c in row]))',
+      out.stdout,
+    ) as string[];
+    expect(cells.some((c) => c.includes('=1+41'))).toBe(true);
+    for (const c of cells) expect(c.replace(/^[\s"]+/, '')).not.toMatch(/^[=+\-@]/);
+    expect(rows.find((r) => r.id === ids[2])).toMatchObject({ name: "Jo;'=1+41", notes: "Left back; \"'=cmd|' /C calc'!A0" });
     expect(rows.map((r) => r.name)).not.toContain('Not Amman');
     expect(out.stdout).not.toContain('other.org@example.org');
+  });
+
+  // A review saved the command the notice gives with `> regs.csv`: npm's banner came before the byte-order mark, and
+  // the spreadsheet read the Arabic as mojibake. The notice's command names its file; run here through npm, as typed.
+  it("the notice's command, through npm run, writes a file of its own that spreadsheets read, readable by its owner only", () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'export-'));
+    const args = exportCommand('amman-yfa', '2000-01-01').replace(/^npm run registrations -- /, '').split(' ');
+    // Typed in `folder` (npm says so in INIT_CWD): the file is there, not in the service's folder.
+    const npm = (npmArgs: string[]) => spawnSync('npm', ['--prefix', ROOT, ...npmArgs], { cwd: folder, encoding: 'utf8', env: { ...process.env, ...svc.env, ENV_FILE: 'none' } });
+    const run = npm(['run', 'registrations', '--', ...args]);
+    expect(run.status, run.stderr).toBe(0);
+    const file = path.join(folder, 'registrations-amman-yfa-2000-01-01.csv');
+    const bytes = fs.readFileSync(file, 'utf8');
+    expect(bytes.startsWith('\ufeffid,created_at,')).toBe(true);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const rows = python('import csv,io,json,sys; print(json.dumps(list(csv.DictReader(io.StringIO(sys.stdin.buffer.read().decode("utf-8-sig"), newline="")))))', bytes) as Record<string, string>[];
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+    expect(run.stdout).toContain(`${rows.length} registrations of amman-yfa written to ${file}\n`);
+    // A folder that is not there: one line, nothing written.
+    const missing = npm(['run', '--silent', 'registrations', '--', '--org', 'amman-yfa', '--output', 'no/such/x.csv']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim()).toBe(`--output ${path.join(folder, 'no/such/x.csv')}: ENOENT: nothing written`);
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 
   it('as JSON, and only since a day', async () => {

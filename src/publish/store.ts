@@ -41,11 +41,11 @@ let temporaries = 0;
  * whatever is done next (the run marker is removed after the manifest); the artifacts are flushed together once
  * per run instead (flush()), which costs one flush, not thousands.
  */
-export function writeFileAtomic(file: string, bytes: Uint8Array | string, options: { durable?: boolean; mkdir?: boolean } = {}): void {
+export function writeFileAtomic(file: string, bytes: Uint8Array | string, options: { durable?: boolean; mkdir?: boolean; mode?: number } = {}): void {
   const durable = options.durable ?? true;
   if (options.mkdir !== false) fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${(temporaries++).toString(36)}.tmp`);
-  const fd = fs.openSync(temp, 'w', 0o644);
+  const fd = fs.openSync(temp, 'w', options.mode ?? 0o644);
   try {
     fs.writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
     if (durable) fs.fsyncSync(fd);

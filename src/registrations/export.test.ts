@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSince } from './export.js';
+import { neutralizeFormula, parseSince } from './export.js';
 
 describe('--since', () => {
   it.each([
@@ -21,5 +21,25 @@ describe('--since', () => {
     ['today', 'a word'],
   ])('refuses %s: %s', (value) => {
     expect(parseSince(value)).toBeNull();
+  });
+});
+
+describe('a cell a spreadsheet would run as a formula gets an apostrophe, at its start and after a semicolon or tab', () => {
+  it.each([
+    ['Omar', 'Omar'],
+    ['=1+1', "'=1+1"],
+    ['+962 79 555 0101', "'+962 79 555 0101"],
+    ['-1', "'-1"],
+    ['@SUM(1+1)', "'@SUM(1+1)"],
+    ['\t=1', "'\t'=1"],
+    ['Jo;=1+41', "Jo;'=1+41"],
+    ['Left back; "=cmd|\' /C calc\'!A0', 'Left back; "\'=cmd|\' /C calc\'!A0'],
+    ['a;b;@x', "a;b;'@x"],
+    ['a\t+1', "a\t'+1"],
+    ['1;2', '1;2'],
+    ['score 2-1; fast', 'score 2-1; fast'],
+    ['عمر؛=1', 'عمر؛=1'],
+  ])('%j → %j', (value, expected) => {
+    expect(neutralizeFormula(value)).toBe(expected);
   });
 });

@@ -12,10 +12,15 @@ export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
 
 /**
  * A cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return) gets a leading
- * apostrophe, so that opening the file runs nothing a submitter typed (OWASP "CSV injection").
+ * apostrophe, so that opening the file runs nothing a submitter typed (OWASP "CSV injection"). So does what follows a
+ * semicolon or a tab inside a value (spaces and quotes skipped): Excel splits a .csv on the region's list separator,
+ * a semicolon wherever the decimal mark is a comma, and LibreOffice on what its import dialog ticks, so a review's
+ * notes "Left back;=cmd|' /C calc'!A0" became a cell of its own starting with "=". Quoting does not help there: the
+ * quote is not at the start of that cell.
  */
 export function neutralizeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const inner = value.replace(/([;\t][ "]*)(?=[=+\-@\r])/g, "$1'");
+  return /^[=+\-@\t\r]/.test(inner) ? `'${inner}` : inner;
 }
 
 /** One RFC 4180 field: quoted when it holds a quote, a comma or a line break; quotes doubled. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { freePort, runToEnd } from './processes.js';
 import { tempDir } from './db.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningService {
   url: string;

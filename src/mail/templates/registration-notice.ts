@@ -33,9 +33,12 @@ export interface RegistrationNoticeInput {
   lastBeforeCap?: number;
 }
 
-/** The export command, as the operator would run it in the service's folder. */
+/**
+ * The export command, as the operator would run it in the service's folder. It names its file: `> file` would put
+ * npm's banner before the CSV's byte-order mark (scripts/registrations.ts).
+ */
 export function exportCommand(orgId: string, since: string): string {
-  return `npm run registrations -- --org ${orgId} --since ${since}`;
+  return `npm run registrations -- --org ${orgId} --since ${since} --output registrations-${orgId}-${since}.csv`;
 }
 
 /**
