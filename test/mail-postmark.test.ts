@@ -101,6 +101,17 @@ describe('postmark transport', () => {
     expect(logs.join('\n')).not.toContain('secret');
   });
 
+  // A registration notice's reply goes to the person who registered: Postmark's ReplyTo field, not a header.
+  it('sends a reply address as ReplyTo', async () => {
+    const transport = createPostmarkTransport({ serverToken: TOKEN, apiHost: baseUrl, timeoutMs: 2_000 });
+    await transport.send({ outboxId: 7, messageId: 'k@competitions.example', from: FROM, to: 'org@example.com', subject: 's', text: 't', html: 'h', headers: {}, replyTo: 'parent@example.org' });
+    await transport.send({ outboxId: 8, messageId: 'l@competitions.example', from: FROM, to: 'org@example.com', subject: 's', text: 't', html: 'h', headers: {} });
+    const [withReply, without] = emailRequests();
+    expect(withReply!.body).toMatchObject({ ReplyTo: 'parent@example.org' });
+    expect((withReply!.body as { Headers: Array<{ Name: string }> }).Headers.map((h) => h.Name)).not.toContain('Reply-To');
+    expect(without!.body).not.toHaveProperty('ReplyTo');
+  });
+
   it('keeps the message through a 500 and sends it once Postmark recovers', async () => {
     fake.mode = { kind: 'status', status: 500, errorCode: 0, message: 'Internal Server Error' };
     enqueueEmail(message);

@@ -139,6 +139,9 @@ describe('mail worker with the file transport', () => {
     expect(b.to).toEqual([{ name: 'Alex Doe', address: 'alex@example.com' }]);
     expect(b.text).toContain('Player: Alex <Doe> & "Co"');
     expect(b.html).toContain('Alex &lt;Doe&gt; &amp; &quot;Co&quot;');
+    // The organization's reply to a registration notice reaches the person who registered, not no-reply@.
+    expect(b.replyTo).toEqual([{ name: '', address: 'player@example.com' }]);
+    expect(a.replyTo).toBeUndefined();
     // RFC 3834: sent by the service, so that automatic replies (out of office) are not sent back.
     for (const parsed of [a, b]) expect(parsed.headers.find((h) => h.key === 'auto-submitted')?.value).toBe('auto-generated');
 

@@ -10,7 +10,7 @@ import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 import { languageSchema, localizedName } from '../vocabulary/language.js';
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
-import { listUnsubscribeHeaders } from './headers.js';
+import { isOneAddress, listUnsubscribeHeaders } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
 import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
@@ -35,6 +35,8 @@ export interface LinkSpec<D> {
 
 export interface SentEmail extends RenderedEmail {
   headers: Record<string, string>;
+  /** Where a reply goes; absent: to the From. */
+  replyTo?: string;
 }
 
 export interface EmailKind<S extends z.ZodType> {
@@ -274,7 +276,10 @@ export const CATALOG = {
       lastBeforeCap: z.number().int().positive().optional(),
     }),
     links: {},
-    render: (data) => ({ ...registrationNoticeEmail(data), headers: {} }),
+    // The organization's reply reaches the person who registered, not no-reply@ (a review). That address is the
+    // submitter's own word, as the notice says; the organization decides whether to write to it. One it cannot carry
+    // (checked as the .eml builder would) leaves the reply to the From rather than failing the notice.
+    render: (data) => ({ ...registrationNoticeEmail(data), headers: {}, ...(isOneAddress(data.email) ? { replyTo: data.email } : {}) }),
   }),
 } as const;
 

@@ -116,6 +116,11 @@ describe('buildEml', () => {
     expect(() => buildEml(input({ headers: { Bcc: 'victim@example.com' } }))).toThrow(InvalidOutgoingEmailError);
     expect(() => buildEml(input({ headers: { 'Content-Type': 'text/plain' } }))).toThrow(InvalidOutgoingEmailError);
     expect(() => buildEml(input({ headers: { 'Bad Name': 'x' } }))).toThrow(InvalidOutgoingEmailError);
+    // A reply address is the message's own field, one address, never a header a caller writes.
+    expect(() => buildEml(input({ headers: { 'Reply-To': 'x@example.com' } }))).toThrow(InvalidOutgoingEmailError);
+    expect(() => buildEml(input({ replyTo: 'a@example.com\r\nBcc: victim@example.com' }))).toThrow(InvalidOutgoingEmailError);
+    expect(headerBlock(buildEml(input({ replyTo: 'parent@example.org' })))).toMatch(/^Reply-To: parent@example\.org$/m);
+    expect(headerBlock(buildEml(input()))).not.toMatch(/^Reply-To:/m);
     // A line break in the subject is folded into a space, not passed through.
     expect(headerBlock(buildEml(input({ subject: 'Hi\r\nBcc: victim@example.com' })))).not.toMatch(/^Bcc:/m);
   });

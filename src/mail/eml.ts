@@ -15,6 +15,7 @@ export interface EmlInput {
   text: string;
   html: string;
   headers?: Readonly<Record<string, string>>;
+  replyTo?: string | undefined;
   date: Date;
   /** Without angle brackets (see messageIdFor). */
   messageId: string;
@@ -37,6 +38,7 @@ export function buildEml(input: EmlInput): string {
     header('Date', formatDate(input.date)),
     addressHeader('From', input.from),
     addressHeader('To', input.to),
+    ...(input.replyTo ? [addressHeader('Reply-To', input.replyTo)] : []),
     unstructuredHeader('Subject', input.subject.replace(/\s+/g, ' ').trim()),
     header('Message-ID', `<${input.messageId}>`),
     header('MIME-Version', '1.0'),

@@ -35,8 +35,18 @@ export function parseMailbox(value: string): Mailbox {
   return { name, address };
 }
 
+/** Whether `value` is one bare address, as a Reply-To carries it (parseMailbox's rule, no display name). */
+export function isOneAddress(value: string): boolean {
+  try {
+    const { name, address } = parseMailbox(value);
+    return name === '' && address === value;
+  } catch {
+    return false;
+  }
+}
+
 // Headers the message builder and the providers own; a caller setting them would forge or break the MIME structure.
-const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'mime-version', 'sender']);
+const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date', 'message-id', 'mime-version', 'sender']);
 const HEADER_NAME = /^[!-9;-~]{1,76}$/; // RFC 5322 ftext
 const CONTROL_EXCEPT_TAB = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 

@@ -13,6 +13,8 @@ export interface MailMessage {
   text: string;
   html: string;
   headers: Readonly<Record<string, string>>;
+  /** Where a reply goes (one `local@domain`); absent: to the From. */
+  replyTo?: string | undefined;
   tag?: string | undefined;
 }
 

@@ -156,6 +156,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         // RFC 3834: every email here is sent by the service, none by a person, so that out-of-office and other
         // automatic replies are not sent back (a review found no email carried it).
         headers: { 'Auto-Submitted': 'auto-generated', ...email.headers },
+        replyTo: email.replyTo,
         tag: row.tag ?? undefined,
       });
     } catch (err) {

@@ -53,6 +53,7 @@ export function createPostmarkTransport(options: PostmarkTransportOptions): Mail
           TextBody: msg.text,
           HtmlBody: msg.html,
           Headers: postmarkHeaders(msg),
+          ...(msg.replyTo ? { ReplyTo: msg.replyTo } : {}),
           ...(msg.tag ? { Tag: msg.tag } : {}),
           MessageStream: streamOf(msg.tag),
           // Tracking would rewrite our links through Postmark's domain and put secret tokens there too.
