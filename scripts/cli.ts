@@ -67,11 +67,23 @@ export function noArguments(usage: string): void {
  * twice, so `--org a --org b` exported b's registrations alone without a word (a review). Refused with the usage.
  */
 export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(options: T, usage: string) {
-  let parsed: ReturnType<typeof parseArgs<{ options: T; strict: true; tokens: true }>>;
+  return parseCommandLine(options, usage, 0).values;
+}
+
+/**
+ * parseOptions for a command that also takes `positionals` arguments (import's FILE), exactly that many. Anything
+ * starting with `-` that is not one of its options is refused, never taken as an argument: `npm run import -- --help`
+ * was read as a file named "--help".
+ */
+export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(options: T, usage: string, positionals: number) {
+  let parsed: ReturnType<typeof parseArgs<{ options: T; strict: true; tokens: true; allowPositionals: true }>>;
   try {
-    parsed = parseArgs({ options, strict: true, tokens: true });
+    parsed = parseArgs({ options, strict: true, tokens: true, allowPositionals: positionals > 0 });
   } catch (error) {
-    throw new CliError(`${(error as Error).message}\nusage: ${usage}`);
+    // With positionals allowed, Node adds "place it at the end of the command after '--'": through npm that takes a
+    // second '--' (npm eats the first), a hint that misleads more than it helps. The first sentence says it.
+    const { code, message } = error as { code?: string; message: string };
+    throw new CliError(`${code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? message.replace(/\. To specify a positional argument[\s\S]*$/, '') : message}\nusage: ${usage}`);
   }
   const seen = new Set<string>();
   for (const token of parsed.tokens) {
@@ -79,7 +91,8 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
     if (seen.has(token.name)) throw new CliError(`--${token.name} is given twice: give it once\nusage: ${usage}`);
     seen.add(token.name);
   }
-  return parsed.values;
+  if (parsed.positionals.length !== positionals) throw new CliError(`usage: ${usage}`);
+  return parsed;
 }
 
 /** Runs `use` with the configured database, opened and migrated, and closes it after. */

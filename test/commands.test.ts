@@ -279,6 +279,35 @@ describe('commands', () => {
     expect(fs.existsSync(db)).toBe(false);
   });
 
+  // A review: `npm run import -- --help` was read as a file named "--help", after a database had been made for it.
+  it.each([[['--help']], [['-h']], [['--dry-run']], [['small.json', '--dry-run']], [['--', '--help', 'x']]])(
+    'import refuses %j with its usage, before it opens the database',
+    (args) => {
+      const db = path.join(dir, 'data', 'app.db');
+      const r = command('import.ts', args, { DATABASE_PATH: db });
+      expect(r.status).toBe(1);
+      const option = args.find((a) => a.startsWith('-') && a !== '--');
+      const first = args[0] === '--' ? 'usage: npm run import -- FILE.json' : `Unknown option '${option}'`;
+      expect(r.stderr.trim().split('\n')[0]).toBe(first);
+      expect(r.stderr.trim().split('\n').at(-1)).toBe('usage: npm run import -- FILE.json');
+      expect(fs.existsSync(path.dirname(db))).toBe(false);
+    },
+  );
+
+  it('import reads and checks its file before it makes a database: a missing or invalid file leaves none behind', () => {
+    const db = path.join(dir, 'data', 'app.db');
+    const env = { DATABASE_PATH: db, INIT_CWD: dir };
+    const missing = command('import.ts', ['nothing.json'], env);
+    expect([missing.status, missing.stderr.trim().split('\n')]).toEqual([1, ['nothing.json: 1 problem, nothing imported', `  (file): cannot read ${path.join(dir, 'nothing.json')}: no such file`]]);
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{"organizations": [}');
+    const broken = command('import.ts', ['broken.json'], env);
+    expect([broken.status, broken.stderr.trim().split('\n')[0]]).toEqual([1, 'broken.json: 1 problem, nothing imported']);
+    fs.writeFileSync(path.join(dir, 'invalid.json'), '{"organizations": []}');
+    const invalid = command('import.ts', ['invalid.json'], env);
+    expect([invalid.status, invalid.stderr.trim().split('\n')[0]]).toEqual([1, 'invalid.json: 1 problem, nothing imported']);
+    expect(fs.existsSync(path.dirname(db))).toBe(false);
+  });
+
   it.each([['not a host'], ['http://[::1'], ['smtp://mail.example']])('stop with one line naming POSTMARK_API_HOST=%j, before the server starts', (value) => {
     fs.writeFileSync(path.join(dir, '.env'), `MAIL_TRANSPORT=postmark\nPOSTMARK_SERVER_TOKEN=t\nPOSTMARK_API_HOST=${value}\n`);
     const r = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), PORT: '4799', HOST: '127.0.0.1' });

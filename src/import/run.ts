@@ -1,7 +1,7 @@
 // Import use case shared by `npm run import` and start-up's demo load: read, validate, migrate, apply.
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
-import { applyImport, parseImport, type ImportCounts } from './load.js';
+import { applyImport, parseImport, type ImportCounts, type ParseResult } from './load.js';
 import type { ImportProblem } from './cross-check.js';
 import { decodeUtf8 } from '../utf8.js';
 
@@ -35,7 +35,11 @@ export function decodeImportText(bytes: Uint8Array): { ok: true; text: string } 
   };
 }
 
-export function importFile(sqlite: Database.Database, filePath: string): ImportOutcome {
+/**
+ * Reads, decodes and validates an import file, touching no database: the command checks the file before it opens
+ * (or creates) one, so that a missing or broken file leaves nothing behind.
+ */
+export function readImportFile(filePath: string): ParseResult {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(filePath);
@@ -47,7 +51,11 @@ export function importFile(sqlite: Database.Database, filePath: string): ImportO
   }
   const decoded = decodeImportText(bytes);
   if (!decoded.ok) return { ok: false, problems: [{ path: '(file)', message: decoded.message }] };
-  const parsed = parseImport(decoded.text);
+  return parseImport(decoded.text);
+}
+
+export function importFile(sqlite: Database.Database, filePath: string): ImportOutcome {
+  const parsed = readImportFile(filePath);
   if (!parsed.ok) return parsed;
   return { ok: true, counts: applyImport(sqlite, parsed.file) };
 }
