@@ -266,6 +266,25 @@ describe('a file that is not JSON', () => {
     expect(problem(text)).toBe(`not valid JSON: ${message}`);
   });
 
+  // A review: an excerpt of raw bytes cleared the organizer's screen (ESC[2J), retitled the terminal (ESC]0;… BEL)
+  // and printed NULs.
+  it.each([
+    ['a screen clear and a window title', '\u001b[2J\u001b]0;pwned\u0007{}', 'line 1, column 1: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: \\u001b[2J\\u001b]0;pwned\\u0007{}'],
+    ['a lone CR and C1 CSI in a string', '{"a": "x\r\u009b2J', 'line 1, column 9: expected a closing " on the same line (a string cannot hold a line break or a tab), found: \\u000d\\u009b2J'],
+  ])('escapes the control characters of its excerpt: %s', (_label, text, message) => {
+    expect(problem(text)).toBe(`not valid JSON: ${message}`);
+  });
+
+  it('escapes the control characters of a key it quotes', () => {
+    const parsed = parseImport(JSON.stringify({ organizations: [{ id: 'a', name: 'A', '\u009b2J\u001b]0;t\u0007': 1 }] }));
+    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0]', message: 'Unrecognized key: "\\u009b2J\\u001b]0;t\\u0007"' }]);
+  });
+
+  it('says a CSV file is not JSON, and that the import does not read spreadsheets', () => {
+    const parsed = parseImport('id,name,email\nrs-lions-1,Sam Carter,sam@example.org\n');
+    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: '(file)', message: expect.stringMatching(/^the file looks like CSV \(its first line is "id,name,email"\), not JSON: the import reads a JSON file in the import format/) }]);
+  });
+
   it('locates every one-character deletion JSON.parse refuses in the fixture, on one line', () => {
     const text = fs.readFileSync(SMALL, 'utf8');
     let refused = 0;
@@ -350,6 +369,17 @@ describe('npm run import', () => {
     } finally {
       sqlite.close();
     }
+  });
+
+  it('says an .xlsx is a spreadsheet, not JSON, printing none of its bytes', () => {
+    const file = path.join(t.dir, 'teams.xlsx');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), Buffer.from('[Content_Types].xml\u0000\u001b[2J')]));
+    const result = run([file], path.join(t.dir, 'cli.db'));
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `${file}: 1 problem, nothing imported`,
+      "  (file): the file is a zip archive (an .xlsx or .ods spreadsheet?), not JSON: the import reads a JSON file in the import format (README, 'Import format'), not a spreadsheet: write the data in that format",
+    ]);
   });
 
   it('names a folder given as the file', () => {

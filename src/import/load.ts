@@ -4,6 +4,7 @@
 // synchronous transaction) because it writes up to hundreds of thousands of rows.
 import type Database from 'better-sqlite3';
 import { duplicateJsonKeyAt } from '../json-keys.js';
+import { csvProblem, printable } from './file-kind.js';
 import { describeJsonSyntaxError, lineAndColumn } from './json-syntax.js';
 import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
@@ -12,12 +13,23 @@ import { bestPlacedGroups } from './rules-check.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
-/** Parses and validates the text of an import file, reporting every problem with its JSON path. */
+/**
+ * Parses and validates the text of an import file, reporting every problem with its JSON path. The problems quote the
+ * file (an excerpt, a key), so they leave printable: a control character in them is written as its escape.
+ */
 export function parseImport(text: string): ParseResult {
+  const parsed = parseText(text);
+  if (parsed.ok) return parsed;
+  return { ok: false, problems: parsed.problems.map((p) => ({ path: printable(p.path), message: printable(p.message) })) };
+}
+
+function parseText(text: string): ParseResult {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
+    const csv = csvProblem(text);
+    if (csv !== null) return { ok: false, problems: [{ path: '(file)', message: csv }] };
     return { ok: false, problems: [{ path: '(root)', message: `not valid JSON: ${describeJsonSyntaxError(text)}` }] };
   }
   // JSON.parse keeps the last of a key given twice: a "kickoff" or "status" pasted twice would change data unseen.

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { applyImport, parseImport, type ImportCounts, type ParseResult } from './load.js';
 import type { ImportProblem } from './cross-check.js';
 import { decodeUtf8 } from '../utf8.js';
+import { binaryFileProblem } from './file-kind.js';
 
 export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; problems: ImportProblem[] };
 
@@ -15,6 +16,8 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * that is not UTF-8. Reading it leniently stored every Arabic letter of such a file as U+FFFD.
  */
 export function decodeImportText(bytes: Uint8Array): { ok: true; text: string } | { ok: false; message: string } {
+  const binary = binaryFileProblem(bytes);
+  if (binary !== null) return { ok: false, message: binary };
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return { ok: false, message: 'the file is UTF-16, not UTF-8: save it as UTF-8 and import it again' };
   }
