@@ -1,16 +1,20 @@
-// npm run import -- FILE.json: validates the file (every problem, with its JSON path) and loads it
-// in one transaction. Nothing is written unless the whole file is valid.
+// npm run import -- FILE.json [--check]: validates the file (every problem, with its JSON path) and loads it
+// in one transaction. Nothing is written unless the whole file is valid; with --check, nothing is written at all: the
+// import runs and is rolled back, and says what it would have done.
+import fs from 'node:fs';
 import path from 'node:path';
-import { invocationDirectory } from '../src/config.js';
+import { config, invocationDirectory } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/database.js';
 import type { ImportProblem } from '../src/import/cross-check.js';
 import { applyImport, ImportConflictError } from '../src/import/load.js';
 import { readImportFile } from '../src/import/run.js';
+import { importSummary } from '../src/import/summary.js';
 import { CliError, parseCommandLine, runCli, withDatabase } from './cli.js';
 
 /** Problems printed before the rest are only counted. */
 const MAX_PROBLEMS_SHOWN = 200;
 
-const USAGE = 'npm run import -- FILE.json';
+const USAGE = 'npm run import -- FILE.json [--check]';
 
 /** The problems of a file that was not imported, as the command prints them. */
 function notImported(file: string, problems: ImportProblem[]): CliError {
@@ -22,28 +26,37 @@ function notImported(file: string, problems: ImportProblem[]): CliError {
 }
 
 await runCli(async () => {
-  const [file] = parseCommandLine({}, USAGE, 1).positionals as [string];
+  const { values, positionals } = parseCommandLine({ check: { type: 'boolean' } }, USAGE, 1);
+  const [file] = positionals as [string];
+  const check = values.check ?? false;
   // Relative to the folder the command was typed in, not the project folder npm runs it from.
   const filePath = path.resolve(invocationDirectory(), file);
   // The file is read and validated before the database is opened: a missing or broken file made (and migrated) an
   // empty database at a new DATABASE_PATH, then said it could not read the file.
   const parsed = readImportFile(filePath);
   if (!parsed.ok) throw notImported(file, parsed.problems);
-  await withDatabase(({ sqlite }) => {
-    let c;
+  const report = ({ sqlite }: Database) => {
+    let counts;
     try {
-      c = applyImport(sqlite, parsed.file);
+      counts = applyImport(sqlite, parsed.file, { check });
     } catch (error) {
       if (error instanceof ImportConflictError) throw notImported(file, error.problems);
       throw error;
     }
-    console.log(
-      `${file}: imported ${c.organizations} organizations, ${c.leagues} leagues, ${c.events} events, ` +
-        `${c.matches} matches, ${c.teams} teams, ${c.members} members, ${c.divisions} divisions ` +
-        `(${c.changed} rows written, ${c.removed} removed)`,
-    );
-    for (const { league, name, follows } of c.endedFollows) {
-      console.log(`league ${JSON.stringify(league)} (${name}) is no longer in the file: its ${follows} follow${follows === 1 ? '' : 's'} ended with it, and ${follows === 1 ? 'its follower is' : 'their followers are'} told nothing more (to stop publishing a league and keep its followers, make its competitions private instead)`);
+    for (const line of importSummary(file, counts, { check })) console.log(line);
+  };
+  const cfg = config();
+  // A check writes nothing, not even a new database: with none at DATABASE_PATH yet, it checks against an empty one
+  // in memory, as the first import would meet it.
+  if (check && cfg.databasePath !== ':memory:' && !fs.existsSync(cfg.databasePath)) {
+    const empty = await openDatabase(':memory:');
+    try {
+      report(empty);
+    } finally {
+      await empty.close();
     }
-  }, { create: true }); // an import fills a new database
+    console.log(`DATABASE_PATH (${cfg.databasePath}) holds no database yet: checked against an empty one, which the import would create`);
+    return;
+  }
+  await withDatabase(report, { create: !check }); // an import fills a new database
 });

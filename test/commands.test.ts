@@ -287,12 +287,55 @@ describe('commands', () => {
       const r = command('import.ts', args, { DATABASE_PATH: db });
       expect(r.status).toBe(1);
       const option = args.find((a) => a.startsWith('-') && a !== '--');
-      const first = args[0] === '--' ? 'usage: npm run import -- FILE.json' : `Unknown option '${option}'`;
+      const first = args[0] === '--' ? 'usage: npm run import -- FILE.json [--check]' : `Unknown option '${option}'`;
       expect(r.stderr.trim().split('\n')[0]).toBe(first);
-      expect(r.stderr.trim().split('\n').at(-1)).toBe('usage: npm run import -- FILE.json');
+      expect(r.stderr.trim().split('\n').at(-1)).toBe('usage: npm run import -- FILE.json [--check]');
       expect(fs.existsSync(path.dirname(db))).toBe(false);
     },
   );
+
+  it('import --check says what an import would change, the removed matches named, and writes nothing', () => {
+    const db = path.join(dir, 'app.db');
+    const env = { DATABASE_PATH: db, INIT_CWD: dir };
+    const fixture = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures/import-small.json'), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'all.json'), JSON.stringify(fixture));
+    // No database yet: checked against an empty one, and none is made.
+    const first = command('import.ts', ['all.json', '--check'], env);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^all\.json: valid; nothing written \(--check\)\. Importing it would load 1 organizations, .* \(\d+ rows written, 0 removed\)$/),
+      `DATABASE_PATH (${db}) holds no database yet: checked against an empty one, which the import would create`,
+    ]);
+    expect(fs.existsSync(db)).toBe(false);
+    expect(command('import.ts', ['all.json'], env).status).toBe(0);
+    const sqlite = new Database(db);
+    try {
+      sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv1', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org')`).run();
+      fixture.organizations[0].leagues[0].events[0].matches.splice(0, 1); // rs-m1, 2-1
+      fixture.organizations[0].leagues[0].events[0].matches.splice(1, 1); // rs-m3, one invitation
+      fs.writeFileSync(path.join(dir, 'fewer.json'), JSON.stringify(fixture));
+      const dump = () => ['matches', 'rsvp_invitations'].map((table) => sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all());
+      const before = dump();
+      const checked = command('import.ts', ['fewer.json', '--check'], env);
+      expect(checked.status, checked.stderr).toBe(0);
+      const removed = [
+        'match "rs-m1" (Riverside Lions v Harbour Rovers, 2026-09-06T10:00:00Z) is no longer in the file: it would be removed with its result (2-1)',
+        'match "rs-m3" (Mill Lane United v Riverside Lions, 2026-12-13T10:00:00Z) is no longer in the file: it would be removed with its 1 RSVP invitation, and the invited members would not be told (to tell them, keep it in the file with "status": "cancelled")',
+      ];
+      expect(checked.stdout.trim().split('\n')).toEqual([
+        'fewer.json: valid; nothing written (--check). Importing it would load 1 organizations, 1 leagues, 2 events, 3 matches, 3 teams, 1 members, 1 divisions (0 rows written, 2 removed)',
+        ...removed,
+      ]);
+      expect(dump()).toEqual(before);
+      const imported = command('import.ts', ['fewer.json'], env);
+      expect(imported.stdout.trim().split('\n')).toEqual([
+        'fewer.json: imported 1 organizations, 1 leagues, 2 events, 3 matches, 3 teams, 1 members, 1 divisions (0 rows written, 2 removed)',
+        ...removed.map((line) => line.replace('it would be removed', 'removed').replace('would not be told', 'are not told')),
+      ]);
+    } finally {
+      sqlite.close();
+    }
+  });
 
   it('import reads and checks its file before it makes a database: a missing or invalid file leaves none behind', () => {
     const db = path.join(dir, 'data', 'app.db');

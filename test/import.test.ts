@@ -144,6 +144,44 @@ describe('import', () => {
     expect(t.sqlite.prepare(`SELECT id FROM follows ORDER BY id`).pluck().all()).toEqual(['f4']);
   });
 
+  // A review: a file that left out matches deleted them silently, a published result and a match whose members were
+  // invited (their invitations went, and nobody was told) alike.
+  it('names each removed match that had a result or invitations, and what went with it', () => {
+    importJson(t, load(SMALL));
+    t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv1', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org')`).run();
+    const json = load(SMALL);
+    // rs-m1 has a result, rs-m3 an invitation; the cup's rs-c2 goes with its event, its walkover with it.
+    json.organizations[0].leagues[0].events[0].matches = [json.organizations[0].leagues[0].events[0].matches[1]];
+    json.organizations[0].leagues[0].events.splice(1, 1);
+    const counts = importJson(t, json);
+    expect(counts.removedMatches).toEqual([
+      { match: 'rs-c1', home: 'Riverside Lions', away: 'Harbour Rovers', kickoff: '2026-10-04T10:00:00Z', result: '1-1', invitations: 0 },
+      { match: 'rs-c2', home: null, away: 'Mill Lane United', kickoff: '2026-10-11T10:00:00Z', result: 'walkover: Mill Lane United', invitations: 0 },
+      { match: 'rs-m1', home: 'Riverside Lions', away: 'Harbour Rovers', kickoff: '2026-09-06T10:00:00Z', result: '2-1', invitations: 0 },
+      { match: 'rs-m3', home: 'Mill Lane United', away: 'Riverside Lions', kickoff: '2026-12-13T10:00:00Z', result: null, invitations: 1 },
+    ]);
+    expect(t.sqlite.prepare(`SELECT count(*) FROM rsvp_invitations`).pluck().get()).toBe(0);
+    expect(importJson(t, json).removedMatches).toEqual([]);
+  });
+
+  it('with check, runs the same import, reports the same counts, and writes nothing', () => {
+    importJson(t, load(SMALL));
+    t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv1', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org')`).run();
+    const before = dumpTables(t.sqlite);
+    const json = load(SMALL);
+    json.organizations[0].leagues[0].events[0].matches.splice(2, 1);
+    json.organizations[0].leagues[0].events[0].matches[0].kickoff = '2026-09-06T11:00:00Z';
+    const parsed = parseImport(JSON.stringify(json));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const checked = applyImport(t.sqlite, parsed.file, { check: true });
+    expect(dumpTables(t.sqlite)).toEqual(before);
+    expect(checked.changed).toBe(1);
+    expect(checked.removed).toBe(1);
+    expect(checked.removedMatches.map((m) => [m.match, m.invitations])).toEqual([['rs-m3', 1]]);
+    expect(applyImport(t.sqlite, parsed.file)).toEqual(checked);
+    expect(dumpTables(t.sqlite)).not.toEqual(before);
+  });
+
   it('names what the file removed that registrations still refer to, writing nothing', () => {
     importJson(t, load(SMALL));
     const register = t.sqlite.prepare(`INSERT INTO registrations (id, org_id, division_id, name, email) VALUES (?, 'riverside', 'rs-senior', 'Sam', 'sam@example.org')`);

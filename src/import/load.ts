@@ -59,6 +59,21 @@ export interface ImportCounts {
    * their followers are told nothing more. Said by the command, so that it is never silent.
    */
   endedFollows: Array<{ league: string; name: string; follows: number }>;
+  /**
+   * Matches the file no longer holds that had a result or RSVP invitations: removed with them (the invitations by ON
+   * DELETE CASCADE), and the invited members are told nothing. Said by the command, as the follows are.
+   */
+  removedMatches: RemovedMatch[];
+}
+
+export interface RemovedMatch {
+  match: string;
+  home: string | null;
+  away: string | null;
+  kickoff: string | null;
+  /** "2-1", or "walkover: Team" (a bracket match won without playing); null without a result. */
+  result: string | null;
+  invitations: number;
 }
 
 export class ImportConflictError extends Error {
@@ -240,8 +255,16 @@ function ownershipProblems(sqlite: Database.Database, file: ImportFile): ImportP
   return problems;
 }
 
-/** Applies a validated file in one transaction. Throws ImportConflictError (nothing written) on a conflict. */
-export function applyImport(sqlite: Database.Database, file: ImportFile): ImportCounts {
+/** Thrown inside the transaction of a `check` import to roll it back once its counts are known. */
+class CheckedOnly extends Error {}
+
+/**
+ * Applies a validated file in one transaction. Throws ImportConflictError (nothing written) on a conflict. With
+ * `check`, the same transaction runs to its end, counts and all, and is rolled back: what `npm run import -- --check`
+ * reports is what the import would do, found by doing it. (Its one blind spot: a foreign key that only the commit
+ * checks; danglingReferences finds the ones a removal can break before it.)
+ */
+export function applyImport(sqlite: Database.Database, file: ImportFile, options: { check?: boolean } = {}): ImportCounts {
   const put = {
     org: upsert(sqlite, 'organizations', ['id', 'name', 'name_ar', 'language', 'registration_emails', 'registration_retention_days', 'timezone']),
     league: upsert(sqlite, 'leagues', ['id', 'org_id', 'name', 'name_ar']),
@@ -277,13 +300,24 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [],
+    endedFollows: [], removedMatches: [],
   };
 
   const endedFollows = sqlite.prepare(
     `SELECT l.id AS league, l.name AS name, count(*) AS follows FROM follows f JOIN leagues l ON l.id = f.league_id
      WHERE l.org_id = @org AND l.id NOT IN (SELECT value FROM json_each(@leagues)) AND f.status IN ('pending', 'active')
      GROUP BY l.id ORDER BY l.id`,
+  );
+  // Before the removal, as the follows: a removed match's result, and its invitations (ON DELETE CASCADE takes them).
+  const removedMatches = sqlite.prepare(
+    `SELECT m.id AS match, th.name AS home, ta.name AS away, m.kickoff_at AS kickoff,
+            m.home_score, m.away_score, m.walkover_winner,
+            (SELECT count(*) FROM rsvp_invitations i WHERE i.match_id = m.id) AS invitations
+     FROM matches m JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
+     LEFT JOIN teams th ON th.id = m.home_team_id LEFT JOIN teams ta ON ta.id = m.away_team_id
+     WHERE l.org_id = @org AND m.id NOT IN (SELECT value FROM json_each(@matches))
+       AND (m.home_score IS NOT NULL OR m.walkover_winner IS NOT NULL OR EXISTS (SELECT 1 FROM rsvp_invitations i WHERE i.match_id = m.id))
+     ORDER BY m.id`,
   );
   const run = sqlite.transaction(() => {
     const conflicts = ownershipProblems(sqlite, file);
@@ -362,6 +396,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
       };
       // Before the removal takes them (ON DELETE CASCADE): the follows of the leagues it removes.
       counts.endedFollows.push(...(endedFollows.all({ org: keep.org, leagues: keep.leagues }) as ImportCounts['endedFollows']));
+      type Removed = Omit<RemovedMatch, 'result'> & { home_score: number | null; away_score: number | null; walkover_winner: 'home' | 'away' | null };
+      for (const { home_score, away_score, walkover_winner, ...m } of removedMatches.all({ org: keep.org, matches: keep.matches }) as Removed[]) {
+        const result =
+          walkover_winner !== null ? `walkover: ${(walkover_winner === 'home' ? m.home : m.away) ?? walkover_winner}` : home_score !== null ? `${home_score}-${away_score}` : null;
+        counts.removedMatches.push({ ...m, result });
+      }
       for (const statement of prune) {
         const params = Object.fromEntries(
           Object.entries(keep).filter(([k]) => statement.source.includes(`@${k}`)),
@@ -371,10 +411,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile): Import
     }
     const dangling = danglingReferences(sqlite);
     if (dangling.length > 0) throw new ImportConflictError(dangling);
+    if (options.check) throw new CheckedOnly();
   });
   try {
     run.immediate();
   } catch (error) {
+    if (error instanceof CheckedOnly) return counts;
     if (error instanceof ImportConflictError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportCounts, RemovedMatch } from './load.js';
+import { importSummary } from './summary.js';
+
+const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
+  organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
+  endedFollows: [], removedMatches: [], ...over,
+});
+const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
+  match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: '2026-09-06T10:00:00Z', result: null, invitations: 0, ...over,
+});
+
+describe('importSummary', () => {
+  it.each<[string, Partial<ImportCounts>, boolean, string[]]>([
+    ['an import', {}, false, ['f.json: imported 1 organizations, 1 leagues, 2 events, 4 matches, 3 teams, 2 members, 1 divisions (5 rows written, 2 removed)']],
+    ['a check', {}, true, ['f.json: valid; nothing written (--check). Importing it would load 1 organizations, 1 leagues, 2 events, 4 matches, 3 teams, 2 members, 1 divisions (5 rows written, 2 removed)']],
+    ['a league removed with its follows', { endedFollows: [{ league: 'rs-sunday', name: 'Sunday League', follows: 2 }] }, false, [
+      'league "rs-sunday" (Sunday League) is no longer in the file: its 2 follows ended with it, and their followers are told nothing more (to stop publishing a league and keep its followers, make its competitions private instead)',
+    ]],
+    ['the same, checked', { endedFollows: [{ league: 'rs-sunday', name: 'Sunday League', follows: 1 }] }, true, [
+      'league "rs-sunday" (Sunday League) is no longer in the file: its 1 follow would end with it, and its follower would be told nothing more (to stop publishing a league and keep its followers, make its competitions private instead)',
+    ]],
+    ['a match removed with its result', { removedMatches: [match({ result: '2-1' })] }, false, [
+      'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: removed with its result (2-1)',
+    ]],
+    ['a walkover of an undecided slot, without kickoff', { removedMatches: [match({ away: null, kickoff: null, result: 'walkover: Riverside Lions' })] }, false, [
+      'match "rs-m1" (Riverside Lions v to be decided) is no longer in the file: removed with its result (walkover: Riverside Lions)',
+    ]],
+    ['a match removed with its invitations', { removedMatches: [match({ invitations: 3 })] }, false, [
+      'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: removed with its 3 RSVP invitations, and the invited members are not told (to tell them, keep it in the file with "status": "cancelled")',
+    ]],
+    ['the same, checked', { removedMatches: [match({ invitations: 1 })] }, true, [
+      'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: it would be removed with its 1 RSVP invitation, and the invited members would not be told (to tell them, keep it in the file with "status": "cancelled")',
+    ]],
+    ['a played match with invitations: no advice to cancel it', { removedMatches: [match({ result: '0-0', invitations: 2 })] }, false, [
+      'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: removed with its result (0-0) and its 2 RSVP invitations, and the invited members are not told',
+    ]],
+  ])('%s', (_label, over, check, lines) => {
+    const summary = importSummary('f.json', counts(over), { check });
+    expect(over.endedFollows || over.removedMatches ? summary.slice(1) : summary).toEqual(lines);
+  });
+});

@@ -1,0 +1,36 @@
+// What `npm run import` says it did, and what `--check` says an import would do: the same lines, in the tense of each.
+// Removals that take something people see or were told of are named one by one (a league's follows, a match's result
+// or invitations): the file is the whole truth, but never silently.
+import type { ImportCounts, RemovedMatch } from './load.js';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function matchLabel(m: RemovedMatch): string {
+  const teams = `${m.home ?? 'to be decided'} v ${m.away ?? 'to be decided'}`;
+  return `match ${JSON.stringify(m.match)} (${teams}${m.kickoff ? `, ${m.kickoff}` : ''})`;
+}
+
+/** The summary of an import of `file` (as the organizer typed it), or with `check` of the import it would be. */
+export function importSummary(file: string, c: ImportCounts, options: { check?: boolean } = {}): string[] {
+  const check = options.check ?? false;
+  const loaded =
+    `${c.organizations} organizations, ${c.leagues} leagues, ${c.events} events, ${c.matches} matches, ${c.teams} teams, ` +
+    `${c.members} members, ${c.divisions} divisions (${c.changed} rows written, ${c.removed} removed)`;
+  const lines = [check ? `${file}: valid; nothing written (--check). Importing it would load ${loaded}` : `${file}: imported ${loaded}`];
+  for (const { league, name, follows } of c.endedFollows) {
+    const ended = check ? 'would end' : 'ended';
+    const told = follows === 1 ? (check ? 'its follower would be' : 'its follower is') : check ? 'their followers would be' : 'their followers are';
+    lines.push(`league ${JSON.stringify(league)} (${name}) is no longer in the file: its ${plural(follows, 'follow')} ${ended} with it, and ${told} told nothing more (to stop publishing a league and keep its followers, make its competitions private instead)`);
+  }
+  for (const m of c.removedMatches) {
+    const what = [m.result !== null ? `its result (${m.result})` : null, m.invitations > 0 ? `its ${plural(m.invitations, 'RSVP invitation')}` : null].filter((x) => x !== null);
+    let line = `${matchLabel(m)} is no longer in the file: ${check ? 'it would be removed' : 'removed'} with ${what.join(' and ')}`;
+    if (m.invitations > 0) {
+      line += `, ${check ? 'and the invited members would not be told' : 'and the invited members are not told'}`;
+      // A played match cannot be cancelled: its invitations are history, and nobody waits to hear of it.
+      if (m.result === null) line += ' (to tell them, keep it in the file with "status": "cancelled")';
+    }
+    lines.push(line);
+  }
+  return lines;
+}
