@@ -33,7 +33,8 @@ await runCli(async () => {
   const filePath = path.resolve(invocationDirectory(), file);
   // The file is read and validated before the database is opened: a missing or broken file made (and migrated) an
   // empty database at a new DATABASE_PATH, then said it could not read the file.
-  const parsed = readImportFile(filePath);
+  // The import's clock, read once: no match is completed or under way before its kickoff (src/import/cross-check.ts).
+  const parsed = readImportFile(filePath, { now: new Date() });
   if (!parsed.ok) throw notImported(file, parsed.problems);
   const report = ({ sqlite }: Database) => {
     let counts;

@@ -15,15 +15,16 @@ export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems
 
 /**
  * Parses and validates the text of an import file, reporting every problem with its JSON path. The problems quote the
- * file (an excerpt, a key), so they leave printable: a control character in them is written as its escape.
+ * file (an excerpt, a key), so they leave printable: a control character in them is written as its escape. `now` is
+ * the import's clock (no result after it); the real one unless a caller (a test) gives its own.
  */
-export function parseImport(text: string): ParseResult {
-  const parsed = parseText(text);
+export function parseImport(text: string, options: { now?: Date } = {}): ParseResult {
+  const parsed = parseText(text, options.now ?? new Date());
   if (parsed.ok) return parsed;
   return { ok: false, problems: parsed.problems.map((p) => ({ path: printable(p.path), message: printable(p.message) })) };
 }
 
-function parseText(text: string): ParseResult {
+function parseText(text: string, now: Date): ParseResult {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -40,7 +41,7 @@ function parseText(text: string): ParseResult {
     const message = `the key ${JSON.stringify(twice.key)} is given twice in one object (line ${line}, column ${column}): give each field once`;
     return { ok: false, problems: [{ path: '(root)', message }] };
   }
-  return validateImport(json);
+  return validateImport(json, now);
 }
 
 export interface ImportCounts {
