@@ -87,6 +87,22 @@ describe('import', () => {
     expect(parsed.problems).toContainEqual({ path: wantPath, message: expect.stringMatching(wantMessage) });
   });
 
+  // A review's file, made from a spreadsheet: an empty cell became "email": "", and the import said "is required".
+  it.each<[string, (json: Json) => void, string]>([
+    ["a member's email", (j) => (j.organizations[0].teams[0].members[0].email = ''), 'organizations[0].teams[0].members[0].email'],
+    ["a member's Arabic name, blank", (j) => (j.organizations[0].teams[0].members[0].name_ar = '  '), 'organizations[0].teams[0].members[0].name_ar'],
+    ["a match's venue", (j) => (j.organizations[0].leagues[0].events[0].matches[2].venue = ''), 'organizations[0].leagues[0].events[0].matches[2].venue'],
+    ["a match's kickoff", (j) => (j.organizations[0].leagues[0].events[0].matches[2].kickoff = ''), 'organizations[0].leagues[0].events[0].matches[2].kickoff'],
+    ["a match's walkover", (j) => (j.organizations[0].leagues[0].events[0].matches[2].walkover = ''), 'organizations[0].leagues[0].events[0].matches[2].walkover'],
+    ["a division's league", (j) => (j.organizations[0].divisions[0].league = ''), 'organizations[0].divisions[0].league'],
+    ["an event's end", (j) => (j.organizations[0].leagues[0].events[0].ends_at = ''), 'organizations[0].leagues[0].events[0].ends_at'],
+  ])('says of an empty string in an optional field (%s) to leave it out or write null', (_label, edit, wantPath) => {
+    const json = load(SMALL);
+    edit(json);
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: wantPath, message: 'is empty: leave it out or write null' }]);
+  });
+
   it('normalizes instants to UTC and emails to lower case', () => {
     importJson(t, load(SMALL));
     const ev = t.sqlite.prepare(`SELECT starts_at FROM events WHERE id = 'rs-winter-2026'`).get() as { starts_at: string };

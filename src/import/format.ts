@@ -26,7 +26,22 @@ import { BEST_PLACED_CRITERIA, DEFAULT_BEST_PLACED_RANKING } from '../competitio
 // here too. A control character pasted from a spreadsheet, or a direction override that reverses the rest of a
 // calendar line, is refused at its path rather than published.
 const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').superRefine(readableText());
-const optionalText = text.nullish().transform((v) => v ?? null);
+/**
+ * An optional field: left out or null is none. An empty string (an empty spreadsheet cell, `"email": ""`) is none
+ * too in intent, but it was told "is required" or "must not be empty", which read as if the field had to be filled;
+ * it is refused saying what to write instead. No optional field of the file takes "" as absent: a file says null.
+ */
+export const EMPTY_OPTIONAL = 'is empty: leave it out or write null';
+function optional<T extends z.ZodType>(schema: T) {
+  return z
+    .preprocess((v, ctx) => {
+      if (typeof v !== 'string' || v.trim() !== '') return v;
+      ctx.addIssue({ code: 'custom', message: EMPTY_OPTIONAL });
+      return undefined;
+    }, schema.nullish())
+    .transform((v) => v ?? null);
+}
+const optionalText = optional(text);
 
 /** An instant with an explicit offset, normalized to RFC 3339 UTC with Z and whole seconds. */
 export const instant = z
@@ -41,17 +56,16 @@ export const instant = z
 const score = z.number().int().min(0).max(999);
 
 /** A slot of a match: a seeded team id, a feed from another match, or null (an empty slot: a bye). */
-const slot = z
-  .union([
+const slot = optional(
+  z.union([
     id,
     z.object({ winner_of: id }).strict(),
     z.object({ loser_of: id }).strict(),
     z.object({ group: text, position: z.number().int().min(1).max(1000) }).strict(),
     z.object({ best_placed: id, slot: z.number().int().min(1).max(1000) }).strict(),
     z.null(),
-  ])
-  .optional()
-  .transform((v) => v ?? null);
+  ]),
+);
 
 export const matchSchema = z
   .object({
@@ -59,12 +73,12 @@ export const matchSchema = z
     round: z.number().int().min(1).max(1000).default(1),
     round_name: optionalText,
     group: optionalText,
-    bracket_role: bracketRoleSchema.nullish(),
+    bracket_role: optional(bracketRoleSchema),
     position: z.number().int().min(0).max(100_000).default(0),
     home: slot,
     away: slot,
-    kickoff: instant.nullish().transform((v) => v ?? null),
-    ends_at: instant.nullish().transform((v) => v ?? null),
+    kickoff: optional(instant),
+    ends_at: optional(instant),
     venue: optionalText,
     status: matchStatusSchema.default('scheduled'),
     score: z
@@ -78,10 +92,10 @@ export const matchSchema = z
       })
       .strict()
       .nullish(),
-    walkover: sideSchema.nullish(),
+    walkover: optional(sideSchema),
     /** A leg of a two-legged tie: 1 or 2; the second leg names its first leg and decides the tie. */
     leg: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }).nullish().transform((v) => v ?? null),
-    first_leg: id.nullish().transform((v) => v ?? null),
+    first_leg: optional(id),
   })
   .strict();
 
@@ -158,8 +172,8 @@ export const eventSchema = z
     name: text,
     type: competitionTypeSchema,
     status: eventStatusSchema.default('scheduled'),
-    starts_at: instant.nullish().transform((v) => v ?? null),
-    ends_at: instant.nullish().transform((v) => v ?? null),
+    starts_at: optional(instant),
+    ends_at: optional(instant),
     venue_city: optionalText,
     public: z.boolean().default(true),
     points: z
@@ -196,10 +210,10 @@ export const divisionSchema = z
     id,
     name: text,
     name_ar: optionalText,
-    league: id.nullish().transform((v) => v ?? null),
+    league: optional(id),
     /** Registrations are taken from `opens_at` until `closes_at` (either may be absent: no bound). */
-    opens_at: instant.nullish().transform((v) => v ?? null),
-    closes_at: instant.nullish().transform((v) => v ?? null),
+    opens_at: optional(instant),
+    closes_at: optional(instant),
     /** A player younger than this (in whole years, on the day of registering) needs a guardian's name and phone. */
     guardian_required_under: z.number().int().min(1).max(30).nullish().transform((v) => v ?? null),
   })
@@ -211,7 +225,7 @@ export const memberSchema = z
     name: text,
     name_ar: optionalText,
     // The public forms' rule (src/http/email-address.ts): invitations go where a follow or a registration could.
-    email: emailField.nullish().transform((v) => v ?? null),
+    email: optional(emailField),
   })
   .strict();
 
