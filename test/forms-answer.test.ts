@@ -99,3 +99,42 @@ describe('a form posted by a person', () => {
     expect(res.text).toMatch(/رقمه المرجعي \u2068reg_[A-Za-z0-9_-]{16}\u2069\./);
   });
 });
+
+// Found by a review: a club's form in a frame (Google Sites, a CMS widget) was taken, and its answer refused the
+// frame (X-Frame-Options: DENY), so the person saw the browser's broken-frame page and sent it again. The answer
+// pages carry no token and no button: any site may frame them. The pages that act on a token stay unframeable.
+describe('who may frame a page', () => {
+  const framable = (res: { headers: Record<string, string | string[] | undefined> }) => {
+    const csp = String(res.headers['content-security-policy']);
+    return {
+      xFrameOptions: res.headers['x-frame-options'],
+      frameAncestors: /frame-ancestors ([^;]+)/.exec(csp)?.[1],
+      // The rest of the pages' headers hold on every kind.
+      strict: csp.includes("default-src 'none'") && csp.includes("base-uri 'none'") && res.headers['referrer-policy'] === 'no-referrer' && res.headers['x-content-type-options'] === 'nosniff',
+    };
+  };
+  const ANY_SITE = { xFrameOptions: undefined, frameAncestors: '*', strict: true };
+  const NO_SITE = { xFrameOptions: 'DENY', frameAncestors: "'none'", strict: true };
+
+  it.each([
+    ['register: taken (201)', () => post('/api/v0/register', { ...registration, name: 'Omar Framed' }, 'navigate'), 201],
+    ['register: fields to correct (422)', () => post('/api/v0/register', { ...registration, email: 'nope' }, 'navigate'), 422],
+    ['register: not UTF-8 (400)', () => request(`${svc.url}/api/v0/register`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate' }, body: 'org_id=amman-yfa&name=%DA%E3%D1',
+    }), 400],
+    ['register: too long (413)', () => post('/api/v0/register', { ...registration, notes: 'x'.repeat(17_000) }, 'navigate'), 413],
+    ['follow: check your email (200)', () => post('/api/v0/follow', { org_id: 'riverside-sfl', email: 'framed.follower@example.org' }, 'navigate'), 200],
+  ])('the answer to a form, %s: any site may frame it', async (_kind, send, status) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(framable(res)).toEqual(ANY_SITE);
+  });
+
+  it.each(['/rsvp', '/follow/confirm', '/follow/unsubscribe'])('%s, which acts on its token: no site may frame it', async (page) => {
+    const res = await request(`${svc.url}${page}?token=${'z'.repeat(43)}`);
+    expect(res.status).toBe(404);
+    expect(framable(res)).toEqual(NO_SITE);
+  });
+});

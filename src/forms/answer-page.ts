@@ -5,7 +5,7 @@
 // an English problem document under an Arabic club's form.
 import { leagueIsPublic } from '../competitions/visibility.js';
 import type { SyncDb } from '../db/sync.js';
-import { NO_STORE, PAGE_HEADERS } from '../http/headers.js';
+import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { PAGE_STYLE } from '../layouts/page-style.js';
 import { Html, html } from '../mail/templates/html.js';
 import { arabicCount, isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
@@ -167,12 +167,15 @@ ${arabic}
 `;
 }
 
-/** The API's `answer` to a form post, as a page: its status and its rate-limit headers kept, a page's headers added. */
+/**
+ * The API's `answer` to a form post, as a page: its status and its rate-limit headers kept, the answer pages' headers
+ * added (any site may frame them: the form may be in a frame).
+ */
 export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Response, fields: Record<string, unknown>): Promise<Response> {
   if (!PAGE_STATUSES.has(answer.status)) return answer;
   const body = (await answer.clone().json().catch(() => ({}))) as Record<string, unknown>;
   const headers = new Headers(answer.headers);
-  for (const [k, v] of Object.entries(PAGE_HEADERS)) headers.set(k, v);
+  for (const [k, v] of Object.entries(FORM_ANSWER_HEADERS)) headers.set(k, v);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', NO_STORE);
   headers.delete('Content-Length');

@@ -14,16 +14,32 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 /** Every answer under /api/. */
 export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...CORS_HEADERS, ...BASE_HEADERS });
 
+/** The pages' Content-Security-Policy, but for who may frame them. */
+const pageCsp = (frameAncestors: string) =>
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
+  `form-action 'self'; frame-ancestors ${frameAncestors}; base-uri 'none'`;
+
 /**
- * The human pages (confirm, unsubscribe, RSVP, docs): a strict Content-Security-Policy, never framed, and their
- * URL (which may hold a token) never leaked through Referer.
+ * The human pages (confirm, unsubscribe, RSVP, docs): a strict Content-Security-Policy, never framed (their buttons
+ * act with the token of their URL: framed, a site could lay them under its own), and their URL (which may hold a
+ * token) never leaked through Referer.
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
-    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy': pageCsp("'none'"),
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
+  ...BASE_HEADERS,
+});
+
+/**
+ * The answer pages of an HTML form on another site posting to the API (src/forms/answer-page.ts): as strict, but
+ * any site may frame them. Clubs embed their forms in frames (Google Sites, CMS widgets), and the answer loads in
+ * that frame: refused there, the person saw the browser's broken-frame page after a registration that was taken,
+ * and sent it again. These pages carry no token and no button, so there is nothing to lay a click over.
+ */
+export const FORM_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': pageCsp('*'),
+  'Referrer-Policy': 'no-referrer',
   ...BASE_HEADERS,
 });
 

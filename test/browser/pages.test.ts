@@ -3,6 +3,8 @@
 // of an Arabic organization is laid out right to left.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,5 +183,36 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     expect(await page.textContent('h1')).toBe('بعض الإجابات تحتاج إلى تعديل');
     expect(await page.textContent('li')).toContain('البريد الإلكتروني');
     await context.close();
+  });
+
+  // Found by a review: a club embeds its form in a frame (Google Sites, a CMS widget). The registration was taken, but
+  // its answer refused the frame (X-Frame-Options: DENY), and the parent saw a broken frame and sent it again.
+  it("a club's form in a frame on its own site: the answer shows in the frame", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    // The club's site, served from another origin of this machine (a routed public host framing 127.0.0.1 is
+    // refused by Chromium's local network access checks, whatever the headers): its page frames its form.
+    const club = http.createServer((req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(req.url === '/widget'
+        ? `<!doctype html><form method="post" action="${svc.url}/api/v0/register">
+            <input name="org_id" value="amman-yfa"><input name="division_id" value="amm-reg-u12">
+            <input name="name" value="Framed Form Player"><input name="email" value="framed.form@example.org">
+            <input name="date_of_birth" value="2014-05-06"><button>Send</button></form>`
+        : '<!doctype html><h1>Join the club</h1><iframe name="widget" src="/widget" width="600" height="400"></iframe>');
+    });
+    await new Promise<void>((resolve) => club.listen(0, '127.0.0.1', resolve));
+    const { port } = club.address() as AddressInfo;
+    try {
+      // localhost: another site than the service's 127.0.0.1.
+      await page.goto(`http://localhost:${port}/`);
+      const frame = page.frame({ name: 'widget' })!;
+      await Promise.all([frame.waitForURL(`${svc.url}/api/v0/register`), frame.click('button')]);
+      expect(await frame.textContent('h1', { timeout: 5_000 })).toBe('تم إرسال التسجيل');
+      expect(await frame.textContent('main')).toMatch(/reg_[A-Za-z0-9_-]{16}/);
+      await context.close();
+    } finally {
+      club.close();
+    }
   });
 });
