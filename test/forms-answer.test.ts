@@ -43,6 +43,9 @@ describe('a form posted by a person', () => {
     expect(res.status).toBe(422);
     expect(h1(res.text)).toBe('بعض الإجابات تحتاج إلى تعديل');
     expect(res.text).toMatch(/<li><bdi>البريد الإلكتروني<\/bdi>: <span lang="en" dir="ltr">[^<]+<\/span><\/li>/);
+    // And in the same answer, the division's rule: a U14 player needs a guardian (it came one round later).
+    expect(res.text).toContain('<li><bdi>اسم ولي الأمر</bdi>: ');
+    expect(res.text).toContain('<li><bdi>هاتف ولي الأمر</bdi>: ');
     expect(db.prepare(`SELECT count(*) AS n FROM registrations`).get()).toEqual(before);
   });
 

@@ -186,6 +186,57 @@ describe('divisions say when and whom they take', () => {
   });
 });
 
+// Found by a review: a parent without script on an Arabic club's U14 form met the problems one round at a time (the
+// email, then "date of birth is required", then the guardian fields). One 422 now names them all.
+describe('every problem in one answer', () => {
+  const LINA = { org_id: 'amman-yfa', division_id: 'amm-reg-u14', name: 'Lina', email: 'lina2@', date_of_birth: '2014-05-01' };
+  const fieldsOf = (res: { json(): { errors: Array<{ field: string }> } }) => res.json().errors.map((e) => e.field);
+
+  it("a field the schema refuses, and the division's guardian rule", async () => {
+    const res = await register(LINA);
+    expect(res.status).toBe(422);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().errors).toEqual([
+      { field: 'email', message: expect.any(String) },
+      { field: 'guardian_name', message: 'is required for a player under 18' },
+      { field: 'guardian_phone', message: 'is required for a player under 18' },
+    ]);
+  });
+
+  it('the same from an HTML form, in Arabic digits', async () => {
+    const res = await request(`${svc.url}/api/v0/register`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...LINA, date_of_birth: '٢٠١٤-٠٥-٠١' }).toString(),
+    });
+    expect(fieldsOf(res)).toEqual(['email', 'guardian_name', 'guardian_phone']);
+  });
+
+  it('a field the schema refuses is named once, and a rule that needs it waits for it', async () => {
+    // A date of birth it cannot read: no age, so no guardian asked for yet, and not "date_of_birth is required".
+    expect(fieldsOf(await register({ ...LINA, date_of_birth: '01/05/2014' }))).toEqual(['email', 'date_of_birth']);
+    // A guardian phone it cannot read: the name is still asked for, the phone named once.
+    expect(fieldsOf(await register({ ...LINA, guardian_phone: 'call me' }))).toEqual(['email', 'guardian_phone', 'guardian_name']);
+    // Without a date of birth: the division asks for one beside the email.
+    expect(fieldsOf(await register({ ...LINA, date_of_birth: undefined }))).toEqual(['email', 'date_of_birth']);
+  });
+
+  it('a window closed and a guardian missing, with every field well-formed: both', async () => {
+    db.prepare(`UPDATE divisions SET closes_at = '2025-01-01T00:00:00Z' WHERE id = 'amm-reg-u14'`).run();
+    try {
+      expect(fieldsOf(await register({ ...LINA, email: 'lina2@example.org' }))).toEqual(['division_id', 'guardian_name', 'guardian_phone']);
+      expect(fieldsOf(await register(LINA))).toEqual(['email', 'division_id', 'guardian_name', 'guardian_phone']);
+    } finally {
+      db.prepare(`UPDATE divisions SET closes_at = NULL WHERE id = 'amm-reg-u14'`).run();
+    }
+  });
+
+  it('an organization or division it cannot find is said beside the refused fields; one it cannot read, only its own error', async () => {
+    expect(fieldsOf(await register({ ...LINA, division_id: 'nowhere' }))).toEqual(['email', 'division_id']);
+    expect(fieldsOf(await register({ ...LINA, org_id: 'nobody' }))).toEqual(['email', 'org_id']);
+    expect(fieldsOf(await register({ ...LINA, org_id: 'not an id!' }))).toEqual(['org_id', 'email']);
+  });
+});
+
 describe('the receipt cannot be turned against a stranger', () => {
   it('six registrations with one contact address: six 201s, at most three receipts, none with submitted text', async () => {
     const victim = 'victim.inbox@example.org';

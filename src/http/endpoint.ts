@@ -80,9 +80,17 @@ export function writeEndpoint<S extends z.ZodType>(
   route: string,
   schema: S,
   handle: (h: HandlerInput<z.output<S>>) => Response,
-  options: { page?: FormRoute } = {},
+  options: {
+    page?: FormRoute;
+    /**
+     * For a body the schema refused: the problems the service would also find in the fields it accepted, answered
+     * in the same 422 (a form without script otherwise learns them one round at a time). A field the schema refused
+     * is not named twice.
+     */
+    moreProblems?: (fields: Record<string, unknown>, app: Application, now: Date) => FieldError[];
+  } = {},
 ): APIRoute {
-  const { page } = options;
+  const { page, moreProblems } = options;
   return async (ctx: EndpointContext) => {
     let fields: Record<string, unknown> = {};
     const answer = await answerJson(ctx, (read) => (fields = read));
@@ -99,7 +107,10 @@ export function writeEndpoint<S extends z.ZodType>(
       read(body.fields);
       const parsed = schema.safeParse(body.fields);
       if (!parsed.success) {
-        const errors = fieldErrors(parsed.error);
+        const refused = fieldErrors(parsed.error);
+        const named = new Set(refused.map((e) => e.field));
+        const more = moreProblems ? moreProblems(body.fields, app, app.now()).filter((e) => !named.has(e.field)) : [];
+        const errors = [...refused, ...more];
         return problemResponse(422, errors.length === 1 ? 'A field needs fixing.' : 'Some fields need fixing.', { errors, headers: rate.headers });
       }
       const now = app.now();

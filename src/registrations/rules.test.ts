@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../time/local-time.js';
-import { ageOn, dateOfBirthProblem, guardianProblems, windowProblem } from './rules.js';
+import { ageOn, dateOfBirthProblem, guardianProblems, registrationProblems, windowProblem } from './rules.js';
 
 describe('ageOn', () => {
   it.each([
@@ -49,6 +49,16 @@ describe('guardianProblems', () => {
   ])('%s', (_label, facts, under, fields) => {
     expect(guardianProblems(facts, under, day).map((p) => p.field)).toEqual(fields);
   });
+
+  // A field the request schema refused has its own error: the rule does not say it is missing too.
+  it.each([
+    ['date of birth refused: no age, nothing asked', {}, ['date_of_birth'], []],
+    ['guardian phone refused', { date_of_birth: '2014-01-01', guardian_name: 'Rana' }, ['guardian_phone'], []],
+    ['guardian name refused, no phone', { date_of_birth: '2014-01-01' }, ['guardian_name'], ['guardian_phone']],
+    ['an adult: nothing to ask whatever was refused', { date_of_birth: '1990-05-05' }, ['guardian_name'], []],
+  ])('%s', (_label, facts, refused, fields) => {
+    expect(guardianProblems(facts, 16, day, new Set(refused)).map((p) => p.field)).toEqual(fields);
+  });
 });
 
 describe('dateOfBirthProblem: from 1900-01-01 to the registration day in the organization\'s time zone', () => {
@@ -71,5 +81,30 @@ describe('dateOfBirthProblem: from 1900-01-01 to the registration day in the org
   ])('in %s at %s, born %s: %s', (timezone, at, dateOfBirth, message) => {
     const problem = dateOfBirthProblem(dateOfBirth, localDate(new Date(at), timezone));
     expect(problem).toEqual(message === null ? null : { field: 'date_of_birth', message });
+  });
+});
+
+// Every problem at once: a parent without script met them one round at a time (the email, then "date of birth is
+// required", then the guardian fields).
+describe('registrationProblems: the date of birth, the window and the guardian rule together', () => {
+  const now = new Date('2026-09-01T12:00:00Z');
+  const open = { opens_at: null, closes_at: null, guardian_required_under: 18 };
+  const closed = { ...open, closes_at: '2026-08-01T00:00:00Z' };
+  const guardian = { guardian_name: 'Rana', guardian_phone: '+962 7 9000 0000' };
+  it.each([
+    ['no division: the date of birth only', {}, null, [], []],
+    ['no division, born tomorrow', { date_of_birth: '2026-09-02' }, null, [], ['date_of_birth']],
+    ['a minor without a guardian', { date_of_birth: '2014-05-01' }, open, [], ['guardian_name', 'guardian_phone']],
+    ['closed, and a minor without a guardian', { date_of_birth: '2014-05-01' }, closed, [], ['division_id', 'guardian_name', 'guardian_phone']],
+    ['closed, no date of birth', {}, closed, [], ['division_id', 'date_of_birth']],
+    ['closed, a minor with a guardian', { date_of_birth: '2014-05-01', ...guardian }, closed, [], ['division_id']],
+    // A date of birth out of range tells no age: the guardian rule waits for a real one.
+    ['born in 1850, closed', { date_of_birth: '1850-01-01' }, closed, [], ['date_of_birth', 'division_id']],
+    // The schema refused these fields (its errors name them): only the rest is said.
+    ['the date of birth refused', {}, closed, ['date_of_birth'], ['division_id']],
+    ['the guardian phone refused', { date_of_birth: '2014-05-01', guardian_name: 'Rana' }, open, ['guardian_phone'], []],
+    ['an open division, an adult', { date_of_birth: '1990-05-05' }, open, [], []],
+  ])('%s', (_label, facts, terms, refused, fields) => {
+    expect(registrationProblems(facts, terms, now, 'Asia/Amman', new Set(refused)).map((p) => p.field)).toEqual(fields);
   });
 });

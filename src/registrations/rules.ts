@@ -3,7 +3,7 @@
 // rule (a player younger than guardian_required_under years on the registration day must name a guardian and the
 // guardian's phone). The registration day is the organization's, in its time zone (localDate of the request's
 // instant): a player born in Amman at 01:00 and registered there at 01:30 is born today, not tomorrow.
-import { formatDateTime } from '../time/local-time.js';
+import { formatDateTime, localDate } from '../time/local-time.js';
 
 export interface DivisionTerms {
   opens_at: string | null;
@@ -52,6 +52,9 @@ export function dateOfBirthProblem(dateOfBirth: string | undefined, day: string)
   return { field: 'date_of_birth', message: `must be between ${EARLIEST_DATE_OF_BIRTH} and today` };
 }
 
+/** No field refused. */
+const NONE: ReadonlySet<string> = new Set();
+
 /** Age in whole years on `day` (both `YYYY-MM-DD`): a birthday counts from its own day; 29 February from 1 March. */
 export function ageOn(dateOfBirth: string, day: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
@@ -60,16 +63,42 @@ export function ageOn(dateOfBirth: string, day: string): number {
   return y - by - (hadBirthday ? 0 : 1);
 }
 
-/** The fields a registration still lacks under the division's guardian rule on `day` (the registration's local date). */
-export function guardianProblems(facts: RegistrantFacts, requiredUnder: number | null, day: string): FieldProblem[] {
-  if (requiredUnder === null) return [];
+/**
+ * The fields a registration still lacks under the division's guardian rule on `day` (the registration's local date).
+ * A field in `refused` (the request schema refused it, and said why) is never said to be missing; without a date of
+ * birth that can be read the age is unknown, and the rule asks for nothing.
+ */
+export function guardianProblems(facts: RegistrantFacts, requiredUnder: number | null, day: string, refused: ReadonlySet<string> = NONE): FieldProblem[] {
+  if (requiredUnder === null || refused.has('date_of_birth')) return [];
   if (facts.date_of_birth === undefined) {
     return [{ field: 'date_of_birth', message: `is required: players under ${requiredUnder} need a guardian` }];
   }
   if (ageOn(facts.date_of_birth, day) >= requiredUnder) return [];
   const problems: FieldProblem[] = [];
   const why = `is required for a player under ${requiredUnder}`;
-  if (facts.guardian_name === undefined) problems.push({ field: 'guardian_name', message: why });
-  if (facts.guardian_phone === undefined) problems.push({ field: 'guardian_phone', message: why });
+  if (facts.guardian_name === undefined && !refused.has('guardian_name')) problems.push({ field: 'guardian_name', message: why });
+  if (facts.guardian_phone === undefined && !refused.has('guardian_phone')) problems.push({ field: 'guardian_phone', message: why });
   return problems;
+}
+
+/**
+ * Every problem the organization's day and the division's terms (`terms`; null without a division) find in a
+ * registration, all at once: the date of birth's range, the window, the guardian rule. A parent without script on a
+ * club's form met them one round at a time (the email, then "date of birth is required", then the guardian). The
+ * fields in `refused` are those the request schema refused: their own error is already said, so a rule skips them
+ * (facts holds none of them), and a date of birth out of range tells no age either.
+ */
+export function registrationProblems(
+  facts: RegistrantFacts,
+  terms: DivisionTerms | null,
+  now: Date,
+  timeZone: string,
+  refused: ReadonlySet<string> = NONE,
+): FieldProblem[] {
+  const day = localDate(now, timeZone);
+  const born = dateOfBirthProblem(facts.date_of_birth, day);
+  if (terms === null) return born ? [born] : [];
+  const closed = windowProblem(terms, now, timeZone);
+  const unreadable = born ? new Set([...refused, 'date_of_birth']) : refused;
+  return [...(born ? [born] : []), ...(closed ? [closed] : []), ...guardianProblems(facts, terms.guardian_required_under, day, unreadable)];
 }

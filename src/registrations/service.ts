@@ -5,14 +5,13 @@
 import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
 import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
-import { InvalidFieldError, InvalidFieldsError } from '../errors.js';
+import { InvalidFieldsError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
-import { localDate } from '../time/local-time.js';
 import { localizedName } from '../vocabulary/language.js';
-import { dateOfBirthProblem, guardianProblems, windowProblem } from './rules.js';
-import type { RegistrationRequest, RegistrationResponse } from './schema.js';
+import { registrationProblems, type FieldProblem, type RegistrantFacts } from './rules.js';
+import { registrationRequestSchema, type RegistrationRequest, type RegistrationResponse } from './schema.js';
 
 export const RECEIPT_TAG = 'registration-receipt';
 export const NOTICE_TAG = 'registration-notice';
@@ -51,6 +50,43 @@ function leftUnderDailyCap(store: SyncDb, address: string, tag: string, perDay: 
   return perDay - recentEmails(store, { address, tag, since: new Date(now.getTime() - DAY_MS) }).count;
 }
 
+type Checked = RegistrantFacts & { org_id: string; division_id?: string | undefined };
+
+/**
+ * The organization and division a registration names, and every problem they find in it (registrationProblems):
+ * an unknown organization is the one problem (nothing else can be told without its day), a division it does not
+ * have another, beside the date of birth's range. `refused`: the fields the request schema refused.
+ */
+function checkAgainstDivision(store: SyncDb, facts: Checked, now: Date, refused?: ReadonlySet<string>) {
+  const org = store.first(ORGANIZATION.bind({ orgId: facts.org_id }));
+  if (!org) return { org, division: undefined, problems: [{ field: 'org_id', message: 'no organization has this id' }] };
+  const division = facts.division_id === undefined ? undefined : store.first(DIVISION.bind({ divisionId: facts.division_id, orgId: org.id }));
+  const problems = registrationProblems(facts, division ?? null, now, org.timezone, refused);
+  if (facts.division_id !== undefined && !division) problems.unshift({ field: 'division_id', message: 'is not a division of this organization' });
+  return { org, division, problems };
+}
+
+/** The fields the division's rules read, beside the organization and division that decide them. */
+const CHECKED_FIELDS = ['org_id', 'division_id', 'date_of_birth', 'guardian_name', 'guardian_phone'] as const;
+
+/**
+ * For a registration the request schema refused: what the organization and division would also find in the fields
+ * it accepted (the problems of a field it refused are its own), so that a form without script gets every problem in
+ * one answer. Nothing when its organization or division cannot be read.
+ */
+export function problemsBesideRefused(store: SyncDb, fields: Record<string, unknown>, now: Date): FieldProblem[] {
+  const facts: Partial<Record<(typeof CHECKED_FIELDS)[number], string>> = {};
+  const refused = new Set<string>();
+  for (const name of CHECKED_FIELDS) {
+    const parsed = registrationRequestSchema.shape[name].safeParse(fields[name]);
+    if (!parsed.success) refused.add(name);
+    else if (parsed.data !== undefined) facts[name] = parsed.data;
+  }
+  const { org_id } = facts;
+  if (org_id === undefined || refused.has('division_id')) return [];
+  return checkAgainstDivision(store, { ...facts, org_id }, now, refused).problems;
+}
+
 export function submitRegistration(
   store: SyncDb,
   input: RegistrationRequest,
@@ -59,21 +95,8 @@ export function submitRegistration(
   const scope = { scope: 'register', client: ctx.client, key: ctx.idempotencyKey, now: ctx.now };
   return store.transaction(() =>
     idempotent(store, scope, requestHash(input), () => {
-      const org = store.first(ORGANIZATION.bind({ orgId: input.org_id }));
-      if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
-      const today = localDate(ctx.now, org.timezone);
-      const born = dateOfBirthProblem(input.date_of_birth, today);
-      if (born) throw new InvalidFieldError(born.field, born.message);
-      let division: { name: string; name_ar: string | null } | undefined;
-      if (input.division_id !== undefined) {
-        const row = store.first(DIVISION.bind({ divisionId: input.division_id, orgId: org.id }));
-        if (!row) throw new InvalidFieldError('division_id', 'is not a division of this organization');
-        const closed = windowProblem(row, ctx.now, org.timezone);
-        if (closed) throw new InvalidFieldError(closed.field, closed.message);
-        const missing = guardianProblems(input, row.guardian_required_under, today);
-        if (missing.length > 0) throw new InvalidFieldsError(missing, 'This division needs more about the player.');
-        division = row;
-      }
+      const { org, division, problems } = checkAgainstDivision(store, input, ctx.now);
+      if (!org || problems.length > 0) throw new InvalidFieldsError(problems);
       const id = newId('reg');
       const submittedAt = ctx.now.toISOString();
       // The row as stored: every optional field absent is NULL.

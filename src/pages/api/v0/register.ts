@@ -3,7 +3,7 @@ import { checkIdempotencyKey } from '../../../db/idempotency.js';
 import { otherMethods, writeEndpoint } from '../../../http/endpoint.js';
 import { jsonResponse } from '../../../http/respond.js';
 import { registrationRequestSchema } from '../../../registrations/schema.js';
-import { submitRegistration } from '../../../registrations/service.js';
+import { problemsBesideRefused, submitRegistration } from '../../../registrations/service.js';
 
 export const prerender = false;
 
@@ -15,6 +15,6 @@ export const POST = writeEndpoint('register', registrationRequestSchema, ({ inpu
     noticesPerDay: app.config.registrationNoticesPerAddressPerDay,
   });
   return jsonResponse(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
-}, { page: 'register' });
+}, { page: 'register', moreProblems: (fields, app, now) => problemsBesideRefused(app.store, fields, now) });
 
 export const { OPTIONS, ALL } = otherMethods(['POST']);
