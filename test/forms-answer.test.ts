@@ -85,16 +85,63 @@ describe('a form posted by a person', () => {
     expect(res.text).toMatch(/Try again in (an hour|\d+ hours)\./);
   });
 
-  it('a form its page sent in another encoding than UTF-8: a page saying it could not be read', async () => {
+  it('a form its page sent in another encoding than UTF-8: a page saying it could not be read, in the language of the organization it names', async () => {
     const res = await request(`${svc.url}/api/v0/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate' },
       // "عمر" in windows-1256, percent-encoded as a browser sends it.
-      body: 'org_id=amman-yfa&name=%DA%E3%D1&email=w1256%40example.org',
+      body: 'name=%DA%E3%D1&org_id=amman-yfa&email=w1256%40example.org',
     });
     expect(res.status).toBe(400);
-    expect(h1(res.text)).toBe('This form could not be read');
-    expect(res.text).toContain('<h2>تعذرت قراءة هذا النموذج</h2>');
+    expect(res.text).toContain('<html lang="ar" dir="rtl">');
+    expect(h1(res.text)).toBe('تعذرت قراءة هذا النموذج');
+    expect(res.text).not.toContain('class="other-language"');
+  });
+
+  // Found by a review: 2,700 Arabic letters of notes, percent-encoded (about 6 bytes a letter), pass 16 KiB, and the
+  // page blamed the club's encoding, in English first.
+  describe('answers over 16 KiB', () => {
+    const long = { ...registration, notes: 'ع'.repeat(3_000) };
+    it.each([
+      ['an Arabic club', long, '', 'ar', 'إجاباتك طويلة جداً', false],
+      ['an English club', { ...long, org_id: 'riverside-sfl', division_id: 'rsl-reg-premier' }, '', 'en', 'Your answers are too long', false],
+      ['an organization named in the query only', { ...long, org_id: '' }, '?org_id=amman-yfa', 'ar', 'إجاباتك طويلة جداً', false],
+      ['an organization nobody has: both languages', { ...long, org_id: 'nobody' }, '', 'en', 'Your answers are too long', true],
+    ])('%s', async (_label, fields, query, language, title, both) => {
+      const res = await post(`/api/v0/register${query}`, fields, 'navigate');
+      expect(res.status).toBe(413);
+      expect(res.text).toContain(`<html lang="${language}"`);
+      expect(h1(res.text)).toBe(title);
+      expect(res.text).not.toContain('UTF-8');
+      expect(res.text.includes('<h2>إجاباتك طويلة جداً</h2>')).toBe(both);
+    });
+
+    it('streamed without a length: the same page', async () => {
+      const res = await request(`${svc.url}/api/v0/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate', 'Transfer-Encoding': 'chunked' },
+        body: new URLSearchParams(long).toString(),
+      });
+      expect([res.status, h1(res.text)]).toEqual([413, 'إجاباتك طويلة جداً']);
+    });
+
+    it("a script's post gets the problem document, as before", async () => {
+      const res = await post('/api/v0/register', long, 'cors');
+      expect(res.status).toBe(413);
+      expect(res.headers['content-type']).toBe('application/problem+json');
+      expect(res.json()).toMatchObject({ status: 413, detail: 'The body is larger than 16 KiB.' });
+    });
+  });
+
+  it('a compressed form (415): in the language of the organization its action names', async () => {
+    const res = await request(`${svc.url}/api/v0/follow?org_id=amman-yfa`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Encoding': 'gzip', 'Sec-Fetch-Mode': 'navigate' },
+      body: 'not really gzip',
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers['accept-encoding']).toBe('identity');
+    expect(h1(res.text)).toBe('تعذرت قراءة هذا النموذج');
   });
 
   it('isolates the reference on an Arabic page (one ending in "-" showed it first)', async () => {

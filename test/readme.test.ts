@@ -124,6 +124,16 @@ describe('README', () => {
       expect(missing.headers['x-content-type-options']).toBe('nosniff');
       expect(missing.headers['access-control-allow-origin']).toBe('*');
       expect(missing.headers['access-control-expose-headers']).toContain('ETag');
+
+      // A person's form over 16 KiB reaches node, whose page says it in the organization's language: nginx's own 413
+      // (client_max_body_size 16k, as this was) is an English page of its own.
+      const long = await request(`${base}/api/v0/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate' },
+        body: new URLSearchParams({ org_id: 'amman-yfa', name: 'Lina', email: 'lina@example.org', notes: 'ع'.repeat(3_000) }).toString(),
+      });
+      expect(long.status).toBe(413);
+      expect(long.text).toContain('<h1>إجاباتك طويلة جداً</h1>');
     } finally {
       nginx.kill('SIGTERM');
       await new Promise((resolve) => (nginx.exitCode === null ? nginx.once('exit', resolve) : resolve(null)));

@@ -8,6 +8,7 @@ import type { SyncDb } from '../db/sync.js';
 import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { PAGE_STYLE } from '../layouts/page-style.js';
 import { Html, html } from '../mail/templates/html.js';
+import { ID_PATTERN } from '../vocabulary/ids.js';
 import { arabicCount, isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
 
 /** The write endpoints an HTML form on another site posts to. */
@@ -34,6 +35,28 @@ interface Names {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** A form field's name and value in its raw body: `org_id=ID` (urlencoded) or a multipart part named org_id. */
+const RAW_ORG_ID = [
+  /(?:^|&)org_id=([A-Za-z0-9][A-Za-z0-9_-]{0,63})(?=&|$)/,
+  /\r\nContent-Disposition: *form-data; *name="org_id"\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9][A-Za-z0-9_-]{0,63})\r\n/i,
+];
+
+/**
+ * The fields a page can still tell of a form whose body could not be read (400 not UTF-8, 413 too long, 415): the
+ * organization its raw bytes (at most the 16 KiB read) or the query of its action name in ASCII, `org_id=…`, so the
+ * page is in that organization's language. Nothing else of such a body is read: it is not the text it meant.
+ */
+export function fieldsOfUnreadForm(raw: Uint8Array | undefined, query: URLSearchParams): Record<string, unknown> {
+  // latin1: one character a byte, whatever the encoding; an id is ASCII.
+  const body = raw === undefined ? '' : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1');
+  for (const pattern of RAW_ORG_ID) {
+    const found = pattern.exec(body)?.[1];
+    if (found !== undefined) return { org_id: found };
+  }
+  const queried = query.get('org_id');
+  return queried !== null && ID_PATTERN.test(queried) ? { org_id: queried } : {};
+}
 
 /**
  * The organization the form names (its language and name), and, for an answer the service took, the division or
@@ -70,7 +93,7 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
   notes: { en: 'Notes', ar: 'ملاحظات' },
 };
 
-type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'capped' | 'refused' | 'unreadable';
+type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'capped' | 'refused' | 'too-long' | 'unreadable';
 
 /** "n hours" in Arabic, after a preposition ("بعد ساعتين"). */
 function arabicHours(n: number): string {
@@ -92,6 +115,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => [string, string]>> = 
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
     capped: ({ hours }) => ['Not sent: enough emails for today', `This address has been sent as many confirmation emails as we send in a day. Try again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`],
     refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
+    'too-long': () => ['Your answers are too long', 'Nothing was sent. Shorten the notes (or your longest answer) and send the form again.'],
     unreadable: () => ['This form could not be read', 'Nothing was sent. The site the form is on should send it as UTF-8 text; tell it, or try again later.'],
   },
   ar: {
@@ -101,13 +125,15 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => [string, string]>> = 
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
     capped: ({ hours }) => ['لم يُرسل: ما يكفي من الرسائل لهذا اليوم', `أُرسل إلى هذا العنوان أقصى عدد من رسائل التأكيد نرسله في اليوم. حاول مرة أخرى بعد ${arabicHours(hours)}.`],
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. حاول مرة أخرى بعد دقيقة.'],
+    'too-long': () => ['إجاباتك طويلة جداً', 'لم يُرسل شيء. اختصر الملاحظات (أو أطول إجاباتك) ثم أرسل النموذج مرة أخرى.'],
     unreadable: () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نصاً بترميز UTF-8؛ أبلغه بذلك، أو حاول لاحقاً.'],
   },
 };
 
 /**
  * The answers drawn as a page: every answer a person filling a form can meet (taken, a field to correct, too many
- * requests, a body that could not be read: an Arabic club's page in windows-1256). A failure (500) stays the API's.
+ * requests, answers too long, a body that could not be read: an Arabic club's page in windows-1256). A failure (500)
+ * stays the API's.
  */
 export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 413, 415, 422, 429]);
 
@@ -117,6 +143,9 @@ function outcomeOf(status: number, body: Record<string, unknown>, headers: Heade
   if (status === 422) return 'fix';
   // The mailbox's daily cap of confirmations (RateLimit names its policy), or the client's own rate.
   if (status === 429) return (headers.get('ratelimit') ?? '').startsWith('"mailbox"') ? 'capped' : 'refused';
+  // Over 16 KiB is long text (Arabic, percent-encoded, is about 6 bytes a letter: some 2,700 letters), not the site's
+  // encoding, which the 400 and 415 words blame.
+  if (status === 413) return 'too-long';
   return 'unreadable';
 }
 

@@ -47,3 +47,27 @@ describe('readBody: form fields', () => {
     expect(Object.getPrototypeOf(result.fields)).toBeNull();
   });
 });
+
+// A person's form post refused keeps what was read of it (its answer page looks there for the organization), never
+// more than the limit; any other refusal keeps nothing.
+describe('readBody: what a refusal keeps', () => {
+  const long = `org_id=amman-yfa&notes=${'x'.repeat(20_000)}`;
+  const stream = (text: string) => new Request('http://local/', {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new Blob([text]).stream(), duplex: 'half',
+  } as RequestInit);
+  it('413 with keepRaw: the first 16 KiB', async () => {
+    const result = await readBody(stream(long), { keepRaw: true });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.status).toBe(413);
+    expect(Buffer.from(result.raw!).toString('latin1')).toBe(long.slice(0, 16 * 1024));
+  });
+  it('413 without keepRaw, and a refusal with nothing read: no bytes kept', async () => {
+    const result = await readBody(stream(long));
+    expect(!result.ok && result.raw).toBe(undefined);
+    const compressed = await readBody(new Request('http://local/', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' }, body: 'x',
+    }), { keepRaw: true });
+    expect(!compressed.ok && compressed.raw).toBe(undefined);
+  });
+});

@@ -17,6 +17,8 @@ export type BodyResult =
       errors?: { field: string; message: string }[];
       /** Headers the refusal carries (`Accept-Encoding` on a compressed body). */
       headers?: Record<string, string>;
+      /** With `keepRaw`: the bytes read before the refusal (at most the limit; none when the body was not read). */
+      raw?: Uint8Array;
     };
 
 const fail = (status: 400 | 413 | 415, detail: string): BodyResult => ({ ok: false, status, detail });
@@ -35,31 +37,39 @@ export function unsupportedContentCoding(contentEncoding: string | null): string
   return codings.length > 0 ? codings.join(', ') : null;
 }
 
-/** Reads at most `limit` bytes; null when the body is larger (the rest is not read). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+/**
+ * Reads at most `limit` bytes: the body, or `over` when it is larger (the rest is not read). A body declared larger
+ * is refused unread, unless `prefix` asks for its first `limit` bytes (a person's form post, whose page looks for
+ * the organization in them: a browser sends the body whole without waiting for an answer).
+ */
+async function readLimited(request: Request, limit: number, prefix: boolean): Promise<{ bytes: Uint8Array<ArrayBuffer>; over: boolean }> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) return null;
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const declaredOver = Number.isFinite(declared) && declared > limit;
+  if ((declaredOver && !prefix) || !request.body) return { bytes: new Uint8Array(new ArrayBuffer(0)), over: declaredOver };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let over = declaredOver;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
+    if (size + value.byteLength > limit) {
+      over = true;
+      if (prefix) chunks.push(value.subarray(0, limit - size));
       await reader.cancel().catch(() => undefined);
-      return null;
+      break;
     }
+    size += value.byteLength;
     chunks.push(value);
   }
-  const out = new Uint8Array(new ArrayBuffer(size));
+  const total = chunks.reduce((n, c) => n + c.byteLength, 0);
+  const out = new Uint8Array(new ArrayBuffer(total));
   let offset = 0;
   for (const c of chunks) {
     out.set(c, offset);
     offset += c.byteLength;
   }
-  return out;
+  return { bytes: out, over };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -79,7 +89,18 @@ function formFields(entries: Iterable<[string, FormDataEntryValue]>): Record<str
   return out;
 }
 
-export async function readBody(request: Request): Promise<BodyResult> {
+/**
+ * The fields of `request`'s body, or why it cannot be read. `keepRaw`: a refusal carries the bytes read (a form
+ * post's answer page reads the organization's id in them, to answer in its language).
+ */
+export async function readBody(request: Request, options: { keepRaw?: boolean } = {}): Promise<BodyResult> {
+  const keepRaw = options.keepRaw === true;
+  let raw: Uint8Array | undefined;
+  const result = await readFields(request, keepRaw, (bytes) => (raw = bytes));
+  return !result.ok && keepRaw && raw !== undefined ? { ...result, raw } : result;
+}
+
+async function readFields(request: Request, keepRaw: boolean, read: (bytes: Uint8Array) => void): Promise<BodyResult> {
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   const kinds = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -95,13 +116,15 @@ export async function readBody(request: Request): Promise<BodyResult> {
       headers: { 'Accept-Encoding': 'identity' },
     };
   }
-  let bytes: Uint8Array<ArrayBuffer> | null;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await readLimited(request, MAX_BODY_BYTES);
+    const body = await readLimited(request, MAX_BODY_BYTES, keepRaw);
+    read(body.bytes);
+    if (body.over) return fail(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+    bytes = body.bytes;
   } catch {
     return fail(400, 'The request body could not be read.');
   }
-  if (bytes === null) return fail(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
 
   if (mediaType === 'multipart/form-data') {
     let form: FormData;

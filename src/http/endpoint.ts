@@ -5,7 +5,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import type { Application } from '../app/application.js';
 import { ConflictError, InvalidFieldsError, NotFoundError, RateLimitedError } from '../errors.js';
-import { answerAsPage, isFormNavigation, type FormRoute } from '../forms/answer-page.js';
+import { answerAsPage, fieldsOfUnreadForm, isFormNavigation, type FormRoute } from '../forms/answer-page.js';
 import { readBody } from './body.js';
 import { preflightHeaders } from './headers.js';
 import { internalError, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
@@ -93,17 +93,22 @@ export function writeEndpoint<S extends z.ZodType>(
   const { page, moreProblems } = options;
   return async (ctx: EndpointContext) => {
     let fields: Record<string, unknown> = {};
-    const answer = await answerJson(ctx, (read) => (fields = read));
-    return page && isFormNavigation(ctx.request) ? answerAsPage(ctx.locals.app.store, page, answer, fields) : answer;
+    const asPage = page !== undefined && isFormNavigation(ctx.request);
+    const answer = await answerJson(ctx, asPage, (read) => (fields = read));
+    return asPage ? answerAsPage(ctx.locals.app.store, page, answer, fields) : answer;
   };
 
-  async function answerJson(ctx: EndpointContext, read: (fields: Record<string, unknown>) => void): Promise<Response> {
+  async function answerJson(ctx: EndpointContext, asPage: boolean, read: (fields: Record<string, unknown>) => void): Promise<Response> {
     const { app, clientAddress } = ctx.locals;
     const rate = takeRate(app.limits.writes, route, clientAddress);
     if (!rate.allowed) return refused(rate);
     try {
-      const body = await readBody(ctx.request);
-      if (!body.ok) return problemResponse(body.status, body.detail, { errors: body.errors, headers: { ...rate.headers, ...body.headers } });
+      // A page keeps what it read of a body it refuses: the organization it names sets the page's language.
+      const body = await readBody(ctx.request, { keepRaw: asPage });
+      if (!body.ok) {
+        if (asPage) read(fieldsOfUnreadForm(body.raw, new URL(ctx.request.url).searchParams));
+        return problemResponse(body.status, body.detail, { errors: body.errors, headers: { ...rate.headers, ...body.headers } });
+      }
       read(body.fields);
       const parsed = schema.safeParse(body.fields);
       if (!parsed.success) {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { fieldsOfUnreadForm } from './answer-page.js';
+
+// A form whose body could not be read (not UTF-8, too long, compressed) still names its organization in ASCII: its
+// answer page is in that organization's language. Found by a review: an Arabic club's form over 16 KiB got an
+// English page first.
+describe('fieldsOfUnreadForm: the organization a refused form names', () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+  const part = (name: string, value: string) => `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  it.each([
+    ['urlencoded, first', bytes('org_id=amman-yfa&name=%D8%B9'), '', { org_id: 'amman-yfa' }],
+    ['urlencoded, later', bytes('name=x&org_id=amman-yfa'), '', { org_id: 'amman-yfa' }],
+    ['urlencoded, windows-1256 escapes around it', bytes('name=%DA%E3%D1&org_id=amman-yfa&notes=%E3'), '', { org_id: 'amman-yfa' }],
+    ['raw bytes that are not UTF-8 around it', latin1('name=\xda\xe3\xd1&org_id=amman-yfa'), '', { org_id: 'amman-yfa' }],
+    ['sent twice: the first, as a form field', bytes('org_id=amman-yfa&org_id=riverside-sfl'), '', { org_id: 'amman-yfa' }],
+    ['a field whose name ends in org_id is another', bytes('parent_org_id=amman-yfa'), '', {}],
+    ['not an id', bytes('org_id=amman%20yfa'), '', {}],
+    ['multipart', bytes(`${part('name', 'x')}${part('org_id', 'amman-yfa')}--B--\r\n`), '', { org_id: 'amman-yfa' }],
+    ['multipart, a part with a type', bytes('--B\r\nContent-Disposition: form-data; name="org_id"\r\nContent-Type: text/plain\r\n\r\namman-yfa\r\n--B--\r\n'), '', { org_id: 'amman-yfa' }],
+    ['in the query of the action', undefined, 'org_id=amman-yfa', { org_id: 'amman-yfa' }],
+    ['the body before the query', bytes('org_id=riverside-sfl'), 'org_id=amman-yfa', { org_id: 'riverside-sfl' }],
+    ['a query that is not an id', undefined, 'org_id=%3Cscript%3E', {}],
+    ['nothing', undefined, '', {}],
+  ])('%s', (_label, raw, query, fields) => {
+    expect(fieldsOfUnreadForm(raw, new URLSearchParams(query))).toEqual(fields);
+  });
+});
