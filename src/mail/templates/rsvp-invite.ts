@@ -2,6 +2,7 @@
 import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
+import { matchTeams, RSVP_QUESTION } from '../../rsvp/words.js';
 import { html, safeUrl } from './html.js';
 import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
@@ -35,12 +36,12 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
   const kickoff = postponed ? null : formatDateTime(input.kickoffAt, zone, input.language);
   const day = postponed ? null : formatShortDay(input.kickoffAt, zone, input.language);
   const name = isolatedIn(input.language);
-  const match = ar ? `${name(input.homeName)} ضد ${name(input.awayName)}` : `${input.homeName} vs ${input.awayName}`;
+  const match = matchTeams(input.language, input.homeName, input.awayName, name);
   const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
   const sender = input.organizationName || input.eventName || null;
   const s = ar
     ? {
-        subject: postponed ? `مؤجلة: ${match}` : `هل ستشارك؟ ${match}${day ? `، ${day}` : ''}`,
+        subject: postponed ? `مؤجلة: ${match}` : `${RSVP_QUESTION.ar} ${match}${day ? `، ${day}` : ''}`,
         heading: postponed ? 'مباراة مؤجلة' : 'دعوة إلى مباراة',
         when: postponed ? 'مؤجلة: يحدد موعد جديد' : null,
         hello: `مرحبًا ${name(input.memberName)}،`,
@@ -55,7 +56,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         calendar: 'أضف مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
       }
     : {
-        subject: postponed ? `Postponed: ${match}` : `Will you play? ${match}${day ? `, ${day}` : ''}`,
+        subject: postponed ? `Postponed: ${match}` : `${RSVP_QUESTION.en} ${match}${day ? `, ${day}` : ''}`,
         heading: postponed ? 'Your match is postponed' : 'You are invited to a match',
         when: postponed ? 'Postponed: new date to follow' : null,
         hello: `Hello ${input.memberName},`,
