@@ -85,6 +85,34 @@ describe('the RSVP page without JavaScript', () => {
     expect(arabic.text).toContain('<h2 id="question">هل ستشارك؟</h2>');
   });
 
+  // Found by a review: an answer refused after kickoff (409), or sent with a link we cannot find (404), was drawn in
+  // the POST's own answer, and a reload asked to send the form again. Like a saved answer: the page to GET.
+  it('answers an answer refused after kickoff with the page to GET, which says it was not saved and why', async () => {
+    const { link, token } = await invitation('rsl-prem-r09-2');
+    db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r09-2'`).run(new Date(Date.now() - 60_000).toISOString());
+    const late = await request(link, form({ token, status: 'yes' }));
+    expect(late.headers.location).toBe(`/rsvp?token=${token}&closed=1`);
+    const shown = await follow303(late);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('Your answer was not saved. Answers closed when the match kicked off.');
+    expect(shown.text).toMatch(/value="yes" aria-pressed="false"/);
+    // The same page without the flag: why, and nothing about an answer.
+    const plain = await request(link);
+    expect(plain.text).toContain('>Answers closed when the match kicked off.<');
+  });
+
+  it('answers a post with a link we cannot find with the page to GET, which says the link is not valid', async () => {
+    const unknown = 'u'.repeat(43);
+    const res = await request(`${svc.url}/rsvp?token=${unknown}`, form({ token: unknown, status: 'no' }));
+    expect(res.headers.location).toBe(`/rsvp?token=${unknown}`);
+    const shown = await follow303(res);
+    expect([shown.status, title(shown.text)]).toEqual([404, 'This link is not valid · هذا الرابط غير صالح']);
+    // A token that cannot be one is not carried into the address.
+    const garbage = await request(`${svc.url}/rsvp`, form({ token: 'x'.repeat(5_000), status: 'no' }));
+    expect(garbage.headers.location).toBe('/rsvp?token=');
+    expect((await follow303(garbage)).status).toBe(404);
+  });
+
   it('a result recorded before kickoff (a walkover awarded ahead) closes answers without saying it kicked off', async () => {
     const { link } = await invitation('rsl-prem-r09-1');
     db.prepare(`UPDATE matches SET status = 'completed', home_score = 3, away_score = 0 WHERE id = 'rsl-prem-r09-1'`).run();

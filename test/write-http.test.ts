@@ -243,11 +243,13 @@ describe('RSVP', () => {
     const late = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'no' }));
     expect(late.status).toBe(409);
     expect(late.headers['content-type']).toBe('application/problem+json');
-    // The page's form (without JavaScript, or the script's fallback) refused the same: 409, saying answers closed.
-    const latePage = await request(link, form({ token, status: 'no' }));
-    expect(latePage.status).toBe(409);
+    // The page's form (without JavaScript, or the script's fallback) refused the same: the page to GET (303), which
+    // says the answer was not saved, and why.
+    const latePost = await request(link, form({ token, status: 'no' }));
+    expect([latePost.status, latePost.headers.location]).toEqual([303, `/rsvp?token=${token}&closed=1`]);
+    const latePage = await request(new URL(latePost.headers.location!, svc.url).href);
     expect(latePage.headers['cache-control']).toBe('no-store');
-    expect(latePage.text).toContain('Answers closed when the match kicked off.');
+    expect(latePage.text).toContain('Your answer was not saved. Answers closed when the match kicked off.');
     // Looking at the page is no failure.
     expect((await request(link)).status).toBe(200);
   });
@@ -283,8 +285,9 @@ describe('RSVP', () => {
     expect(api.headers['content-type']).toBe('application/problem+json');
     expect(api.json()).toMatchObject({ status: 409, detail: 'The match is postponed: answers reopen when its new kickoff is set.' });
     const pagePost = await request(link, form({ token, status: 'yes' }));
-    expect(pagePost.status).toBe(409);
-    expect(pagePost.text).toContain('This match is postponed: you can answer once its new date is set.');
+    expect(pagePost.status).toBe(303);
+    expect((await request(new URL(pagePost.headers.location!, svc.url).href)).text)
+      .toContain('Your answer was not saved. This match is postponed: you can answer once its new date is set.');
     const refused = inviteCmd();
     expect(refused.status).toBe(1);
     expect(refused.stderr.trim()).toBe(`match ${id}: it is postponed and has no new kickoff yet (invite again once it is rescheduled); nobody was invited`);
@@ -301,7 +304,7 @@ describe('RSVP', () => {
       expect(closed.json()).toMatchObject({ detail: 'The competition of this match is cancelled: answers are closed.' });
       const cancelledPage = await request(link);
       expect(cancelledPage.text).toContain('This competition is cancelled: the match will not be played, and answers are closed.');
-      expect((await request(link, form({ token, status: 'no' }))).status).toBe(409);
+      expect((await request(link, form({ token, status: 'no' }))).headers.location).toBe(`/rsvp?token=${token}&closed=1`);
       const notInvited = inviteCmd();
       expect(notInvited.status).toBe(1);
       expect(notInvited.stderr.trim()).toBe(`match ${id}: its competition is cancelled; nobody was invited`);

@@ -118,7 +118,9 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() - 60_000).toISOString(), match);
     db.close();
     await Promise.all([page.waitForNavigation({ timeout: 10_000 }), page.click('button[value="no"]')]);
-    expect(await notice()).toBe('أغلقت الردود عند انطلاق المباراة.');
+    expect(await notice()).toBe('لم يُحفظ ردك. أغلقت الردود عند انطلاق المباراة.');
+    // The page to GET (303): a reload posts nothing again.
+    expect(new URL(page.url()).searchParams.get('closed')).toBe('1');
     expect(await page.textContent('[data-count="yes"]')).toBe('1');
     await page.close();
   });
