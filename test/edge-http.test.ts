@@ -131,10 +131,15 @@ describe('the methods of the pages', () => {
     }
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     // 404: no invitation or follow has the token x; the page says so, as a page.
-    for (const target of ['/rsvp', '/follow/confirm?token=x', '/follow/unsubscribe?token=x']) {
+    for (const target of ['/follow/confirm?token=x', '/follow/unsubscribe?token=x']) {
       const res = await send(svc.url, target, { method: 'POST', headers: form, body: 'token=x&status=yes' });
       expect([res.status, res.headers['content-type']], `POST ${target}`).toEqual([404, 'text/html; charset=utf-8']);
     }
+    // The RSVP page answers a post it cannot take with the page to GET (a reload does not post again), which says so.
+    const posted = await send(svc.url, '/rsvp', { method: 'POST', headers: form, body: 'token=x&status=yes' });
+    expect(posted.status).toBe(303);
+    const page = await send(svc.url, posted.headers['location']!, { method: 'GET' });
+    expect([page.status, page.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
   });
 });
 
@@ -191,8 +196,9 @@ describe('a service with its own settings', () => {
     statuses.push(api.status);
     const page = await request(`${limited.url}/rsvp`, { method: 'POST', headers: form, body: 'token=x&status=yes' });
     statuses.push(page.status);
-    // The three page posts and the API post used up the 4 of the minute; 404: no invitation has that token.
-    expect(statuses).toEqual([404, 404, 404, 404, 429]);
+    // The three page posts and the API post used up the 4 of the minute; no invitation has that token: the page
+    // posts are sent to the page that says so (303), the API answers 404.
+    expect(statuses).toEqual([303, 303, 303, 404, 429]);
     expect(page.headers['retry-after']).toMatch(/^\d+$/);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { request } from './support/http.js';
 import { drainedEmails, linkIn, waitForEmail } from './support/mail.js';
 import { runScript, startService, type RunningService } from './support/server.js';
+import { playedKickoff } from './support/played.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PARENT = 'parent.order@fans.example';
@@ -29,9 +30,10 @@ beforeAll(async () => {
   const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/demo.json'), 'utf8'));
   const cup = demo.organizations.flatMap((o: any) => o.leagues.flatMap((l: any) => l.events)).find((e: any) => e.id === 'amm-u14-winter-cup-2026');
   const match = (id: string) => cup.matches.find((m: any) => m.id === id);
-  Object.assign(match('amm-u14-sf1'), { status: 'completed', score: { home: 2, away: 1 } });
-  Object.assign(match('amm-u14-sf2'), { status: 'completed', score: { home: 0, away: 1 } });
-  Object.assign(match('amm-u14-final'), { status: 'completed', score: { home: 3, away: 3, home_penalties: 4, away_penalties: 5 } });
+  const played = (id: string, daysAgo: number, hour: number) => ({ status: 'completed', kickoff: playedKickoff(match(id).kickoff, daysAgo, hour) });
+  Object.assign(match('amm-u14-sf1'), { ...played('amm-u14-sf1', 2, 7), score: { home: 2, away: 1 } });
+  Object.assign(match('amm-u14-sf2'), { ...played('amm-u14-sf2', 2, 9), score: { home: 0, away: 1 } });
+  Object.assign(match('amm-u14-final'), { ...played('amm-u14-final', 1, 13), score: { home: 3, away: 3, home_penalties: 4, away_penalties: 5 } });
   const file = path.join(svc.dir, 'knockout-done.json');
   fs.writeFileSync(file, JSON.stringify(demo));
   const imported = await runScript(svc, 'import.ts', [file]);

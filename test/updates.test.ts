@@ -11,6 +11,7 @@ import { detectChanges } from '../src/updates/detect.js';
 import { request } from './support/http.js';
 import { drainedEmails, linkIn, readEmails, waitForEmail, type ReceivedEmail } from './support/mail.js';
 import { runScript, startService, type RunningService } from './support/server.js';
+import { playedKickoff } from './support/played.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let svc: RunningService;
@@ -48,7 +49,8 @@ function changedDemo(): string {
   const matches = (eventId: string) =>
     demo.organizations.flatMap((o: any) => o.leagues.flatMap((l: any) => l.events)).find((e: any) => e.id === eventId).matches;
   const find = (eventId: string, id: string) => matches(eventId).find((m: any) => m.id === id);
-  Object.assign(find('rsl-prem-2026-27', 'rsl-prem-r07-2'), { status: 'completed', score: { home: 2, away: 1 } });
+  const r072 = find('rsl-prem-2026-27', 'rsl-prem-r07-2');
+  Object.assign(r072, { status: 'completed', kickoff: playedKickoff(r072.kickoff, 1, 10), score: { home: 2, away: 1 } });
   Object.assign(find('rsl-div1-2026-27', 'rsl-div1-r07-1'), { kickoff: '2026-12-06T14:00:00Z', venue: 'Hough End Pitch 4' });
   Object.assign(find('rsl-div1-2026-27', 'rsl-div1-r07-2'), { status: 'cancelled' });
   // Still before the final it feeds (4 December): the import refuses a semi-final after its final.
@@ -188,7 +190,8 @@ describe('a run killed midway', () => {
     // One more change for all of them.
     const demo = JSON.parse(fs.readFileSync(changedDemo(), 'utf8'));
     const event = demo.organizations[0].leagues[0].events[0];
-    Object.assign(event.matches.find((m: any) => m.id === 'rsl-prem-r07-3'), { status: 'completed', score: { home: 0, away: 3 } });
+    const r073 = event.matches.find((m: any) => m.id === 'rsl-prem-r07-3');
+    Object.assign(r073, { status: 'completed', kickoff: playedKickoff(r073.kickoff, 1, 10), score: { home: 0, away: 3 } });
     fs.writeFileSync(path.join(svc.dir, 'changed-again.json'), JSON.stringify(demo));
     expect((await runScript(svc, 'import.ts', [path.join(svc.dir, 'changed-again.json')])).status).toBe(0);
 
@@ -220,7 +223,8 @@ describe('two runs at once', () => {
     const newest = (db.prepare(`SELECT coalesce(max(id), 0) AS id FROM update_changes`).get() as { id: number }).id;
     const demo = JSON.parse(fs.readFileSync(changedDemo(), 'utf8'));
     const event = demo.organizations[0].leagues[0].events[0];
-    Object.assign(event.matches.find((m: any) => m.id === 'rsl-prem-r07-3'), { status: 'completed', score: { home: 0, away: 3 }, venue });
+    const r073 = event.matches.find((m: any) => m.id === 'rsl-prem-r07-3');
+    Object.assign(r073, { status: 'completed', kickoff: playedKickoff(r073.kickoff, 1, 10), score: { home: 0, away: 3 }, venue });
     fs.writeFileSync(path.join(svc.dir, 'moved.json'), JSON.stringify(demo));
     expect((await runScript(svc, 'import.ts', [path.join(svc.dir, 'moved.json')])).status).toBe(0);
     return newest;
