@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/db/database.js';
 import type { ImportProblem } from '../src/import/cross-check.js';
 import { applyImport, ImportConflictError } from '../src/import/load.js';
 import { readImportFile } from '../src/import/run.js';
+import { importNotes } from '../src/import/notes.js';
 import { importSummary } from '../src/import/summary.js';
 import { CliError, parseCommandLine, runCli, withDatabase } from './cli.js';
 
@@ -33,9 +34,10 @@ await runCli(async () => {
   const filePath = path.resolve(invocationDirectory(), file);
   // The file is read and validated before the database is opened: a missing or broken file made (and migrated) an
   // empty database at a new DATABASE_PATH, then said it could not read the file.
-  // The import's clock, read once: no match is completed or under way before its kickoff (src/import/cross-check.ts).
-  const parsed = readImportFile(filePath, { now: new Date() });
+  const parsed = readImportFile(filePath);
   if (!parsed.ok) throw notImported(file, parsed.problems);
+  // What the import takes but the organizer should check (a result before its kickoff, a team twice at one time).
+  const notes = importNotes(parsed.file, new Date()).map((line) => `note: ${line}`);
   const report = ({ sqlite }: Database) => {
     let counts;
     try {
@@ -44,7 +46,7 @@ await runCli(async () => {
       if (error instanceof ImportConflictError) throw notImported(file, error.problems);
       throw error;
     }
-    for (const line of importSummary(file, counts, { check })) console.log(line);
+    for (const line of [...importSummary(file, counts, { check }), ...notes]) console.log(line);
   };
   const cfg = config();
   // A check writes nothing, not even a new database: with none at DATABASE_PATH yet, it checks against an empty one

@@ -332,6 +332,15 @@ describe('commands', () => {
         'fewer.json: imported 1 organizations, 1 leagues, 2 events, 3 matches, 3 teams, 1 members, 1 divisions (0 rows written, 2 removed)',
         ...removed.map((line) => line.replace('it would be removed', 'removed').replace('would not be told', 'are not told')),
       ]);
+      // A result before its kickoff (an award, or a kickoff not corrected) is taken, and pointed out after the summary.
+      const left = fixture.organizations[0].leagues[0].events[0].matches[0];
+      Object.assign(left, { kickoff: '2099-01-03T10:00:00Z', status: 'completed', score: { home: 3, away: 0 } });
+      fs.writeFileSync(path.join(dir, 'awarded.json'), JSON.stringify(fixture));
+      const awarded = command('import.ts', ['awarded.json'], env);
+      expect(awarded.status, awarded.stderr).toBe(0);
+      expect(awarded.stdout.trim().split('\n').at(-1)).toMatch(
+        new RegExp(`^note: event "rs-winter-2026", match "${left.id}": completed before its kickoff \\(2099-01-03T10:00:00Z; now .+\\)\\. Its result counts in the table`),
+      );
     } finally {
       sqlite.close();
     }

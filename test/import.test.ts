@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyImport, ImportConflictError, parseImport } from '../src/import/load.js';
 import { migratedDb, type TestDb } from './support/db.js';
 import { dumpTables } from './support/dump.js';
+import { importNotes } from '../src/import/notes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SMALL = path.join(ROOT, 'test/fixtures/import-small.json');
@@ -265,53 +266,56 @@ describe('import', () => {
     expect(parsed.ok ? [] : parsed.problems).toEqual(problems);
   });
 
-  // A review's files: a match pasted twice (both counted in the table), a team in two matches at one kickoff, and a
-  // result typed on next month's fixture. Checked against a fixed clock: the import's now.
+  // A review's files: a match pasted twice (both counted in the table) is refused; a team in two matches at one
+  // kickoff and a result before its kickoff are taken and pointed out (notes.ts: the second review found real
+  // competitions with each, a walkover awarded before its day, a youth day's placeholder time).
   const NOW = new Date('2026-11-26T12:00:00Z');
   const league = (j: Json) => j.organizations[0].leagues[0].events[0];
   const at = (i: number, field: string) => `organizations[0].leagues[0].events[0].matches[${i}].${field}`;
-  it.each<[string, (json: Json) => void, Array<{ path: string; message: string }>]>([
+  const E = 'event "rs-winter-2026"';
+  it.each<[string, (json: Json) => void, Array<{ path: string; message: string }>, string[]]>([
     ['a match pasted twice', (j) => league(j).matches.push({ ...league(j).matches[0], id: 'rs-m1b' }),
-      [{ path: at(3, 'id'), message: 'the same match as "rs-m1" (the same home, away and kickoff): a pasted duplicate? give each match once' }]],
-    ['a match pasted twice with its sides swapped', (j) => league(j).matches.push({ id: 'rs-m1b', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2026-09-06T10:00:00Z' }),
-      [{ path: at(3, 'home'), message: 'team "rs-rovers" already plays match "rs-m1" at this kickoff (2026-09-06T10:00:00Z): a team plays one match at a time' }]],
-    ['a team in two matches at one kickoff', (j) => league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-united', away: 'rs-lions', kickoff: '2026-09-06T11:00:00+01:00' }),
-      [{ path: at(3, 'away'), message: 'team "rs-lions" already plays match "rs-m1" at this kickoff (2026-09-06T10:00:00Z): a team plays one match at a time' }]],
-    ['two teams meeting twice in one round', (j) => league(j).matches.push({ id: 'rs-m4', round: 1, home: 'rs-rovers', away: 'rs-lions', kickoff: '2026-09-20T10:00:00Z' }),
-      [{ path: at(3, 'round'), message: '"rs-lions" and "rs-rovers" already meet in round 1 (match "rs-m1"): two teams meet once in a round' }]],
-    ['the return fixture, another round', (j) => league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2026-09-20T10:00:00Z' }), []],
-    ['a cancelled match and its replay in one round', (j) => {
+      [{ path: at(3, 'id'), message: 'the same match as "rs-m1" (the same home, away, round and kickoff): a pasted duplicate? give each match once' }], []],
+    ['a match pasted twice before its kickoff is set', (j) => {
+      delete league(j).matches[2].kickoff;
+      league(j).matches.push({ ...league(j).matches[2], id: 'rs-m3b' });
+    }, [{ path: at(3, 'id'), message: 'the same match as "rs-m3" (the same home, away, round and no kickoff): a pasted duplicate? give each match once' }], []],
+    ['a team in two matches at one kickoff (a placeholder time)', (j) => league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-united', away: 'rs-lions', kickoff: '2026-09-06T11:00:00+01:00' }),
+      [], [`${E}, match "rs-m4": team "rs-lions" also plays match "rs-m1" at this kickoff (2026-09-06T10:00:00Z); a placeholder time is fine, else correct one`]],
+    ['a double header: two meetings in one round at two kickoffs', (j) => league(j).matches.push({ id: 'rs-m4', round: 1, home: 'rs-rovers', away: 'rs-lions', kickoff: '2026-09-06T13:00:00Z' }), [], []],
+    ['the return fixture, another round', (j) => league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2026-09-20T10:00:00Z' }), [], []],
+    ['a cancelled match and its replay', (j) => {
       league(j).matches[2].status = 'cancelled';
-      league(j).matches.push({ ...league(j).matches[2], id: 'rs-m3r', status: 'scheduled', kickoff: '2026-12-20T10:00:00Z' });
-    }, []],
-    ['a file that numbers no round (all in round 1, the default)', (j) => {
-      for (const m of league(j).matches) delete m.round;
-      league(j).matches.push({ id: 'rs-m4', home: 'rs-rovers', away: 'rs-lions', kickoff: '2027-01-10T10:00:00Z' });
-    }, []],
+      league(j).matches.push({ ...league(j).matches[2], id: 'rs-m3r', status: 'scheduled' });
+    }, [], []],
+    ['a postponed match kept beside its rearranged copy at its old time', (j) => {
+      league(j).matches[2].status = 'postponed';
+      league(j).matches.push({ ...league(j).matches[2], id: 'rs-m3r', status: 'scheduled' });
+    }, [], []],
     ['the two legs of a tie at one placeholder kickoff', (j) => {
       const cup = j.organizations[0].leagues[0].events[1];
       cup.matches[0] = { id: 'rs-c1', round: 1, home: 'rs-lions', away: 'rs-rovers', leg: 1, kickoff: '2026-10-04T10:00:00Z' };
       cup.matches.push({ id: 'rs-c1-2', round: 1, home: 'rs-rovers', away: 'rs-lions', leg: 2, first_leg: 'rs-c1', kickoff: '2026-10-04T10:00:00Z' });
       cup.matches[1].home = { winner_of: 'rs-c1-2' };
-    }, []],
-    ['a result on a future fixture', (j) => Object.assign(league(j).matches[2], { status: 'completed', score: { home: 1, away: 0 } }),
-      [{ path: at(2, 'status'), message: "cannot be completed before its kickoff (2026-12-13T10:00:00Z, after this import's now, 2026-11-26T12:00:00Z): a result is for a match played; if it was, correct its kickoff" }]],
-    ['a future fixture under way', (j) => Object.assign(league(j).matches[2], { status: 'in_progress' }),
-      [{ path: at(2, 'status'), message: "cannot be under way before its kickoff (2026-12-13T10:00:00Z, after this import's now, 2026-11-26T12:00:00Z): a result is for a match played; if it was, correct its kickoff" }]],
-    ['a match under way from the import\'s now', (j) => Object.assign(league(j).matches[2], { status: 'in_progress', kickoff: '2026-11-26T15:00:00+03:00' }), []],
-    ['a walkover decided before its day (a team withdrew)', (j) => { j.organizations[0].leagues[0].events[1].matches[1].kickoff = '2027-01-10T10:00:00Z'; }, []],
-  ])('%s', (_label, edit, problems) => {
+    }, [], []],
+    ['a result before its kickoff (awarded, or played earlier)', (j) => Object.assign(league(j).matches[2], { status: 'completed', score: { home: 3, away: 0 } }),
+      [], [`${E}, match "rs-m3": completed before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand`]],
+    ['a match under way before its kickoff', (j) => Object.assign(league(j).matches[2], { status: 'in_progress' }),
+      [], [`${E}, match "rs-m3": under way before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand`]],
+    ['a match under way from the import\'s now', (j) => Object.assign(league(j).matches[2], { status: 'in_progress', kickoff: '2026-11-26T15:00:00+03:00' }), [], []],
+    ['a bracket walkover decided before its day (a team withdrew)', (j) => { j.organizations[0].leagues[0].events[1].matches[1].kickoff = '2027-01-10T10:00:00Z'; }, [], []],
+  ])('%s', (_label, edit, problems, notes) => {
     const json = load(SMALL);
     edit(json);
-    const parsed = parseImport(JSON.stringify(json), { now: NOW });
+    const parsed = parseImport(JSON.stringify(json));
     expect(parsed.ok ? [] : parsed.problems).toEqual(problems);
+    if (parsed.ok) expect(importNotes(parsed.file, NOW)).toEqual(notes);
   });
 
   it('takes 29 February of a leap year', () => {
     const json = load(SMALL);
     json.organizations[0].leagues[0].events[0].matches[0].kickoff = '2028-02-29T18:00:00+03:00';
-    // The match is completed: imported once that day has passed.
-    const parsed = parseImport(JSON.stringify(json), { now: new Date('2028-03-01T00:00:00Z') });
+    const parsed = parseImport(JSON.stringify(json));
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
     expect(parsed.file.organizations[0]!.leagues[0]!.events[0]!.matches[0]!.kickoff).toBe('2028-02-29T15:00:00Z');
   });

@@ -15,16 +15,15 @@ export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems
 
 /**
  * Parses and validates the text of an import file, reporting every problem with its JSON path. The problems quote the
- * file (an excerpt, a key), so they leave printable: a control character in them is written as its escape. `now` is
- * the import's clock (no result after it); the real one unless a caller (a test) gives its own.
+ * file (an excerpt, a key), so they leave printable: a control character in them is written as its escape.
  */
-export function parseImport(text: string, options: { now?: Date } = {}): ParseResult {
-  const parsed = parseText(text, options.now ?? new Date());
+export function parseImport(text: string): ParseResult {
+  const parsed = parseText(text);
   if (parsed.ok) return parsed;
   return { ok: false, problems: parsed.problems.map((p) => ({ path: printable(p.path), message: printable(p.message) })) };
 }
 
-function parseText(text: string, now: Date): ParseResult {
+function parseText(text: string): ParseResult {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -41,7 +40,7 @@ function parseText(text: string, now: Date): ParseResult {
     const message = `the key ${JSON.stringify(twice.key)} is given twice in one object (line ${line}, column ${column}): give each field once`;
     return { ok: false, problems: [{ path: '(root)', message }] };
   }
-  return validateImport(json, now);
+  return validateImport(json);
 }
 
 export interface ImportCounts {

@@ -42,7 +42,7 @@ export function decodeImportText(bytes: Uint8Array): { ok: true; text: string } 
  * Reads, decodes and validates an import file, touching no database: the command checks the file before it opens
  * (or creates) one, so that a missing or broken file leaves nothing behind.
  */
-export function readImportFile(filePath: string, options: { now?: Date } = {}): ParseResult {
+export function readImportFile(filePath: string): ParseResult {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(filePath);
@@ -54,7 +54,7 @@ export function readImportFile(filePath: string, options: { now?: Date } = {}): 
   }
   const decoded = decodeImportText(bytes);
   if (!decoded.ok) return { ok: false, problems: [{ path: '(file)', message: decoded.message }] };
-  return parseImport(decoded.text, options);
+  return parseImport(decoded.text);
 }
 
 export function importFile(sqlite: Database.Database, filePath: string): ImportOutcome {

@@ -26,8 +26,7 @@ const eventLevel = eventSchema.extend({ matches: raw.pipe(z.array(z.unknown()).m
 
 export type Validation = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
-/** `now`: the import's clock, which a result's kickoff must not be after (cross-check.ts). */
-export function validateImport(json: unknown, now: Date = new Date()): Validation {
+export function validateImport(json: unknown): Validation {
   const problems: ImportProblem[] = [];
   const broken = new Set<string>();
   const positions = new WeakMap<object, number>();
@@ -96,6 +95,6 @@ export function validateImport(json: unknown, now: Date = new Date()): Validatio
     }),
   );
   const file: ImportFile = { ...top, organizations };
-  problems.push(...crossCheck(file, broken, positions, now));
+  problems.push(...crossCheck(file, broken, positions));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, file };
 }
