@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/support/db.js';
-import { ArtifactStore, contentHash, hasVariants, MIN_COMPRESSED_BYTES, type PreparedArtifact } from './store.js';
+import { ArtifactStore, contentHash, hasVariants, MIN_COMPRESSED_BYTES, writeFileAtomic, type PreparedArtifact } from './store.js';
 
 /** A JSON array of exactly `length` bytes (≥ 2), long enough or not for variants. */
 const jsonOfLength = (length: number) => (length === 2 ? '[]' : `["${'x'.repeat(length - 4)}"]`);
@@ -138,5 +138,17 @@ describe('ArtifactStore', () => {
     new ArtifactStore(dir).put('e/standings.json', '[]', undefined);
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
+  });
+});
+
+describe('writeFileAtomic', () => {
+  // A review's registrations export to a folder: "nothing written", and a hidden copy of the export beside it.
+  it('leaves nothing beside the target when the rename is refused (the target a folder), and writes with its mode', () => {
+    fs.mkdirSync(path.join(dir, 'out'));
+    expect(() => writeFileAtomic(path.join(dir, 'out'), 'private', { mode: 0o600, mkdir: false })).toThrow(/EISDIR|EEXIST|ENOTEMPTY/);
+    expect(fs.readdirSync(dir)).toEqual(['out']);
+    writeFileAtomic(path.join(dir, 'x.csv'), 'rows', { mode: 0o600, mkdir: false });
+    expect([fs.readFileSync(path.join(dir, 'x.csv'), 'utf8'), fs.statSync(path.join(dir, 'x.csv')).mode & 0o777]).toEqual(['rows', 0o600]);
+    expect(fs.readdirSync(dir).sort()).toEqual(['out', 'x.csv']);
   });
 });

@@ -47,15 +47,19 @@ export function writeFileAtomic(file: string, bytes: Uint8Array | string, option
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${(temporaries++).toString(36)}.tmp`);
   const fd = fs.openSync(temp, 'w', options.mode ?? 0o644);
   try {
-    fs.writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
-    if (durable) fs.fsyncSync(fd);
+    try {
+      fs.writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+      if (durable) fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, file);
   } catch (error) {
-    fs.closeSync(fd);
+    // Nothing is left beside the target, a rename refused included (the target a folder): a review's export to a
+    // folder said "nothing written" and left a hidden copy of every registration.
     fs.rmSync(temp, { force: true });
     throw error;
   }
-  fs.closeSync(fd);
-  fs.renameSync(temp, file);
   if (durable) fsyncDirectory(path.dirname(file));
 }
 
