@@ -86,6 +86,7 @@ describe('postmark transport', () => {
       HtmlBody: message.html,
       Headers: [
         { Name: 'Auto-Submitted', Value: 'auto-generated' },
+        { Name: 'X-Auto-Response-Suppress', Value: 'All' },
         { Name: 'List-Unsubscribe', Value: `<${UNSUBSCRIBE}>` },
         { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
         { Name: 'Message-ID', Value: `<${(await row()).message_key}@competitions.example>` },

@@ -144,6 +144,8 @@ describe('mail worker with the file transport', () => {
     expect(a.replyTo).toBeUndefined();
     // RFC 3834: sent by the service, so that automatic replies (out of office) are not sent back.
     for (const parsed of [a, b]) expect(parsed.headers.find((h) => h.key === 'auto-submitted')?.value).toBe('auto-generated');
+    // Exchange's own switch for its automatic answers (out of office), which the notice's Reply-To would reach.
+    for (const parsed of [a, b]) expect(parsed.headers.find((h) => h.key === 'x-auto-response-suppress')?.value).toBe('All');
 
     const [ra, rb] = await rows();
     expect(ra).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: first, sent_at: clock.toISOString() });

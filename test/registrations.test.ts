@@ -49,7 +49,7 @@ describe('the organization is told', () => {
       const notice = await waitForEmail(svc.env.MAIL_DIR!, to, (e) => e.text.includes(id));
       expect(notice.subject).toBe('طلب تسجيل جديد: \u2068Omar Haddad\u2069 (\u2068تحت 12 سنة\u2069)');
       for (const line of [
-        'اللاعب: Omar Haddad', 'الاسم بالعربية: عمر حداد', 'الفئة: تحت 12 سنة', 'البريد الإلكتروني: omar.parent@example.org',
+        'اللاعب: Omar Haddad', 'الاسم بالعربية: عمر حداد', 'الفئة: تحت 12 سنة', 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه): omar.parent@example.org',
         'الهاتف: +962 79 555 0101', 'تاريخ الميلاد: 2015-03-04', 'وليّ الأمر: Lina Haddad', 'هاتف وليّ الأمر: +962 79 555 0102',
         `رقم الطلب: ${id}`, '(GMT+3)', 'npm run registrations -- --org amman-yfa --since ',
       ]) {

@@ -74,10 +74,11 @@ export function numberedLabels(matches: readonly MatchFacts[], label: (m: MatchF
 
 /**
  * "Quarter-final 2"; a label that ends in a number keeps its own apart: "Round of 16 (5)", "Round 1 (7)" (a review's
- * Arabic World Cup feed read "الفائز في دور الـ16 5").
+ * Arabic World Cup feed read "الفائز في دور الـ16 5"). The digits an organization writes in English or Arabic, the same
+ * set migration 0015 raised the SEQUENCE of such slots by.
  */
 function numbered(label: string, n: number): string {
-  return /\p{Nd}$/u.test(label) ? `${label} (${n})` : `${label} ${n}`;
+  return /[0-9\u0660-\u0669]$/.test(label) ? `${label} (${n})` : `${label} ${n}`;
 }
 
 /** What a person reads for each match: its label, and each slot's team or the match that will decide it. */

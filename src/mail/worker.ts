@@ -154,8 +154,9 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         text: email.text,
         html: email.html,
         // RFC 3834: every email here is sent by the service, none by a person, so that out-of-office and other
-        // automatic replies are not sent back (a review found no email carried it).
-        headers: { 'Auto-Submitted': 'auto-generated', ...email.headers },
+        // automatic replies are not sent back (a review found no email carried it). Exchange reads its own header
+        // for that: a club's out-of-office would otherwise answer a notice's Reply-To, the family.
+        headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All', ...email.headers },
         replyTo: email.replyTo,
         tag: row.tag ?? undefined,
       });

@@ -63,7 +63,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         heading: 'طلب تسجيل جديد',
         intro: `وصل طلب تسجيل جديد إلى ${name(input.organizationName)}.`,
         labels: {
-          player: 'اللاعب', playerAr: 'الاسم بالعربية', division: 'الفئة', dob: 'تاريخ الميلاد', email: 'البريد الإلكتروني',
+          player: 'اللاعب', playerAr: 'الاسم بالعربية', division: 'الفئة', dob: 'تاريخ الميلاد', email: 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه)',
           phone: 'الهاتف', guardian: 'وليّ الأمر', guardianPhone: 'هاتف وليّ الأمر', id: 'رقم الطلب', date: 'التاريخ',
         },
         noDivision: 'غير محددة',
@@ -77,7 +77,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         heading: 'New registration',
         intro: `${input.organizationName} has a new registration request.`,
         labels: {
-          player: 'Player', playerAr: 'Name in Arabic', division: 'Division', dob: 'Date of birth', email: 'Email',
+          player: 'Player', playerAr: 'Name in Arabic', division: 'Division', dob: 'Date of birth', email: 'Email (as typed, not verified; Reply goes to it)',
           phone: 'Phone', guardian: 'Guardian', guardianPhone: "Guardian's phone", id: 'Reference', date: 'Received',
         },
         noDivision: 'Not specified',
