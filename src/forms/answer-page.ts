@@ -37,9 +37,10 @@ interface Names {
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** A form field's name and value in its raw body: `org_id=ID` (urlencoded) or a multipart part named org_id. */
+const ID = ID_PATTERN.source.replace(/^\^|\$$/g, '');
 const RAW_ORG_ID = [
-  /(?:^|&)org_id=([A-Za-z0-9][A-Za-z0-9_-]{0,63})(?=&|$)/,
-  /\r\nContent-Disposition: *form-data; *name="org_id"\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9][A-Za-z0-9_-]{0,63})\r\n/i,
+  new RegExp(`(?:^|&)org_id=(${ID})(?=&|$)`),
+  new RegExp(`\\r\\nContent-Disposition: *form-data; *name="org_id"\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n(${ID})\\r\\n`, 'i'),
 ];
 
 /**

@@ -6,7 +6,10 @@ import type { Language } from '../vocabulary/language.js';
 /** The question the email's subject and the page ask. */
 export const RSVP_QUESTION: Readonly<Record<Language, string>> = { en: 'Will you play?', ar: 'هل ستشارك؟' };
 
+/** The word between the two teams. */
+export const VERSUS: Readonly<Record<Language, string>> = { en: 'vs', ar: 'ضد' };
+
 /** "Home vs Away" ("Home ضد Away"), each name passed through `name`: isolated where the text around it needs. */
 export function matchTeams(language: Language, home: string, away: string, name: (n: string) => string): string {
-  return language === 'ar' ? `${name(home)} ضد ${name(away)}` : `${name(home)} vs ${name(away)}`;
+  return `${name(home)} ${VERSUS[language]} ${name(away)}`;
 }
