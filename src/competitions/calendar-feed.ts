@@ -8,6 +8,7 @@ import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
 import { isolatedIn, localizedName, type Language } from '../vocabulary/language.js';
 import { publicMatchStatus } from './match-status.js';
 import { pushInto } from '../collections.js';
+import { utcInstant } from '../time/rfc3339.js';
 
 const WORDS = {
   en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
@@ -31,7 +32,7 @@ export interface FeedOptions {
 }
 
 function addMinutes(instant: string, minutes: number): string {
-  return new Date(Date.parse(instant) + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return utcInstant(new Date(Date.parse(instant) + minutes * 60_000));
 }
 
 /**

@@ -220,7 +220,7 @@ function checkOneTiePerRound(
     if (role === null) return;
     // A second leg without a first leg of this event is reported as such (rules-check.ts): not a tie of its own too.
     if (m.leg === 2 && (m.first_leg === null || !firstLegs.has(m.first_leg))) return;
-    const tie = m.leg === 2 ? m.first_leg! : m.id;
+    const tie = tieOf(m);
     for (const side of ['home', 'away'] as const) {
       const team = m[side];
       if (typeof team !== 'string') continue;
@@ -294,6 +294,9 @@ function checkFeedCycles(
     }
   });
 }
+
+/** The tie a match is of: a second leg's is its first leg's id, any other match's its own. */
+export const tieOf = (m: ImportMatch): string => (m.leg === 2 && m.first_leg !== null ? m.first_leg : m.id);
 
 /** A match that will be played or was: not cancelled or postponed, and not a bye (its team goes through unplayed). */
 export const isPlayed = (m: ImportMatch) => m.status !== 'cancelled' && m.status !== 'postponed' && m.home !== null && m.away !== null;

@@ -19,7 +19,7 @@ import {
 import { idSchema as id } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { isTimeZone } from '../time/local-time.js';
-import { isRealInstant } from '../time/rfc3339.js';
+import { isRealInstant, utcInstant } from '../time/rfc3339.js';
 import { BEST_PLACED_CRITERIA, DEFAULT_BEST_PLACED_RANKING } from '../competitions/best-placed.js';
 
 // Names reach every public read, calendar and email: the API's rules for readable text (src/http/fields.ts) hold
@@ -51,7 +51,7 @@ export const instant = z
     abort: true,
   })
   .refine(isRealInstant, 'is not a real date-time (that month has no such day, or the hour is past 23:59)')
-  .transform((s) => new Date(s).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  .transform((s) => utcInstant(new Date(s)));
 
 const score = z.number().int().min(0).max(999);
 

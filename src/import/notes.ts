@@ -2,10 +2,9 @@
 // version refused both, and real competitions have them: a league's walkover awarded before its day (recorded as a
 // completed match with its awarded score), a match brought forward and scored before its kickoff was corrected, a
 // youth day whose matches all carry the day's placeholder time.
-import { isPlayed } from './cross-check.js';
+import { utcInstant } from '../time/rfc3339.js';
+import { isPlayed, tieOf } from './cross-check.js';
 import type { ImportFile } from './format.js';
-
-const instant = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** One line per thing to check, naming the event and the matches: a result before its kickoff, a team twice at once. */
 export function importNotes(file: ImportFile, now: Date): string[] {
@@ -19,12 +18,12 @@ export function importNotes(file: ImportFile, now: Date): string[] {
           if (!isPlayed(m) || m.kickoff === null) continue;
           if ((m.status === 'completed' || m.status === 'in_progress') && m.walkover == null && Date.parse(m.kickoff) > now.getTime()) {
             notes.push(
-              `${at}, match "${m.id}": ${m.status === 'completed' ? 'completed' : 'under way'} before its kickoff (${m.kickoff}; now ${instant(now)}). ` +
+              `${at}, match "${m.id}": ${m.status === 'completed' ? 'completed' : 'under way'} before its kickoff (${m.kickoff}; now ${utcInstant(now)}). ` +
                 'Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand',
             );
           }
           // The two legs of one tie may share a kickoff: a placeholder date for a bracket whose days are not set.
-          const tie = m.leg === 2 && m.first_leg !== null ? m.first_leg : m.id;
+          const tie = tieOf(m);
           for (const team of [m.home, m.away]) {
             if (typeof team !== 'string') continue;
             const key = `${team}\u0000${m.kickoff}`;

@@ -6,6 +6,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** RFC 3339 date-time with its offset (`T` and `Z` in either case, as RFC 3339 5.6 allows); seconds optional. */
 const INSTANT = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
+/** `date` as the service writes every instant: RFC 3339 in UTC with `Z`, whole seconds (`2026-03-07T18:30:00Z`). */
+export function utcInstant(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 /** `YYYY-MM-DD` naming a day of the calendar. */
 export function isRealDay(value: string): boolean {
   if (!DAY.test(value)) return false;
