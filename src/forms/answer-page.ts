@@ -8,6 +8,7 @@ import type { SyncDb } from '../db/sync.js';
 import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { PAGE_STYLE } from '../layouts/page-style.js';
 import { Html, html } from '../mail/templates/html.js';
+import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
 import { arabicCount, isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
 
@@ -170,8 +171,13 @@ export function answerPage(
   };
   const [title, lead] = WORDS[language][outcome](said);
   const errors = outcome === 'fix' && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
-  // The messages are the API's, in English: each is marked so, beside its field's name in the page's language.
-  const list = errors.length === 0 ? '' : html`<ul>${errors.map((e) => html`<li><bdi>${FIELD_LABELS[e.field]?.[language] ?? e.field}</bdi>: <span lang="en" dir="ltr">${e.message}</span></li>`)}</ul>`;
+  // The messages are the API's, in English, said in the page's language where field-messages.ts has the words; one
+  // left in English is marked so. Each follows its field's name in the page's language.
+  const inPage = (message: string) => {
+    const m = fieldMessage(message, language);
+    return html`<span lang="${m.language}" dir="${isRightToLeft(m.language) ? 'rtl' : 'ltr'}">${m.text}</span>`;
+  };
+  const list = errors.length === 0 ? '' : html`<ul>${errors.map((e) => html`<li><bdi>${FIELD_LABELS[e.field]?.[language] ?? e.field}</bdi>: ${inPage(e.message)}</li>`)}</ul>`;
   // No organization named (an unknown id): its language is not known, and the page says it in Arabic too.
   const [arTitle, arLead] = WORDS.ar[outcome](said);
   const arabic = names.organization === null

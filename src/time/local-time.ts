@@ -83,9 +83,23 @@ export function formatDateTime(value: string | Date | null, timeZone: string, la
   if (!d) return null;
   const p = localParts(d, timeZone);
   const hm = `${two(p.hour)}:${two(p.minute)}`;
-  return language === 'ar'
-    ? `${AR_DAYS[p.weekday]} ${p.day} ${AR_MONTHS[p.month - 1]} ${p.year}، الساعة ${hm} (${p.zone})`
-    : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}, ${hm} ${p.zone}`;
+  return language === 'ar' ? arabicDateTime(p.weekday, p.day, p.month, p.year, hm, p.zone) : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}, ${hm} ${p.zone}`;
+}
+
+function arabicDateTime(weekday: number, day: number | string, month: number, year: number | string, hm: string, zone: string): string {
+  return `${AR_DAYS[weekday]} ${day} ${AR_MONTHS[month - 1]} ${year}، الساعة ${hm} (${zone})`;
+}
+
+const ENGLISH_DATE_TIME = new RegExp(`\\b(${EN_DAYS.join('|')}) (\\d{1,2}) (${EN_MONTHS.join('|')}) (\\d{4}), (\\d{2}:\\d{2}) (\\S+)`, 'g');
+
+/**
+ * `text` with each date and time formatDateTime wrote in English written as it writes it in Arabic: for a message
+ * the API gives in English ("stopped taking registrations at Tuesday 30 September 2025, 02:00 GMT+3") shown on an
+ * Arabic organization's page.
+ */
+export function arabicDateTimes(text: string): string {
+  return text.replace(ENGLISH_DATE_TIME, (_all, weekday: string, day: string, month: string, year: string, hm: string, zone: string) =>
+    arabicDateTime(EN_DAYS.indexOf(weekday), day, EN_MONTHS.indexOf(month) + 1, year, hm, zone));
 }
 
 /** `7 Mar` / `7 مارس`: for subjects. */

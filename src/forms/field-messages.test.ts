@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoDb, type TestDb } from '../../test/support/db.js';
+import { SyncDb } from '../db/sync.js';
+import { followRequestSchema } from '../follows/schema.js';
+import { registrationProblems } from '../registrations/rules.js';
+import { registrationRequestSchema } from '../registrations/schema.js';
+import { problemsBesideRefused } from '../registrations/service.js';
+import { fieldMessage } from './field-messages.js';
+
+const LRI = '\u2066';
+const PDI = '\u2069';
+
+describe('fieldMessage: the API\'s English message on an Arabic organization\'s page', () => {
+  it.each([
+    ['is required', 'مطلوب'],
+    ['must be at most 120 characters', 'يجب ألا يزيد على 120 حرفاً'],
+    ['must be at most 2000 characters', 'يجب ألا يزيد على 2000 حرف'],
+    ['must be at most 5 characters', 'يجب ألا يزيد على 5 أحرف'],
+    ['must be an email address such as name@example.org', `يجب أن يكون عنوان بريد إلكتروني مثل ${LRI}name@example.org${PDI}`],
+    ['must be an email address: at most 64 characters before the @', 'يجب أن يكون عنوان بريد إلكتروني: 64 حرفاً على الأكثر قبل @'],
+    ['is not a real date', 'ليس تاريخاً صحيحاً'],
+    ['must be between 1900-01-01 and today', `يجب أن يكون بين ${LRI}1900-01-01${PDI} واليوم`],
+    ['is required for a player under 18', 'مطلوب للاعب دون سن 18'],
+    ['is required: players under 14 need a guardian', 'مطلوب: من هم دون سن 14 يحتاجون إلى ولي أمر'],
+    // The organization's clock, in Arabic words, as the emails write it.
+    ['takes registrations from Thursday 1 January 2026, 00:00 GMT+3', 'تستقبل التسجيلات ابتداءً من الخميس 1 يناير 2026، الساعة 00:00 (GMT+3)'],
+    ['stopped taking registrations at Wednesday 1 October 2025, 02:00 GMT+3', 'توقفت عن استقبال التسجيلات في الأربعاء 1 أكتوبر 2025، الساعة 02:00 (GMT+3)'],
+    ['no organization has this id', 'لا توجد جهة منظمة بهذا المعرّف'],
+  ])('%s', (english, arabic) => {
+    expect(fieldMessage(english, 'ar')).toEqual({ text: arabic, language: 'ar' });
+  });
+
+  it('an English page keeps the message; one with no Arabic yet stays English, said to be', () => {
+    expect(fieldMessage('is required', 'en')).toEqual({ text: 'is required', language: 'en' });
+    expect(fieldMessage('must be something new', 'ar')).toEqual({ text: 'must be something new', language: 'en' });
+    // Whole messages only: a known message inside a longer one is not half translated.
+    expect(fieldMessage('is required, twice', 'ar').language).toBe('en');
+  });
+});
+
+// Every message a form's answer can carry, produced by the real schemas and rules from every kind of bad answer: each
+// has its Arabic. A new message (a rule, a schema's wording) fails here until field-messages.ts says it.
+describe('every message the schemas and rules give has its Arabic', () => {
+  let t: TestDb;
+  beforeAll(async () => { t = await demoDb(); });
+  afterAll(() => t.close());
+
+  const long = (n: number) => 'a'.repeat(n + 1);
+  const texts = ['', '   ', long(120), 'a\u0007b', 'a\nb', 'a\u202Eb', 'a\u200Bb', '\u200F', '\uD800'];
+  const emails = ['', 'nope', 'a..b@example.org', `${'a'.repeat(65)}@example.org`, 'a@b', 'a@-x.org', `a@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.org`, long(254)];
+  const phones = ['abc', '12', '+1 (555) 0100'];
+  const days = ['2014-5-1', '2014-02-30', '1899-12-31', '2999-01-01', 'tomorrow'];
+  const ids = ['', 'Not an id!', long(64)];
+  const base = { org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Omar', email: 'omar@example.org', date_of_birth: '2014-05-06' };
+
+  function messages(): string[] {
+    const found: string[] = [];
+    const issues = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => found.push(...(r.error?.issues.map((i) => i.message) ?? []));
+    for (const value of texts) {
+      for (const field of ['name', 'name_ar', 'guardian_name', 'notes']) issues(registrationRequestSchema.safeParse({ ...base, [field]: value }));
+    }
+    issues(registrationRequestSchema.safeParse({ ...base, notes: long(2000) }));
+    issues(registrationRequestSchema.safeParse({ ...base, name: 7 }));
+    for (const email of emails) {
+      issues(registrationRequestSchema.safeParse({ ...base, email }));
+      issues(followRequestSchema.safeParse({ org_id: 'amman-yfa', email }));
+    }
+    for (const phone of phones) issues(registrationRequestSchema.safeParse({ ...base, phone, guardian_phone: phone }));
+    for (const date_of_birth of days) issues(registrationRequestSchema.safeParse({ ...base, date_of_birth }));
+    for (const id of ids) {
+      issues(registrationRequestSchema.safeParse({ ...base, org_id: id, division_id: id }));
+      issues(followRequestSchema.safeParse({ org_id: id, league_id: id, email: 'a@example.org' }));
+    }
+    // The rules: the range of a date of birth, the window, the guardian.
+    const now = new Date('2026-11-26T12:00:00Z');
+    const rules = [
+      registrationProblems({ date_of_birth: '2999-01-01' }, null, now, 'Asia/Amman'),
+      registrationProblems({}, { opens_at: '2027-01-01T00:00:00Z', closes_at: null, guardian_required_under: 18 }, now, 'Asia/Amman'),
+      registrationProblems({ date_of_birth: '2014-05-06' }, { opens_at: null, closes_at: '2026-01-01T00:00:00Z', guardian_required_under: 18 }, now, 'Asia/Amman'),
+    ];
+    found.push(...rules.flat().map((p) => p.message));
+    // The organization and division, read from a real database.
+    const store = new SyncDb(t.sqlite);
+    for (const fields of [{ ...base, org_id: 'nobody' }, { ...base, division_id: 'rsl-reg-premier' }, { ...base, division_id: 'amm-reg-u14', date_of_birth: '2014-05-06' }]) {
+      found.push(...problemsBesideRefused(store, { ...fields, email: 'nope' }, now).map((p) => p.message));
+    }
+    return [...new Set(found)];
+  }
+
+  it('each in Arabic, none left in English', () => {
+    const all = messages();
+    // The corpus reaches every kind of message, not a few of them.
+    expect(all.length).toBeGreaterThanOrEqual(25);
+    expect(all.filter((m) => fieldMessage(m, 'ar').language !== 'ar')).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+// The API's field messages said in the language of the page a person's form post gets (src/forms/answer-page.ts).
+// The API answers in English, for a script and its developer (the contract's problem documents); a parent filling an
+// Arabic club's form read "اسم ولي الأمر: is required for a player under 14". Each message the request schemas
+// (src/http/fields.ts, email-address.ts) and the registration rules (src/registrations/rules.ts, service.ts) can give
+// has its Arabic here; field-messages.test.ts feeds those schemas and rules every kind of bad answer and fails on a
+// message with none. A message without one (a new rule not yet said here) is shown in English, marked so.
+import { arabicDateTimes } from '../time/local-time.js';
+import { arabicCount, type Language } from '../vocabulary/language.js';
+
+/** A message as shown: its text and the language it is in. */
+export interface SaidMessage {
+  text: string;
+  language: Language;
+}
+
+const characters = (n: number) =>
+  arabicCount(n, { one: 'حرف واحد', two: 'حرفين', few: (k) => `${k} أحرف`, many: (k) => `${k} حرفاً`, other: (k) => `${k} حرف` });
+
+const AN_ADDRESS = 'يجب أن يكون عنوان بريد إلكتروني';
+
+/**
+ * Text that reads left to right (an address, code points, a list of symbols) inside an Arabic sentence: isolated
+ * left to right (U+2066 … U+2069). First-strong isolation (`isolated`) laid a list of symbols alone, with no letter to
+ * decide it, right to left: "! # $" showed as "$ # !".
+ */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
+/** English message (the whole of it) → Arabic. Code points, addresses and symbol lists read left to right. */
+const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> = [
+  [/^is required$/, () => 'مطلوب'],
+  [/^must be a string$/, () => 'يجب أن يكون نصاً'],
+  [/^must be at most (\d+) characters$/, (m) => `يجب ألا يزيد على ${characters(Number(m[1]))}`],
+  [/^must not contain control characters$/, () => 'يجب ألا يحتوي على محارف تحكم'],
+  [/^must not contain text direction controls \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف التحكم في اتجاه النص (${ltr(m[1]!)})`],
+  [/^must not contain invisible characters \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف غير مرئية (${ltr(m[1]!)})`],
+  [/^must be valid Unicode text$/, () => 'يجب أن يكون نصاً صالحاً (Unicode)'],
+  [/^must contain a letter, a digit or a symbol \(it reads as blank\)$/, () => 'يجب أن يحتوي على حرف أو رقم أو رمز (يبدو فارغاً)'],
+  [/^must be an identifier such as "(.+)"$/, (m) => `يجب أن يكون معرّفاً مثل ${ltr(m[1]!)}`],
+  [/^must be an email address such as (\S+)$/, (m) => `${AN_ADDRESS} مثل ${ltr(m[1]!)}`],
+  [/^must be an email address: the part before @ may hold letters, digits, dots \(not two in a row, not first or last\) and (.+)$/,
+    (m) => `${AN_ADDRESS}: الجزء الذي قبل @ يتكون من حروف لاتينية وأرقام ونقاط (لا نقطتان متتاليتان، ولا نقطة في أوله أو آخره) ومن ${ltr(m[1]!)}`],
+  [/^must be an email address: at most (\d+) characters before the @$/, (m) => `${AN_ADDRESS}: ${characters(Number(m[1]))} على الأكثر قبل @`],
+  [/^must be an email address: the part after @ is not a domain such as (\S+)$/, (m) => `${AN_ADDRESS}: الجزء الذي بعد @ ليس نطاقاً مثل ${ltr(m[1]!)}`],
+  [/^must be an email address: at most (\d+) characters$/, (m) => `${AN_ADDRESS}: ${characters(Number(m[1]))} على الأكثر`],
+  [/^must be a phone number: digits, spaces, (.+)$/, (m) => `يجب أن يكون رقم هاتف: أرقام ومسافات و${ltr(m[1]!)}`],
+  [/^must be a date as YYYY-MM-DD$/, () => `يجب أن يكون تاريخاً بالشكل ${ltr('YYYY-MM-DD')} (مثل ${ltr('2014-05-01')})`],
+  [/^is not a real date$/, () => 'ليس تاريخاً صحيحاً'],
+  [/^must be between (\S+) and today$/, (m) => `يجب أن يكون بين ${ltr(m[1]!)} واليوم`],
+  [/^takes registrations from (.+)$/, (m) => `تستقبل التسجيلات ابتداءً من ${arabicDateTimes(m[1]!)}`],
+  [/^stopped taking registrations at (.+)$/, (m) => `توقفت عن استقبال التسجيلات في ${arabicDateTimes(m[1]!)}`],
+  [/^is required: players under (\d+) need a guardian$/, (m) => `مطلوب: من هم دون سن ${m[1]} يحتاجون إلى ولي أمر`],
+  [/^is required for a player under (\d+)$/, (m) => `مطلوب للاعب دون سن ${m[1]}`],
+  [/^no organization has this id$/, () => 'لا توجد جهة منظمة بهذا المعرّف'],
+  [/^is not a division of this organization$/, () => 'ليست من فئات هذه الجهة'],
+];
+
+/** `message` (the API's, in English) in `language`, or as it is, marked English, when it has no wording there. */
+export function fieldMessage(message: string, language: Language): SaidMessage {
+  if (language === 'ar') {
+    for (const [pattern, say] of ARABIC) {
+      const m = pattern.exec(message);
+      if (m) return { text: say(m), language: 'ar' };
+    }
+  }
+  return { text: message, language: 'en' };
+}
