@@ -16,7 +16,7 @@ import { composeEmail } from '../src/mail/compose.js';
 import { hashToken } from '../src/security/tokens.js';
 import { migratedDb, type TestDb } from './support/db.js';
 import { request } from './support/http.js';
-import { linkIn, waitForEmail } from './support/mail.js';
+import { linkIn, readEmails, waitForEmail } from './support/mail.js';
 import { runScript, startService, type RunningService } from './support/server.js';
 
 const DAY = 24 * 3600_000;
@@ -161,6 +161,7 @@ describe('the unsubscribe page, over HTTP', () => {
 
   const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' };
   const outcome = (page: string) => /data-outcome="([a-z_]+)"/.exec(page)?.[1];
+  const countEmails = async (to: string) => (await readEmails(svc.env.MAIL_DIR!)).filter((e) => e.to === to).length;
   const followStatus = (email: string) => (db.prepare(`SELECT status FROM follows WHERE email = ?`).get(email) as { status: string }).status;
 
   it('says an expired link expired (410), unsubscribes nothing, and sends its holder to a more recent email', async () => {
@@ -202,6 +203,53 @@ describe('the unsubscribe page, over HTTP', () => {
     expect(followStatus(email)).toBe('pending');
     const invalid = await request(`${svc.url}/follow/confirm?token=${'x'.repeat(43)}`);
     expect([invalid.status, invalid.statusText]).toEqual([404, 'Not Found']);
+  });
+
+  // Found by a review: the page of a link opened a week late said "follow again to get a new one", and had no form.
+  it('an expired confirm link offers a new one, sent to the same address; the new link confirms', async () => {
+    const email = 'week.late@example.org';
+    const json = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'amman-yfa', email }) };
+    expect((await request(`${svc.url}/api/v0/follow`, json)).status).toBe(200);
+    const link = linkIn((await waitForEmail(svc.env.MAIL_DIR!, email)).text, '/follow/confirm?token=');
+    db.prepare(`UPDATE link_tokens SET expires_at = ? WHERE hash = ?`).run(new Date(Date.now() - 1000).toISOString(), hashToken(new URL(link).searchParams.get('token')!));
+    // Its confirmation went out minutes ago in this test: as if a week ago, out of the resend window.
+    db.prepare(`UPDATE follows SET last_confirmation_sent_at = ? WHERE email = ?`).run(new Date(Date.now() - 8 * DAY).toISOString(), email);
+    const page = await request(link);
+    expect([page.status, outcome(page.text)]).toEqual([410, 'expired']);
+    expect(page.text).toContain('<form method="post" data-new-link>');
+    expect(page.text).toContain(`<bdi dir="ltr" data-address>${email}</bdi>`);
+    // The button: a redirect to the page saying so (a reload sends nothing more).
+    const asked = await request(link, { ...form, body: 'action=new-link' });
+    expect(asked.status).toBe(303);
+    const done = `${svc.url}${asked.headers.location}`;
+    for (const answer of [await request(done), await request(done)]) {
+      expect([answer.status, outcome(answer.text)]).toEqual([200, 'new_link_sent']);
+      expect(answer.text).toContain('<html lang="ar" dir="rtl"');
+    }
+    const fresh = await waitForEmail(svc.env.MAIL_DIR!, email, (e) => !e.text.includes(link));
+    expect(await countEmails(email)).toBe(2);
+    const confirmed = await request(linkIn(fresh.text, '/follow/confirm?token='), { ...form, body: '' });
+    expect(confirmed.status).toBe(303);
+    expect(followStatus(email)).toBe('active');
+    // The old link now says the follow is confirmed, and offers nothing to send.
+    const after = await request(link);
+    expect([after.status, outcome(after.text)]).toEqual([200, 'already_confirmed']);
+    expect(after.text).not.toContain('data-new-link');
+  });
+
+  it("at the mailbox's daily cap, the new link is not sent and the page says when to try again (429)", async () => {
+    const email = 'capped.late@example.org';
+    for (const org_id of ['riverside-sfl', 'amman-yfa', 'northgate-ssa']) {
+      expect((await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id, email }) })).status).toBe(200);
+    }
+    const link = linkIn((await waitForEmail(svc.env.MAIL_DIR!, email, (e) => /Riverside/.test(e.subject))).text, '/follow/confirm?token=');
+    db.prepare(`UPDATE link_tokens SET expires_at = ? WHERE hash = ?`).run(new Date(Date.now() - 1000).toISOString(), hashToken(new URL(link).searchParams.get('token')!));
+    db.prepare(`UPDATE follows SET last_confirmation_sent_at = ? WHERE email = ?`).run(new Date(Date.now() - 8 * DAY).toISOString(), email);
+    const asked = await request(link, { ...form, body: 'action=new-link' });
+    expect([asked.status, outcome(asked.text)]).toEqual([429, 'capped']);
+    expect(asked.headers['retry-after']).toMatch(/^\d+$/);
+    expect(asked.text).toMatch(/Try again in (an hour|\d+ hours)\./);
+    expect(db.prepare(`SELECT count(*) AS n FROM email_outbox WHERE to_address = ?`).get(email)).toEqual({ n: 3 });
   });
 
   it('npm run retention deletes a follow nobody confirmed once its confirmation can no longer be clicked', async () => {

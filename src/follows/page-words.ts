@@ -1,8 +1,22 @@
-// What both follow pages say once "Follow again" has worked (the unsubscribe page's and the confirm page's button).
-import type { Language } from '../vocabulary/language.js';
+// What more than one follow page says: once "Follow again" has worked (the unsubscribe page's and the confirm page's
+// button), and at the mailbox's daily cap of confirmations (a follow form's answer page, the confirm page's "Send a new
+// link").
+import { arabicCount, type Language } from '../vocabulary/language.js';
 
 export function followedAgainWords(language: Language, scope: string): readonly [heading: string, body: string] {
   return language === 'ar'
     ? ['أنت تتابع من جديد', `سنرسل إليك أخبار ${scope} من جديد. في كل رسالة رابط لإيقاف المتابعة.`]
     : ['You are following again', `We will email you news about ${scope} again. Every email has a link to stop.`];
+}
+
+/** The mailbox has had its confirmations of the day; one more in `hours` (whole, at least 1). */
+export function cappedWords(language: Language, hours: number): readonly [heading: string, body: string] {
+  return language === 'ar'
+    ? ['لم يُرسل: ما يكفي من الرسائل لهذا اليوم', `أُرسل إلى هذا العنوان أقصى عدد من رسائل التأكيد نرسله في اليوم. حاول مرة أخرى بعد ${arabicHours(hours)}.`]
+    : ['Not sent: enough emails for today', `This address has been sent as many confirmation emails as we send in a day. Try again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`];
+}
+
+/** "n hours" in Arabic, after a preposition ("بعد ساعتين"). */
+function arabicHours(n: number): string {
+  return arabicCount(n, { one: 'ساعة', two: 'ساعتين', few: (k) => `${k} ساعات`, many: (k) => `${k} ساعة`, other: (k) => `${k} ساعة` });
 }

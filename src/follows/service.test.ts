@@ -8,8 +8,8 @@ import { applyImport, parseImport } from '../import/load.js';
 import { migratedDb, type TestDb } from '../../test/support/db.js';
 import { composeQueued } from '../../test/support/mail.js';
 import {
-  CONFIRM_TOKEN_TTL_MS, confirmFollow, followAgain, peekConfirm, peekUnsubscribe, requestFollow, RESEND_AFTER_MS, UNSUBSCRIBED_QUIET_MS,
-  unsubscribeFollow, unsubscribeState,
+  CONFIRM_TOKEN_TTL_MS, confirmFollow, followAgain, peekConfirm, peekUnsubscribe, requestFollow, RESEND_AFTER_MS, sendNewConfirmLink,
+  UNSUBSCRIBED_QUIET_MS, unsubscribeFollow, unsubscribeState,
 } from './service.js';
 
 let t: TestDb;
@@ -69,6 +69,44 @@ describe('follow', () => {
     requestFollow(store, { org_id: 'riverside', email: 'b@example.org' }, ctx(T0));
     expect(run(tokenIn(outbox()[0]!.text_body, 'confirm'))).toBe(expected);
     expect(t.sqlite.prepare(`SELECT status FROM follows`).get()).toEqual({ status: 'pending' });
+  });
+
+  // Found by a review: the page of a link opened a week late said "follow again to get a new one", with no form.
+  describe('an expired confirm link asks for a new one (sendNewConfirmLink)', () => {
+    const stale = later(CONFIRM_TOKEN_TTL_MS + 1);
+    it('sends the confirmation again, to the same address, whose new link confirms', () => {
+      requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'late@example.org' }, ctx(T0));
+      const old = tokenIn(outbox()[0]!.text_body, 'confirm');
+      expect(sendNewConfirmLink(store, old, ctx(stale)).outcome).toBe('new_link_sent');
+      // Sent now: its link is minted now.
+      const [again, ...more] = composeQueued(store, { now: stale });
+      expect([again?.to, more]).toEqual(['late@example.org', []]);
+      expect(confirmFollow(store, tokenIn(again!.text, 'confirm'), later(CONFIRM_TOKEN_TTL_MS + 2)).outcome).toBe('confirmed');
+      expect(t.sqlite.prepare(`SELECT league_id, status FROM follows`).all()).toEqual([{ league_id: 'rs-sunday', status: 'active' }]);
+    });
+
+    it.each([
+      ['a link still valid (it confirms instead)', (token: string) => sendNewConfirmLink(store, token, ctx(later(1000))).outcome, 'ask'],
+      ['a made-up token', () => sendNewConfirmLink(store, 'Q'.repeat(43), ctx(stale)).outcome, 'invalid'],
+      ['a follow confirmed since', (token: string) => {
+        t.sqlite.prepare(`UPDATE follows SET status = 'active'`).run();
+        return sendNewConfirmLink(store, token, ctx(stale)).outcome;
+      }, 'already_confirmed'],
+    ])('sends nothing for %s', (_label, run, expected) => {
+      requestFollow(store, { org_id: 'riverside', email: 'e@example.org' }, ctx(T0));
+      expect(run(tokenIn(outbox()[0]!.text_body, 'confirm'))).toBe(expected);
+      expect(outbox()).toHaveLength(1);
+    });
+
+    it("counts toward the mailbox's daily cap, as the form does", () => {
+      requestFollow(store, { org_id: 'riverside', email: 'f@example.org' }, ctx(T0));
+      const old = tokenIn(outbox()[0]!.text_body, 'confirm');
+      // Two more confirmations to the same mailbox within the day before (its other spellings, other scopes).
+      requestFollow(store, { org_id: 'riverside', league_id: 'rs-sunday', email: 'f+a@example.org' }, ctx(later(CONFIRM_TOKEN_TTL_MS - 2000), 2));
+      requestFollow(store, { org_id: 'riverside', email: 'f+b@example.org' }, ctx(later(CONFIRM_TOKEN_TTL_MS - 1000), 2));
+      expect(() => sendNewConfirmLink(store, old, ctx(stale, 2))).toThrow(RateLimitedError);
+      expect(outbox()).toHaveLength(3);
+    });
   });
 
   it('sends no second email for the same follow within the resend window, a new one after', () => {

@@ -157,8 +157,11 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
 export type ConfirmOutcome = 'ask' | 'confirmed' | 'already_confirmed' | 'expired' | 'unsubscribed' | 'invalid';
 
 export interface FollowPageInfo {
-  /** `followed_again`: an unsubscribed follow made active again from its unsubscribe page (followAgain). */
-  outcome: ConfirmOutcome | 'already_unsubscribed' | 'followed_again';
+  /**
+   * `followed_again`: an unsubscribed follow made active again from its unsubscribe page (followAgain).
+   * `new_link_sent`: an expired confirm link's page sent a new confirmation (sendNewConfirmLink).
+   */
+  outcome: ConfirmOutcome | 'already_unsubscribed' | 'followed_again' | 'new_link_sent';
   organizationName: string | null;
   leagueName: string | null;
   language: Language;
@@ -189,7 +192,7 @@ function findByToken(store: SyncDb, purpose: 'follow-confirm' | 'follow-unsubscr
       .innerJoin('organizations as o', 'o.id', 'f.org_id')
       .leftJoin('leagues as l', 'l.id', 'f.league_id')
       .select([
-        'f.id', 'f.org_id', 'f.status', 'f.email', 'o.name as org_name', 'o.name_ar as org_name_ar',
+        'f.id', 'f.org_id', 'f.league_id', 'f.status', 'f.email', 'o.name as org_name', 'o.name_ar as org_name_ar',
         'o.language', 'l.name as league_name', 'l.name_ar as league_name_ar',
         // A league follow whose league has no public competition any more follows, to the public, an unknown id.
         (eb) => eb.or([eb('f.league_id', 'is', null), leagueIsPublic(eb.ref('f.league_id'))]).as('scope_public'),
@@ -272,6 +275,23 @@ export function confirmFollow(store: SyncDb, token: string, now: Date): FollowPa
         .where('id', '=', row.id),
     );
     return pageInfo(row, 'confirmed');
+  });
+}
+
+/**
+ * "Send a new link", on the page of a confirm link past its 7 days (POST action=new-link): the follow's confirmation
+ * again, to the address it went to, as the follow form would send it (requestFollow: the same resend window, the same
+ * daily cap per mailbox, which throws RateLimitedError). A person who opened the email a week late was told to
+ * "follow again", with no form on the page. Only for a follow still pending, its scope public: any other link
+ * changes nothing and its page says what the link says.
+ */
+export function sendNewConfirmLink(store: SyncDb, token: string, ctx: FollowContext): FollowPageInfo {
+  return store.transaction(() => {
+    const row = findByToken(store, 'follow-confirm', token, ctx.now);
+    const state = confirmState(row);
+    if (state !== 'expired' || !row) return pageInfo(row, state);
+    requestFollow(store, { org_id: row.org_id, league_id: row.league_id ?? undefined, email: row.email }, ctx);
+    return pageInfo(row, 'new_link_sent');
   });
 }
 

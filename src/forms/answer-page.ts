@@ -8,9 +8,10 @@ import type { SyncDb } from '../db/sync.js';
 import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { PAGE_STYLE } from '../layouts/page-style.js';
 import { Html, html } from '../mail/templates/html.js';
+import { cappedWords } from '../follows/page-words.js';
 import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
-import { arabicCount, isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
+import { isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
 
 /** The write endpoints an HTML form on another site posts to. */
 export type FormRoute = 'register' | 'follow';
@@ -97,11 +98,6 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
 
 type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'capped' | 'refused' | 'too-long' | 'unreadable';
 
-/** "n hours" in Arabic, after a preposition ("بعد ساعتين"). */
-function arabicHours(n: number): string {
-  return arabicCount(n, { one: 'ساعة', two: 'ساعتين', few: (k) => `${k} ساعات`, many: (k) => `${k} ساعة`, other: (k) => `${k} ساعة` });
-}
-
 interface Said {
   scope: string;
   id: string;
@@ -109,13 +105,13 @@ interface Said {
   hours: number;
 }
 
-const WORDS: Record<Language, Record<Outcome, (n: Said) => [string, string]>> = {
+const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, string]>> = {
   en: {
     registered: ({ scope, id }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}.`],
     confirm: ({ scope }) => ['Check your email', `To follow ${scope}, open the link in the confirmation email sent to that address. No news of it is sent there before.`],
     following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
-    capped: ({ hours }) => ['Not sent: enough emails for today', `This address has been sent as many confirmation emails as we send in a day. Try again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`],
+    capped: ({ hours }) => cappedWords('en', hours),
     refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
     'too-long': () => ['Your answers are too long', 'Nothing was sent. Shorten the notes (or your longest answer) and send the form again.'],
     unreadable: () => ['This form could not be read', 'Nothing was sent. The site the form is on should send it as UTF-8 text; tell it, or try again later.'],
@@ -125,7 +121,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => [string, string]>> = 
     confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا تُرسل إليه أخبارها قبل ذلك.`],
     following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
-    capped: ({ hours }) => ['لم يُرسل: ما يكفي من الرسائل لهذا اليوم', `أُرسل إلى هذا العنوان أقصى عدد من رسائل التأكيد نرسله في اليوم. حاول مرة أخرى بعد ${arabicHours(hours)}.`],
+    capped: ({ hours }) => cappedWords('ar', hours),
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. حاول مرة أخرى بعد دقيقة.'],
     'too-long': () => ['إجاباتك طويلة جداً', 'لم يُرسل شيء. اختصر الملاحظات (أو أطول إجاباتك) ثم أرسل النموذج مرة أخرى.'],
     unreadable: () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نصاً بترميز UTF-8؛ أبلغه بذلك، أو حاول لاحقاً.'],
