@@ -170,7 +170,7 @@ describe('divisions say when and whom they take', () => {
     const res = await register({ org_id: 'northgate-ssa', division_id: 'nssa-reg-u14-girls', name: 'Late Player', email: 'late@example.org' });
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json().errors).toEqual([{ field: 'division_id', message: 'stopped taking registrations at Wednesday 1 October 2025, 00:00 GMT+1' }]);
+    expect(res.json().errors).toEqual([{ field: 'division_id', message: 'stopped taking registrations at Wednesday 1 October 2025, 00:00 BST' }]);
     expect(db.prepare(`SELECT count(*) AS n FROM registrations`).get()).toEqual(before);
   });
 

@@ -8,7 +8,14 @@ describe('formatDateTime', () => {
     ['2026-03-07T07:00:00Z', 'Asia/Amman', 'ar', 'السبت 7 مارس 2026، الساعة 10:00 (GMT+3)'],
     ['2026-03-07T18:30:00Z', 'UTC', 'en', 'Saturday 7 March 2026, 18:30 UTC'],
     ['2026-03-07T18:30:00Z', 'UTC', 'ar', 'السبت 7 مارس 2026، الساعة 18:30 (UTC)'],
-    ['2026-07-04T14:00:00Z', 'Europe/London', 'en', 'Saturday 4 July 2026, 15:00 GMT+1'],
+    // British Summer Time as a London club's parents name it, not ICU's American "GMT+1".
+    ['2026-07-04T14:00:00Z', 'Europe/London', 'en', 'Saturday 4 July 2026, 15:00 BST'],
+    ['2026-07-04T14:00:00Z', 'Europe/Paris', 'en', 'Saturday 4 July 2026, 16:00 CEST'],
+    ['2026-07-04T14:00:00Z', 'America/New_York', 'en', 'Saturday 4 July 2026, 10:00 EDT'],
+    ['2026-07-04T14:00:00Z', 'Europe/Dublin', 'en', 'Saturday 4 July 2026, 15:00 GMT+1'],
+    ['2026-07-04T14:00:00Z', 'Africa/Cairo', 'en', 'Saturday 4 July 2026, 17:00 EEST'],
+    // An Arabic reader keeps the offset.
+    ['2026-07-04T14:00:00Z', 'Africa/Cairo', 'ar', 'السبت 4 يوليو 2026، الساعة 17:00 (GMT+3)'],
     ['2026-01-10T14:00:00Z', 'Europe/London', 'en', 'Saturday 10 January 2026, 14:00 GMT'],
     ['2026-01-10T23:30:00Z', 'America/New_York', 'en', 'Saturday 10 January 2026, 18:30 EST'],
     ['2026-03-07T22:30:00Z', 'Asia/Amman', 'en', 'Sunday 8 March 2026, 01:30 GMT+3'],

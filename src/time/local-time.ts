@@ -54,10 +54,28 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** The local calendar fields of an instant in a zone. */
-export function localParts(instant: Date, timeZone: string): LocalParts {
+const britishFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The zone's name as British English abbreviates it (`BST`, `CEST`, `EET`), or null where it has none but an offset:
+ * ICU's American English names only American zones, and a London club's parents read "15:00 GMT+1" for British
+ * Summer Time.
+ */
+function britishAbbreviation(instant: Date, timeZone: string): string | null {
+  let f = britishFormatters.get(timeZone);
+  if (!f) britishFormatters.set(timeZone, (f = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' })));
+  const name = f.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
+  return name !== undefined && /^[A-Z]{2,5}$/.test(name) ? name : null;
+}
+
+/**
+ * The local calendar fields of an instant in a zone. Its `zone`: the abbreviation American English gives (`EST`),
+ * else, for English readers, British English's (`BST`, `CEST`), else the offset (`GMT+3`). Arabic readers keep the
+ * offset: `EEST` is no Arabic reader's name for Cairo's summer.
+ */
+export function localParts(instant: Date, timeZone: string, language: Language = 'en'): LocalParts {
   const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
-  const zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : (parts.timeZoneName ?? timeZone);
+  let zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : (parts.timeZoneName ?? timeZone);
+  if (language === 'en' && /^GMT[+-]/.test(zone)) zone = britishAbbreviation(instant, timeZone) ?? zone;
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -81,7 +99,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 export function formatDateTime(value: string | Date | null, timeZone: string, language: Language): string | null {
   const d = parse(value);
   if (!d) return null;
-  const p = localParts(d, timeZone);
+  const p = localParts(d, timeZone, language);
   const hm = `${two(p.hour)}:${two(p.minute)}`;
   return language === 'ar' ? arabicDateTime(p.weekday, p.day, p.month, p.year, hm, p.zone) : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}, ${hm} ${p.zone}`;
 }
