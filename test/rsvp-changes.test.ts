@@ -23,14 +23,19 @@ const T0 = new Date(Date.now() - 3600_000); // every row due at the worker's wal
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 
 type Match = { id: string; kickoff?: string; venue?: string; status?: string };
-type Fixture = { organizations: { teams: { id: string; members?: { email?: string }[] }[]; leagues: { events: { matches: Match[] }[] }[] }[] };
+type Fixture = { organizations: { teams: { id: string; members?: { email?: string }[] }[]; leagues: { events: { public?: boolean; matches: Match[] }[] }[] }[] };
 let dir: string;
 let db: Database;
 const fixture = (): Fixture => JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
-/** The organizer imports the file again with rs-m3 changed (and Sam's address, when given: null removes it). */
-const changeMatch = (change: Partial<Match>, samEmail?: string | null) => {
+/**
+ * The organizer imports the file again with rs-m3 changed (and Sam's address, when given: null removes it; and its
+ * competition private with `competitionPublic` false).
+ */
+const changeMatch = (change: Partial<Match>, samEmail?: string | null, competitionPublic = true) => {
   const f = fixture();
-  const m3 = f.organizations[0]!.leagues[0]!.events[0]!.matches.find((m) => m.id === 'rs-m3')!;
+  const winter = f.organizations[0]!.leagues[0]!.events[0]!;
+  winter.public = competitionPublic;
+  const m3 = winter.matches.find((m) => m.id === 'rs-m3')!;
   Object.assign(m3, { kickoff: KICKOFF }, change);
   const sam = f.organizations[0]!.teams.find((t) => t.id === 'rs-lions')!.members![0]!;
   if (samEmail === null) delete sam.email;
@@ -100,6 +105,25 @@ it('a new kickoff: the member is told once, with the old time, the new one and t
   // Told once: the next runs find nothing new.
   expect(await updates(minutes(5))).toMatchObject({ changes: 0, emails: 0 });
   expect(await send()).toEqual([]);
+});
+
+// Found by a review: the kickoff moved while the competition was private; made public again, its followers read "new
+// competition" and Sam was told nothing (he came an hour early). What was seen of it is kept while it is private.
+it('a new kickoff while its competition was private: told once it is public again, to the member and as a move', async () => {
+  await samSaidYes();
+  changeMatch({}, undefined, false);
+  expect(await updates(minutes(3))).toMatchObject({ changes: 0, emails: 0 });
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' }, undefined, false);
+  expect(await updates(minutes(4))).toMatchObject({ changes: 0, emails: 0 });
+  expect(await send()).toEqual([]);
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
+  await updates(minutes(5));
+  expect(db.sqlite.prepare(`SELECT kind, match_id FROM update_changes ORDER BY id`).all()).toEqual([{ kind: 'moved', match_id: 'rs-m3' }]);
+  const [mail, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(mail!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 13 Dec');
+  expect(mail!.text).toContain('Kickoff: Saturday 13 December 2036, 15:00 UTC (was Sunday 14 December 2036, 10:00 UTC)');
+  expect(await updates(minutes(6))).toMatchObject({ changes: 0, emails: 0 });
 });
 
 it('a new venue alone, then a postponement, then the new date: each told, the answer kept throughout', async () => {

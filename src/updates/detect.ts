@@ -1,7 +1,10 @@
 // Finds what changed in public competitions since the last run and writes each change once (update_changes).
 // Only events whose revision moved are compared; an event seen for the first time is a new competition (its
-// matches become the baseline, not news); an event no longer public is forgotten silently. The very first run
-// records the baseline and reports nothing: what existed before the job is not news.
+// matches become the baseline, not news). An event made private is not compared, and what was seen of it is kept:
+// made public again, what changed meanwhile is told as changes (a review moved a match's kickoff while its competition
+// was private: public again, its followers were told of a "new competition" and its invited players nothing, and came
+// an hour early). An event removed is forgotten. The very first run records the baseline and reports nothing: what
+// existed before the job is not news.
 import type { Database } from '../db/database.js';
 import { championName } from '../competitions/champion.js';
 import { matchNames } from '../competitions/calendar-feed.js';
@@ -52,12 +55,13 @@ export interface DetectResult {
 
 export async function detectChanges(database: Database, now: Date): Promise<DetectResult> {
   const { db, store } = database;
-  const heads = (await listEventHeads(db)).filter((h) => h.is_public);
+  const allHeads = await listEventHeads(db);
+  const heads = allHeads.filter((h) => h.is_public);
   const seen = new Map(store.all(store.q.selectFrom('update_event_seen').selectAll()).map((r) => [r.event_id, r]));
   const baselineAt = store.first(store.q.selectFrom('installation').select('updates_baseline_at'))?.updates_baseline_at ?? null;
-  const publicIds = new Set(heads.map((h) => h.id));
+  const existing = new Set(allHeads.map((h) => h.id));
   const toCompare = heads.filter((h) => seen.get(h.id)?.revision !== h.revision);
-  const gone = [...seen.keys()].filter((id) => !publicIds.has(id));
+  const gone = [...seen.keys()].filter((id) => !existing.has(id));
   if (toCompare.length === 0 && gone.length === 0 && baselineAt !== null) return { compared: 0, changes: 0, inviteeEmails: 0, baseline: false };
 
   // Read outside the write transaction; a change that lands meanwhile moves the revision again: the next run sees it.
