@@ -64,6 +64,8 @@ describe('a form posted by a person', () => {
     const res = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'navigate');
     expect([res.status, h1(res.text)]).toEqual([200, 'Check your email']);
     expect(res.text).toContain('To follow \u2068Premier Division\u2069 (\u2068Riverside Sunday Football League\u2069)');
+    // To every address alike: the way back for one that unsubscribed, to which the form sends nothing for 30 days.
+    expect(res.text).toMatch(/If you unsubscribed from it lately, no email comes: use &quot;Follow again&quot; on the unsubscribe page/);
     db.prepare(`UPDATE follows SET status = 'active' WHERE email = ?`).run(email);
     const again = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'old-browser');
     expect([again.status, h1(again.text)]).toEqual([200, 'Already following']);

@@ -108,7 +108,10 @@ interface Said {
 const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, string]>> = {
   en: {
     registered: ({ scope, id }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}.`],
-    confirm: ({ scope }) => ['Check your email', `To follow ${scope}, open the link in the confirmation email sent to that address. No news of it is sent there before.`],
+    // Said to everyone (the answer does not tell whether the address unsubscribed): the form sends nothing for 30
+    // days to a mailbox that unsubscribed from this follow, and a review's parent who had done so by mistake waited in
+    // vain. The way back is on the unsubscribe page.
+    confirm: ({ scope }) => ['Check your email', `To follow ${scope}, open the link in the confirmation email sent to that address. Nothing about it is sent there until then. If you unsubscribed from it lately, no email comes: use "Follow again" on the unsubscribe page of any of our emails about it.`],
     following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
     capped: ({ hours }) => cappedWords('en', hours),
@@ -118,7 +121,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
   },
   ar: {
     registered: ({ scope, id }) => ['تم إرسال التسجيل', `وصل تسجيلك إلى ${scope}. رقمه المرجعي ${id}.`],
-    confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا تُرسل إليه أخبارها قبل ذلك.`],
+    confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا يُرسل إليه شيء عنها قبل ذلك. إن كنت ألغيت الاشتراك فيها مؤخراً فلن تصلك رسالة: استخدم «المتابعة من جديد» في صفحة إلغاء الاشتراك من أي رسالة منا عنها.`],
     following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
     capped: ({ hours }) => cappedWords('ar', hours),

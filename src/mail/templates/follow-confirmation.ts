@@ -22,8 +22,9 @@ export function followConfirmationEmail(input: FollowConfirmationInput): Rendere
         hello: 'مرحبًا،',
         asked: `طلب أحدهم (ونأمل أن تكون أنت) متابعة ${scope} وتلقّي آخر الأخبار والنتائج عبر البريد الإلكتروني.`,
         confirm: 'لتفعيل المتابعة، اضغط على الزر أدناه:',
+        confirmText: 'لتفعيل المتابعة، افتح هذا الرابط وأكِّد:',
         button: 'تأكيد المتابعة',
-        ignore: 'إذا لم تطلب ذلك فتجاهل هذه الرسالة: لن يحدث شيء، ولن تصلك منا رسائل أخرى.',
+        ignore: 'إذا لم تطلب ذلك فتجاهل هذه الرسالة: لن تُفعَّل أي متابعة. وإن تكررت هذه الرسائل، فرابط إلغاء الاشتراك أدناه يوقفها لمدة 30 يوماً.',
         fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         unsubscribe: 'لا تريد رسائل منا؟',
         unsubscribeLink: 'إلغاء الاشتراك',
@@ -35,8 +36,11 @@ export function followConfirmationEmail(input: FollowConfirmationInput): Rendere
         hello: 'Hello,',
         asked: `Someone, hopefully you, asked to follow ${scope} and get news and results by email.`,
         confirm: 'To start following, confirm with the button below:',
+        confirmText: 'To start following, open this link and confirm:',
         button: 'Confirm follow',
-        ignore: 'If you did not ask for this, ignore this email: nothing will happen and you will not hear from us again.',
+        // Not "you will not hear from us again": anyone can type an address into the form, again later (at most three
+        // confirmations a day to a mailbox); its Unsubscribe link quiets that follow's requests for 30 days.
+        ignore: 'If you did not ask for this, ignore this email: you will not follow anything. If more of these come, the Unsubscribe link below stops them for 30 days.',
         fallback: 'If the button does not work, open this link in your browser:',
         unsubscribe: 'Do not want emails from us?',
         unsubscribeLink: 'Unsubscribe',
@@ -49,7 +53,8 @@ export function followConfirmationEmail(input: FollowConfirmationInput): Rendere
       '',
       s.asked,
       '',
-      s.confirm,
+      // The text part has no button.
+      s.confirmText,
       safeUrl(input.confirmUrl),
       '',
       s.ignore,

@@ -3,6 +3,7 @@
 // leaves, what it was before, and the member's answer so far, with their personal link to change it.
 import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import type { RsvpAnswer } from '../../vocabulary/enums.js';
+import { matchTeams } from '../../rsvp/words.js';
 import type { ToldMatch } from '../send-time.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { safeUrl } from './html.js';
@@ -40,7 +41,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const ar = input.language === 'ar';
   const zone = input.timeZone;
   const name = isolatedIn(input.language);
-  const match = ar ? `${name(input.homeName)} ضد ${name(input.awayName)}` : `${input.homeName} vs ${input.awayName}`;
+  const match = matchTeams(input.language, input.homeName, input.awayName, name);
   const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
   const when = (at: string | null) => formatDateTime(at, zone, input.language) ?? tba;
   const open = input.state === 'open';
@@ -69,7 +70,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
         button: open ? (answer ? 'تغيير الرد' : 'الرد على الدعوة') : 'عرض الدعوة',
         fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
-        sentBy: `أُرسلت هذه الرسالة نيابةً عن ${input.organizationName}.`,
+        sentBy: `أُرسلت هذه الرسالة نيابةً عن ${name(input.organizationName)}.`,
       }
     : {
         // Both changed: both in the subject (a review's said only the time, the body both).

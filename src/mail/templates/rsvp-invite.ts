@@ -52,7 +52,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         change: postponed ? 'بعد تحديد الموعد الجديد يمكنك تغيير ردّك في أي وقت حتى انطلاق المباراة.' : 'يمكنك تغيير ردّك في أي وقت حتى موعد انطلاق المباراة.',
         fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
-        sentBy: sender ? `أُرسلت هذه الرسالة نيابةً عن ${sender}.` : null,
+        sentBy: sender ? `أُرسلت هذه الرسالة نيابةً عن ${name(sender)}.` : null,
         calendar: 'أضف مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
       }
     : {

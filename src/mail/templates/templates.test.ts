@@ -44,10 +44,13 @@ describe('follow confirmation', () => {
     expect(mail.html).toContain(`href="${CONFIRM.replace('&', '&amp;')}"`);
     expect(mail.html).toContain(`href="${UNSUB}"`);
     expect(mail.html).toContain('Confirm follow');
-    expect(mail.html).toContain('nothing will happen');
-    expect(mail.text).toContain(`\n${CONFIRM}\n`);
+    expect(mail.html).toContain('you will not follow anything');
+    // The text part has no button: it says to open the link (a review read "confirm with the button below" there).
+    expect(mail.text).toContain(`To start following, open this link and confirm:\n${CONFIRM}\n`);
+    expect(mail.text).not.toContain('button');
     expect(mail.text).toContain(`Unsubscribe: ${UNSUB}`);
-    expect(mail.text).toContain('If you did not ask for this, ignore this email: nothing will happen');
+    // Not "you will not hear from us again": anyone can type the address into the form again (a review's finding).
+    expect(mail.text).toContain('If you did not ask for this, ignore this email: you will not follow anything. If more of these come, the Unsubscribe link below stops them for 30 days.');
     expect(mail.text).not.toMatch(/<[a-z]/i);
   });
 
@@ -67,7 +70,8 @@ describe('follow confirmation', () => {
     expect(mail.html).toContain('تأكيد المتابعة');
     expect(mail.html).toContain('إلغاء الاشتراك');
     expect(mail.text).toMatch(ARABIC);
-    expect(mail.text).toContain('لن يحدث شيء');
+    expect(mail.text).toContain('لن تُفعَّل أي متابعة');
+    expect(mail.text).not.toContain('الزر');
     expect(mail.text).toContain(CONFIRM);
     expect(mail.text).toContain(UNSUB);
     // No English sentences left in the Arabic mail (URLs and "UTC" aside).
@@ -160,7 +164,8 @@ describe('RSVP invitation', () => {
     expect(ar.text).toContain('موعد الانطلاق: مؤجلة: يحدد موعد جديد');
     expect(ar.text).toContain('أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:');
     expect(ar.text + ar.html).not.toMatch(/7 مارس|18:30/);
-    expect(ar.text).toContain('أُرسلت هذه الرسالة نيابةً عن نادي الشارقة.');
+    // The organization's name isolated, as in the follow emails (a review: a Latin name ending in "S.C." read wrong).
+    expect(ar.text).toContain('أُرسلت هذه الرسالة نيابةً عن \u2068نادي الشارقة\u2069.');
   });
 
   it("offers the competition's calendar as webcal, https and Google Calendar", () => {
@@ -371,6 +376,7 @@ describe('RSVP change', () => {
     const mail = rsvpChangeEmail({ ...base, language: 'ar', organizationName: 'نادي الشارقة', memberName: 'سامي', venue: 'ملعب المدينة', response: null });
     expectWellFormedShell(mail, 'ar');
     expect(mail.subject).toBe('موعد وملعب جديدان: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
+    expect(mail.text).toContain('أُرسلت هذه الرسالة نيابةً عن \u2068نادي الشارقة\u2069.');
     // Both changed: both in the subject, in English too (a review's said only the time).
     expect(rsvpChangeEmail({ ...base, venue: 'City Ground' }).subject).toBe('New time and venue: Riverside vs Hillside, 8 Mar');
     expect(mail.text).toContain('تغيّر موعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 وملعبها.');
