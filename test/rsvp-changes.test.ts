@@ -190,6 +190,8 @@ it('a cancelled competition: each invited member is told their match will not be
   if (!p.ok) throw new Error(JSON.stringify(p.problems));
   applyImport(db.sqlite, p.file);
   expect((await updates(minutes(3))).changes).toBeGreaterThan(0);
+  // Its followers are told the competition is cancelled, once, not each match (a review read a line per match).
+  expect(db.sqlite.prepare(`SELECT kind, match_id FROM update_changes ORDER BY id`).all()).toEqual([{ kind: 'competition_cancelled', match_id: null }]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.subject).toBe('Cancelled: Mill Lane United vs Riverside Lions');

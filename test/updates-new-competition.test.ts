@@ -38,6 +38,10 @@ it('a competition that appears already won: told as new, and its champion told',
     { event_id: 'rs-cup-2026', kind: 'new_competition', champion: null },
     { event_id: 'rs-cup-2026', kind: 'champion', champion: 'Mill Lane United' },
   ]);
+  // Told with its size and its first kickoff, for a follower deciding whether to add its calendar (a review read
+  // "New competition on the calendar" and nothing else).
+  expect(db.sqlite.prepare(`SELECT json_extract(data_json, '$.matches') AS matches, json_extract(data_json, '$.first_kickoff') AS first FROM update_changes WHERE kind = 'new_competition'`).get())
+    .toEqual({ matches: 2, first: '2026-10-04T10:00:00Z' });
   // Once: the next run finds nothing.
   await detectChanges(db, new Date());
   expect(db.sqlite.prepare(`SELECT count(*) AS n FROM update_changes`).get()).toEqual({ n: 2 });

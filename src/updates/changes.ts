@@ -29,6 +29,8 @@ export type SeenMatch = z.output<typeof seenMatchSchema>;
 
 export const CHANGE_KINDS = [
   'result', 'moved', 'postponed', 'cancelled', 'rescheduled', 'new_fixture', 'champion', 'new_competition',
+  // The competition cancelled: one change for it, not one per match (detect.ts).
+  'competition_cancelled',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -98,18 +98,28 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
       );
       if (baselineAt !== null) {
         if (!before) {
-          record(event, 'new_competition', null, { before: null, after: null }, false);
+          // With what a follower needs to decide whether to add its calendar: how many matches, and when the first is.
+          const fixtures = [...states.values()].filter((m) => m.status !== 'cancelled');
+          const kickoffs = fixtures.map((m) => m.kickoff_at).filter((k): k is string => k !== null).sort((a, b) => Date.parse(a) - Date.parse(b));
+          record(event, 'new_competition', null, { before: null, after: null, matches: fixtures.length, first_kickoff: kickoffs[0] ?? null }, false);
           // A competition entered once it was played: its matches are the baseline (their results are not news one by
           // one), but who won it is. A review's cup, added with its final played, never had its winner told.
           if (champion !== null) record(event, 'champion', null, { before: null, after: null, champion }, false);
         } else {
+          // A competition cancelled is one change for its followers, not a line per match (a review read twelve
+          // "Cancelled: …" lines and never "the competition is cancelled"); its invited members are still told
+          // match by match. An alert when any of its matches was to be played within 48 hours.
+          const competitionCancelled = event.status === 'cancelled';
+          let cancelledAlert: boolean | null = null;
           for (const [matchId, state] of states) {
             const change = matchChange(previous.get(matchId), state);
             if (!change) continue;
-            record(event, change.kind, matchId, { before: change.before, after: change.after }, isAlert(change, now));
+            if (competitionCancelled && change.kind === 'cancelled') cancelledAlert = (cancelledAlert ?? false) || isAlert(change, now);
+            else record(event, change.kind, matchId, { before: change.before, after: change.after }, isAlert(change, now));
             // In the change's transaction: told once, like the change.
             inviteeEmails += tellInvitees(store, { matchId, ...change, eventName: event.name }, now);
           }
+          if (cancelledAlert !== null) record(event, 'competition_cancelled', null, { before: null, after: null }, cancelledAlert);
           if (champion !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion }, false);
         }
       }

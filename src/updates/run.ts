@@ -37,7 +37,7 @@ interface Change extends ChangeRow {
   event_id: string;
   match_id: string | null;
   kind: ChangeKind;
-  data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null };
+  data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null; matches?: number; first_kickoff?: string | null };
 }
 
 export async function runUpdates(database: Database, o: UpdatesOptions): Promise<UpdatesResult> {
@@ -99,7 +99,8 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
       }
       // In play order: a copy, once the id order of `told` has set the competitions' order.
       for (const c of [...told].sort((a, b) => playRank.get(a.id)! - playRank.get(b.id)!)) {
-        competitions.get(c.event_id)!.changes.push({ kind: c.kind, before: c.data.before, after: c.data.after, champion: c.data.champion ?? null });
+        const { before, after, champion = null, matches, first_kickoff } = c.data;
+        competitions.get(c.event_id)!.changes.push({ kind: c.kind, before, after, champion, ...(matches === undefined ? {} : { matches, firstKickoff: first_kickoff ?? null }) });
       }
       queueEmail(store, {
         to: f.email,
@@ -162,6 +163,6 @@ export function formatUpdates(r: UpdatesResult): string {
   return `updates: ${r.changes} changes found, ${r.follows} follows considered, ${r.emails} emails queued, ${r.ms} ms`;
 }
 
-const playOrder = (c: Change) => (c.kind === 'new_competition' ? 0 : c.kind === 'champion' ? 2 : 1);
+const playOrder = (c: Change) => (c.kind === 'new_competition' || c.kind === 'competition_cancelled' ? 0 : c.kind === 'champion' ? 2 : 1);
 // An ISO instant sorts as text; a match without a kickoff after every dated one.
 const playAt = (c: Change) => (c.data.after ?? c.data.before)?.kickoff_at ?? '\uffff';

@@ -1,18 +1,21 @@
 // What a follower is told: the changes in the follow's scope since it was last told, grouped by competition,
 // each competition with its calendar (webcal, https, Google), in the organization's language and time zone; a
 // daily digest, or a prompt alert about the next 48 hours. Every one carries the follow's unsubscribe link.
-import { isolatedIn, scopeName, sentence, type Language } from '../../vocabulary/language.js';
+import { arabicCount, isolatedIn, scopeName, sentence, type Language } from '../../vocabulary/language.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { formatDateTime } from '../../time/local-time.js';
-import type { SeenMatch } from '../../updates/changes.js';
+import type { ChangeKind, SeenMatch } from '../../updates/changes.js';
 import { html, safeUrl } from './html.js';
 import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
 export interface ToldChange {
-  kind: 'result' | 'moved' | 'postponed' | 'cancelled' | 'rescheduled' | 'new_fixture' | 'champion' | 'new_competition';
+  kind: ChangeKind;
   before: SeenMatch | null;
   after: SeenMatch | null;
   champion?: string | null;
+  /** A new competition: how many matches it has (absent: not known, a change recorded before it was), the first's kickoff. */
+  matches?: number | undefined;
+  firstKickoff?: string | null | undefined;
 }
 
 export interface ToldCompetition {
@@ -43,6 +46,8 @@ const WORDS = {
     result: 'Result', moved: 'Moved', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
+    newCompetitionWith: (matches: number, first: string | null) => `New competition on the calendar: ${matches === 1 ? '1 match' : `${matches} matches`}${first ? `, the first on ${first}` : ''}`,
+    competitionCancelled: 'The competition is cancelled: its remaining matches will not be played',
     advances: (team: string, next: string) => `${team} go through to ${next}`,
     calendar: 'Add its calendar:', calendarLink: 'Calendar link', calendarApp: 'calendar app', google: 'Google Calendar', link: 'link',
     unsubscribe: 'Stop these emails:', unsubscribeLink: 'Unsubscribe',
@@ -61,6 +66,9 @@ const WORDS = {
     result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
     newCompetition: 'مسابقة جديدة في التقويم',
+    newCompetitionWith: (matches: number, first: string | null) =>
+      `مسابقة جديدة في التقويم: ${arabicCount(matches, { one: 'مباراة واحدة', two: 'مباراتان', few: (k) => `${k} مباريات`, many: (k) => `${k} مباراة`, other: (k) => `${k} مباراة` })}${first ? `، أولاها ${first}` : ''}`,
+    competitionCancelled: 'أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية',
     advances: (team: string, next: string) => `${team} يتأهل إلى ${next}`,
     calendar: 'أضف تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google', link: 'الرابط',
     unsubscribe: 'لإيقاف هذه الرسائل:', unsubscribeLink: 'إلغاء الاشتراك',
@@ -84,6 +92,8 @@ function winnerOf(m: SeenMatch): string | null {
 export function changeLine(c: ToldChange, w: Words, when: (at: string | null) => string): string {
   const m = c.after ?? c.before;
   if (c.kind === 'champion') return w.champion(c.champion ?? '');
+  if (c.kind === 'competition_cancelled') return w.competitionCancelled;
+  if (c.kind === 'new_competition' && c.matches) return w.newCompetitionWith(c.matches, c.firstKickoff ? when(c.firstKickoff) : null);
   if (c.kind === 'new_competition' || !m) return w.newCompetition;
   const fixture = `${m.home} ${w.vs} ${m.away}`;
   const place = (x: SeenMatch) => [when(x.kickoff_at), x.venue].filter(Boolean).join(w.comma);

@@ -339,6 +339,23 @@ describe('follow updates', () => {
       expect(en.text).toContain('Riverside vs Hillside (Saturday 7 March 2026, 21:30 GMT+3, North Park)\n');
     }
   });
+
+  it('a new competition: how many matches, and when the first is, in both languages', () => {
+    const told = (language: 'en' | 'ar', matches: number, firstKickoff: string | null) =>
+      followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null, matches, firstKickoff }] }] }).text;
+    expect(told('en', 12, '2026-03-07T07:00:00Z')).toContain('- New competition on the calendar: 12 matches, the first on Saturday 7 March 2026, 10:00 GMT+3\n');
+    expect(told('en', 1, null)).toContain('- New competition on the calendar: 1 match\n');
+    expect(told('ar', 12, '2026-03-07T07:00:00Z')).toContain('- مسابقة جديدة في التقويم: 12 مباراة، أولاها السبت 7 مارس 2026، الساعة 10:00 (GMT+3)\n');
+    expect(told('ar', 2, null)).toContain('- مسابقة جديدة في التقويم: مباراتان\n');
+    // A change recorded before its size was: as before.
+    expect(followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null }] }] }).text).toContain('- New competition on the calendar\n');
+  });
+
+  it('a competition cancelled: one line saying so, in both languages', () => {
+    const cancelled = (language: 'en' | 'ar') => followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'competition_cancelled', before: null, after: null }] }] });
+    expect(cancelled('en').text).toContain('Spring Cup\n- The competition is cancelled: its remaining matches will not be played\n');
+    expect(cancelled('ar').text).toContain('Spring Cup\n- أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية\n');
+  });
 });
 
 describe('RSVP change', () => {
