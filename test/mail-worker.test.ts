@@ -117,7 +117,8 @@ describe('mail worker with the file transport', () => {
 
     const a = await PostalMime.parse(fs.readFileSync(path.join(dir, first!)));
     expect(a.subject).toBe('أكِّد متابعة \u2068دوري الناشئين\u2069 (\u2068نادي الشارقة الرياضي\u2069)');
-    expect(a.from).toEqual({ name: 'منافسات', address: 'no-reply@competitions.example' });
+    // Sent for the organization: its name in the From, "via" MAIL_FROM's (two reviews: every email came from the service's name).
+    expect(a.from).toEqual({ name: 'نادي الشارقة الرياضي عبر منافسات', address: 'no-reply@competitions.example' });
     expect(a.to).toEqual([{ name: '', address: 'fan@example.com' }]);
     const [ra0] = await rows();
     expect(a.messageId).toBe(`<${ra0!.message_key}@competitions.example>`);
@@ -137,6 +138,8 @@ describe('mail worker with the file transport', () => {
 
     const b = await PostalMime.parse(fs.readFileSync(path.join(dir, second!)));
     expect(b.to).toEqual([{ name: 'Alex Doe', address: 'alex@example.com' }]);
+    // To the organization itself: from the service, as MAIL_FROM says.
+    expect(b.from).toEqual({ name: 'منافسات', address: 'no-reply@competitions.example' });
     expect(b.text).toContain('Player: Alex <Doe> & "Co"');
     expect(b.html).toContain('Alex &lt;Doe&gt; &amp; &quot;Co&quot;');
     // The organization's reply to a registration notice reaches the person who registered, not no-reply@.

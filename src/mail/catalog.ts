@@ -8,9 +8,9 @@ import type { LinkPurpose } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { rsvpAnswerSchema } from '../vocabulary/enums.js';
-import { languageSchema, localizedName } from '../vocabulary/language.js';
+import { languageSchema, localizedName, type Language } from '../vocabulary/language.js';
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
-import { isOneAddress, listUnsubscribeHeaders } from './headers.js';
+import { isOneAddress, listUnsubscribeHeaders, type Sender } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
 import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
@@ -37,6 +37,8 @@ export interface SentEmail extends RenderedEmail {
   headers: Record<string, string>;
   /** Where a reply goes; absent: to the From. */
   replyTo?: string;
+  /** The organization the email is sent for, named in its From (headers.ts fromFor); absent: MAIL_FROM as it is. */
+  sender?: Sender;
 }
 
 export interface EmailKind<S extends z.ZodType> {
@@ -57,6 +59,10 @@ export interface EmailKind<S extends z.ZodType> {
 }
 
 const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
+
+/** The organization an email is sent for, in the email's language. */
+const senderOf = (data: { organizationName?: string | undefined; language: Language }): { sender?: Sender } =>
+  data.organizationName ? { sender: { name: data.organizationName, language: data.language } } : {};
 
 /** An invitation and its match now, for the send-time checks of the emails to invitees; undefined once withdrawn. */
 function invitationFacts(store: SyncDb, invitationId: string, now: Date): InvitationFacts | undefined {
@@ -136,6 +142,7 @@ export const CATALOG = {
     render: (data, links) => ({
       ...followConfirmationEmail({ ...data, confirmUrl: links.confirm!, unsubscribeUrl: links.unsubscribe! }),
       headers: listUnsubscribeHeaders(links.unsubscribe!),
+      ...senderOf(data),
     }),
   }),
   /** A follower's digest or alert: the changes in its scope (src/updates/). */
@@ -185,6 +192,7 @@ export const CATALOG = {
         unsubscribeUrl: links.unsubscribe!,
       }),
       headers: listUnsubscribeHeaders(links.unsubscribe!),
+      ...senderOf(data),
     }),
   }),
   'rsvp-invite': kind({
@@ -215,6 +223,7 @@ export const CATALOG = {
         calendarUrl: data.eventId === undefined ? null : `${baseUrl}/api/v0/calendar/${encodeURIComponent(data.eventId)}`,
       }),
       headers: {},
+      ...senderOf(data),
     }),
   }),
   /**
@@ -241,7 +250,7 @@ export const CATALOG = {
     // A match that will not be played has nothing left to answer: its email carries no link.
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp', when: (d) => d.state === 'open' || d.state === 'postponed' } },
     atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpChangeAtSend(data, { invitation })),
-    render: (data, links) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp ?? null }), headers: {} }),
+    render: (data, links) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp ?? null }), headers: {}, ...senderOf(data) }),
   }),
   /** To the contact address: nothing the submitter typed (see the template). */
   'registration-receipt': kind({
@@ -255,7 +264,7 @@ export const CATALOG = {
       timeZone: z.string().default('UTC'),
     }),
     links: {},
-    render: (data) => ({ ...registrationReceiptEmail(data), headers: {} }),
+    render: (data) => ({ ...registrationReceiptEmail(data), headers: {}, ...senderOf(data) }),
   }),
   /** To each of the organization's registration_emails. */
   'registration-notice': kind({

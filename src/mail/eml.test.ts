@@ -2,7 +2,7 @@
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { buildEml, encodeQuotedPrintable, encodedWords, formatDate, messageIdFor, type EmlInput } from './eml.js';
-import { InvalidOutgoingEmailError, listUnsubscribeHeaders } from './headers.js';
+import { fromFor, InvalidOutgoingEmailError, listUnsubscribeHeaders, parseMailbox } from './headers.js';
 
 const LONG_URL =
   'https://competitions.example/follow/confirm?token=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6&lang=en&ref=a%20b';
@@ -157,6 +157,24 @@ describe('header helpers', () => {
       expect(bytes.length % 4).toBe(0); // four-byte characters are never cut
     }
     expect(words.map((w) => Buffer.from(w.slice(10, -2), 'base64').toString('utf8')).join('')).toBe('😀'.repeat(40));
+  });
+
+  it.each([
+    ['no organization: MAIL_FROM as it is', 'Competitions <no-reply@c.example>', undefined, 'Competitions <no-reply@c.example>'],
+    ['the organization via the service', 'Competitions <no-reply@c.example>', { name: 'Riverside FA', language: 'en' as const }, '"Riverside FA via Competitions" <no-reply@c.example>'],
+    ['in Arabic', 'منافسات <no-reply@c.example>', { name: 'نادي الشارقة', language: 'ar' as const }, '"نادي الشارقة عبر منافسات" <no-reply@c.example>'],
+    ['a bare MAIL_FROM: the organization alone', 'no-reply@c.example', { name: 'Riverside FA', language: 'en' as const }, '"Riverside FA" <no-reply@c.example>'],
+    ['quotes and specials kept', '"Comps, Inc." <no-reply@c.example>', { name: 'St. "Mary\'s" <U12>', language: 'en' as const }, '"St. \\"Mary\'s\\" <U12> via Comps, Inc." <no-reply@c.example>'],
+  ])('fromFor: %s', (_label, from, sender, expected) => {
+    expect(fromFor(from, sender)).toBe(expected);
+    // And it reads back as that name, at MAIL_FROM's address.
+    if (sender) expect(parseMailbox(fromFor(from, sender)).address).toBe(parseMailbox(from).address);
+  });
+
+  it('a From with an organization reads back through a MIME parser', async () => {
+    const from = fromFor('Competitions <no-reply@competitions.example>', { name: 'Al-Salt S.C., "الشباب"', language: 'en' });
+    const parsed = await PostalMime.parse(buildEml(input({ from })));
+    expect(parsed.from).toEqual({ name: 'Al-Salt S.C., "الشباب" via Competitions', address: 'no-reply@competitions.example' });
   });
 
   it('formats RFC 5322 dates in UTC', () => {

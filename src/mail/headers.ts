@@ -1,4 +1,5 @@
 // Header rules shared by the outbox (checked when a message is queued) and the .eml builder.
+import type { Language } from '../vocabulary/language.js';
 
 export class InvalidOutgoingEmailError extends Error {
   override name = 'InvalidOutgoingEmailError';
@@ -33,6 +34,32 @@ export function parseMailbox(value: string): Mailbox {
     throw new InvalidOutgoingEmailError('not a single email address');
   }
   return { name, address };
+}
+
+/** The organization an email is sent for, by name in the email's language. */
+export interface Sender {
+  name: string;
+  language: Language;
+}
+
+const VIA: Readonly<Record<Language, string>> = { en: 'via', ar: 'عبر' };
+
+/**
+ * The From of an email sent for an organization: MAIL_FROM's address, its display name the organization's "via"
+ * MAIL_FROM's own ("Riverside Sunday Football League via Competitions"), so that an inbox shows the club a parent
+ * knows (two reviews: every email came from "Competitions"). The address, and so SPF, DKIM and DMARC, stay the
+ * service's. MAIL_FROM as it is when the name cannot be carried.
+ */
+export function fromFor(from: string, sender: Sender | undefined): string {
+  if (!sender) return from;
+  const { name, address } = parseMailbox(from);
+  const display = name === '' ? sender.name : `${sender.name} ${VIA[sender.language]} ${name}`;
+  const quoted = `"${display.replace(/(["\\])/g, '\\$1')}" <${address}>`;
+  try {
+    return parseMailbox(quoted).name === display ? quoted : from;
+  } catch {
+    return from;
+  }
 }
 
 /** Whether `value` is one bare address, as a Reply-To carries it (parseMailbox's rule, no display name). */

@@ -9,7 +9,7 @@ import type { SyncDb } from '../db/sync.js';
 import { recipientOf, type SentEmail } from './catalog.js';
 import { composeForSending, type CancelledEmail } from './compose.js';
 import { messageIdFor } from './eml.js';
-import { parseMailbox } from './headers.js';
+import { fromFor, parseMailbox } from './headers.js';
 import { claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailTransport } from './transport.js';
 import { consoleLog, type Log, type LogLevel } from '../log.js';
@@ -148,7 +148,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
       return await transport.send({
         outboxId: row.id,
         messageId: messageIdFor(row.message_key, options.from),
-        from: options.from,
+        from: fromFor(options.from, email.sender),
         to: recipientOf(row),
         subject: email.subject,
         text: email.text,
