@@ -43,7 +43,7 @@ const WORDS = {
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
     comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
-    result: 'Result', moved: 'Moved', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
+    result: 'Result', moved: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
     newCompetitionWith: (matches: number, first: string | null) => `New competition on the calendar: ${matches === 1 ? '1 match' : `${matches} matches`}${first ? `, the first on ${first}` : ''}`,
@@ -63,7 +63,7 @@ const WORDS = {
     // U+2190: an arrow is not mirrored in right-to-left text, so "before → after" would point back at the before.
     // Not in brackets: an Arabic time ends with its zone in brackets, "(… الساعة 10:00 (GMT+3)، …)" (a review).
     comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
-    result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
+    result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقاً', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
     newCompetition: 'مسابقة جديدة في التقويم',
     newCompetitionWith: (matches: number, first: string | null) =>
@@ -106,8 +106,14 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
       const winner = winnerOf(m);
       return winner && m.next_label ? `${sentence(score)} ${w.advances(winner, m.next_label)}` : score;
     }
-    case 'moved':
-      return `${w.moved}: ${fixture}: ${place(c.before!)} ${w.arrow} ${place(m)}`;
+    case 'moved': {
+      // Only what moved goes either side of the arrow: a venue unchanged beside both times read as a move of venue
+      // too (a review), and a time unchanged beside both venues as a move of time.
+      const before = c.before!;
+      if (before.venue === m.venue) return `${w.moved}: ${fixture}: ${when(before.kickoff_at)} ${w.arrow} ${when(m.kickoff_at)}${m.venue ? `${w.comma}${m.venue}` : ''}`;
+      if (before.kickoff_at === m.kickoff_at) return `${w.newVenue}: ${fixture}: ${before.venue ?? w.noVenue} ${w.arrow} ${m.venue ?? w.noVenue}${w.comma}${when(m.kickoff_at)}`;
+      return `${w.moved}: ${fixture}: ${place(before)} ${w.arrow} ${place(m)}`;
+    }
     case 'postponed':
       return `${w.postponed}: ${fixture}${w.aside(place(c.before ?? m))}`;
     case 'cancelled':

@@ -316,7 +316,8 @@ describe('follow updates', () => {
   it('in Arabic, with the kickoff in the organization time zone', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.text).toContain('- تغيير الموعد أو الملعب: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069 ← الأحد 8 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069');
+    // The venue did not move: said once, after the new time.
+    expect(mail.text).toContain('- تغيير الموعد أو الملعب: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 مارس 2026، الساعة 21:30 (GMT+3) ← الأحد 8 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
   });
 
   // U+2192 is not mirrored (Unicode Bidi_Mirrored=No): in a right-to-left line "before → after" is shown with the
@@ -325,9 +326,19 @@ describe('follow updates', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expect(mail.text).not.toContain('→');
     expect(mail.html).not.toContain('→');
-    expect(mail.html).toContain('\u2068North Park\u2069 ← الأحد 8 مارس 2026');
+    expect(mail.html).toContain('(GMT+3) ← الأحد 8 مارس 2026');
     const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
-    expect(en.text).toContain('North Park → Sunday 8 March 2026');
+    expect(en.text).toContain('- Moved: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3 → Sunday 8 March 2026, 21:30 GMT+3, North Park\n');
+  });
+
+  // A review read "Moved:" lines that repeated an unchanged venue (or time) on both sides, and took a new venue for a
+  // new time too.
+  it('a move says only what moved: the venue alone, or both', () => {
+    const told = (after: Partial<typeof seen>) =>
+      followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, ...after } }] }] }).text;
+    expect(told({ venue: 'Harbour Park' })).toContain('- New venue: Riverside vs Hillside: North Park → Harbour Park, Saturday 7 March 2026, 21:30 GMT+3\n');
+    expect(told({ venue: 'Harbour Park', kickoff_at: '2026-03-08T18:30:00Z' }))
+      .toContain('- Moved: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park → Sunday 8 March 2026, 21:30 GMT+3, Harbour Park\n');
   });
 
   // A review read "(الجمعة 27 نوفمبر 2026، الساعة 10:00 (GMT+3)، ستاد …)": brackets inside brackets.
