@@ -56,6 +56,8 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
     await page.goto(link);
     const pendingBefore = Number(await page.textContent('[data-count="pending"]'));
+    // The counts are the match's, both teams' (the summary endpoint's): a review read "Team answers" as its own team's.
+    expect(await page.textContent('#counts-heading')).toBe('Answers so far, both teams');
     await page.click('button[value="yes"]');
     await page.waitForFunction(() => document.querySelector('[data-count="yes"]')?.textContent === '1');
     expect(await page.getAttribute('button[value="yes"]', 'aria-pressed')).toBe('true');
