@@ -1,11 +1,15 @@
 // Migrations and the model's invariants, on a real SQLite file.
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ConfigError } from '../src/config.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { Migrator } from 'kysely';
+import type Database from 'better-sqlite3';
+import { migrateToLatest, MIGRATIONS } from '../src/db/migrate.js';
+import { openDb } from '../src/db/connect.js';
 import * as m0008 from '../src/db/migrations/0008_unsubscribe_link_expiry.js';
 import * as m0009 from '../src/db/migrations/0009_invitation_address.js';
-import { migratedDb, type TestDb } from './support/db.js';
+import { migratedDb, tempDir, type TestDb } from './support/db.js';
 
 let t: TestDb;
 beforeEach(async () => {
@@ -31,6 +35,21 @@ async function seed(db: TestDb['db']) {
   }).execute();
 }
 
+/** Every table's and index's SQL, as SQLite keeps it, in name order. */
+async function schemaOf(sqlite: Database.Database): Promise<Array<{ name: string; sql: string | null }>> {
+  return sqlite.prepare(`SELECT name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite%' AND name NOT LIKE 'kysely%' ORDER BY name`).all() as Array<{ name: string; sql: string | null }>;
+}
+
+/** A database as a release that ran only `names`, in that order, left it. */
+async function olderDb(names: string[]): Promise<{ db: TestDb['db']; sqlite: Database.Database; close(): Promise<void> }> {
+  const { db, sqlite } = openDb(path.join(tempDir(), 'old.db'));
+  // The release knew these migrations and no others.
+  const known = Object.fromEntries(names.map((name) => [name, MIGRATIONS[name]!]));
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => known } }).migrateToLatest();
+  if (error) throw error;
+  return { db, sqlite, close: () => db.destroy() };
+}
+
 const revision = async (db: TestDb['db']) =>
   (await db.selectFrom('events').select('revision').where('id', '=', 'ev1').executeTakeFirstOrThrow()).revision;
 
@@ -51,6 +70,19 @@ describe('migrations', () => {
       'the database (DATABASE_PATH) was migrated by a newer release than this one (0099_from_a_newer_release): ' +
         'run that release, or restore the backup taken before the upgrade',
     );
+  });
+
+  // An operator's upgrade review: a database from the hour when 0007 had landed and 0006 not yet (a9fdbc9) could never
+  // be upgraded: Kysely refused migrations out of order, with a stack trace.
+  it('bring a database that ran a later migration before an earlier one to the same schema as a fresh one', async () => {
+    const fresh = await schemaOf(t.sqlite);
+    const old = await olderDb(['0001_initial', '0002_mail_at_send_time', '0004_idempotency_per_client', '0005_organization_settings', '0007_follower_updates']);
+    try {
+      expect(await migrateToLatest(old.db)).toEqual(Object.keys(MIGRATIONS).filter((n) => !['0001_initial', '0002_mail_at_send_time', '0004_idempotency_per_client', '0005_organization_settings', '0007_follower_updates'].includes(n)));
+      expect(await schemaOf(old.sqlite)).toEqual(fresh);
+    } finally {
+      await old.close();
+    }
   });
 
   it('create every table and are idempotent', async () => {
