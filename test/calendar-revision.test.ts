@@ -445,3 +445,34 @@ describe('migration 0015', () => {
     expect(raised.map((r) => r.id).sort()).toEqual([...arabic, 'mig-qf', 'nssa-futsal-l1', 'nssa-futsal-lf', 'nssa-futsal-wf'].sort());
   });
 });
+
+// Migration 0016 raises once the VEVENTs 4373053 gave "Postponed: " / "Cancelled: " in their SUMMARY (an operator's
+// upgrade review found six left at their SEQUENCE), with their competitions' revisions, and nothing else.
+describe('migration 0016', () => {
+  let t: TestDb | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('raises every postponed or cancelled match and each unplayed match of a cancelled competition, once', async () => {
+    t = await demoDb();
+    // A competition cancelled: its unplayed matches are shown cancelled; its played ones are not raised.
+    t.sqlite.prepare(`UPDATE events SET status = 'cancelled' WHERE id = 'nssa-u14g-cup-2026-27'`).run();
+    const matches = () => new Map((t!.sqlite.prepare(`SELECT id, sequence, status, event_id FROM matches`).all() as Array<{ id: string; sequence: number; status: string; event_id: string }>).map((r) => [r.id, r]));
+    const revisions = () => new Map((t!.sqlite.prepare(`SELECT id, revision FROM events`).all() as Array<{ id: string; revision: number }>).map((r) => [r.id, r.revision]));
+    const [before, eventsBefore] = [matches(), revisions()];
+    const { up } = await import('../src/db/migrations/0016_calendar_status_words.js');
+    await up(t.db);
+    const after = matches();
+    const raised = [...after.values()].filter((m) => m.sequence !== before.get(m.id)!.sequence);
+    expect(raised.every((m) => m.sequence === before.get(m.id)!.sequence + 1)).toBe(true);
+    const expected = [...before.values()].filter((m) => m.status === 'postponed' || m.status === 'cancelled' || (m.event_id === 'nssa-u14g-cup-2026-27' && m.status !== 'completed'));
+    expect(expected.filter((m) => m.event_id !== 'nssa-u14g-cup-2026-27').length).toBeGreaterThanOrEqual(2);
+    expect(expected.some((m) => m.event_id === 'nssa-u14g-cup-2026-27')).toBe(true);
+    expect(raised.map((m) => m.id).sort()).toEqual(expected.map((m) => m.id).sort());
+    // Their competitions render again, and only they.
+    const moved = [...revisions()].filter(([id, r]) => r !== eventsBefore.get(id)).map(([id]) => id).sort();
+    expect(moved).toEqual([...new Set(expected.map((m) => m.event_id))].sort());
+  });
+});
