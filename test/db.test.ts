@@ -1,4 +1,5 @@
 // Migrations and the model's invariants, on a real SQLite file.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -54,6 +55,12 @@ const revision = async (db: TestDb['db']) =>
   (await db.selectFrom('events').select('revision').where('id', '=', 'ev1').executeTakeFirstOrThrow()).revision;
 
 describe('migrations', () => {
+  // An operator's review: app.db (players' details, followers' addresses) was 0644, readable by every user.
+  it('make a new database file, and its write-ahead log, readable by their owner only', () => {
+    t.sqlite.prepare(`INSERT INTO organizations (id, name) VALUES ('perm', 'Perm')`).run();
+    for (const file of [t.file, `${t.file}-wal`, `${t.file}-shm`]) expect((fs.statSync(file).mode & 0o777).toString(8), file).toBe('600');
+  });
+
   it('set WAL, foreign keys and a busy timeout on every connection', () => {
     expect(t.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(t.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);

@@ -115,6 +115,8 @@ describe('mail worker with the file transport', () => {
     expect(first).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[0]).padStart(6, '0')}-follow-confirm\\.eml$`));
     expect(second).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${String(ids[1]).padStart(6, '0')}-registration-notice\\.eml$`));
 
+    // Readable by their owner only: a notice carries a player's details (an operator's review found them 0644).
+    for (const file of files) expect((fs.statSync(path.join(dir, file)).mode & 0o777).toString(8)).toBe('600');
     const a = await PostalMime.parse(fs.readFileSync(path.join(dir, first!)));
     expect(a.subject).toBe('أكِّد متابعة \u2068دوري الناشئين\u2069 (\u2068نادي الشارقة الرياضي\u2069)');
     // Sent for the organization: its name in the From, "via" MAIL_FROM's (two reviews: every email came from the service's name).

@@ -1,4 +1,5 @@
 // One way to open the database, for the server, the regeneration job, the CLIs and the tests alike.
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -20,6 +21,7 @@ export interface OpenOptions {
 export function openSqlite(file: string, options: OpenOptions = {}): Database.Database {
   // Its folder, made one level at a time (src/folders.ts: Node's recursive mkdir spins under /proc).
   if (file !== ':memory:') makeFolder(path.dirname(file), { name: 'DATABASE_PATH', value: file });
+  if (file !== ':memory:' && !options.readonly) createPrivately(file);
   const sqlite = new Database(file, { readonly: options.readonly ?? false });
   sqlite.pragma('busy_timeout = 10000');
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
@@ -34,6 +36,20 @@ export function openSqlite(file: string, options: OpenOptions = {}): Database.Da
     typeof value === 'string' ? redactTokens(value) : value,
   );
   return sqlite;
+}
+
+/**
+ * A new database file is made readable by its owner only (0600), before SQLite opens it: it holds registrations
+ * (players' dates of birth, guardians' phones) and followers' addresses, and SQLite made it 0644 under the usual umask,
+ * readable by every user of the machine (an operator's review). SQLite gives its -wal and -shm files the database
+ * file's mode. An existing file's mode is the operator's and is left as it is.
+ */
+function createPrivately(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 export function openDb(file: string, options: OpenOptions = {}): { db: Db; sqlite: Database.Database } {

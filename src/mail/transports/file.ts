@@ -39,7 +39,8 @@ export function createFileTransport(options: FileTransportOptions): MailTranspor
       const temp = path.join(options.dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
       try {
         await fs.mkdir(options.dir, { recursive: true });
-        const handle = await fs.open(temp, 'wx');
+        // Its owner's only: a registration's notice carries the player's details, a follow's email its links.
+        const handle = await fs.open(temp, 'wx', 0o600);
         try {
           await handle.writeFile(eml, 'utf8');
           await handle.sync();
