@@ -17,7 +17,7 @@ describe('configuration', () => {
       mailTransport: 'file',
       mailDir: path.resolve('data/mail'),
       regenerateEveryS: 60,
-      trustProxy: false,
+      trustProxy: 0,
     });
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -31,7 +31,7 @@ describe('configuration', () => {
 
   it('reads values and trims the base URL', () => {
     const c = loadConfig({ PORT: '8080', PUBLIC_BASE_URL: 'https://fixtures.example/', TRUST_PROXY: 'true', REGENERATE_EVERY_S: '15' });
-    expect(c).toMatchObject({ port: 8080, publicBaseUrl: 'https://fixtures.example', trustProxy: true, regenerateEveryS: 15 });
+    expect(c).toMatchObject({ port: 8080, publicBaseUrl: 'https://fixtures.example', trustProxy: 1, regenerateEveryS: 15 });
   });
 
   it.each([
@@ -45,6 +45,8 @@ describe('configuration', () => {
     [{ CALENDAR_REFRESH_MINUTES: '0' }, /CALENDAR_REFRESH_MINUTES/],
     [{ CALENDAR_REFRESH_MINUTES: '2.5' }, /CALENDAR_REFRESH_MINUTES/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '6' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
     // A review's settings that started the server and failed later, or ran a job in a 1 ms loop.
     [{ REGENERATE_EVERY_S: '0.001' }, /REGENERATE_EVERY_S/],
     [{ UPDATES_EVERY_S: '0.5' }, /UPDATES_EVERY_S/],

@@ -25,6 +25,15 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * TRUST_PROXY: how many proxies of ours append to X-Forwarded-For in front of the server. `false`/`0`: none; `true`,
+ * `yes` or `1`: one (nginx); `2` to `5`: a CDN in front of nginx, each appending the address it got the request from.
+ */
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|yes|no|[0-5])$/, 'must be true, false, or how many proxies append to X-Forwarded-For (0 to 5)')
+  .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v)));
+
 const schema = z
   .object({
     PORT: port.default(4321),
@@ -55,7 +64,7 @@ const schema = z
     // derived from REGENERATE_EVERY_S, which a server set high beside a cron job while the cron's renders (reading
     // .env, not the server's environment) said otherwise, each rewriting every feed the other had written.
     CALENDAR_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: proxyHops.default(0),
     RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(20),
     RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
     FOLLOW_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
@@ -106,7 +115,8 @@ export type Config = Readonly<{
   regenerateThreads: number;
   /** What the calendar feeds ask calendar apps to poll at, in minutes (CALENDAR_REFRESH_MINUTES). */
   calendarRefreshMinutes: number;
-  trustProxy: boolean;
+  /** How many proxies of ours append to X-Forwarded-For (TRUST_PROXY); 0: the socket's address is the client's. */
+  trustProxy: number;
   /** Per client address and write route (follow, RSVP respond, register); 0 = no limit. */
   rateLimitWritesPerMin: number;
   /** Per client address on the RSVP summary; 0 = no limit. */

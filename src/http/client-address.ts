@@ -1,23 +1,26 @@
-// The client's address for rate limits. X-Forwarded-For is believed only when TRUST_PROXY says a proxy
-// sets it, and then only its last entry: the one our proxy appended. Earlier entries come from the client
-// and can be forged.
+// The client's address for rate limits. X-Forwarded-For is believed only when TRUST_PROXY says proxies of ours
+// append to it, and then only the entry the farthest of them appended: with one (nginx), the last; with a CDN in front
+// of nginx (TRUST_PROXY=2), the one before it, since the last is the CDN edge's, which every visitor shared (a review:
+// one allowance of writes a minute for a whole registration day). Earlier entries come from the client and can be
+// forged.
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** The same, from a node request's X-Forwarded-For (one header or several) and its socket. */
 export function nodeClientAddress(
   req: Pick<import('node:http').IncomingMessage, 'headers' | 'socket'>,
-  trustProxy: boolean,
+  trustProxy: number,
 ): string {
   const forwarded = req.headers['x-forwarded-for'];
   const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
   return clientAddress(new Headers(value ? { 'x-forwarded-for': value } : {}), req.socket.remoteAddress, trustProxy);
 }
 
-export function clientAddress(headers: Headers, socketAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = headers.get('x-forwarded-for');
-    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
-    if (last) return clientKey(last);
+export function clientAddress(headers: Headers, socketAddress: string | undefined, trustProxy: number): string {
+  if (trustProxy > 0) {
+    const entries = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    // Fewer entries than proxies: the request came in past the farthest (straight to nginx), which wrote the first.
+    const appended = entries[Math.max(0, entries.length - trustProxy)];
+    if (appended) return clientKey(appended);
   }
   return socketAddress === undefined ? 'unknown' : clientKey(socketAddress);
 }

@@ -32,20 +32,23 @@ describe('RateLimiter', () => {
 describe('clientAddress', () => {
   const headers = (xff?: string) => new Headers(xff ? { 'x-forwarded-for': xff } : {});
   it.each([
-    ['ignores X-Forwarded-For when the proxy is not trusted', headers('1.2.3.4'), false, '10.0.0.1'],
-    ['takes the entry our proxy appended when trusted', headers('6.6.6.6, 1.2.3.4'), true, '1.2.3.4'],
-    ['falls back to the socket without the header', headers(), true, '10.0.0.1'],
-    ['ignores an empty header', headers(' , '), true, '10.0.0.1'],
+    ['ignores X-Forwarded-For when the proxy is not trusted', headers('1.2.3.4'), 0, '10.0.0.1'],
+    ['takes the entry our proxy appended when trusted', headers('6.6.6.6, 1.2.3.4'), 1, '1.2.3.4'],
+    ['falls back to the socket without the header', headers(), 1, '10.0.0.1'],
+    ['ignores an empty header', headers(' , '), 1, '10.0.0.1'],
+    // A CDN in front of nginx (TRUST_PROXY=2): the CDN appended the visitor, nginx the CDN edge every visitor shares.
+    ['behind two proxies, takes the entry the farther one appended', headers('6.6.6.6, 198.51.100.7, 203.0.113.1'), 2, '198.51.100.7'],
+    ['behind two proxies, a request that came in past the farther one: its first entry', headers('198.51.100.7'), 2, '198.51.100.7'],
     // An IPv6 client holds a whole /64: each of its addresses must not be a client of its own.
-    ['counts an IPv6 address as its /64', headers('2001:db8:1:2:aaaa:bbbb:cccc:dddd'), true, '2001:db8:1:2::/64'],
-    ['counts every address of one /64 as one client', headers('2001:DB8:1:2::99'), true, '2001:db8:1:2::/64'],
-    ['expands :: before taking the /64', headers('2001:db8::1'), true, '2001:db8:0:0::/64'],
-    ['takes a bracketed IPv6 address', headers('[2001:db8:1:2::1]'), true, '2001:db8:1:2::/64'],
-    ['reads an IPv4 address written as IPv6 as that IPv4 address', headers('::ffff:198.51.100.9'), true, '198.51.100.9'],
-    ['keeps an entry that is no address as it is', headers('unknown'), true, 'unknown'],
+    ['counts an IPv6 address as its /64', headers('2001:db8:1:2:aaaa:bbbb:cccc:dddd'), 1, '2001:db8:1:2::/64'],
+    ['counts every address of one /64 as one client', headers('2001:DB8:1:2::99'), 1, '2001:db8:1:2::/64'],
+    ['expands :: before taking the /64', headers('2001:db8::1'), 1, '2001:db8:0:0::/64'],
+    ['takes a bracketed IPv6 address', headers('[2001:db8:1:2::1]'), 1, '2001:db8:1:2::/64'],
+    ['reads an IPv4 address written as IPv6 as that IPv4 address', headers('::ffff:198.51.100.9'), 1, '198.51.100.9'],
+    ['keeps an entry that is no address as it is', headers('unknown'), 1, 'unknown'],
     // Some proxies append the client's port, which is new with every connection.
-    ['drops the port after an IPv4 address', headers('203.0.113.5:51234'), true, '203.0.113.5'],
-    ['drops the port after a bracketed IPv6 address', headers('[2001:db8:1:2::1]:443'), true, '2001:db8:1:2::/64'],
+    ['drops the port after an IPv4 address', headers('203.0.113.5:51234'), 1, '203.0.113.5'],
+    ['drops the port after a bracketed IPv6 address', headers('[2001:db8:1:2::1]:443'), 1, '2001:db8:1:2::/64'],
   ])('%s', (_label, h, trust, expected) => {
     expect(clientAddress(h, '10.0.0.1', trust)).toBe(expected);
   });
@@ -56,6 +59,6 @@ describe('clientAddress', () => {
     ['::1', '0:0:0:0::/64'],
     ['203.0.113.5', '203.0.113.5'],
   ])('keys the socket address %s as %s', (socket, expected) => {
-    expect(clientAddress(headers('1.2.3.4'), socket, false)).toBe(expected);
+    expect(clientAddress(headers('1.2.3.4'), socket, 0)).toBe(expected);
   });
 });
