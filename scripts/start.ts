@@ -1,5 +1,6 @@
-// npm start: build what is missing, build the application (src/app/application.ts: database, mail worker, rate
-// limiters, jobs), load the demo data into an empty database, render the reads once, then serve on PORT.
+// npm start: take the database's server lock (one server per database), build what is missing, build the
+// application (src/app/application.ts: database, mail worker, rate limiters, jobs), load the demo data into an empty
+// database, render the reads once, then serve on PORT.
 import net from 'node:net';
 import path from 'node:path';
 import { createApplication } from '../src/app/application.js';
@@ -11,6 +12,7 @@ import { checkArtifactsBelongBeforeOpening, RenderLockHeldError } from '../src/p
 import { RETENTION_JOB } from '../src/jobs/retention.js';
 import { UPDATES_JOB } from '../src/jobs/updates.js';
 import { startServer } from '../src/server/main.js';
+import { holdServerLock } from '../src/server/server-lock.js';
 import { buildIfNeeded } from './build-if-needed.js';
 import { CliError, noArguments, runCli } from './cli.js';
 
@@ -51,6 +53,9 @@ async function checkCanListen(cfg: { host: string; port: number }): Promise<void
 await runCli(async () => {
   noArguments('npm start (settings come from the environment and .env: PORT=4321 npm start)');
   const cfg = config();
+  // First of all: a second server on this database stops here, before it builds, makes the queued emails due (the
+  // first server's among them, sent twice) or renders (src/server/server-lock.ts).
+  holdServerLock(cfg.databasePath);
   await checkCanListen(cfg);
   buildIfNeeded();
   // Before the database is made or opened, and so before the demo goes into an empty one: a mistyped DATABASE_PATH

@@ -253,8 +253,9 @@ function clip(text: string): string {
 
 /**
  * At server start: every pending message is due now. The server process is the only mail worker of its
- * database, so a lease still running is one a killed process left behind, and a restart is a fair moment to
- * retry what was backing off. Returns how many messages were waiting.
+ * database (it holds the database's server lock, src/server/server-lock.ts: a second server refuses to start), so a
+ * lease still running is one a killed process left behind, and a restart is a fair moment to retry what was backing
+ * off. Returns how many messages were waiting.
  */
 export function makePendingDue(store: SyncDb, now: Date): number {
   return store.run(store.q.updateTable('email_outbox').set({ next_attempt_at: toTimestamp(now) }).where('status', '=', 'pending'));

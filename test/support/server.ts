@@ -22,7 +22,8 @@ export interface RunningService {
 
 export async function startService(extraEnv: Record<string, string> = {}, givenDir?: string): Promise<RunningService> {
   const dir = givenDir ?? tempDir('competitions-http-');
-  const port = await freePort();
+  // A PORT given is the one served, and the one the url names.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const env: Record<string, string> = {
     DATABASE_PATH: path.join(dir, 'app.db'),
     ARTIFACTS_DIR: path.join(dir, 'artifacts'),
