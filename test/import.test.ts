@@ -29,6 +29,15 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 describe('import', () => {
+  // An API review imported a team named with a decomposed accent: the reads served it so, and an app matching names
+  // between the standings and a calendar missed it. Names are kept in NFC.
+  it('keeps names in NFC', () => {
+    const json = load(SMALL);
+    json.organizations[0].teams[0].name = 'Cafe\u0301 Lions';
+    importJson(t, json);
+    expect(t.sqlite.prepare(`SELECT name FROM teams WHERE id = ?`).get(json.organizations[0].teams[0].id)).toEqual({ name: 'Caf\u00E9 Lions' });
+  });
+
   it.each([
     ['the small fixture', SMALL],
     ['the demo data', DEMO],

@@ -132,6 +132,16 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['one emoji with its variation selector', '\u263A\uFE0F'],
     ['punctuation', '-'],
   ])('takes %s: something visible', (_label, input) => {
-    expect(name.parse(input)).toBe(input);
+    // Kept in NFC: "A" and its accent are "Á".
+    expect(name.parse(input)).toBe(input.normalize('NFC'));
+  });
+
+  // An API review: names came back as imported or typed, decomposed, and an app matching names missed them.
+  it.each([
+    ['a decomposed accent', 'Cafe\u0301', 'Caf\u00E9'],
+    ['Arabic marks typed shadda first (NFC puts fatha first)', '\u0639\u0645\u0651\u064E\u0627\u0646', '\u0639\u0645\u064E\u0651\u0627\u0646'],
+  ])('keeps %s in NFC', (_label, input, nfc) => {
+    expect(name.parse(input)).toBe(nfc);
+    expect(notes.parse(input)).toBe(nfc);
   });
 });

@@ -79,6 +79,8 @@ export function readableText(options: { multiline?: boolean } = {}) {
 export function requiredText(max: number, options: { multiline?: boolean } = {}) {
   return requiredString
     .trim()
+    // One spelling of each name (NFC), as the import keeps them: the organization's export and search find it.
+    .normalize('NFC')
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
     .superRefine(readableText(options));

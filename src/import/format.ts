@@ -25,7 +25,9 @@ import { BEST_PLACED_CRITERIA, DEFAULT_BEST_PLACED_RANKING } from '../competitio
 // Names reach every public read, calendar and email: the API's rules for readable text (src/http/fields.ts) hold
 // here too. A control character pasted from a spreadsheet, or a direction override that reverses the rest of a
 // calendar line, is refused at its path rather than published.
-const text = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').superRefine(readableText());
+// In NFC, one spelling of each name: an app matching a team of the standings with a calendar's SUMMARY, or searching,
+// missed a name imported decomposed ("Cafe" + U+0301, "عمّان" with its marks in another order; an API review).
+const text = z.string().trim().normalize('NFC').min(1, 'must not be empty').max(200, 'must be at most 200 characters').superRefine(readableText());
 /**
  * An optional field: left out or null is none. An empty string (an empty spreadsheet cell, `"email": ""`) is none
  * too in intent, but it was told "is required" or "must not be empty", which read as if the field had to be filled;
