@@ -530,6 +530,10 @@ describe('the contract checker', () => {
   it('finds headers that drifted', () => {
     const { etag: _e, ...noEtag } = readHeaders;
     expect(problems(exchange({ headers: noEtag }))).toEqual(['header ETag is missing']);
+    // A CDN that decompresses a stored body weakens its ETag: the document takes W/"…", not an unquoted tag.
+    expect(problems(exchange({ headers: { ...readHeaders, etag: 'W/"abcdefghijklmnopqrstuvwxyz0"' } }))).toEqual([]);
+    expect(problems(exchange({ headers: { ...readHeaders, etag: 'abcdefghijklmnopqrstuvwxyz0' } })).join()).toContain('header ETag');
+    expect(problems(exchange({ headers: { ...readHeaders, etag: 'w/"abc"' } })).join()).toContain('header ETag');
     expect(problems(exchange({ headers: { ...readHeaders, 'cache-control': 'no-store' } })).join()).toContain('header Cache-Control');
     expect(problems(exchange({ headers: { ...readHeaders, 'content-type': 'text/plain' } })).join()).toContain('Content-Type "text/plain" is not documented');
   });

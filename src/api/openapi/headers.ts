@@ -14,10 +14,12 @@ export const HEADERS: Record<string, HeaderObject> = {
   CacheControlPreflight: { description: 'Preflight answers may be cached for a day.', required: true, schema: constant(PREFLIGHT_CACHE) },
   ETag: {
     description:
-      'Strong validator of the bytes sent (each encoding has its own), opaque: its form depends on what serves the read (this server, nginx in front of it, a bucket behind a CDN). Send it back in `If-None-Match`.',
+      'Validator of the bytes sent (each encoding has its own), opaque: its form depends on what serves the read (this server, nginx in front of it, a bucket behind a CDN). ' +
+      'This server and nginx send a strong one; a CDN that changes the bytes on the way (decompresses a stored gzip or brotli body for a client that did not ask for it, or compresses it again) ' +
+      'weakens it to `W/"…"`, since the bytes are no longer those the strong tag named. Either form goes back in `If-None-Match` as it came, which compares them weakly (RFC 9110 13.1.2).',
     required: true,
-    // RFC 9110 8.8.3: a strong entity-tag, any visible ASCII but '"' between the quotes.
-    schema: { type: 'string', pattern: '^"[!#-~]*"$' },
+    // RFC 9110 8.8.3: an entity-tag, any visible ASCII but '"' between the quotes, weak with `W/` before them.
+    schema: { type: 'string', pattern: '^(W/)?"[!#-~]*"$' },
   },
   LastModified: {
     description: 'When the resource last changed (HTTP date). Send it back in `If-Modified-Since`.',
