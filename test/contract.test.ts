@@ -148,7 +148,7 @@ describe('the OpenAPI document', () => {
   it('has the fields of each public schema in the order the encoders write them', () => {
     const keys = (name: string) => Object.keys(doc.components.schemas[name]!.properties as object);
     const event = encodeEvent(
-      { id: 'e', league_id: 'l', league_name: 'L', org_id: 'o', org_name: 'O', language: 'en', name: 'E', competition_type: 'league', status: 'scheduled', starts_at: null, ends_at: null, venue_city: null, points: { win: 3, draw: 1, loss: 0 }, match_duration_min: 90 },
+      { id: 'e', league_id: 'l', league_name: 'L', org_id: 'o', org_name: 'O', language: 'en', timezone: 'UTC', name: 'E', competition_type: 'league', status: 'scheduled', starts_at: null, ends_at: null, venue_city: null, points: { win: 3, draw: 1, loss: 0 }, match_duration_min: 90 },
       null,
     );
     expect(Object.keys(event)).toEqual(keys('Event'));
@@ -159,23 +159,28 @@ describe('the OpenAPI document', () => {
     const plain = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: null, awaiting_decision: false });
     expect(Object.keys(plain)).toEqual(keys('StandingsRow'));
     expect(plain.adjustment_points).toBeNull();
-    const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null };
+    const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null, kickoff_at: null, score: null, penalties: null };
+    const named = (id: string) => `Team ${id}`;
     const noBest = { source_best_placed: null, source_slot: null, source_groups: null };
-    const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1, ...noBest });
+    const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1, ...noBest }, named);
     expect(Object.keys(slot)).toEqual(keys('BracketSlot'));
-    const bestSlot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: null, source_position: 3, source_best_placed: 'thirds', source_slot: 1, source_groups: ['Group A', 'Group D'] });
+    const bestSlot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: null, source_position: 3, source_best_placed: 'thirds', source_slot: 1, source_groups: ['Group A', 'Group D'] }, named);
     expect(Object.keys(bestSlot)).toEqual(keys('BracketSlot'));
-    const single = encodeBracketSlot({ ...base, leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest });
+    const single = encodeBracketSlot({ ...base, leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest }, named);
     expect(Object.keys(single)).toEqual(keys('BracketSlot'));
     expect(single).toMatchObject({ leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest });
+    // A slot without a team has no name; one with a team has the name the renderer gives it.
+    expect(single.team_name).toBeNull();
+    expect(encodeBracketSlot({ ...base, team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest }, named).team_name).toBe('Team a');
   });
 
   // A review: league_id, match_id, team_id and source_match_id all gave one competition's id as their example.
   it("gives each id field an example of its own kind, from the demo data", () => {
-    type Demo = { organizations: Array<{ teams: Array<{ id: string }>; leagues: Array<{ id: string; events: Array<{ id: string; matches: Array<{ id: string }> }> }> }> };
+    type Demo = { organizations: Array<{ id: string; teams: Array<{ id: string }>; leagues: Array<{ id: string; events: Array<{ id: string; matches: Array<{ id: string }> }> }> }> };
     const demo = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../data/demo.json'), 'utf8')) as Demo;
     const orgs = demo.organizations;
     const ids = {
+      org: orgs.map((o) => o.id),
       league: orgs.flatMap((o) => o.leagues.map((l) => l.id)),
       event: orgs.flatMap((o) => o.leagues.flatMap((l) => l.events.map((e) => e.id))),
       match: orgs.flatMap((o) => o.leagues.flatMap((l) => l.events.flatMap((e) => e.matches.map((m) => m.id)))),
@@ -183,7 +188,7 @@ describe('the OpenAPI document', () => {
     };
     const kinds: Record<string, keyof typeof ids> = {
       'Event.league_id': 'league', 'Event.event_id': 'event', 'BracketSlot.match_id': 'match', 'BracketSlot.source_match_id': 'match',
-      'BracketSlot.team_id': 'team', 'BracketSlot.winner_team_id': 'team',
+      'BracketSlot.team_id': 'team', 'BracketSlot.winner_team_id': 'team', 'Event.org_id': 'org', 'StandingsRow.team_id': 'team',
     };
     for (const [field, kind] of Object.entries(kinds)) {
       const [schema, name] = field.split('.') as [string, string];

@@ -137,13 +137,13 @@ describe('the RSVP summary', () => {
 });
 
 describe('read bodies', () => {
-  it('lists public events only, with the spec fields, newest first', async () => {
+  it('lists public events only, with the spec fields, then their organization and its time zone, newest first', async () => {
     const events = (await request(svc.url + '/api/v0/events')).json<Record<string, unknown>[]>();
     expect(events.length).toBe(7);
     for (const e of events) {
       expect(Object.keys(e)).toEqual([
         'league_id', 'event_id', 'league_name', 'event_name', 'competition_type', 'status', 'starts_at', 'ends_at',
-        'venue_city', 'champion_name',
+        'venue_city', 'champion_name', 'org_id', 'timezone',
       ]);
     }
     expect(events.map((e) => e.event_id)).not.toContain('nssa-futsal-friendlies-2026');
@@ -153,6 +153,19 @@ describe('read bodies', () => {
     expect(byId['rsl-cup-2026']!.champion_name).toBe('Westgate Wanderers');
     expect(byId['nssa-futsal-champs-2026']!.champion_name).toBe('Northgate Academy Y10');
     expect(byId['rsl-prem-2026-27']!.champion_name).toBeNull();
+    expect([byId['rsl-prem-2026-27']!.org_id, byId['rsl-prem-2026-27']!.timezone]).toEqual(['riverside-sfl', 'Europe/London']);
+    expect([byId['amm-u14-winter-cup-2026']!.org_id, byId['amm-u14-winter-cup-2026']!.timezone]).toEqual(['amman-yfa', 'Asia/Amman']);
+  });
+
+  it("gives an event's org_id that the follow endpoint takes", async () => {
+    const events = (await request(svc.url + '/api/v0/events')).json<Record<string, string>[]>();
+    const prem = events.find((e) => e.event_id === 'rsl-prem-2026-27')!;
+    const res = await request(svc.url + '/api/v0/follow', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ org_id: prem.org_id, league_id: prem.league_id, email: 'standings-fan@example.org' }),
+    });
+    expect([res.status, res.json()]).toEqual([200, { status: 'confirm_email_sent' }]);
   });
 
   it('ranks the demo league by points, goal difference, then head-to-head', async () => {
@@ -167,6 +180,23 @@ describe('read bodies', () => {
     ]);
   });
 
+  it("gives each standings row its team_id, whose team calendar answers 200", async () => {
+    const rows = (await request(svc.url + '/api/v0/events/rsl-prem-2026-27/standings')).json<{ club_name: string; team_id: string }[]>();
+    expect(rows.map((r) => [r.club_name, r.team_id])).toEqual([
+      ['Riverside Rovers', 'rsl-rovers'],
+      ['Harbour Lane FC', 'rsl-harbour-lane'],
+      ['Ashford Park Rangers', 'rsl-ashford-park'],
+      ['Old Mill Athletic', 'rsl-old-mill'],
+      ['Crown & Anchor FC', 'rsl-crown-anchor'],
+      ['Al-Noor FC', 'rsl-al-noor'],
+    ]);
+    for (const { team_id } of rows) {
+      const calendar = await request(`${svc.url}/api/v0/teams/${team_id}/calendar`);
+      expect([team_id, calendar.status]).toEqual([team_id, 200]);
+      expect(calendar.text).toContain('X-WR-CALNAME:');
+    }
+  });
+
   it('gives [] for the standings of a knockout and the bracket of a league', async () => {
     expect((await request(svc.url + '/api/v0/events/rsl-cup-2026/standings')).json()).toEqual([]);
     expect((await request(svc.url + '/api/v0/events/rsl-prem-2026-27/bracket')).json()).toEqual([]);
@@ -179,6 +209,19 @@ describe('read bodies', () => {
     expect(final.map((s) => s.side)).toEqual(['home', 'away']);
     expect(final.every((s) => s.winner_team_id === final[1]!.team_id)).toBe(true);
     expect(final[0]!.source_outcome).toBe('winner');
+    // What a bracket screen shows: the teams' names, the kickoff, the score and the shoot-out.
+    expect(final.map((s) => [s.team_id, s.team_name, s.kickoff_at, s.score, s.penalties])).toEqual([
+      ['rsl-old-mill', 'Old Mill Athletic', '2026-11-01T13:30:00Z', 2, 3],
+      ['rsl-westgate', 'Westgate Wanderers', '2026-11-01T13:30:00Z', 2, 4],
+    ]);
+    // A slot with no team has no name either.
+    for (const s of slots) expect(s.team_name === null).toBe(s.team_id === null);
+  });
+
+  it("names a slot's team in the organization's language", async () => {
+    const slots = (await request(svc.url + '/api/v0/events/amm-u14-winter-cup-2026/bracket')).json<Record<string, unknown>[]>();
+    const semi = slots.find((s) => s.match_id === 'amm-u14-sf1' && s.side === 'away')!;
+    expect([semi.team_id, semi.team_name, semi.score]).toEqual(['amm-salt', 'نادي السلط الرياضي', null]);
   });
 });
 

@@ -13,6 +13,8 @@ export const EVENTS_EXAMPLE = [
     ends_at: '2026-11-01T15:00:00Z',
     venue_city: 'Manchester',
     champion_name: 'Westgate Wanderers',
+    org_id: 'riverside-sfl',
+    timezone: 'Europe/London',
   },
   {
     league_id: 'rsl-premier',
@@ -25,29 +27,37 @@ export const EVENTS_EXAMPLE = [
     ends_at: '2027-02-07T12:00:00Z',
     venue_city: 'Manchester',
     champion_name: null,
+    org_id: 'riverside-sfl',
+    timezone: 'Europe/London',
   },
 ];
 
-const row = (rank: number, club_name: string, [played, won, drawn, lost, goals_for, goals_against, points]: number[], group_name: string | null = null) => ({
-  rank, club_name, played: played!, won: won!, drawn: drawn!, lost: lost!, goals_for: goals_for!, goals_against: goals_against!, points: points!, group_name,
-  adjustment_points: null,
+const row = (
+  rank: number,
+  club_name: string,
+  [played, won, drawn, lost, goals_for, goals_against, points]: number[],
+  team_id: string,
+  group_name: string | null = null,
+) => ({
+  rank, club_name, played: played!, won: won!, drawn: drawn!, lost: lost!, goals_for: goals_for!, goals_against: goals_against!, points: points!,
+  team_id, group_name, adjustment_points: null,
 });
 
 export const STANDINGS_EXAMPLE = [
-  row(1, 'Riverside Rovers', [6, 5, 0, 1, 14, 5, 15]),
-  row(2, 'Harbour Lane FC', [5, 3, 1, 1, 12, 5, 10]),
-  row(3, 'Ashford Park Rangers', [5, 3, 1, 1, 7, 5, 10]),
-  row(4, 'Old Mill Athletic', [6, 2, 1, 3, 8, 10, 7]),
-  row(5, 'Crown & Anchor FC', [6, 2, 1, 3, 8, 10, 7]),
-  row(6, 'Al-Noor FC', [6, 0, 0, 6, 3, 17, 0]),
+  row(1, 'Riverside Rovers', [6, 5, 0, 1, 14, 5, 15], 'rsl-rovers'),
+  row(2, 'Harbour Lane FC', [5, 3, 1, 1, 12, 5, 10], 'rsl-harbour-lane'),
+  row(3, 'Ashford Park Rangers', [5, 3, 1, 1, 7, 5, 10], 'rsl-ashford-park'),
+  row(4, 'Old Mill Athletic', [6, 2, 1, 3, 8, 10, 7], 'rsl-old-mill'),
+  row(5, 'Crown & Anchor FC', [6, 2, 1, 3, 8, 10, 7], 'rsl-crown-anchor'),
+  row(6, 'Al-Noor FC', [6, 0, 0, 6, 3, 17, 0], 'rsl-al-noor'),
 ];
 
 export const GROUP_STANDINGS_EXAMPLE = [
-  row(1, 'نادي شباب عمّان للناشئين', [3, 2, 1, 0, 6, 1, 7], 'المجموعة أ'),
-  row(2, 'أكاديمية جبل الحسين', [3, 1, 2, 0, 4, 3, 5], 'المجموعة أ'),
+  row(1, 'نادي شباب عمّان للناشئين', [3, 2, 1, 0, 6, 1, 7], 'amm-shabab-amman', 'المجموعة أ'),
+  row(2, 'أكاديمية جبل الحسين', [3, 1, 2, 0, 4, 3, 5], 'amm-jabal-hussein', 'المجموعة أ'),
 ];
 
-const slot = (side: 'home' | 'away', team_id: string, source_match_id: string) => ({
+const slot = (side: 'home' | 'away', team_id: string, team_name: string, source_match_id: string, [score, penalties]: [number, number]) => ({
   match_id: 'rsl-cup-final',
   round_ordinal: 3,
   side,
@@ -57,6 +67,10 @@ const slot = (side: 'home' | 'away', team_id: string, source_match_id: string) =
   source_outcome: 'winner',
   status: 'completed',
   winner_team_id: 'rsl-westgate',
+  team_name,
+  kickoff_at: '2026-11-01T13:30:00Z',
+  score,
+  penalties,
   leg: null,
   first_leg_match_id: null,
   source_group: null,
@@ -66,7 +80,10 @@ const slot = (side: 'home' | 'away', team_id: string, source_match_id: string) =
   source_groups: null,
 });
 
-export const BRACKET_EXAMPLE = [slot('home', 'rsl-old-mill', 'rsl-cup-sf1'), slot('away', 'rsl-westgate', 'rsl-cup-sf2')];
+export const BRACKET_EXAMPLE = [
+  slot('home', 'rsl-old-mill', 'Old Mill Athletic', 'rsl-cup-sf1', [2, 3]),
+  slot('away', 'rsl-westgate', 'Westgate Wanderers', 'rsl-cup-sf2', [2, 4]),
+];
 
 /** The feed's head and its first VEVENT (UIDs are named after the host of PUBLIC_BASE_URL). */
 export const CALENDAR_EXAMPLE = [

@@ -224,12 +224,18 @@ describe('computeBracket', () => {
   it('gives every field of both slots: seeded home then fed away', () => {
     const slots = computeBracket([
       bm('sf', 'winners', 1, 1, 'a', 'b', { score: [1, 0] }),
-      bm('f', 'winners', 2, 1, 'c', W('sf'), { score: [0, 2] }),
+      { ...bm('f', 'winners', 2, 1, 'c', W('sf'), { score: [1, 1], pens: [2, 4] }), kickoff_at: '2026-11-01T13:30:00Z' },
     ]).filter((s) => s.match_id === 'f');
     expect(slots).toEqual([
-      { match_id: 'f', round_ordinal: 2, side: 'home', team_id: 'c', bracket_role: 'winners', source_match_id: null, source_outcome: null, status: 'completed', winner_team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null },
-      { match_id: 'f', round_ordinal: 2, side: 'away', team_id: 'a', bracket_role: 'winners', source_match_id: 'sf', source_outcome: 'winner', status: 'completed', winner_team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null },
+      { match_id: 'f', round_ordinal: 2, side: 'home', team_id: 'c', bracket_role: 'winners', source_match_id: null, source_outcome: null, status: 'completed', winner_team_id: 'a', kickoff_at: '2026-11-01T13:30:00Z', score: 1, penalties: 2, leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null },
+      { match_id: 'f', round_ordinal: 2, side: 'away', team_id: 'a', bracket_role: 'winners', source_match_id: 'sf', source_outcome: 'winner', status: 'completed', winner_team_id: 'a', kickoff_at: '2026-11-01T13:30:00Z', score: 1, penalties: 4, leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null },
     ]);
+  });
+
+  it('gives a slot no score, penalties or kickoff until the match has them', () => {
+    const slots = computeBracket([bm('sf', 'winners', 1, 1, 'a', 'b', { score: [1, 0] }), bm('f', 'winners', 2, 1, 'c', W('sf'))]);
+    expect(slots.filter((s) => s.match_id === 'f').map((s) => [s.kickoff_at, s.score, s.penalties])).toEqual([[null, null, null], [null, null, null]]);
+    expect(slots.filter((s) => s.match_id === 'sf').map((s) => [s.score, s.penalties])).toEqual([[1, null], [0, null]]);
   });
 
   it('leaves league and group matches out', () => {

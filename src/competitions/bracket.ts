@@ -16,6 +16,11 @@ export interface BracketSlot {
   source_outcome: SourceOutcome | null;
   status: MatchStatus;
   winner_team_id: string | null;
+  /** The match's kickoff (both slots), null when not scheduled. */
+  kickoff_at: string | null;
+  /** This side's goals and shoot-out goals as recorded on the match, null until recorded. */
+  score: number | null;
+  penalties: number | null;
   /** 1 or 2 for a leg of a two-legged tie, null for a single match (public only on legs). */
   leg: number | null;
   first_leg_match_id: string | null;
@@ -236,6 +241,9 @@ export function computeBracket(
         source_outcome: sourceId === null ? null : outcome,
         status: m.status,
         winner_team_id: m.leg === 1 ? (resolved.get(secondLegOf.get(m.id) ?? '')?.winner ?? null) : r.winner,
+        kickoff_at: m.kickoff_at,
+        score: side === 'home' ? m.home_score : m.away_score,
+        penalties: side === 'home' ? m.home_penalties : m.away_penalties,
         leg: m.leg ?? null,
         first_leg_match_id: m.first_leg_match_id ?? null,
         source_group: (side === 'home' ? m.home_source_group : m.away_source_group) ?? null,

@@ -5,7 +5,7 @@ import { calendarFeed, calendarName } from './calendar-feed.js';
 import type { EventFacts, MatchFacts } from './types.js';
 
 const event = (language: 'en' | 'ar'): EventFacts => ({
-  id: 'cup', league_id: 'l', league_name: 'L', org_id: 'o', org_name: 'O', language, name: 'Cup', competition_type: 'knockout',
+  id: 'cup', league_id: 'l', league_name: 'L', org_id: 'o', org_name: 'O', language, timezone: 'UTC', name: 'Cup', competition_type: 'knockout',
   status: 'in_progress', starts_at: null, ends_at: null, venue_city: null, points: { win: 3, draw: 1, loss: 0 }, match_duration_min: 90,
 });
 const at = (m: MatchFacts, name: string): MatchFacts => ({ ...m, round_name: name, kickoff_at: '2026-05-01T18:00:00Z' });

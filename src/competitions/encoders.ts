@@ -1,5 +1,6 @@
-// Explicit public encoders: the exact fields of the spec (2.1-2.3), in the spec's order, nulls kept.
-// Rows are never serialized as they come from the database or the rules.
+// Explicit public encoders: the fields of the spec (2.1-2.3) in the spec's order, then the ones beyond it (README
+// "Decisions beyond the spec and the contract"), nulls kept. Rows are never serialized as they come from the database
+// or the rules.
 // The types come from the zod schemas of public-schemas.ts, which the OpenAPI document is generated from.
 import type { z } from 'zod';
 import type { BracketSlot } from './bracket.js';
@@ -23,6 +24,8 @@ export function encodeEvent(event: EventFacts, championName: string | null): Pub
     ends_at: event.ends_at,
     venue_city: event.venue_city,
     champion_name: championName,
+    org_id: event.org_id,
+    timezone: event.timezone,
   };
 }
 
@@ -47,12 +50,17 @@ export function encodeStandingsRow(row: StandingsRow): PublicStandingsRow {
     goals_for: row.goals_for,
     goals_against: row.goals_against,
     points: row.points,
+    team_id: row.team_id,
     group_name: row.group_name,
     adjustment_points: row.adjustment_points,
   };
 }
 
-export function encodeBracketSlot(slot: BracketSlot): PublicBracketSlot {
+/**
+ * `teamName` gives a team's name as the organization's people read it (localizedName: its Arabic name in an Arabic
+ * organization, when it has one), as the calendars show it.
+ */
+export function encodeBracketSlot(slot: BracketSlot, teamName: (teamId: string) => string): PublicBracketSlot {
   return {
     match_id: slot.match_id,
     round_ordinal: slot.round_ordinal,
@@ -63,6 +71,10 @@ export function encodeBracketSlot(slot: BracketSlot): PublicBracketSlot {
     source_outcome: slot.source_outcome,
     status: slot.status,
     winner_team_id: slot.winner_team_id,
+    team_name: slot.team_id === null ? null : teamName(slot.team_id),
+    kickoff_at: slot.kickoff_at,
+    score: slot.score,
+    penalties: slot.penalties,
     // The rule fields below are null where their rule does not apply: the contract has a field with no value null,
     // never left out, so every slot of every bracket has the same keys.
     leg: slot.leg,

@@ -72,7 +72,7 @@ describe('group feeds', () => {
   ] as const)('the calendar names an undecided place (%s)', (language, summary) => {
     const all = matches([g('a1', 'Group A', 'b', 'a', [1, 0]), g('a2', 'Group A', 'a', 'c', null)]);
     const facts: EventFacts = {
-      id: 'e', league_id: 'l', league_name: 'L', org_id: 'o', org_name: 'O', language, name: 'Cup', competition_type: 'hybrid',
+      id: 'e', league_id: 'l', league_name: 'L', org_id: 'o', org_name: 'O', language, timezone: 'UTC', name: 'Cup', competition_type: 'hybrid',
       status: 'in_progress', starts_at: null, ends_at: null, venue_city: null, match_duration_min: 90, ...event(),
     };
     const feed = calendarFeed(facts, all, TEAMS, { uidDomain: 'x.example', refreshMinutes: 5 });

@@ -42,10 +42,19 @@ export const publicEventSchema = z
       description:
         "Name of the champion: a knockout's final winner, a league's top club once the competition is `completed`; null before that, and while the top club is level with another on everything the rules count before a decision (a play-off, lots) that is not recorded yet.",
     }),
+    org_id: publicIdSchema.meta({
+      description: 'Beyond the spec: the organization that runs the competition; the `org_id` of `POST /api/v0/follow` and `POST /api/v0/register`.',
+      examples: ['riverside-sfl'],
+    }),
+    timezone: z.string().min(1).meta({
+      description:
+        "Beyond the spec: the organization's IANA time zone, the one its emails and pages show times in. Every instant of the API is UTC: show a kickoff in this zone for the competition's local time.",
+      examples: ['Europe/London'],
+    }),
   })
   .meta({ description: 'A public competition (spec 2.1).' });
 
-/** Spec 2.2, plus `group_name` (README "Decisions"). */
+/** Spec 2.2, plus `team_id`, `group_name` and `adjustment_points` (README "Decisions"). */
 export const publicStandingsRowSchema = z
   .object({
     rank: z.number().int().min(1).meta({ description: 'Position in the table, from 1 (restarting in each group).' }),
@@ -57,6 +66,10 @@ export const publicStandingsRowSchema = z
     goals_for: count.meta({ description: 'Goals scored.' }),
     goals_against: count.meta({ description: 'Goals conceded.' }),
     points: z.number().int().meta({ description: "Points, by the competition's rule (default 3 / 1 / 0), adjustments included." }),
+    team_id: publicIdSchema.meta({
+      description: "Beyond the spec: the club's team, as `team_id` in a bracket slot and `{teamId}` in `/api/v0/teams/{teamId}/calendar`.",
+      examples: ['rsl-rovers'],
+    }),
     group_name: name.nullable().meta({
       description: "Beyond the spec: the group of a hybrid event's group stage (\"Group A\"); null for a single table.",
     }),
@@ -82,6 +95,15 @@ export const publicBracketSlotSchema = z
       description: 'Winning team of the match (of a two-legged tie, on the slots of both legs: the tie\'s winner); null until decided.',
       examples: ['rsl-rovers'],
     }),
+    team_name: name.nullable().meta({
+      description:
+        "Beyond the spec: the name of the slot's team, in the organization's language as its calendars show it (the Arabic name in an Arabic-speaking organization, where one is given); null when `team_id` is.",
+    }),
+    kickoff_at: instantSchema.nullable().meta({ description: "Beyond the spec: the match's kickoff (RFC 3339 UTC), or null when not scheduled." }),
+    score: count.nullable().meta({
+      description: "Beyond the spec: this side's goals in the match (this leg, for a two-legged tie), after extra time if played; null until a score is recorded (a walkover may have none: see `winner_team_id`).",
+    }),
+    penalties: count.nullable().meta({ description: "Beyond the spec: this side's goals in the match's penalty shoot-out; null when there was none." }),
     leg: z.number().int().min(1).max(2).nullable().meta({
       description: 'Beyond the spec; null on a single match. On the slots of a two-legged tie: 1 or 2. The second leg decides the tie (aggregate, then away goals when the competition counts them, then its penalties); feeds name the second leg.',
     }),

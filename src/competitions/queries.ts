@@ -41,7 +41,7 @@ export async function loadEvents(db: Db, ids: readonly string[]): Promise<EventF
       .innerJoin('leagues as l', 'l.id', 'e.league_id')
       .innerJoin('organizations as o', 'o.id', 'l.org_id')
       .select([
-        'e.id', 'e.league_id', 'l.name as league_name', 'o.id as org_id', 'o.name as org_name', 'o.language',
+        'e.id', 'e.league_id', 'l.name as league_name', 'o.id as org_id', 'o.name as org_name', 'o.language', 'o.timezone',
         'e.name', 'e.competition_type', 'e.status', 'e.starts_at', 'e.ends_at', 'e.venue_city',
         'e.points_win', 'e.points_draw', 'e.points_loss', 'e.match_duration_min',
         'e.tiebreakers', 'e.decisions', 'e.adjustments', 'e.away_goals_rule', 'e.best_placed',
@@ -56,6 +56,7 @@ export async function loadEvents(db: Db, ids: readonly string[]): Promise<EventF
         org_id: r.org_id,
         org_name: r.org_name,
         language: r.language,
+        timezone: r.timezone,
         name: r.name,
         competition_type: r.competition_type,
         status: r.status,

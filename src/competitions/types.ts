@@ -115,6 +115,8 @@ export interface EventFacts {
   org_id: string;
   org_name: string;
   language: Language;
+  /** The organization's IANA time zone (`Europe/London`): the one its people read kickoffs in. */
+  timezone: string;
   name: string;
   competition_type: CompetitionType;
   status: EventStatus;

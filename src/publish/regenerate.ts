@@ -30,7 +30,9 @@ export type { ManifestEvent } from './render-organization.js';
 // names without direction marks in order.
 // 4: every rule field of the standings and bracket present (null when unused); calendars: NAME, an empty one's
 // VTIMEZONE, Arabic lines right to left with their names isolated, "Round of 16 (5)".
-export const RENDER_VERSION = 4;
+// 5: the ids and names the other endpoints need: a standings row's team_id; a bracket slot's team_name, kickoff_at,
+// score and penalties; an event's org_id and timezone (the event list is built from the entries this renders).
+export const RENDER_VERSION = 5;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
 

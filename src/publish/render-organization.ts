@@ -13,6 +13,7 @@ import { loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/qu
 import { computeStandings } from '../competitions/standings.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import type { Db } from '../db/connect.js';
+import { localizedName } from '../vocabulary/language.js';
 import { artifactPaths, teamCalendarPath } from './routes.js';
 import type { ArtifactStore } from './store.js';
 import { playingTeams, TeamCalendars, teamsByMatch } from './team-calendars.js';
@@ -135,6 +136,10 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
     const vevents = renderVevents(feed);
     const byMatch = teamsByMatch(event, matches, teams);
     const playing = playingTeams(byMatch);
+    const teamName = (id: string): string => {
+      const t = teams.get(id);
+      return t ? localizedName(t.name, t.name_ar, event.language) : id;
+    };
     collector?.add(event, byMatch, teams, feed, vevents);
     for (const t of [...playing, ...(before?.teams ?? [])]) staleTeams.add(t);
     out.events[eventId] = {
@@ -142,7 +147,7 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
       entry: encodeEvent(event, championName(event, matches, teams)),
       files: {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before?.files[paths.standings]),
-        [paths.bracket]: store.put(paths.bracket, json(bracket.map(encodeBracketSlot)), before?.files[paths.bracket]),
+        [paths.bracket]: store.put(paths.bracket, json(bracket.map((slot) => encodeBracketSlot(slot, teamName))), before?.files[paths.bracket]),
         [paths.calendar]: store.put(paths.calendar, assembleCalendarParts(feed, vevents), before?.files[paths.calendar]),
       },
       teams: playing,

@@ -28,7 +28,8 @@ export function paths(base: string): Record<string, PathItemObject> {
       tag: 'Competitions',
       summary: 'List public competitions',
       description:
-        'Every public competition of every organization (a private one never appears in any read), newest `starts_at` first, then `event_id`. A bare array.',
+        'Every public competition of every organization (a private one never appears in any read), newest `starts_at` first, then `event_id`. A bare array. ' +
+        "Each names its organization (`org_id`, which following and registering take) and that organization's time zone (`timezone`), in which its people read the UTC kickoffs.",
       kind: 'artifact',
       contentType: 'application/json',
       schema: 'EventList',
@@ -48,6 +49,7 @@ export function paths(base: string): Record<string, PathItemObject> {
         'Bundesliga: UEFA, LaLiga and Serie A look at the matches between the clubs level first), with its organizer\'s recorded ' +
         'decisions (lots, fair play, a play-off) for clubs nothing else separates. A competition with point adjustments (such as ' +
         'a deduction) gives every row its `adjustment_points`; without any, it is null. A hybrid competition has one table per group (`group_name`). ' +
+        "Each row's `team_id` is the club's team: `/api/v0/teams/{teamId}/calendar` is its calendar. " +
         'A knockout-only competition gives `[]`.',
       kind: 'artifact',
       pathParameter: 'eventId',
@@ -71,7 +73,8 @@ export function paths(base: string): Record<string, PathItemObject> {
         'best-placed teams of several groups (`source_best_placed`, `source_slot`, `source_position`, `source_groups`: EURO 2020\'s ' +
         'four best third-placed teams); its `team_id` is null until that match, group or ranking across groups is decided. A two-legged tie is two matches whose slots carry `leg` (1, 2) and ' +
         '`first_leg_match_id`: the second leg decides the tie (aggregate, then away goals where the competition counts them, then ' +
-        "its penalties), feeds name it, and both legs' slots carry the tie's winner. A league-only competition gives `[]`.",
+        "its penalties), feeds name it, and both legs' slots carry the tie's winner. Each slot also carries its team's name (`team_name`, in the " +
+        "organization's language), the match's kickoff, and its side's `score` and `penalties` once recorded. A league-only competition gives `[]`.",
       kind: 'artifact',
       pathParameter: 'eventId',
       contentType: 'application/json',
