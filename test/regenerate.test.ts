@@ -111,6 +111,17 @@ describe('regenerate', () => {
     expect(changedFiles(before, snapshot(options.artifactsDir))).toEqual([]);
   });
 
+  // Each list entry carries its organization's time zone (migration 0017): a change of zone re-renders its events.
+  it("puts an organization's new time zone in the event list", async () => {
+    await regenerate(t.db, options);
+    t.sqlite.prepare(`UPDATE organizations SET timezone = 'Europe/Dublin' WHERE id = 'riverside-sfl'`).run();
+    const r = await regenerate(t.db, options);
+    expect(r).toMatchObject({ rendered: 3, removed: 0 });
+    const list = JSON.parse(fs.readFileSync(path.join(options.artifactsDir, 'api/v0/events.json'), 'utf8')) as Array<{ org_id: string; timezone: string }>;
+    expect(list.filter((e) => e.org_id === 'riverside-sfl').map((e) => e.timezone)).toEqual(['Europe/Dublin', 'Europe/Dublin', 'Europe/Dublin']);
+    expect(list.filter((e) => e.org_id !== 'riverside-sfl').map((e) => e.timezone)).not.toContain('Europe/Dublin');
+  });
+
   it('removes the artifacts of an event that became private, and the list entry', async () => {
     await regenerate(t.db, options);
     t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();

@@ -18,6 +18,7 @@ import * as m0013 from './migrations/0013_follow_mailbox.js';
 import * as m0014 from './migrations/0014_calendar_tie_numbering.js';
 import * as m0015 from './migrations/0015_calendar_direction.js';
 import * as m0016 from './migrations/0016_calendar_status_words.js';
+import * as m0017 from './migrations/0017_organization_timezone.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_calendar_tie_numbering': m0014,
   '0015_calendar_direction': m0015,
   '0016_calendar_status_words': m0016,
+  '0017_organization_timezone': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
