@@ -25,7 +25,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     response = refusal ?? (await next());
   } catch (error) {
-    return internalError(error, `${context.request.method} ${pathname}`);
+    return internalError(error, `${context.request.method} ${pathname}`, context.locals.app.config.databasePath);
   }
   // A page that sets Astro.response.status keeps Astro's statusText "OK", which the adapter writes as the reason
   // phrase: "404 OK". The status's own phrase instead.

@@ -49,8 +49,8 @@ function refusedBy(error: RateLimitedError, rateHeaders: Record<string, string>)
   };
 }
 
-/** Maps what a service threw to a problem response; anything unknown is the one 500. */
-export function errorResponse(error: unknown, request: Request, rateHeaders: Record<string, string> = {}): Response {
+/** Maps what a service threw to a problem response; anything unknown is the one 500 (its line names `databasePath`). */
+export function errorResponse(error: unknown, request: Request, databasePath: string, rateHeaders: Record<string, string> = {}): Response {
   if (error instanceof InvalidFieldsError) {
     const detail = error.errors.length === 1 ? 'A field does not fit.' : 'Some fields do not fit.';
     return problemResponse(422, detail, { errors: [...error.errors], headers: rateHeaders });
@@ -60,7 +60,7 @@ export function errorResponse(error: unknown, request: Request, rateHeaders: Rec
   if (error instanceof RateLimitedError) {
     return problemResponse(429, error.message, { headers: { ...refusedBy(error, rateHeaders), 'Retry-After': String(error.retryAfterS) } });
   }
-  return internalError(error, `${request.method} ${new URL(request.url).pathname}`);
+  return internalError(error, `${request.method} ${new URL(request.url).pathname}`, databasePath);
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
@@ -125,7 +125,7 @@ export function writeEndpoint<S extends z.ZodType>(
       );
       return withHeaders(response, rate.headers);
     } catch (error) {
-      return errorResponse(error, ctx.request, rate.headers);
+      return errorResponse(error, ctx.request, app.config.databasePath, rate.headers);
     }
   }
 }

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { API_HEADERS, NO_STORE, preflightHeaders } from './headers.js';
 import { INTERNAL_ERROR_DETAIL, problemKind } from './problem-kinds.js';
+import { logRequestFailure } from './request-failure.js';
 
 export { INTERNAL_ERROR_DETAIL };
 
@@ -89,8 +90,11 @@ export function answerNonReadMethods(method: string | undefined, res: ServerResp
   return true;
 }
 
-/** The one 500: logged with what is safe to log, answered with the one text. */
-export function internalError(error: unknown, where: string): Response {
-  console.error(`request failed: ${where}`, error);
+/**
+ * The one 500: logged in one line with what is safe to log (src/http/request-failure.ts: the operator's cause for a
+ * database failure theirs to fix, naming `databasePath`), answered with the one text.
+ */
+export function internalError(error: unknown, where: string, databasePath: string): Response {
+  logRequestFailure(error, where, databasePath);
   return problemResponse(500, INTERNAL_ERROR_DETAIL);
 }

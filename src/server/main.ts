@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { Application } from '../app/application.js';
 import { preflightHeaders } from '../http/headers.js';
 import { INTERNAL_ERROR_DETAIL, sendProblem } from '../http/problem.js';
+import { logRequestFailure } from '../http/request-failure.js';
 import { artifactHandler } from './artifacts.js';
 import { DIST_DIR, loadAstroHandler } from './astro-handler.js';
 import { clientAssets } from './client-assets.js';
@@ -15,18 +16,6 @@ export interface RunningServer {
   server: Server;
   url: string;
   close(): Promise<void>;
-}
-
-/**
- * What to log, in one line, for a database failure the operator fixes outside the code (a full disk, a database file
- * made read-only, removed or damaged), naming DATABASE_PATH, instead of a stack trace per request: a review's full disk
- * logged nine lines for every write. Undefined for anything else, which keeps its stack.
- */
-export function operatorCause(error: unknown, databasePath: string): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !/^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB)/.test(code)) return undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  return `${code} ${message} (DATABASE_PATH ${databasePath})`;
 }
 
 export async function startServer(app: Application): Promise<RunningServer> {
@@ -46,10 +35,7 @@ export async function startServer(app: Application): Promise<RunningServer> {
       sendProblem(res, 404, `No route for ${req.method} ${req.url?.split('?')[0]}`, { head: req.method === 'HEAD' });
     },
     onError: (error, req, res) => {
-      const what = `request failed: ${req.method} ${req.url?.split('?')[0]}`;
-      const cause = operatorCause(error, config.databasePath);
-      if (cause) console.error(`${what}: ${cause}`);
-      else console.error(what, error);
+      logRequestFailure(error, `${req.method} ${req.url?.split('?')[0]}`, config.databasePath);
       if (!res.headersSent) sendProblem(res, 500, INTERNAL_ERROR_DETAIL);
       else res.destroy();
     },

@@ -1,0 +1,70 @@
+// A request that fails logs one line, through the Astro endpoints as through the node server's own routes: the
+// operator's cause when the database is theirs to fix (here, locked by another process past the 10 s wait), the
+// folded stack when the failure is ours; never the body (the address posted). A review's full disk logged a nine-line
+// stack trace per write, through the endpoints, which never named the cause.
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from './support/http.js';
+import { startService, type RunningService } from './support/server.js';
+
+let svc: RunningService;
+let db: Database.Database;
+
+beforeAll(async () => {
+  svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0' });
+  db = new Database(svc.env.DATABASE_PATH!);
+});
+afterAll(async () => {
+  db?.close();
+  await svc?.stop();
+});
+
+const follow = (email: string) =>
+  request(`${svc.url}/api/v0/follow`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ org_id: 'riverside-sfl', email }),
+  });
+
+/** The log lines written since `from` (an offset into the service's output) that say a request failed. */
+const failures = (from: number) => svc.output().slice(from).split('\n').filter((l) => l.includes('request failed'));
+
+describe('a failed request', () => {
+  it("logs one line naming the operator's cause, without a stack trace, when the database stays locked", { timeout: 60_000 }, async () => {
+    const from = svc.output().length;
+    db.exec('BEGIN IMMEDIATE'); // another process holding the write lock, as a long import does
+    let res;
+    try {
+      res = await follow('locked.out@example.org');
+    } finally {
+      db.exec('ROLLBACK');
+    }
+    expect(res.status).toBe(500);
+    await new Promise((r) => setTimeout(r, 200)); // the line reaches the pipe
+    const lines = failures(from);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^request failed: POST /api/v0/follow: SQLITE_BUSY .*\\(DATABASE_PATH ${svc.env.DATABASE_PATH!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: another process held it locked`));
+    const written = svc.output().slice(from);
+    expect(written).not.toMatch(/^\s+at /m);
+    expect(written).not.toContain('locked.out@example.org');
+  });
+
+  it('logs one line with the stack folded into it when the failure is ours', { timeout: 30_000 }, async () => {
+    const from = svc.output().length;
+    db.exec(`CREATE TRIGGER planted_failure BEFORE INSERT ON follows BEGIN SELECT RAISE(ABORT, 'planted by the test'); END`);
+    let res;
+    try {
+      res = await follow('ours.to.fix@example.org');
+    } finally {
+      db.exec('DROP TRIGGER planted_failure');
+    }
+    expect(res.status).toBe(500);
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = failures(from);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^request failed: POST \/api\/v0\/follow: SqliteError: planted by the test at .+ <- at /);
+    const written = svc.output().slice(from);
+    expect(written).not.toMatch(/^\s+at /m);
+    expect(written).not.toContain('ours.to.fix@example.org');
+  });
+});
