@@ -19,6 +19,7 @@ import * as m0014 from './migrations/0014_calendar_tie_numbering.js';
 import * as m0015 from './migrations/0015_calendar_direction.js';
 import * as m0016 from './migrations/0016_calendar_status_words.js';
 import * as m0017 from './migrations/0017_organization_timezone.js';
+import * as m0018 from './migrations/0018_outbox_pending_age.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_calendar_direction': m0015,
   '0016_calendar_status_words': m0016,
   '0017_organization_timezone': m0017,
+  '0018_outbox_pending_age': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -153,4 +153,23 @@ describe('scheduler', () => {
     expect(a.runs()).toBe(2);
     expect(() => scheduler.kick('nope')).toThrow('no job "nope"');
   });
+
+  it('keeps each job\'s outcome for the health read: the last success, and since when it has been failing', async () => {
+    vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
+    let fail = false;
+    const job: Job = { name: 'a', everyS: 10, run: async () => { if (fail) throw new Error('down'); return 'ok'; } };
+    const scheduler = createScheduler([job], () => {});
+    scheduler.start();
+    const t0 = Date.now();
+    expect(scheduler.outcomes().get('a')).toEqual({ everyS: 10, since: t0, lastSuccessAt: null, failingSince: null });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(scheduler.outcomes().get('a')).toMatchObject({ lastSuccessAt: t0 + 10_000, failingSince: null });
+    fail = true;
+    await vi.advanceTimersByTimeAsync(20_000); // two failed runs: the streak counts from the first
+    expect(scheduler.outcomes().get('a')).toMatchObject({ lastSuccessAt: t0 + 10_000, failingSince: t0 + 20_000 });
+    fail = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(scheduler.outcomes().get('a')).toMatchObject({ lastSuccessAt: t0 + 40_000, failingSince: null });
+    await scheduler.stop();
+  });
 });

@@ -24,7 +24,22 @@ export class JobRunFailed extends Error {
   override name = 'JobRunFailed';
 }
 
+/**
+ * What a job's runs in this process came to, for the health read (src/server/health-report.ts): the state lives in
+ * memory, as the health of one process is that process's. Instants in milliseconds since the epoch.
+ */
+export interface JobOutcome {
+  readonly everyS: number;
+  /** When the scheduler was made, or started: the job's age counts from here until a run has succeeded. */
+  readonly since: number;
+  readonly lastSuccessAt: number | null;
+  /** The first failure since the last success; null when the last run that ended succeeded. */
+  readonly failingSince: number | null;
+}
+
 export interface Scheduler {
+  /** Every job's outcome so far, by name. */
+  outcomes(): ReadonlyMap<string, JobOutcome>;
   /** Starts the timers. */
   start(): void;
   /** Runs a job now (after the run in progress, if one is) and resolves with its line; rejects if it fails. */
@@ -45,6 +60,10 @@ export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
   const timers: NodeJS.Timeout[] = [];
   /** Aborted by stop(): no run starts after it, and the runs in progress are told. */
   const stopping = new AbortController();
+  let since = Date.now();
+  const outcomes = new Map<string, { lastSuccessAt: number | null; failingSince: number | null }>(
+    jobs.map((job) => [job.name, { lastSuccessAt: null, failingSince: null }]),
+  );
 
   const byName = (name: string): Job => {
     const job = jobs.find((j) => j.name === name);
@@ -53,7 +72,18 @@ export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
   };
 
   function launch(job: Job): Promise<string> {
-    const run = job.run(stopping.signal).finally(() => {
+    const outcome = outcomes.get(job.name)!;
+    const run = job.run(stopping.signal).then(
+      (line) => {
+        outcome.lastSuccessAt = Date.now();
+        outcome.failingSince = null;
+        return line;
+      },
+      (error: unknown) => {
+        outcome.failingSince ??= Date.now();
+        throw error;
+      },
+    ).finally(() => {
       if (running.get(job.name) === run) running.delete(job.name);
       if (kicked.delete(job.name)) tick(job);
     });
@@ -70,7 +100,11 @@ export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
   }
 
   return {
+    outcomes() {
+      return new Map(jobs.map((job) => [job.name, { everyS: job.everyS, since, ...outcomes.get(job.name)! }]));
+    },
     start() {
+      since = Date.now();
       for (const job of jobs) {
         const timer = setInterval(() => tick(job), job.everyS * 1000);
         timer.unref();

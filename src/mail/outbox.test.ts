@@ -9,6 +9,7 @@ import {
   markEmailFailed,
   markEmailRetry,
   markEmailSent,
+  oldestPendingEmail,
   queueEmail,
   type EnqueueTiming,
   type OutgoingEmail,
@@ -144,6 +145,24 @@ describe('claim and outcomes', () => {
     const plan = (store.sqlite.prepare(`EXPLAIN QUERY PLAN ${claim}`).all(...params) as { detail: string }[]).map((r) => r.detail);
     expect(plan.join('\n')).toMatch(/USING (COVERING )?INDEX email_outbox_due/);
     expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('tells when the oldest pending email was queued, from the pending rows\' own index', async () => {
+    expect(oldestPendingEmail(store)).toBeNull();
+    const sent = enqueueEmail({ ...mail(1), createdAt: '2026-01-01T00:01:00Z' });
+    const retried = enqueueEmail({ ...mail(2), createdAt: '2026-01-01T00:02:00Z' });
+    enqueueEmail({ ...mail(3), createdAt: '2026-01-01T00:03:00Z' });
+    markEmailSent(store, sent, { providerMessageId: 'pm-1', sentAt: at('2026-01-01T00:01:01Z') });
+    markEmailRetry(store, retried, { error: 'HTTP 401', nextAttemptAt: at('2026-01-01T01:00:00Z') });
+    expect(oldestPendingEmail(store)).toBe('2026-01-01T00:02:00.000Z');
+    // One entry read, whatever the backlog: the partial index's first, not every pending row.
+    const statements: string[] = [];
+    const traced = new SyncDb(new Proxy(store.sqlite, {
+      get: (target, name) => (name === 'prepare' ? (sql: string) => (statements.push(sql), target.prepare(sql)) : Reflect.get(target, name, target)),
+    }));
+    oldestPendingEmail(traced);
+    const plan = (store.sqlite.prepare(`EXPLAIN QUERY PLAN ${statements.at(-1)!}`).all() as { detail: string }[]).map((r) => r.detail);
+    expect(plan.join('\n')).toMatch(/SEARCH email_outbox USING (COVERING )?INDEX email_outbox_pending_age/);
   });
 
   it('records sent, retry and failed, each only on a pending message', async () => {

@@ -3,7 +3,7 @@
 // A row records what to send: a template of the catalog and its data. Timestamps are RFC 3339 UTC with
 // milliseconds, the format of the schema's strftime('%Y-%m-%dT%H:%M:%fZ') defaults, so they compare as strings.
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { OutboxMessage } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
@@ -249,6 +249,24 @@ export function markEmailCancelled(store: SyncDb, id: number, outcome: { reason:
 
 function clip(text: string): string {
   return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
+}
+
+// Named: SQLite's planner takes email_outbox_due for `status = 'pending'` (an equality on its first column) and then
+// reads every pending row for the minimum; the partial index answers it from its first entry.
+const OLDEST_PENDING = {
+  compile: () =>
+    CompiledQuery.raw(
+      `SELECT min(created_at) AS oldest FROM email_outbox INDEXED BY email_outbox_pending_age WHERE status = 'pending'`,
+    ) as CompiledQuery<{ oldest: string | null }>,
+};
+
+/**
+ * When the oldest email still pending was queued (null: none is), for the health read: a backlog that does not drain
+ * (a token Postmark refuses, Postmark unreachable) shows here, where each failed attempt is only a line on stderr. The
+ * first entry of the email_outbox_pending_age index, whatever the backlog's size.
+ */
+export function oldestPendingEmail(store: SyncDb): string | null {
+  return store.first(OLDEST_PENDING)?.oldest ?? null;
 }
 
 /**
