@@ -1,5 +1,5 @@
-// The node server of an application: rendered artifacts, the RSVP summary and client assets first, then Astro's on-demand
-// endpoints and pages, then the 404 problem.
+// The node server of an application: rendered artifacts, the RSVP summary, the health read and client assets first,
+// then Astro's on-demand endpoints and pages, then the 404 problem.
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Application } from '../app/application.js';
@@ -10,6 +10,7 @@ import { artifactHandler } from './artifacts.js';
 import { DIST_DIR, loadAstroHandler } from './astro-handler.js';
 import { clientAssets } from './client-assets.js';
 import { createAppServer } from './http-server.js';
+import { healthHandler } from './health.js';
 import { rsvpSummaryHandler } from './rsvp-summary.js';
 
 export interface RunningServer {
@@ -23,7 +24,7 @@ export async function startServer(app: Application): Promise<RunningServer> {
   const astro = await loadAstroHandler();
   const server = createAppServer({
     app,
-    handlers: [artifactHandler(config.artifactsDir), rsvpSummaryHandler(app), clientAssets(path.join(DIST_DIR, 'client'))],
+    handlers: [artifactHandler(config.artifactsDir), rsvpSummaryHandler(app), healthHandler(app), clientAssets(path.join(DIST_DIR, 'client'))],
     astro,
     notFound: (req, res) => {
       // Browsers preflight before they learn a route does not exist: answer, then let the real request 404.
