@@ -33,8 +33,9 @@ async function portInRange(taken: number[] = []): Promise<number> {
  * `npm start` with `env`, up to its exit: its code and output. One that serves instead is killed, and said (code
  * 'served'): before the lock, the second server started and served.
  */
-function startExpectingExit(env: Record<string, string>): Promise<{ code: number | 'served' | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
+function startExpectingExit(env: Record<string, string>, wrapper: string[] = []): Promise<{ code: number | 'served' | null; stdout: string; stderr: string }> {
+  const command = [...wrapper, process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts/start.ts')];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,6 +84,25 @@ describe('one server per database', () => {
 
     expect(await serves(first)).toBe(200);
     expect(lockHolder(db)).toBe(first.child.pid);
+  }, 120_000);
+
+  // A review: a second server in another pid namespace (a container on the same data volume: `unshare -fp`) saw no live
+  // holder by the pid in the lock, took it and served beside the first. The kernel's lock holds across namespaces.
+  const UNSHARE = ['/usr/bin/unshare', '/bin/unshare'].find((p) => fs.existsSync(p));
+  it.skipIf(!UNSHARE || process.getuid?.() !== 0)('refuses a second server in another pid namespace (a container)', async () => {
+    const first = await startService({ PORT: String(await portInRange()) });
+    services.push(first);
+    const second = await startExpectingExit({
+      ...first.env,
+      ENV_FILE: 'none',
+      PORT: String(await portInRange([Number(first.env.PORT)])),
+      ARTIFACTS_DIR: path.join(first.dir, 'second-artifacts'),
+      MAIL_DIR: path.join(first.dir, 'second-mail'),
+    }, [UNSHARE!, '-fp', '--mount-proc']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(new RegExp(`is already served by another server \\(pid ${first.child.pid}, started `));
+    expect(await serves(first)).toBe(200);
+    expect(lockHolder(first.env.DATABASE_PATH!)).toBe(first.child.pid);
   }, 120_000);
 
   it('lets the commands run beside the server: import, regenerate and updates', async () => {
