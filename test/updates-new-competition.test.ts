@@ -38,11 +38,30 @@ it('a competition that appears already won: told as new, and its champion told',
     { event_id: 'rs-cup-2026', kind: 'new_competition', champion: null },
     { event_id: 'rs-cup-2026', kind: 'champion', champion: 'Mill Lane United' },
   ]);
-  // Told with its size and its first kickoff, for a follower deciding whether to add its calendar (a review read
-  // "New competition on the calendar" and nothing else).
-  expect(db.sqlite.prepare(`SELECT json_extract(data_json, '$.matches') AS matches, json_extract(data_json, '$.first_kickoff') AS first FROM update_changes WHERE kind = 'new_competition'`).get())
-    .toEqual({ matches: 2, first: '2026-10-04T10:00:00Z' });
+  // Told with its size (and no next kickoff: all played), for a follower deciding whether to add its calendar (a
+  // review read "New competition on the calendar" and nothing else).
+  expect(db.sqlite.prepare(`SELECT json_extract(data_json, '$.matches') AS matches, json_extract(data_json, '$.next_kickoff') AS next FROM update_changes WHERE kind = 'new_competition'`).get())
+    .toEqual({ matches: 2, next: null });
   // Once: the next run finds nothing.
   await detectChanges(db, new Date());
   expect(db.sqlite.prepare(`SELECT count(*) AS n FROM update_changes`).get()).toEqual({ n: 2 });
+});
+
+// Made public mid-season: its next kickoff, not its first (a review read "the first on" a date already past).
+it('a competition made public mid-season: told with its next kickoff', async () => {
+  const f = JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
+  f.organizations[0].leagues[0].events[0].public = false;
+  const load = (file: unknown) => {
+    const p = parseImport(JSON.stringify(file));
+    if (!p.ok) throw new Error(JSON.stringify(p.problems));
+    applyImport(db.sqlite, p.file);
+  };
+  load(f);
+  const now = new Date('2026-11-01T12:00:00Z');
+  await detectChanges(db, now); // the baseline
+  f.organizations[0].leagues[0].events[0].public = true;
+  load(f);
+  await detectChanges(db, now);
+  expect(db.sqlite.prepare(`SELECT event_id, json_extract(data_json, '$.matches') AS matches, json_extract(data_json, '$.next_kickoff') AS next FROM update_changes WHERE kind = 'new_competition'`).all())
+    .toEqual([{ event_id: 'rs-winter-2026', matches: 3, next: '2026-12-13T10:00:00Z' }]);
 });

@@ -164,9 +164,9 @@ export const CATALOG = {
           before: seenMatchSchema.nullable(),
           after: seenMatchSchema.nullable(),
           champion: z.string().nullable().optional(),
-          /** A new competition: its matches, and the first one's kickoff (absent from changes recorded before). */
+          /** A new competition: its matches, and the next one's kickoff (absent from changes recorded before). */
           matches: z.number().int().min(0).optional(),
-          firstKickoff: z.string().nullable().optional(),
+          nextKickoff: z.string().nullable().optional(),
         })).min(1),
       })).min(1),
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAlert, matchChange, netChanges, type SeenMatch } from './changes.js';
+import { isAlert, matchChange, netChanges, withoutMootChanges, type SeenMatch } from './changes.js';
 
 const base: SeenMatch = {
   label: 'Matchday 3', home: 'Rovers', away: 'Harbour', kickoff_at: '2026-12-05T15:00:00Z', venue: 'Park', status: 'scheduled',
@@ -61,6 +61,15 @@ describe('netChanges', () => {
     ['a competition\'s own news is kept', [{ id: 1, match_id: null, kind: 'new_competition' as const, data: { before: null, after: null } } as never, moved(2, 'x', A, B)], [[1, 'new_competition', null, null], [2, 'moved', A, B]]],
   ])('%s', (_label, changes, expected) => {
     expect(netChanges(changes).map((c) => [c.id, c.kind, c.data.before?.kickoff_at ?? null, c.data.after?.kickoff_at ?? null])).toEqual(expected);
+  });
+
+  it('a competition cancelled in the same email: its moves and fixtures are moot, its results and news are not', () => {
+    const change = (id: number, event_id: string, match_id: string | null, kind: string) => ({ id, event_id, match_id, kind, data: { before: null, after: null } }) as never as Parameters<typeof withoutMootChanges>[0][number];
+    const told = withoutMootChanges([
+      change(1, 'cup', 'x', 'moved'), change(2, 'cup', 'y', 'result'), change(3, 'cup', null, 'competition_cancelled'),
+      change(4, 'cup', 'z', 'new_fixture'), change(5, 'league', 'w', 'moved'), change(6, 'cup', null, 'champion'),
+    ]);
+    expect(told.map((c) => c.id)).toEqual([2, 3, 5, 6]);
   });
 
   it('postponed, then a result: the result; a new fixture then moved: a new fixture at its last kickoff', () => {

@@ -94,6 +94,17 @@ export interface ToldChange {
  * then moved back). Listed one by one, two moves of a match read in play order could end on the wrong kickoff.
  * A competition's own news (no match: new competition, champion) is kept as it is.
  */
+/**
+ * The changes one email tells, less those a competition's cancellation in the same email makes moot: a move, a
+ * postponement, a new fixture or a match's own cancellation of a competition whose cancellation it tells (a review's
+ * digest said "The competition is cancelled" and then listed a move in it). Results and the competition's own news
+ * stay.
+ */
+export function withoutMootChanges<C extends ToldChange & { event_id: string }>(changes: readonly C[]): C[] {
+  const cancelled = new Set(changes.filter((c) => c.kind === 'competition_cancelled').map((c) => c.event_id));
+  return changes.filter((c) => !cancelled.has(c.event_id) || c.match_id === null || c.kind === 'result');
+}
+
 export function netChanges<C extends ToldChange>(changes: readonly C[]): C[] {
   const byMatch = new Map<string, C[]>();
   for (const c of changes) if (c.match_id !== null) pushInto(byMatch, c.match_id, c);

@@ -98,10 +98,12 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
       );
       if (baselineAt !== null) {
         if (!before) {
-          // With what a follower needs to decide whether to add its calendar: how many matches, and when the first is.
+          // With what a follower needs to decide whether to add its calendar: how many matches, and when the next one
+          // is (not the first: one made public mid-season announced a date already past; a review).
           const fixtures = [...states.values()].filter((m) => m.status !== 'cancelled');
-          const kickoffs = fixtures.map((m) => m.kickoff_at).filter((k): k is string => k !== null).sort((a, b) => Date.parse(a) - Date.parse(b));
-          record(event, 'new_competition', null, { before: null, after: null, matches: fixtures.length, first_kickoff: kickoffs[0] ?? null }, false);
+          const kickoffs = fixtures.filter((m) => m.status !== 'completed').map((m) => m.kickoff_at)
+            .filter((k): k is string => k !== null && Date.parse(k) >= now.getTime()).sort((a, b) => Date.parse(a) - Date.parse(b));
+          record(event, 'new_competition', null, { before: null, after: null, matches: fixtures.length, next_kickoff: kickoffs[0] ?? null }, false);
           // A competition entered once it was played: its matches are the baseline (their results are not news one by
           // one), but who won it is. A review's cup, added with its final played, never had its winner told.
           if (champion !== null) record(event, 'champion', null, { before: null, after: null, champion }, false);

@@ -9,7 +9,7 @@ import type { TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { latestLocalHour } from '../time/local-time.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
-import { netChanges, type ChangeKind, type SeenMatch } from './changes.js';
+import { netChanges, withoutMootChanges, type ChangeKind, type SeenMatch } from './changes.js';
 import { detectChanges } from './detect.js';
 import { decideTogether, type ChangeRow, type Decision, type FollowState } from './tell.js';
 
@@ -37,7 +37,7 @@ interface Change extends ChangeRow {
   event_id: string;
   match_id: string | null;
   kind: ChangeKind;
-  data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null; matches?: number; first_kickoff?: string | null };
+  data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null; matches?: number; next_kickoff?: string | null };
 }
 
 export async function runUpdates(database: Database, o: UpdatesOptions): Promise<UpdatesResult> {
@@ -89,7 +89,7 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
     const league = f.league_id ? leagues.get(f.league_id) : undefined;
     for (const [kind, decided] of [['alert', d.alert], ['digest', d.digest]] as const) {
       // One line per match: its net change (moved and moved back is no news; the email may then have none to send).
-      const told = netChanges(decided);
+      const told = withoutMootChanges(netChanges(decided));
       if (told.length === 0) continue;
       // The competitions in the order their first change was found, each one's changes in play order.
       const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
@@ -99,8 +99,8 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
       }
       // In play order: a copy, once the id order of `told` has set the competitions' order.
       for (const c of [...told].sort((a, b) => playRank.get(a.id)! - playRank.get(b.id)!)) {
-        const { before, after, champion = null, matches, first_kickoff } = c.data;
-        competitions.get(c.event_id)!.changes.push({ kind: c.kind, before, after, champion, ...(matches === undefined ? {} : { matches, firstKickoff: first_kickoff ?? null }) });
+        const { before, after, champion = null, matches, next_kickoff } = c.data;
+        competitions.get(c.event_id)!.changes.push({ kind: c.kind, before, after, champion, ...(matches === undefined ? {} : { matches, nextKickoff: next_kickoff ?? null }) });
       }
       queueEmail(store, {
         to: f.email,

@@ -24,7 +24,7 @@ export function followConfirmationEmail(input: FollowConfirmationInput): Rendere
         confirm: 'لتفعيل المتابعة، اضغط على الزر أدناه:',
         confirmText: 'لتفعيل المتابعة، افتح هذا الرابط وأكِّد:',
         button: 'تأكيد المتابعة',
-        ignore: 'إذا لم تطلب ذلك فتجاهل هذه الرسالة: لن تُفعَّل أي متابعة. وإن تكررت هذه الرسائل، فرابط إلغاء الاشتراك أدناه يوقفها لمدة 30 يوماً.',
+        ignore: 'إذا لم تطلب ذلك فتجاهل هذه الرسالة: لن تُفعَّل أي متابعة. وإن تكررت هذه الرسائل لهذه المتابعة، فرابط إلغاء الاشتراك أدناه يوقفها لمدة 30 يوماً.',
         fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         unsubscribe: 'لا تريد رسائل منا؟',
         unsubscribeLink: 'إلغاء الاشتراك',
@@ -40,7 +40,7 @@ export function followConfirmationEmail(input: FollowConfirmationInput): Rendere
         button: 'Confirm follow',
         // Not "you will not hear from us again": anyone can type an address into the form, again later (at most three
         // confirmations a day to a mailbox); its Unsubscribe link quiets that follow's requests for 30 days.
-        ignore: 'If you did not ask for this, ignore this email: you will not follow anything. If more of these come, the Unsubscribe link below stops them for 30 days.',
+        ignore: 'If you did not ask for this, ignore this email: you will not follow anything. If more come for this follow, the Unsubscribe link below stops them for 30 days.',
         fallback: 'If the button does not work, open this link in your browser:',
         unsubscribe: 'Do not want emails from us?',
         unsubscribeLink: 'Unsubscribe',

@@ -13,9 +13,9 @@ export interface ToldChange {
   before: SeenMatch | null;
   after: SeenMatch | null;
   champion?: string | null;
-  /** A new competition: how many matches it has (absent: not known, a change recorded before it was), the first's kickoff. */
+  /** A new competition: how many matches it has (absent: not known, a change recorded before it was), the next's kickoff. */
   matches?: number | undefined;
-  firstKickoff?: string | null | undefined;
+  nextKickoff?: string | null | undefined;
 }
 
 export interface ToldCompetition {
@@ -46,7 +46,7 @@ const WORDS = {
     result: 'Result', moved: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
-    newCompetitionWith: (matches: number, first: string | null) => `New competition on the calendar: ${matches === 1 ? '1 match' : `${matches} matches`}${first ? `, the first on ${first}` : ''}`,
+    newCompetitionWith: (matches: number, first: string | null) => `New competition on the calendar: ${matches === 1 ? '1 match' : `${matches} matches`}${first ? `, the next on ${first}` : ''}`,
     competitionCancelled: 'The competition is cancelled: its remaining matches will not be played',
     advances: (team: string, next: string) => `${team} go through to ${next}`,
     calendar: 'Add its calendar:', calendarLink: 'Calendar link', calendarApp: 'calendar app', google: 'Google Calendar', link: 'link',
@@ -67,7 +67,7 @@ const WORDS = {
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
     newCompetition: 'مسابقة جديدة في التقويم',
     newCompetitionWith: (matches: number, first: string | null) =>
-      `مسابقة جديدة في التقويم: ${arabicCount(matches, { one: 'مباراة واحدة', two: 'مباراتان', few: (k) => `${k} مباريات`, many: (k) => `${k} مباراة`, other: (k) => `${k} مباراة` })}${first ? `، أولاها ${first}` : ''}`,
+      `مسابقة جديدة في التقويم: ${arabicCount(matches, { one: 'مباراة واحدة', two: 'مباراتان', few: (k) => `${k} مباريات`, many: (k) => `${k} مباراة`, other: (k) => `${k} مباراة` })}${first ? `، أقربها ${first}` : ''}`,
     competitionCancelled: 'أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية',
     advances: (team: string, next: string) => `${team} يتأهل إلى ${next}`,
     calendar: 'أضف تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google', link: 'الرابط',
@@ -93,7 +93,7 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
   const m = c.after ?? c.before;
   if (c.kind === 'champion') return w.champion(c.champion ?? '');
   if (c.kind === 'competition_cancelled') return w.competitionCancelled;
-  if (c.kind === 'new_competition' && c.matches) return w.newCompetitionWith(c.matches, c.firstKickoff ? when(c.firstKickoff) : null);
+  if (c.kind === 'new_competition' && c.matches) return w.newCompetitionWith(c.matches, c.nextKickoff ? when(c.nextKickoff) : null);
   if (c.kind === 'new_competition' || !m) return w.newCompetition;
   const fixture = `${m.home} ${w.vs} ${m.away}`;
   const place = (x: SeenMatch) => [when(x.kickoff_at), x.venue].filter(Boolean).join(w.comma);

@@ -50,7 +50,7 @@ describe('follow confirmation', () => {
     expect(mail.text).not.toContain('button');
     expect(mail.text).toContain(`Unsubscribe: ${UNSUB}`);
     // Not "you will not hear from us again": anyone can type the address into the form again (a review's finding).
-    expect(mail.text).toContain('If you did not ask for this, ignore this email: you will not follow anything. If more of these come, the Unsubscribe link below stops them for 30 days.');
+    expect(mail.text).toContain('If you did not ask for this, ignore this email: you will not follow anything. If more come for this follow, the Unsubscribe link below stops them for 30 days.');
     expect(mail.text).not.toMatch(/<[a-z]/i);
   });
 
@@ -351,12 +351,12 @@ describe('follow updates', () => {
     }
   });
 
-  it('a new competition: how many matches, and when the first is, in both languages', () => {
-    const told = (language: 'en' | 'ar', matches: number, firstKickoff: string | null) =>
-      followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null, matches, firstKickoff }] }] }).text;
-    expect(told('en', 12, '2026-03-07T07:00:00Z')).toContain('- New competition on the calendar: 12 matches, the first on Saturday 7 March 2026, 10:00 GMT+3\n');
+  it('a new competition: how many matches, and when the next is, in both languages', () => {
+    const told = (language: 'en' | 'ar', matches: number, nextKickoff: string | null) =>
+      followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null, matches, nextKickoff }] }] }).text;
+    expect(told('en', 12, '2026-03-07T07:00:00Z')).toContain('- New competition on the calendar: 12 matches, the next on Saturday 7 March 2026, 10:00 GMT+3\n');
     expect(told('en', 1, null)).toContain('- New competition on the calendar: 1 match\n');
-    expect(told('ar', 12, '2026-03-07T07:00:00Z')).toContain('- مسابقة جديدة في التقويم: 12 مباراة، أولاها السبت 7 مارس 2026، الساعة 10:00 (GMT+3)\n');
+    expect(told('ar', 12, '2026-03-07T07:00:00Z')).toContain('- مسابقة جديدة في التقويم: 12 مباراة، أقربها السبت 7 مارس 2026، الساعة 10:00 (GMT+3)\n');
     expect(told('ar', 2, null)).toContain('- مسابقة جديدة في التقويم: مباراتان\n');
     // A change recorded before its size was: as before.
     expect(followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null }] }] }).text).toContain('- New competition on the calendar\n');
