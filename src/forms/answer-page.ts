@@ -31,6 +31,8 @@ export function isFormNavigation(request: Request): boolean {
 
 interface Names {
   language: Language;
+  /** The organization's time zone, which the API's messages write times in; undefined when none is named. */
+  timeZone: string | undefined;
   organization: string | null;
   /** What was registered into or followed: the division or league (only once the service took it), else null. */
   scope: string | null;
@@ -66,8 +68,8 @@ export function fieldsOfUnreadForm(raw: Uint8Array | undefined, query: URLSearch
  * league it named. An error names the organization only: a league the public cannot see is never named.
  */
 function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown>, taken: boolean): Names {
-  const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language']).where('id', '=', text(fields.org_id)));
-  if (!org) return { language: 'en', organization: null, scope: null };
+  const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone']).where('id', '=', text(fields.org_id)));
+  if (!org) return { language: 'en', timeZone: undefined, organization: null, scope: null };
   const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, org.language) : null);
   let scope: string | null = null;
   if (taken && route === 'register' && text(fields.division_id)) {
@@ -79,7 +81,7 @@ function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown
         .where((eb) => leagueIsPublic(eb.ref('leagues.id'))),
     ));
   }
-  return { language: org.language, organization: named(org), scope };
+  return { language: org.language, timeZone: org.timezone, organization: named(org), scope };
 }
 
 const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
@@ -173,7 +175,7 @@ export function answerPage(
   // The messages are the API's, in English, said in the page's language where field-messages.ts has the words; one
   // left in English is marked so. Each follows its field's name in the page's language.
   const inPage = (message: string) => {
-    const m = fieldMessage(message, language);
+    const m = fieldMessage(message, language, names.timeZone);
     return html`<span lang="${m.language}" dir="${isRightToLeft(m.language) ? 'rtl' : 'ltr'}">${m.text}</span>`;
   };
   const list = errors.length === 0 ? '' : html`<ul>${errors.map((e) => html`<li><bdi>${FIELD_LABELS[e.field]?.[language] ?? e.field}</bdi>: ${inPage(e.message)}</li>`)}</ul>`;

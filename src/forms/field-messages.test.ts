@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDb, type TestDb } from '../../test/support/db.js';
 import { SyncDb } from '../db/sync.js';
+import { InvalidFieldsError } from '../errors.js';
 import { followRequestSchema } from '../follows/schema.js';
+import { requestFollow } from '../follows/service.js';
 import { registrationProblems } from '../registrations/rules.js';
 import { registrationRequestSchema } from '../registrations/schema.js';
 import { problemsBesideRefused } from '../registrations/service.js';
@@ -28,6 +30,14 @@ describe('fieldMessage: the API\'s English message on an Arabic organization\'s 
     ['no organization has this id', 'لا توجد جهة منظمة بهذا المعرّف'],
   ])('%s', (english, arabic) => {
     expect(fieldMessage(english, 'ar')).toEqual({ text: arabic, language: 'ar' });
+  });
+
+  // A review: English names Cairo's summer "EEST", and the Arabic page copied it; Arabic readers read the offset.
+  it('a time read back in the organization\'s zone names the zone as Arabic readers do', () => {
+    expect(fieldMessage('stopped taking registrations at Saturday 4 July 2026, 17:00 EEST', 'ar', 'Africa/Cairo'))
+      .toEqual({ text: 'توقفت عن استقبال التسجيلات في السبت 4 يوليو 2026، الساعة 17:00 (GMT+3)', language: 'ar' });
+    expect(fieldMessage('takes registrations from Saturday 4 July 2026, 15:00 BST', 'ar', 'Europe/London').text)
+      .toBe('تستقبل التسجيلات ابتداءً من السبت 4 يوليو 2026، الساعة 15:00 (GMT+1)');
   });
 
   it('an English page keeps the message; one with no Arabic yet stays English, said to be', () => {
@@ -84,13 +94,22 @@ describe('every message the schemas and rules give has its Arabic', () => {
     for (const fields of [{ ...base, org_id: 'nobody' }, { ...base, division_id: 'rsl-reg-premier' }, { ...base, division_id: 'amm-reg-u14', date_of_birth: '2014-05-06' }]) {
       found.push(...problemsBesideRefused(store, { ...fields, email: 'nope' }, now).map((p) => p.message));
     }
+    // The follow service's (a review found its league's message left in English).
+    for (const input of [{ org_id: 'nobody', email: 'a@example.org' }, { org_id: 'amman-yfa', league_id: 'nope', email: 'a@example.org' }]) {
+      try {
+        requestFollow(store, input, { now, emailsPerDay: 0 });
+      } catch (error) {
+        if (!(error instanceof InvalidFieldsError)) throw error;
+        found.push(...error.errors.map((e) => e.message));
+      }
+    }
     return [...new Set(found)];
   }
 
   it('each in Arabic, none left in English', () => {
     const all = messages();
     // The corpus reaches every kind of message, not a few of them.
-    expect(all.length).toBeGreaterThanOrEqual(25);
+    expect(all.length).toBeGreaterThanOrEqual(26);
     expect(all.filter((m) => fieldMessage(m, 'ar').language !== 'ar')).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ const AN_ADDRESS = 'يجب أن يكون عنوان بريد إلكتروني';
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /** English message (the whole of it) → Arabic. Code points, addresses and symbol lists read left to right. */
-const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> = [
+const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: string | undefined) => string]> = [
   [/^is required$/, () => 'مطلوب'],
   [/^must be a string$/, () => 'يجب أن يكون نصاً'],
   [/^must be at most (\d+) characters$/, (m) => `يجب ألا يزيد على ${characters(Number(m[1]))}`],
@@ -46,20 +46,24 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> =
   [/^must be a date as YYYY-MM-DD$/, () => `يجب أن يكون تاريخاً بالشكل ${ltr('YYYY-MM-DD')} (مثل ${ltr('2014-05-01')})`],
   [/^is not a real date$/, () => 'ليس تاريخاً صحيحاً'],
   [/^must be between (\S+) and today$/, (m) => `يجب أن يكون بين ${ltr(m[1]!)} واليوم`],
-  [/^takes registrations from (.+)$/, (m) => `تستقبل التسجيلات ابتداءً من ${arabicDateTimes(m[1]!)}`],
-  [/^stopped taking registrations at (.+)$/, (m) => `توقفت عن استقبال التسجيلات في ${arabicDateTimes(m[1]!)}`],
+  [/^takes registrations from (.+)$/, (m, zone) => `تستقبل التسجيلات ابتداءً من ${arabicDateTimes(m[1]!, zone)}`],
+  [/^stopped taking registrations at (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات في ${arabicDateTimes(m[1]!, zone)}`],
   [/^is required: players under (\d+) need a guardian$/, (m) => `مطلوب: من هم دون سن ${m[1]} يحتاجون إلى ولي أمر`],
   [/^is required for a player under (\d+)$/, (m) => `مطلوب للاعب دون سن ${m[1]}`],
   [/^no organization has this id$/, () => 'لا توجد جهة منظمة بهذا المعرّف'],
   [/^is not a division of this organization$/, () => 'ليست من فئات هذه الجهة'],
+  [/^is not a league of this organization$/, () => 'ليس من دوريات هذه الجهة'],
 ];
 
-/** `message` (the API's, in English) in `language`, or as it is, marked English, when it has no wording there. */
-export function fieldMessage(message: string, language: Language): SaidMessage {
+/**
+ * `message` (the API's, in English) in `language`, or as it is, marked English, when it has no wording there.
+ * `timeZone`: the organization's, which the message's times were written in.
+ */
+export function fieldMessage(message: string, language: Language, timeZone?: string): SaidMessage {
   if (language === 'ar') {
     for (const [pattern, say] of ARABIC) {
       const m = pattern.exec(message);
-      if (m) return { text: say(m), language: 'ar' };
+      if (m) return { text: say(m, timeZone), language: 'ar' };
     }
   }
   return { text: message, language: 'en' };

@@ -113,11 +113,19 @@ const ENGLISH_DATE_TIME = new RegExp(`\\b(${EN_DAYS.join('|')}) (\\d{1,2}) (${EN
 /**
  * `text` with each date and time formatDateTime wrote in English written as it writes it in Arabic: for a message
  * the API gives in English ("stopped taking registrations at Tuesday 30 September 2025, 02:00 GMT+3") shown on an
- * Arabic organization's page.
+ * Arabic organization's page. With the zone it was written in, the time is read back in it and written again, so that
+ * it names the zone as Arabic readers do (the offset: English says "EEST" for Cairo's summer; a review).
  */
-export function arabicDateTimes(text: string): string {
-  return text.replace(ENGLISH_DATE_TIME, (_all, weekday: string, day: string, month: string, year: string, hm: string, zone: string) =>
-    arabicDateTime(EN_DAYS.indexOf(weekday), day, EN_MONTHS.indexOf(month) + 1, year, hm, zone));
+export function arabicDateTimes(text: string, timeZone?: string): string {
+  return text.replace(ENGLISH_DATE_TIME, (_all, weekday: string, day: string, month: string, year: string, hm: string, zone: string) => {
+    const monthNumber = EN_MONTHS.indexOf(month) + 1;
+    if (timeZone !== undefined && isTimeZone(timeZone)) {
+      const [hour, minute] = hm.split(':').map(Number) as [number, number];
+      const local = `${year}-${two(monthNumber)}-${two(Number(day))}`;
+      return formatDateTime(zonedInstant(local, hour, timeZone, minute), timeZone, 'ar')!;
+    }
+    return arabicDateTime(EN_DAYS.indexOf(weekday), day, monthNumber, year, hm, zone);
+  });
 }
 
 /** `7 Mar` / `7 مارس`: for subjects. */
@@ -135,9 +143,9 @@ export function localDate(instant: Date, timeZone: string): string {
 }
 
 /** The instant at which the wall clock in `timeZone` reads `hour`:00 on the local day `day` (`YYYY-MM-DD`). */
-export function zonedInstant(day: string, hour: number, timeZone: string): Date {
+export function zonedInstant(day: string, hour: number, timeZone: string, minute = 0): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const wanted = Date.UTC(y, m - 1, d, hour);
+  const wanted = Date.UTC(y, m - 1, d, hour, minute);
   // Start from the wall clock read as UTC, and correct by the zone's offset there (twice: an offset can change
   // between the guess and the answer, around a DST switch).
   let t = wanted;
