@@ -16,7 +16,7 @@ export interface BracketSlot {
   source_outcome: SourceOutcome | null;
   status: MatchStatus;
   winner_team_id: string | null;
-  /** The match's kickoff (both slots), null when not scheduled. */
+  /** The match's kickoff (both slots), null when none is set; a postponed match keeps its last one. */
   kickoff_at: string | null;
   /** This side's goals and shoot-out goals as recorded on the match, null until recorded. */
   score: number | null;

@@ -99,7 +99,7 @@ export const publicBracketSlotSchema = z
       description:
         "Beyond the spec: the name of the slot's team, in the organization's language as its calendars show it (the Arabic name in an Arabic-speaking organization, where one is given); null when `team_id` is.",
     }),
-    kickoff_at: instantSchema.nullable().meta({ description: "Beyond the spec: the match's kickoff (RFC 3339 UTC), or null when not scheduled." }),
+    kickoff_at: instantSchema.nullable().meta({ description: "Beyond the spec: the match's kickoff (RFC 3339 UTC), or null when none is set; a postponed match keeps its last one, as its calendar event does (`status` says it is postponed)." }),
     score: count.nullable().meta({
       description: "Beyond the spec: this side's goals in the match (this leg, for a two-legged tie), after extra time if played; null until a score is recorded (a walkover may have none: see `winner_team_id`).",
     }),

@@ -63,6 +63,20 @@ export class NewerDatabaseError extends ConfigError {
   }
 }
 
+/**
+ * Whether the database is one of the hour when 0007 had run on main and 0006 had not landed yet (under a name that
+ * sorts before it): Kysely refused every such database ("corrupted migrations: expected previously executed migration
+ * 0007_follower_updates to be at index 4 but 0006_competition_rules was found in its place"; an operator's upgrade
+ * review). 0006 adds the competition rules' columns and trigger, which 0007's tables do not touch, so it may run after
+ * it, then the rest in order. Only that case: a migration out of order is otherwise refused, as it should be.
+ */
+async function missedItsTurn(db: Db): Promise<boolean> {
+  const table = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`.execute(db);
+  if (!table.rows[0]?.n) return false;
+  const applied = new Set((await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map((r) => r.name));
+  return applied.has('0007_follower_updates') && !applied.has('0006_competition_rules');
+}
+
 /** Brings the schema to the latest version; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const table = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`.execute(db);
@@ -71,12 +85,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const unknown = applied.rows.map((r) => r.name).filter((name) => !Object.hasOwn(migrations, name));
     if (unknown.length > 0) throw new NewerDatabaseError(unknown);
   }
-  // Unordered: 0007 ran on main for an hour before 0006 landed under a name that sorts before it, and Kysely refused
-  // every database of that hour ("corrupted migrations: expected previously executed migration 0007_follower_updates
-  // to be at index 4 but 0006_competition_rules was found in its place"; an operator's upgrade review). Each
-  // migration here touches its own tables and columns, so one that missed its turn runs after the later ones. A new
-  // migration must keep that property.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: await missedItsTurn(db) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
