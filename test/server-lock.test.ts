@@ -54,6 +54,17 @@ function startExpectingExit(env: Record<string, string>, wrapper: string[] = [])
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code: served ? 'served' : code, stdout, stderr })));
 }
 
+/** A second `npm start` on `first`'s database, with its own port and folders: only the database is shared. */
+async function secondServerBeside(first: RunningService, wrapper: string[] = []) {
+  return startExpectingExit({
+    ...first.env,
+    ENV_FILE: 'none',
+    PORT: String(await portInRange([Number(first.env.PORT)])),
+    ARTIFACTS_DIR: path.join(first.dir, 'second-artifacts'),
+    MAIL_DIR: path.join(first.dir, 'second-mail'),
+  }, wrapper);
+}
+
 const lockHolder = (databasePath: string) => (JSON.parse(fs.readFileSync(serverLockFile(databasePath), 'utf8')) as { pid: number }).pid;
 const serves = async (svc: RunningService) => (await request(`${svc.url}/api/v0/events`)).status;
 
@@ -63,14 +74,7 @@ describe('one server per database', () => {
     services.push(first);
     const db = first.env.DATABASE_PATH!;
 
-    // Its own port and folders: only the database is shared, and that is enough to refuse.
-    const second = await startExpectingExit({
-      ...first.env,
-      ENV_FILE: 'none',
-      PORT: String(await portInRange([Number(first.env.PORT)])),
-      ARTIFACTS_DIR: path.join(first.dir, 'second-artifacts'),
-      MAIL_DIR: path.join(first.dir, 'second-mail'),
-    });
+    const second = await secondServerBeside(first);
     expect(second.code).toBe(1);
     expect(second.stdout).toBe('');
     const lines = second.stderr.trim().split('\n');
@@ -92,13 +96,7 @@ describe('one server per database', () => {
   it.skipIf(!UNSHARE || process.getuid?.() !== 0)('refuses a second server in another pid namespace (a container)', async () => {
     const first = await startService({ PORT: String(await portInRange()) });
     services.push(first);
-    const second = await startExpectingExit({
-      ...first.env,
-      ENV_FILE: 'none',
-      PORT: String(await portInRange([Number(first.env.PORT)])),
-      ARTIFACTS_DIR: path.join(first.dir, 'second-artifacts'),
-      MAIL_DIR: path.join(first.dir, 'second-mail'),
-    }, [UNSHARE!, '-fp', '--mount-proc']);
+    const second = await secondServerBeside(first, [UNSHARE!, '-fp', '--mount-proc']);
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(new RegExp(`is already served by another server \\(pid ${first.child.pid}, started `));
     expect(await serves(first)).toBe(200);
