@@ -101,6 +101,8 @@ describe('one server per database', () => {
     expect(second.stderr).toMatch(new RegExp(`is already served by another server \\(pid ${first.child.pid}, started `));
     expect(await serves(first)).toBe(200);
     expect(lockHolder(first.env.DATABASE_PATH!)).toBe(first.child.pid);
+    // The lock leaves no journal beside it.
+    expect(fs.existsSync(`${first.env.DATABASE_PATH!}.server.lock.sqlite-journal`)).toBe(false);
   }, 120_000);
 
   it('lets the commands run beside the server: import, regenerate and updates', async () => {

@@ -33,6 +33,9 @@ let held: Database.Database | undefined;
 function holdExclusively(file: string): boolean {
   const lock = new Database(file, { timeout: 0 });
   try {
+    // The journal in memory, set first (once locked, the mode no longer changes): the file holds nothing worth
+    // rolling back, and exclusive mode kept a -journal file beside it for good (a new user's `git status` showed it).
+    lock.pragma('journal_mode = MEMORY');
     // In exclusive locking mode a connection keeps the lock its first write took, until it closes.
     lock.pragma('locking_mode = EXCLUSIVE');
     lock.exec('CREATE TABLE IF NOT EXISTS held (at TEXT); DELETE FROM held; INSERT INTO held VALUES (datetime())');
