@@ -5,7 +5,8 @@ import { bracketContext } from './group-feeds.js';
 import { slotCandidateGroups } from './best-placed.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
-import { isolatedIn, localizedName, type Language } from '../vocabulary/language.js';
+import { isolatedIn, type Language } from '../vocabulary/language.js';
+import { localizedTeamName } from './standings.js';
 import { publicMatchStatus } from './match-status.js';
 import { pushInto } from '../collections.js';
 import { utcInstant } from '../time/rfc3339.js';
@@ -116,11 +117,7 @@ export function matchNames(
   const w = WORDS[event.language];
   const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
   const byId = new Map(matches.map((m) => [m.id, m]));
-  const teamName = (id: string | null) => {
-    const t = id ? teams.get(id) : undefined;
-    if (!t) return null;
-    return localizedName(t.name, t.name_ar, event.language);
-  };
+  const teamName = (id: string | null) => localizedTeamName(teams, id, event.language);
   const roundLabel = (m: MatchFacts) => m.round_name ?? `${w.round} ${m.round_ordinal}`;
   const sourceLabels = numberedLabels(matches, roundLabel);
   const slotName = (m: MatchFacts, side: 'home' | 'away', teamId: string | null) => {

@@ -1,6 +1,7 @@
 // League and group tables. Pure: the same matches always give the same table, byte for byte,
 // whatever the host locale or the order the matches arrive in.
 import type { EventStatus } from '../vocabulary/enums.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
 import type { CompetitionRules, MatchFacts, PointsRule, TeamFacts } from './types.js';
 import { ANY_DIGIT, asciiDigits } from '../vocabulary/digits.js';
 import { compareCodeUnits, orderClubs, PRESETS, type Tally } from './tiebreakers.js';
@@ -85,6 +86,12 @@ export function compareGroupNames(a: string | null, b: string | null): number {
  */
 export function teamName(teams: ReadonlyMap<string, TeamFacts>, teamId: string): string {
   return teams.get(teamId)?.name ?? teamId;
+}
+
+/** A team's name as the organization's people read it (localizedName: its Arabic one in Arabic), or null if unknown. */
+export function localizedTeamName(teams: ReadonlyMap<string, TeamFacts>, teamId: string | null, language: Language): string | null {
+  const t = teamId === null ? undefined : teams.get(teamId);
+  return t ? localizedName(t.name, t.name_ar, language) : null;
 }
 
 function countable(m: MatchFacts): Counted | null {

@@ -70,22 +70,19 @@ export class NewerDatabaseError extends ConfigError {
  * review). 0006 adds the competition rules' columns and trigger, which 0007's tables do not touch, so it may run after
  * it, then the rest in order. Only that case: a migration out of order is otherwise refused, as it should be.
  */
-async function missedItsTurn(db: Db): Promise<boolean> {
-  const table = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`.execute(db);
-  if (!table.rows[0]?.n) return false;
-  const applied = new Set((await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map((r) => r.name));
-  return applied.has('0007_follower_updates') && !applied.has('0006_competition_rules');
+function missedItsTurn(applied: readonly string[]): boolean {
+  return applied.includes('0007_follower_updates') && !applied.includes('0006_competition_rules');
 }
 
 /** Brings the schema to the latest version; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const table = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`.execute(db);
-  if (table.rows[0]?.n) {
-    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
-    const unknown = applied.rows.map((r) => r.name).filter((name) => !Object.hasOwn(migrations, name));
-    if (unknown.length > 0) throw new NewerDatabaseError(unknown);
-  }
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: await missedItsTurn(db) });
+  const applied = table.rows[0]?.n
+    ? (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)).rows.map((r) => r.name)
+    : [];
+  const unknown = applied.filter((name) => !Object.hasOwn(migrations, name));
+  if (unknown.length > 0) throw new NewerDatabaseError(unknown);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: missedItsTurn(applied) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

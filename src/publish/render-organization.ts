@@ -10,10 +10,9 @@ import { championName } from '../competitions/champion.js';
 import { encodeBracketSlot, encodeEvent, encodeStandingsRow, type PublicEvent } from '../competitions/encoders.js';
 import { bracketContext } from '../competitions/group-feeds.js';
 import { loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
-import { computeStandings } from '../competitions/standings.js';
+import { computeStandings, localizedTeamName } from '../competitions/standings.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import type { Db } from '../db/connect.js';
-import { localizedName } from '../vocabulary/language.js';
 import { artifactPaths, teamCalendarPath } from './routes.js';
 import type { ArtifactStore } from './store.js';
 import { playingTeams, TeamCalendars, teamsByMatch } from './team-calendars.js';
@@ -136,10 +135,7 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
     const vevents = renderVevents(feed);
     const byMatch = teamsByMatch(event, matches, teams);
     const playing = playingTeams(byMatch);
-    const teamName = (id: string): string => {
-      const t = teams.get(id);
-      return t ? localizedName(t.name, t.name_ar, event.language) : id;
-    };
+    const teamName = (id: string): string => localizedTeamName(teams, id, event.language) ?? id;
     collector?.add(event, byMatch, teams, feed, vevents);
     for (const t of [...playing, ...(before?.teams ?? [])]) staleTeams.add(t);
     out.events[eventId] = {
