@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ConfigError } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { createApplication } from '../src/app/application.js';
 import { Migrator } from 'kysely';
 import type Database from 'better-sqlite3';
 import { migrateToLatest, MIGRATIONS } from '../src/db/migrate.js';
@@ -89,6 +90,21 @@ describe('migrations', () => {
       expect(await schemaOf(old.sqlite)).toEqual(fresh);
     } finally {
       await old.close();
+    }
+  });
+
+  // An operator's review: an upgrade's start said nothing of the migrations it applied, which cannot be undone.
+  it('are named in one line at the start that applies them, and not at the next', async () => {
+    const old = await olderDb(Object.keys(MIGRATIONS).slice(0, -2));
+    const file = old.sqlite.name;
+    await old.close();
+    const dir = path.dirname(file);
+    const config = loadConfig({ DATABASE_PATH: file, ARTIFACTS_DIR: path.join(dir, 'artifacts'), MAIL_DIR: path.join(dir, 'mail') });
+    for (const expected of [[`database migrated: ${Object.keys(MIGRATIONS).slice(-2).join(', ')}`], []]) {
+      const lines: string[] = [];
+      const app = await createApplication(config, { mail: false, log: (line) => lines.push(line) });
+      await app.close();
+      expect(lines.filter((line) => line.startsWith('database migrated'))).toEqual(expected);
     }
   });
 

@@ -58,6 +58,8 @@ export async function createApplication(config: Config, options: ApplicationOpti
   // start here, in one line naming ARTIFACTS_DIR, before the database is opened.
   makeArtifactsFolder(config.artifactsDir);
   const database = await openDatabase(config.databasePath);
+  // An upgrade's start says what it changed in the database (a migration cannot be undone: the operator's record).
+  if (database.migrated.length > 0) log(`database migrated: ${database.migrated.join(', ')}`);
   const { store } = database;
   const commits = new GroupCommit(store);
 

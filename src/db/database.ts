@@ -11,19 +11,22 @@ export interface Database {
   readonly sqlite: Sqlite.Database;
   readonly db: Db;
   readonly store: SyncDb;
+  /** The migrations this opening applied, in order (none when the schema was already the latest, or not migrated). */
+  readonly migrated: readonly string[];
   close(): Promise<void>;
 }
 
 /** Opens `file` (created when missing) and, unless told otherwise, brings its schema to the latest migration. */
 export async function openDatabase(file: string, options: { migrate?: boolean } = {}): Promise<Database> {
   const { db, sqlite } = openDb(file);
+  let migrated: string[] = [];
   if (options.migrate ?? true) {
     try {
-      await migrateToLatest(db);
+      migrated = await migrateToLatest(db);
     } catch (error) {
       await db.destroy();
       throw error;
     }
   }
-  return { file, sqlite, db, store: new SyncDb(sqlite), close: () => db.destroy() };
+  return { file, sqlite, db, store: new SyncDb(sqlite), migrated, close: () => db.destroy() };
 }
