@@ -326,6 +326,11 @@ describe('the document over HTTP', () => {
     expect((await request(`${svc.url}/api/v0/openapi.json`, { method: 'HEAD', headers: { 'If-None-Match': res.headers['etag']! } })).status).toBe(304);
     const preflight = await request(`${svc.url}/api/v0/openapi.json`, { method: 'OPTIONS', headers: { Origin: 'https://club.example' } });
     expect(preflight.status).toBe(204);
+    // An API review: /docs did not say which request headers a preflight allows, nor that credentials are refused.
+    const { description } = (JSON.parse(res.body.toString('utf8')) as { info: { description: string } }).info;
+    expect(description).toContain(`\`${preflight.headers['access-control-allow-headers']}\``);
+    expect(description).toContain(`\`${res.headers['access-control-expose-headers']}\``);
+    expect(description).toContain("credentials: 'include'");
     expect((await request(`${svc.url}/api/v0/openapi.json`, { method: 'PUT', body: '{}' })).status).toBe(405);
   });
 

@@ -49,13 +49,15 @@ export const READ_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60
 export const NO_STORE = 'no-store';
 
 export const PREFLIGHT_MAX_AGE_S = 86_400;
+/** The request headers a preflight allows a script to send (besides those a browser always may). */
+export const PREFLIGHT_ALLOW_HEADERS = 'Content-Type, Idempotency-Key';
 
 /** The answer to a CORS preflight (204) of a route serving `allow`. */
 export function preflightHeaders(allow: readonly string[]): Record<string, string> {
   return {
     ...API_HEADERS,
     'Access-Control-Allow-Methods': allow.join(', '),
-    'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
+    'Access-Control-Allow-Headers': PREFLIGHT_ALLOW_HEADERS,
     'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
     'Cache-Control': 'public, max-age=86400',
     Allow: allow.join(', '),

@@ -2,6 +2,7 @@
 // the values of the contract. Rendered into ARTIFACTS_DIR by the regeneration job (served at /api/v0/openapi.json
 // like the other reads), rendered as HTML by src/pages/docs.astro, and checked against every response of the
 // HTTP tests (test/support/http.ts).
+import { CORS_HEADERS, PREFLIGHT_ALLOW_HEADERS, PREFLIGHT_MAX_AGE_S } from '../../http/headers.js';
 import { ID_PATTERN } from '../../vocabulary/ids.js';
 import { HEADERS } from './headers.js';
 import { preflight } from './operations.js';
@@ -26,7 +27,10 @@ organization on the platform, and the writes the public makes without an account
   The list endpoints return bare arrays; an empty list is \`[]\`.
 - **Caching.** Reads: \`Cache-Control: ${READ_CACHE}\`, a strong \`ETag\`, \`Last-Modified\`, and 304 answers to
   \`If-None-Match\` / \`If-Modified-Since\`. Writes and errors: \`Cache-Control: ${NO_STORE}\`.
-- **CORS.** Every response carries \`Access-Control-Allow-Origin: *\`; \`OPTIONS\` on any path answers a preflight (204).
+- **CORS.** Every response carries \`Access-Control-Allow-Origin: *\`, and browser code may read its
+  \`${CORS_HEADERS['Access-Control-Expose-Headers']}\` headers. The API has no account: send no credentials (a
+  browser gives a script no answer to \`fetch(url, { credentials: 'include' })\`, which \`*\` does not allow). \`OPTIONS\` on any path answers a preflight
+  (204) allowing that path's methods and the request headers \`${PREFLIGHT_ALLOW_HEADERS}\`, for ${PREFLIGHT_MAX_AGE_S / 3600} hours.
 - **Errors** are RFC 9457 problem details (\`application/problem+json\`); each \`type\` links to its section of \`/docs\`.
 - **Rate limits** per client address and route on the writes and the RSVP summary, plus a daily cap of confirmation emails per
   address (defaults: 20 writes and 600 reads per minute, 3 emails a day; configuration). \`RateLimit\` / \`RateLimit-Policy\` tell the state.
