@@ -26,7 +26,9 @@ organization on the platform, and the writes the public makes without an account
   Identifiers match \`${ID_PATTERN.source}\`. Instants are RFC 3339 in UTC (\`2026-03-07T18:30:00Z\`); dates alone are \`YYYY-MM-DD\`.
   The list endpoints return bare arrays; an empty list is \`[]\`.
 - **Caching.** Reads: \`Cache-Control: ${READ_CACHE}\`, a strong \`ETag\`, \`Last-Modified\`, and 304 answers to
-  \`If-None-Match\` / \`If-Modified-Since\`. Writes and errors: \`Cache-Control: ${NO_STORE}\`.
+  \`If-None-Match\` / \`If-Modified-Since\`. Writes and errors: \`Cache-Control: ${NO_STORE}\` (where a CDN serves the reads
+  from a bucket, the 404 of an id not published yet may be cached a few seconds: a new competition's reads answer within a minute
+  of its publication).
 - **CORS.** Every response carries \`Access-Control-Allow-Origin: *\`, and browser code may read its
   \`${CORS_HEADERS['Access-Control-Expose-Headers']}\` headers. The API has no account: send no credentials (a
   browser gives a script no answer to \`fetch(url, { credentials: 'include' })\`, which \`*\` does not allow). \`OPTIONS\` on any path answers a preflight
