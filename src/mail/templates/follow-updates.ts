@@ -142,7 +142,12 @@ export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {
   const when = (at: string | null) => formatDateTime(at, input.timeZone, input.language) ?? w.tbd;
   const subject = input.kind === 'alert' ? w.alertSubject(scope) : w.digestSubject(scope);
   const intro = input.kind === 'alert' ? w.alertIntro(scope) : w.intro(scope);
-  const sections = input.competitions.map((c) => ({ ...c, lines: c.changes.map((x) => changeLine(namesOf(x, name), w, when)), links: subscribeLinks(c.calendarUrl) }));
+  const sections = input.competitions.map((c) => ({
+    ...c,
+    lines: c.changes.map((x) => changeLine(namesOf(x, name), w, when)),
+    // A cancelled competition has nothing left to put in a calendar: no invitation to subscribe to it.
+    links: c.changes.some((x) => x.kind === 'competition_cancelled') ? null : subscribeLinks(c.calendarUrl),
+  }));
   return {
     subject,
     text: textBlock([
@@ -151,9 +156,9 @@ export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {
         '',
         s.name,
         ...s.lines.map((l) => `- ${l}`),
-        `${w.calendar} ${safeUrl(s.links.webcal)}`,
-        `${w.calendarLink}: ${safeUrl(s.links.https)}`,
-        `${w.google}: ${safeUrl(s.links.google)}`,
+        ...(s.links
+          ? [`${w.calendar} ${safeUrl(s.links.webcal)}`, `${w.calendarLink}: ${safeUrl(s.links.https)}`, `${w.google}: ${safeUrl(s.links.google)}`]
+          : []),
       ]),
       '',
       '--',
@@ -168,7 +173,7 @@ export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {
       heading: input.kind === 'alert' ? w.alertHeading : w.digestHeading,
       intro: [t(intro)],
       after: sections.map(
-        (s) => html`<strong>${s.name}</strong><br>${s.lines.map((l) => html`${l}<br>`)}${w.calendar} ${link(s.links.webcal, w.calendarApp)} · ${link(s.links.google, w.google)} · ${link(s.links.https, w.link)}`,
+        (s) => html`<strong>${s.name}</strong><br>${s.lines.map((l) => html`${l}<br>`)}${s.links ? html`${w.calendar} ${link(s.links.webcal, w.calendarApp)} · ${link(s.links.google, w.google)} · ${link(s.links.https, w.link)}` : ''}`,
       ),
       footer: [html`${w.unsubscribe} ${link(input.unsubscribeUrl, w.unsubscribeLink)}`, t(w.why(scope))],
     }),

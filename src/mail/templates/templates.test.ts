@@ -366,6 +366,15 @@ describe('follow updates', () => {
     const cancelled = (language: 'en' | 'ar') => followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'competition_cancelled', before: null, after: null }] }] });
     expect(cancelled('en').text).toContain('Spring Cup\n- The competition is cancelled: its remaining matches will not be played\n');
     expect(cancelled('ar').text).toContain('Spring Cup\n- أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية\n');
+    // A review: its section still offered to add its calendar. The other competitions of the digest keep theirs.
+    const both = followUpdatesEmail({ ...input, competitions: [
+      { ...input.competitions[0]!, changes: [{ kind: 'competition_cancelled', before: null, after: null }] },
+      { ...input.competitions[0]!, name: 'Autumn League', calendarUrl: 'https://competitions.example/api/v0/calendar/autumn.ics', changes: [{ kind: 'new_competition', before: null, after: null }] },
+    ] });
+    for (const part of [both.text, both.html]) {
+      expect(part).not.toContain(input.competitions[0]!.calendarUrl.replace('https://', ''));
+      expect(part).toContain('competitions.example/api/v0/calendar/autumn.ics');
+    }
   });
 });
 
