@@ -41,6 +41,10 @@ describe('configuration', () => {
     [{ MAIL_TRANSPORT: 'postmark' }, /POSTMARK_SERVER_TOKEN: is required/],
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
     [{ PUBLIC_BASE_URL: 'ftp://x.example' }, /PUBLIC_BASE_URL/],
+    // An operator's review: a path was taken, and only the emails' links had it.
+    [{ PUBLIC_BASE_URL: 'https://x.example/competitions' }, /PUBLIC_BASE_URL.*no path/],
+    [{ PUBLIC_BASE_URL: 'https://x.example/?a=1' }, /PUBLIC_BASE_URL.*no path/],
+    [{ PUBLIC_BASE_URL: 'https://user:pw@x.example' }, /^(?![\s\S]*pw@)[\s\S]*PUBLIC_BASE_URL: must be .* no path/],
     [{ REGENERATE_EVERY_S: '0' }, /REGENERATE_EVERY_S/],
     [{ CALENDAR_REFRESH_MINUTES: '0' }, /CALENDAR_REFRESH_MINUTES/],
     [{ CALENDAR_REFRESH_MINUTES: '2.5' }, /CALENDAR_REFRESH_MINUTES/],

@@ -34,6 +34,13 @@ const proxyHops = z
   .regex(/^(true|false|yes|no|[0-5])$/, 'must be true, false, or how many proxies append to X-Forwarded-For (0 to 5)')
   .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v)));
 
+/** Whether `url` is an origin: scheme, host and port, nothing after (a trailing `/` is allowed). */
+function isOrigin(url: string): boolean {
+  if (!URL.canParse(url)) return true; // not a URL at all: z.url() says so
+  const u = new URL(url);
+  return u.pathname === '/' && u.search === '' && u.hash === '' && u.username === '' && u.password === '' && !/[?#]/.test(url);
+}
+
 const schema = z
   .object({
     PORT: port.default(4321),
@@ -42,6 +49,9 @@ const schema = z
     ARTIFACTS_DIR: z.string().min(1).default('data/artifacts'),
     PUBLIC_BASE_URL: z
       .url({ protocol: /^https?$/ })
+      // The pages, the API and the calendars are served at the root of their host: a base with a path was taken,
+      // then only the emails' links had it (an operator's review). Refused rather than half honoured.
+      .refine((u) => isOrigin(u), 'must be the address the service is served at, with no path, query or user (https://competitions.example): the service is served at the root of its host')
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
     MAIL_TRANSPORT: z.enum(['file', 'postmark']).default('file'),
@@ -157,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? 'environment');
-      const shown = raw[name] !== undefined && !name.includes('TOKEN') ? ` (got "${raw[name]}")` : '';
+      // A token, or a URL's password, stays out of the line (it may go to a shared log).
+      const shown = raw[name] !== undefined && !name.includes('TOKEN') && !/\/\/[^/]*@/.test(String(raw[name])) ? ` (got "${raw[name]}")` : '';
       return `${name}${shown}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
