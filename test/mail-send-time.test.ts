@@ -206,5 +206,10 @@ it('a match invitation of a public competition is sent', async () => {
   expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 1 });
   const { rows } = await send();
   expect(rows).toEqual([{ tag: 'rsvp-invite', status: 'sent', attempts: 1, last_error: null }]);
-  expect((await readEmails(path.join(dir, 'mail'))).map((m) => m.to)).toEqual(['sam.carter@example.org']);
+  const [mail] = await readEmails(path.join(dir, 'mail'));
+  expect(mail!.to).toBe('sam.carter@example.org');
+  // A calendar user's review: a player was offered every club's matches (the competition's feed), not their team's.
+  expect(mail!.text).toContain("Add your team's matches to your calendar: webcal://");
+  expect(mail!.text).toContain(`Calendar link: ${BASE}/api/v0/teams/rs-lions/calendar\n`);
+  expect(mail!.text).not.toContain('/api/v0/calendar/');
 });

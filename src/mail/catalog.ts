@@ -209,6 +209,11 @@ export const CATALOG = {
       venue: name.nullable(),
       /** The match's competition: the email offers its calendar. Absent in rows queued before it was recorded. */
       eventId: z.string().optional(),
+      /**
+       * The member's team in the match: the email offers the team's calendar rather than the competition's (a
+       * player subscribed to every club's matches; a calendar user's review). Absent in rows queued before it was.
+       */
+      teamId: z.string().optional(),
       /** The sender the email names. Absent in rows queued before it was recorded: the send-time check reads it. */
       organizationName: name.optional(),
       /** Set at send time (never queued: invite refuses a postponed match): the match is postponed since. */
@@ -220,7 +225,9 @@ export const CATALOG = {
       ...rsvpInviteEmail({
         ...data,
         rsvpUrl: links.rsvp!,
-        calendarUrl: data.eventId === undefined ? null : `${baseUrl}/api/v0/calendar/${encodeURIComponent(data.eventId)}`,
+        ...(data.teamId !== undefined
+          ? { calendarUrl: `${baseUrl}/api/v0/teams/${encodeURIComponent(data.teamId)}/calendar`, calendarOf: 'team' as const }
+          : { calendarUrl: data.eventId === undefined ? null : `${baseUrl}/api/v0/calendar/${encodeURIComponent(data.eventId)}` }),
       }),
       headers: {},
       ...senderOf(data),

@@ -242,7 +242,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
     const members = store.all(
       store.q.selectFrom('team_members as tm')
         .leftJoin('rsvp_invitations as i', (join) => join.onRef('i.member_id', '=', 'tm.id').on('i.match_id', '=', matchId))
-        .select(['tm.id', 'tm.name', 'tm.name_ar', 'tm.email', 'i.id as invitation_id', 'i.email as invited_email'])
+        .select(['tm.id', 'tm.team_id', 'tm.name', 'tm.name_ar', 'tm.email', 'i.id as invitation_id', 'i.email as invited_email'])
         .where('tm.team_id', 'in', teamIds)
         .orderBy('tm.id'),
     );
@@ -287,6 +287,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
           invitationId,
           ...matchAsRead(match, localizedName(m.name, m.name_ar, match.language)),
           eventId: match.event_id,
+          teamId: m.team_id,
         },
       });
       result.invited++;

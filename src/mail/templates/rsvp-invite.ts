@@ -25,8 +25,13 @@ export interface RsvpInviteInput {
   venue: string | null;
   eventName?: string | null;
   rsvpUrl: string;
-  /** The competition's calendar feed (https), offered as webcal, https and Google Calendar; null leaves it out. */
+  /** The calendar feed (https) offered as webcal, https and Google Calendar; null leaves it out. */
   calendarUrl?: string | null;
+  /**
+   * Whose matches that feed holds: the invited member's team (every public match of it), or, in invitations queued
+   * before the team was recorded, the match's competition (default).
+   */
+  calendarOf?: 'team' | 'competition';
 }
 
 export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
@@ -53,7 +58,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
         sentBy: sender ? `أُرسلت هذه الرسالة نيابةً عن ${name(sender)}.` : null,
-        calendar: 'أضف مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
+        calendar: input.calendarOf === 'team' ? 'أضف مباريات فريقك إلى تقويمك:' : 'أضف مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
       }
     : {
         subject: postponed ? `Postponed: ${match}` : `${RSVP_QUESTION.en} ${match}${day ? `, ${day}` : ''}`,
@@ -68,7 +73,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         fallback: 'If the button does not work, open this link in your browser:',
         personal: 'This link is personal: please do not share it.',
         sentBy: sender ? `Sent on behalf of ${sender}.` : null,
-        calendar: "Add the competition's matches to your calendar:", calendarApp: 'calendar app', calendarLink: 'Calendar link', google: 'Google Calendar',
+        calendar: input.calendarOf === 'team' ? "Add your team's matches to your calendar:" : "Add the competition's matches to your calendar:", calendarApp: 'calendar app', calendarLink: 'Calendar link', google: 'Google Calendar',
       };
   const cal = input.calendarUrl ? subscribeLinks(input.calendarUrl) : null;
   const facts: Array<[string, string]> = [

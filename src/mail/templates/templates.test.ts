@@ -176,6 +176,10 @@ describe('RSVP invitation', () => {
     expect(mail.text).toContain('Google Calendar: https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Fcompetitions.example%2Fapi%2Fv0%2Fcalendar%2Fspring-cup');
     expect(mail.html).toContain('href="webcal://competitions.example/api/v0/calendar/spring-cup"');
     expect(rsvpInviteEmail({ language: 'en', ...base }).text).not.toContain('webcal:');
+    // The member's team's feed, as invitations queue it now.
+    const team = 'https://competitions.example/api/v0/teams/hillside/calendar';
+    expect(rsvpInviteEmail({ language: 'en', ...base, calendarUrl: team, calendarOf: 'team' }).text).toContain(`Add your team's matches to your calendar: webcal://competitions.example/api/v0/teams/hillside/calendar`);
+    expect(rsvpInviteEmail({ language: 'ar', ...base, calendarUrl: team, calendarOf: 'team' }).text).toContain('أضف مباريات فريقك إلى تقويمك:');
   });
 
   it("shows the kickoff in the organization's time zone, the subject's day included", () => {
