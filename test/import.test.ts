@@ -83,6 +83,7 @@ describe('import', () => {
     ['a feed cycle', (j) => (j.organizations[0].leagues[0].events[1].matches[0].home = { winner_of: 'rs-c2' }), 'organizations[0].leagues[0].events[1].matches[0]', /cycle/],
     ['a level knockout without penalties', (j) => (j.organizations[0].leagues[0].events[1].matches[0].score = { home: 1, away: 1 }), 'organizations[0].leagues[0].events[1].matches[0].score', /penalties/],
     ['a completed match without a score', (j) => delete j.organizations[0].leagues[0].events[0].matches[0].score, 'organizations[0].leagues[0].events[0].matches[0].score', /needs a score/],
+    ['a postponed match without its kickoff', (j) => Object.assign(j.organizations[0].leagues[0].events[0].matches[2], { status: 'postponed', kickoff: null }), 'organizations[0].leagues[0].events[0].matches[2].kickoff', /postponed match keeps its last kickoff/],
     ['a result on a scheduled match', (j) => (j.organizations[0].leagues[0].events[0].matches[2].score = { home: 1, away: 0 }), 'organizations[0].leagues[0].events[0].matches[2].status', /cannot be scheduled/],
     ['an unknown field', (j) => (j.organizations[0].leagues[0].events[0].colour = 'red'), 'organizations[0].leagues[0].events[0]', /colour/],
     ['a bad id', (j) => (j.organizations[0].id = 'bad id'), 'organizations[0].id', /must match/],

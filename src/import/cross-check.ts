@@ -150,6 +150,11 @@ function checkMatch(
     report([...path, 'group'], 'a bracket match is in no group: leave out "group", or "bracket_role" for a group match');
   }
   if (m.kickoff && m.ends_at && m.ends_at <= m.kickoff) report([...path, 'ends_at'], 'must be after kickoff');
+  // A calendar user's review: an organizer cleared a postponed match's kickoff ("date to be confirmed"), and every
+  // subscribed calendar deleted the match instead of showing it postponed (a feed has no event without a kickoff).
+  if (m.status === 'postponed' && !m.kickoff) {
+    report([...path, 'kickoff'], 'a postponed match keeps its last kickoff: calendars show the match there, marked postponed, until its new kickoff is set (without one they drop it)');
+  }
 
   const bye = role !== null && (m.home === null) !== (m.away === null);
   const hasResult = m.score != null || m.walkover != null;
