@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderCalendar, type CalendarInput, type CalendarMatch } from '../src/competitions/calendar.js';
 import { calendarInput, calendarMatch } from './support/builders/calendar.js';
+import { RETIRED_CALENDAR_NAME, retiredFeed } from '../src/publish/retired-feeds.js';
 
 // pyenv and similar shims put another python3 first on PATH; Debian's package lives under /usr/bin/python3.
 const CANDIDATES = ['python3', '/usr/bin/python3'];
@@ -123,6 +124,12 @@ describe.skipIf(python === null)(`round trip through Python icalendar${python ==
       errors: [],
     });
     expect(cal.refresh).toMatch(/^(PT30M|0:30:00)$/);
+    expect(cal.ttl).toBe('PT30M');
+  });
+
+  it('reads the empty feed of a retired competition or team: its name, no event, no error', () => {
+    const cal = parseWithPython(retiredFeed(30).join(''));
+    expect(cal).toMatchObject({ name: 'VCALENDAR', version: '2.0', calname: RETIRED_CALENDAR_NAME, events: [], errors: [] });
     expect(cal.ttl).toBe('PT30M');
   });
 

@@ -14,6 +14,7 @@ import { READ_CACHE_CONTROL } from '../src/http/headers.js';
 import { PUBLISH_JOB } from '../src/jobs/publish.js';
 import { REGENERATE_JOB, regenerateAndPublish } from '../src/jobs/regenerate.js';
 import { MANIFEST, regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { retiredFeed } from '../src/publish/retired-feeds.js';
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
 import { formatPublish, publishArtifacts, PUBLISHED_STATE } from '../src/publish/s3/publish.js';
 import { gatewayUnavailable, startGateway, type Gateway } from './support/ceph-rgw.js';
@@ -126,11 +127,16 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
     await regenerate(t.db, options);
     const r = await publishArtifacts(options.artifactsDir, s3ObjectStore(settings));
     expect(r.failed, r.problem ?? '').toBe(0);
-    expect(r.deleted).toBeGreaterThanOrEqual(3);
+    expect(r.deleted).toBeGreaterThanOrEqual(4); // its feed's two objects among them, put again as the empty feed
     const list = (await (await cdnGet('api/v0/events')).json()) as { event_id: string }[];
     expect(list.map((e) => e.event_id)).not.toContain('rsl-cup-2026');
-    for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026', 'api/v0/calendar/rsl-cup-2026.ics']) {
+    for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket']) {
       expect((await cdnGet(key)).status, key).not.toBe(200);
+    }
+    // Its feed, published before, is the empty one (retired-feeds.ts): subscribed apps clear its matches.
+    for (const key of ['api/v0/calendar/rsl-cup-2026', 'api/v0/calendar/rsl-cup-2026.ics']) {
+      const res = await cdnGet(key);
+      expect([res.status, await res.text()], key).toEqual([200, retiredFeed(options.refreshMinutes).join('')]);
     }
   });
 
@@ -334,9 +340,10 @@ describe.skipIf(unavailable !== null)('a publish killed midway', () => {
     try {
       const next = await runCommand({ ...env, PUBLISH_S3_ENDPOINT: proxy.endpoint });
       expect(next.code, next.output).toBe(0);
-      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026']) {
+      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket']) {
         expect((await killedKey(key)).status, key).toBe(403);
       }
+      expect(await (await killedKey('api/v0/calendar/rsl-cup-2026')).text()).toBe(retiredFeed(5).join(''));
       const list = (await (await killedKey('api/v0/events')).json()) as { event_id: string }[];
       expect(list.map((e) => e.event_id)).not.toContain('rsl-cup-2026');
       // Every team calendar in the bucket is the one rendered now (the cup's matches gone), and no other is left.
@@ -461,9 +468,11 @@ describe.skipIf(unavailable !== null)('two publishes at once', () => {
       visibility('rsl-cup-2026', false);
       const c = await runCommand(env);
       expect(c.code, c.output).toBe(0);
-      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026']) {
+      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket']) {
         expect(await objectStatus(key), key).toBe(403);
       }
+      // Its feed had been published: the empty calendar is in its place.
+      expect(await (await fetch(`${gw.endpoint}/${BUCKET}/concurrent/api/v0/calendar/rsl-cup-2026`)).text()).toBe(retiredFeed(5).join(''));
     } finally {
       proxy.release();
       visibility('rsl-cup-2026', true);
@@ -552,8 +561,14 @@ describe.skipIf(unavailable !== null)('an event made private while one put keeps
       // The refused object is as the first publish put it.
       expect((await (await get('api/v0/events/rsl-prem-2026-27/standings')).text())).toBe(refusedBefore);
       expect(r.deleted).toBeGreaterThanOrEqual(4);
-      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket', 'api/v0/calendar/rsl-cup-2026', 'api/v0/calendar/rsl-cup-2026.ics']) {
+      for (const key of ['api/v0/events/rsl-cup-2026/standings', 'api/v0/events/rsl-cup-2026/bracket']) {
         expect((await get(key)).status, key).toBe(403);
+      }
+      // Its feed: deleted with them, whatever the puts do (the empty calendar put in its place when they go through:
+      // here the refused put stopped the run first).
+      for (const key of ['api/v0/calendar/rsl-cup-2026', 'api/v0/calendar/rsl-cup-2026.ics']) {
+        const res = await get(key);
+        if (res.status !== 403) expect(await res.text(), key).toBe(retiredFeed(options.refreshMinutes).join(''));
       }
       const list = (await (await get('api/v0/events')).json()) as { event_id: string }[];
       expect(list.map((e) => e.event_id)).not.toContain('rsl-cup-2026');

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEventHeads } from '../src/competitions/queries.js';
 import { openDatabase, type Database } from '../src/db/database.js';
-import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { retiredFeed } from '../src/publish/retired-feeds.js';
+import { regenerate, type Manifest, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { groupByOrganization, type OrganizationWork } from '../src/publish/render-organization.js';
 import { headsFingerprint, renderOrganizations, THREADED_MIN_EVENTS } from '../src/publish/render-threads.js';
 import { teamCalendarPath } from '../src/publish/routes.js';
@@ -133,11 +134,15 @@ describe('regeneration on render workers', () => {
     expect(one.workers).toBeUndefined();
     expect((two.workers as number[]).reduce((a, b) => a + b, 0)).toBe(14);
     expect({ ...two, ms: 0, workers: undefined }).toEqual({ ...one, ms: 0 });
-    expect(fs.existsSync(calendar(dirs.two, only!))).toBe(false);
+    // The team with no public match left: its feed is the empty one (retired-feeds.ts), in the folders that had published it.
+    expect(fs.readFileSync(calendar(dirs.two, only!), 'utf8')).toBe(retiredFeed(5).join(''));
     expect(fs.readFileSync(calendar(dirs.two, elsewhere!), 'utf8')).not.toContain(`.${event}@threads.example`);
     await regenerate(database.db, options(dirs.fresh, 1));
     expect(differences(dirs.one, dirs.two)).toEqual([]);
-    expect(differences(dirs.fresh, dirs.two)).toEqual([]);
+    // A fresh folder published no feed before: it has no empty ones (and its manifest records none).
+    const retired = Object.keys((JSON.parse(fs.readFileSync(path.join(dirs.two, '.manifest.json'), 'utf8')) as Manifest).retired!.teams);
+    expect(retired).toContain(only!);
+    expect(differences(dirs.fresh, dirs.two)).toEqual(['.manifest.json', ...retired.flatMap((id) => ['', '.br', '.gz'].map((v) => teamCalendarPath(id) + v))].sort());
   }, 60_000);
 
   it("fails the run when a worker's file cannot be written: no manifest claims it", async () => {

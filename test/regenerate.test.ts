@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCKS_DIR } from '../src/publish/folder-lock.js';
+import { retiredFeed } from '../src/publish/retired-feeds.js';
 import { regenerate, RENDER_LOCK, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { processState } from '../src/publish/run-marker.js';
 import { demoDb, type TestDb } from './support/db.js';
@@ -126,14 +127,55 @@ describe('regenerate', () => {
     await regenerate(t.db, options);
     t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
     const r = await regenerate(t.db, options);
-    expect(r.removed).toBe(3);
+    expect(r.removed).toBe(2); // its standings and bracket
     const files = [...snapshot(options.artifactsDir).keys()];
-    expect(files.filter((f) => f.includes('rsl-cup-2026'))).toEqual([]);
+    // Its calendar is the empty feed (retired-feeds.ts), which names nothing of it.
+    expect(files.filter((f) => f.includes('rsl-cup-2026') && f.endsWith('.ics'))).toEqual(['api/v0/calendar/rsl-cup-2026.ics']);
+    expect(files.filter((f) => f.includes('rsl-cup-2026') && !/\.ics(\.gz|\.br)?$/.test(f))).toEqual([]);
+    expectRetired('api/v0/calendar/rsl-cup-2026.ics');
     const list = JSON.parse(fs.readFileSync(path.join(options.artifactsDir, 'api/v0/events.json'), 'utf8'));
     expect(list.map((e: { event_id: string }) => e.event_id)).not.toContain('rsl-cup-2026');
   });
 
-  it('renders, then removes, an event and a team whose ids are names of Object.prototype', async () => {
+  // A calendar user's review: a 404 is "try again later" to calendar apps, which kept a competition taken down for
+  // good. A feed published once answers an empty calendar instead; public again, its matches come back.
+  it("leaves an empty calendar in place of a feed no longer public, and only of one published before", async () => {
+    await regenerate(t.db, options);
+    const feed = 'api/v0/calendar/rsl-cup-2026.ics';
+    const published = fs.readFileSync(path.join(options.artifactsDir, feed), 'utf8');
+    const teams = (published.match(/^UID:.*$/gm) ?? []).length;
+    expect(teams).toBeGreaterThan(0);
+    // Its teams that play nowhere else: their feeds go empty too.
+    const cupOnly = (t.sqlite.prepare(
+      `SELECT t.id FROM teams t WHERE EXISTS (SELECT 1 FROM matches m WHERE m.event_id = 'rsl-cup-2026' AND t.id IN (m.home_team_id, m.away_team_id))
+       AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.event_id <> 'rsl-cup-2026' AND t.id IN (m.home_team_id, m.away_team_id))`,
+    ).all() as { id: string }[]).map((r) => r.id);
+    t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'rsl-cup-2026'`).run();
+    await regenerate(t.db, options);
+    expectRetired(feed);
+    for (const id of cupOnly) expectRetired(`api/v0/teams/${id}.calendar.ics`);
+    // A quiet run writes nothing: the empty feeds are kept as they are.
+    expect(await regenerate(t.db, options)).toMatchObject({ written: 0, removed: 0 });
+    // Deleted while private: still the empty feed. An event private from the start never had a feed.
+    t.sqlite.prepare(`UPDATE events SET is_public = 1 WHERE id = 'rsl-cup-2026'`).run();
+    await regenerate(t.db, options);
+    expect(fs.readFileSync(path.join(options.artifactsDir, feed), 'utf8')).toBe(published);
+    t.sqlite.prepare(`DELETE FROM events WHERE id = 'rsl-cup-2026'`).run();
+    await regenerate(t.db, options);
+    expectRetired(feed);
+    const never = t.sqlite.prepare(`SELECT id FROM events WHERE is_public = 0`).all() as { id: string }[];
+    expect(never.length).toBeGreaterThan(0);
+    for (const { id } of never) expect(fs.existsSync(path.join(options.artifactsDir, `api/v0/calendar/${id}.ics`)), id).toBe(false);
+  });
+
+  /** The file is the empty feed of a retired id: a valid calendar with no event, naming nothing. */
+  function expectRetired(rel: string) {
+    const text = fs.readFileSync(path.join(options.artifactsDir, rel), 'utf8');
+    expect(text, rel).toBe(retiredFeed(options.refreshMinutes).join(''));
+    expect(text).not.toContain('BEGIN:VEVENT');
+  }
+
+  it('renders, then retires, an event and a team whose ids are names of Object.prototype', async () => {
     // The manifest's records are plain objects keyed by id: `constructor` and `toString` must not be read as
     // Object.prototype's (a run failed on such an event; a private one's files and a team's calendar stayed).
     t.sqlite.pragma('foreign_keys = OFF');
@@ -149,13 +191,17 @@ describe('regenerate', () => {
     const rendered = ['api/v0/events/constructor/standings.json', 'api/v0/calendar/constructor.ics', 'api/v0/teams/toString.calendar.ics'];
     await regenerate(t.db, options);
     for (const f of rendered) expect(fs.existsSync(path.join(options.artifactsDir, f)), f).toBe(true);
-    // Unchanged, it writes nothing; made private, the event's files and the calendar of its only team go.
+    // Unchanged, it writes nothing; made private, the event's files go, and its calendar and its only team's are the
+    // empty feed.
     expect(await regenerate(t.db, options)).toMatchObject({ written: 0 });
     t.sqlite.prepare(`UPDATE events SET is_public = 0 WHERE id = 'constructor'`).run();
     const r = await regenerate(t.db, options);
-    expect(r.removed).toBeGreaterThanOrEqual(4);
+    expect(r.removed).toBeGreaterThanOrEqual(2);
     const files = [...snapshot(options.artifactsDir).keys()];
-    expect(files.filter((f) => f.includes('constructor') || f.includes('toString'))).toEqual([]);
+    const left = files.filter((f) => (f.includes('constructor') || f.includes('toString')) && f.endsWith('.ics'));
+    expect(left).toEqual(['api/v0/calendar/constructor.ics', 'api/v0/teams/toString.calendar.ics']);
+    expect(files.filter((f) => (f.includes('constructor') || f.includes('toString')) && !/\.ics(\.gz|\.br)?$/.test(f))).toEqual([]);
+    for (const f of left) expectRetired(f);
   });
 
   it('sweeps files of events it no longer knows even without a manifest', async () => {

@@ -20,6 +20,7 @@ import { headsFingerprint, renderOrganizations } from './render-threads.js';
 import { markFailed, markRunning, stoppedRuns } from './run-marker.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
+import { retiredFeed, retiredIds } from './retired-feeds.js';
 import { TeamCalendars, teamsByMatch } from './team-calendars.js';
 
 export type { ManifestEvent } from './render-organization.js';
@@ -48,6 +49,8 @@ export interface Manifest {
   events: Record<string, ManifestEvent>;
   /** Content hash of each team calendar. */
   teams?: Record<string, string>;
+  /** Content hash of each retired feed (retired-feeds.ts), by competition and by team. */
+  retired?: { calendars: Record<string, string>; teams: Record<string, string> };
 }
 
 export interface RegenerateOptions {
@@ -110,7 +113,8 @@ const json = (value: unknown) => JSON.stringify(value);
 function withoutHashes(m: Manifest): Manifest {
   const none = (hashes: Record<string, string>) => Object.fromEntries(Object.keys(hashes).map((key) => [key, '']));
   const events = Object.fromEntries(Object.entries(m.events).map(([id, e]) => [id, { ...e, files: none(e.files) }]));
-  return { renderVersion: m.renderVersion, settings: m.settings, events, teams: none(m.teams ?? {}) };
+  const retired = { calendars: none(m.retired?.calendars ?? {}), teams: none(m.retired?.teams ?? {}) };
+  return { renderVersion: m.renderVersion, settings: m.settings, events, teams: none(m.teams ?? {}), retired };
 }
 
 /** Event ids that have files on disk, whatever the manifest says. */
@@ -357,19 +361,28 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   next.listHash = store.put(EVENTS_LIST_PATH, json(list), previous.listHash);
   next.openapiHash = store.put(OPENAPI_PATH, json(buildOpenApiDocument({ serverUrl: options.publicBaseUrl })), previous.openapiHash);
 
-  // Events that became private or were removed: their artifacts go. The directories are swept too,
+  // The feeds published before whose competition or team is no longer public: an empty calendar in their place.
+  const retiring = retiredIds(previous, next);
+  const emptyFeed = retiredFeed(options.refreshMinutes);
+  const retired: NonNullable<Manifest['retired']> = { calendars: {}, teams: {} };
+  for (const id of retiring.calendars) retired.calendars[id] = store.put(artifactPaths(id).calendar, emptyFeed, ownValue(previous.retired?.calendars, id));
+  for (const id of retiring.teams) retired.teams[id] = store.put(teamCalendarPath(id), emptyFeed, ownValue(previous.retired?.teams, id));
+  next.retired = retired;
+  const kept = new Set([...retiring.calendars.map((id) => artifactPaths(id).calendar), ...retiring.teams.map(teamCalendarPath)]);
+
+  // Events that became private or were removed: their other artifacts go. The directories are swept too,
   // so nothing private survives a lost or stale manifest.
   for (const [eventId, before] of Object.entries(previous.events)) {
     if (ownValue(next.events, eventId)) continue;
-    for (const rel of Object.keys(before.files)) store.remove(rel);
+    for (const rel of Object.keys(before.files)) if (!kept.has(rel)) store.remove(rel);
   }
   for (const eventId of listRenderedEventIds(root)) {
     if (ownValue(next.events, eventId)) continue;
-    for (const rel of Object.values(artifactPaths(eventId))) store.remove(rel);
+    for (const rel of Object.values(artifactPaths(eventId))) if (!kept.has(rel)) store.remove(rel);
   }
-  // A team with no public match left has no calendar (whatever the manifest remembers).
+  // A team with no public match left has no calendar of its matches (whatever the manifest remembers).
   for (const teamId of listRenderedTeamIds(root)) {
-    if (!ownValue(next.teams, teamId)) store.remove(teamCalendarPath(teamId));
+    if (!ownValue(next.teams, teamId) && !kept.has(teamCalendarPath(teamId))) store.remove(teamCalendarPath(teamId));
   }
 
   store.flush();
@@ -377,6 +390,7 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareCodeUnits(a, b)));
   next.events = sorted(next.events);
   next.teams = sorted(next.teams ?? {});
+  if (Object.keys(retired.calendars).length + Object.keys(retired.teams).length === 0) delete next.retired;
   if (json(next) !== json(written)) writeFileAtomic(manifestFile, json(next));
   // The manifest describes the files again: this run's marker goes, and those of the runs that stopped before it.
   for (const file of [...stopped, ...(run.marker ? [run.marker] : [])]) fs.rmSync(file, { force: true });

@@ -1,5 +1,6 @@
 // Every operation of /api/v0/: the catalogue the document, /docs and the contract tests read.
 import * as ex from '../examples.js';
+import { RETIRED_CALENDAR_NAME } from '../../publish/retired-feeds.js';
 import { readPath, writePath, type ReadSpec, type WriteSpec } from './operations.js';
 import { PARAMETERS } from './parameters.js';
 import type { ExampleObject, PathItemObject } from './types.js';
@@ -94,7 +95,10 @@ export function paths(base: string): Record<string, PathItemObject> {
         '"Cancelled: " (Outlook ignores STATUS); in a cancelled competition every match not completed is cancelled. ' +
         'A result says when it came after extra time; ' +
         'a leg of a two-legged tie says which leg it is, and a played second leg gives the aggregate. A slot not decided yet reads ' +
-        '"Winner of Semi-final 1" or "Winner Group A". The same data gives the same bytes.',
+        '"Winner of Semi-final 1" or "Winner Group A". The same data gives the same bytes. ' +
+        'A competition whose feed was published and is no longer public (made private, deleted) answers a calendar with no event, ' +
+        `named "${RETIRED_CALENDAR_NAME}", so that subscribed apps clear its matches at their next poll (a 404 is "try again later" to them); ` +
+        'public again, its matches come back under the same UIDs. 404 for an id never published.',
       kind: 'artifact',
       pathParameter: 'eventId',
       contentType: 'text/calendar',
@@ -112,8 +116,9 @@ export function paths(base: string): Record<string, PathItemObject> {
       description:
         'Every match of the team in a public competition, in time order, each VEVENT exactly as in its competition\'s feed ' +
         '(the same UID and bytes, so the two never disagree; SEQUENCE, CANCELLED, folding and escaping alike; an app subscribed to both shows it in each calendar). ' +
-        'A slot fed by an earlier match counts once that match decided the team. 404 for an unknown team or one with no ' +
-        'public match. To offer it to a person: `webcal://` (calendar apps), ' +
+        'A slot fed by an earlier match counts once that match decided the team. A team whose feed was published and has no ' +
+        'public match left answers a calendar with no event, as a competition\'s does; 404 for a team never published. ' +
+        'To offer it to a person: `webcal://` (calendar apps), ' +
         '`https://`, and Google Calendar\'s `https://calendar.google.com/calendar/render?cid=` + the webcal URL, encoded.',
       kind: 'artifact',
       pathParameter: 'teamId',

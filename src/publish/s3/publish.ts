@@ -19,7 +19,7 @@ import path from 'node:path';
 import { READ_CACHE_CONTROL } from '../../http/headers.js';
 import { problemBody } from '../../http/problem.js';
 import { MANIFEST, type Manifest } from '../regenerate.js';
-import { CONTENT_TYPES, EVENTS_LIST_PATH, matchArtifactRoute, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
+import { artifactPaths, CONTENT_TYPES, EVENTS_LIST_PATH, matchArtifactRoute, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
 import { takeFolderLock } from '../folder-lock.js';
 import { contentHash, writeFileAtomic } from '../store.js';
 import type { ObjectStore } from './object-store.js';
@@ -92,9 +92,23 @@ function renderedFiles(manifest: Manifest): Map<string, string> {
   const files = new Map<string, string>();
   for (const e of Object.values(manifest.events)) for (const [file, hash] of Object.entries(e.files)) files.set(file, hash);
   for (const [teamId, hash] of Object.entries(manifest.teams ?? {})) files.set(teamCalendarPath(teamId), hash);
+  for (const [eventId, hash] of Object.entries(manifest.retired?.calendars ?? {})) files.set(artifactPaths(eventId).calendar, hash);
+  for (const [teamId, hash] of Object.entries(manifest.retired?.teams ?? {})) files.set(teamCalendarPath(teamId), hash);
   if (manifest.listHash) files.set(EVENTS_LIST_PATH, manifest.listHash);
   if (manifest.openapiHash) files.set(OPENAPI_PATH, manifest.openapiHash);
   return files;
+}
+
+/** The keys of the retired feeds (both addresses of each). */
+function retiredFeedKeys(manifest: Manifest): Set<string> {
+  const files = [
+    ...Object.keys(manifest.retired?.calendars ?? {}).map((id) => artifactPaths(id).calendar),
+    ...Object.keys(manifest.retired?.teams ?? {}).map(teamCalendarPath),
+  ];
+  return new Set(files.flatMap((file) => {
+    const url = urlKeyOf(file);
+    return url ? [url.key, `${url.key}.ics`] : [];
+  }));
 }
 
 /** A file's bytes, or null when it is gone (a render removed it since the manifest). */
@@ -288,8 +302,11 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
     for (const k of changed) state.objects[k] = PENDING;
     writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
   }
-  // Gone objects first (an event made private), whatever the puts below do.
-  const gone = Object.keys(state.objects).filter((k) => !wanted.has(k));
+  // Gone objects first (an event made private), whatever the puts below do. A feed retired (retired-feeds.ts) is
+  // deleted with them before its empty calendar is put: a put that fails must not leave its matches public.
+  const retiredKeys = retiredFeedKeys(manifest);
+  const replaced = changed.filter((k) => retiredKeys.has(k) && was.get(k) !== undefined);
+  const gone = [...Object.keys(state.objects).filter((k) => !wanted.has(k)), ...replaced];
   for (let i = 0; i < gone.length && !storeFailed; i += 1000) {
     const batch = gone.slice(i, i + 1000);
     try {
