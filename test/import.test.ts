@@ -52,6 +52,22 @@ describe('import', () => {
     expect(dumpTables(t.sqlite)).toEqual(once);
   });
 
+  // An organizer's review: one World Cup match typed "Group a" made a ninth table and sent the wrong team on; one
+  // league match given a group split the league's table in two. Each is refused at the match that differs.
+  it.each<[string, (json: Json) => void, string, RegExp]>([
+    ['a group written another way', (j) => (j.organizations[2].leagues[0].events[0].matches[4].group = 'المجموعة  أ'), 'organizations[2].leagues[0].events[0].matches[4].group', /is written "المجموعة أ" in the event's other matches/],
+    ['a group match in the wrong group', (j) => (j.organizations[2].leagues[0].events[0].matches[5].group = 'المجموعة ب'), 'organizations[2].leagues[0].events[0].matches[5].group', /team "amm-suqour" plays its other 2 group matches in "المجموعة أ"/],
+    ['a group match with no group', (j) => (j.organizations[2].leagues[0].events[0].matches[3].group = null), 'organizations[2].leagues[0].events[0].matches[3].group', /are in a group \("المجموعة أ", "المجموعة ب"\): give this one its group/],
+    ['one league match in a group', (j) => (j.organizations[0].leagues[0].events[0].matches[0].group = 'Group A'), 'organizations[0].leagues[0].events[0].matches[0].group', /other 30 league matches are in no group/],
+  ])('refuses %s in the demo, at that match only', (_label, edit, where, message) => {
+    const json = load(DEMO);
+    edit(json);
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems.map((p) => [p.path, p.message])).toEqual([[where, expect.stringMatching(message)]]);
+  });
+
   it('reports three separate mistakes with their paths, and changes nothing', () => {
     importJson(t, load(SMALL));
     const before = dumpTables(t.sqlite);

@@ -72,12 +72,70 @@ export function checkCompetitionRules(
     }
   });
 
+  checkGroups(ev, eventPath, report, at);
   checkBestPlacedRules(ev, eventPath, report);
   checkSingleFinal(ev, eventPath, report, at);
   checkTwoLeggedTies(ev, eventPath, report, at);
 }
 
 const sameSlot = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A group's name as a person reads it: case, width and spacing aside ("Group a", "Group  A" and "Group A" are one). */
+const groupKey = (name: string) => name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+
+/**
+ * The league or group matches of an event (those with no bracket role) make its tables: a group is written one way,
+ * a team plays in one group, and either every such match is in a group or none is. An organizer's review: one World
+ * Cup match typed "Group a" made a ninth table, and the wrong team went through to the round of 16; one league match
+ * given a group split the league's table in two. Each problem is reported at the matches that differ from the rest.
+ */
+function checkGroups(ev: ImportEvent, eventPath: PropertyKey[], report: Report, at: (element: object, index: number) => number): void {
+  const tabled = ev.matches.map((m, i) => ({ m, path: [...eventPath, 'matches', at(m, i), 'group'] })).filter(({ m }) => effectiveRole(ev, m) === null);
+  const grouped = tabled.filter(({ m }) => m.group !== null);
+  if (grouped.length === 0) return;
+  if (grouped.length < tabled.length) {
+    const few = grouped.length * 2 <= tabled.length;
+    const names = [...new Set(grouped.map(({ m }) => `"${m.group}"`))].slice(0, 3).join(', ');
+    for (const { m, path } of tabled) {
+      if (few && m.group !== null) report(path, `the event's other ${tabled.length - grouped.length} league matches are in no group: leave "group" out (a group is a table of its own)`);
+      if (!few && m.group === null) report(path, `the event's other league or group matches are in a group (${names}): give this one its group`);
+    }
+    return;
+  }
+  // One spelling per group: the most used one.
+  const spellings = new Map<string, Map<string, number>>();
+  for (const { m } of grouped) {
+    const counts = spellings.get(groupKey(m.group!)) ?? new Map<string, number>();
+    spellings.set(groupKey(m.group!), counts.set(m.group!, (counts.get(m.group!) ?? 0) + 1));
+  }
+  const usual = (name: string) => [...spellings.get(groupKey(name))!].sort((a, b) => b[1] - a[1])[0]![0];
+  const misspelt = new Set<object>();
+  for (const { m, path } of grouped) {
+    const spelling = usual(m.group!);
+    if (spelling === m.group) continue;
+    misspelt.add(m);
+    report(path, `"${m.group}" is written "${spelling}" in the event's other matches: one group, one spelling`);
+  }
+  // One group per team: the one it plays most of its matches in.
+  const groupsOf = new Map<string, Map<string, number>>();
+  for (const { m } of grouped) {
+    for (const team of [m.home, m.away]) {
+      if (typeof team !== 'string') continue;
+      const counts = groupsOf.get(team) ?? new Map<string, number>();
+      groupsOf.set(team, counts.set(usual(m.group!), (counts.get(usual(m.group!)) ?? 0) + 1));
+    }
+  }
+  for (const { m, path } of grouped) {
+    if (misspelt.has(m)) continue;
+    for (const team of [m.home, m.away]) {
+      if (typeof team !== 'string') continue;
+      const [main, count] = [...groupsOf.get(team)!].sort((a, b) => b[1] - a[1])[0]!;
+      if (main === m.group) continue;
+      report(path, `team "${team}" plays its other ${count} group matches in "${main}": a team plays in one group (a second group round is an event of its own)`);
+      break;
+    }
+  }
+}
 
 /**
  * A tie is a first leg (`leg: 1`) and the one second leg that names it (`leg: 2, first_leg`), with the same two slots
