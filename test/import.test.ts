@@ -38,6 +38,14 @@ describe('import', () => {
     expect(t.sqlite.prepare(`SELECT name FROM teams WHERE id = ?`).get(json.organizations[0].teams[0].id)).toEqual({ name: 'Caf\u00E9 Lions' });
   });
 
+  // An organizer's review: "asia/amman" was taken and published as typed, which Python's zoneinfo refuses.
+  it.each([['asia/amman', 'Asia/Amman'], ['europe/LONDON', 'Europe/London'], ['GMT', 'UTC'], ['Asia/Amman', 'Asia/Amman']])('keeps the time zone %s as %s', (typed, kept) => {
+    const json = load(SMALL);
+    json.organizations[0].timezone = typed;
+    importJson(t, json);
+    expect(t.sqlite.prepare(`SELECT timezone FROM organizations WHERE id = ?`).get(json.organizations[0].id)).toEqual({ timezone: kept });
+  });
+
   it.each([
     ['the small fixture', SMALL],
     ['the demo data', DEMO],

@@ -18,7 +18,7 @@ import {
 } from '../vocabulary/enums.js';
 import { idSchema as id } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
-import { isTimeZone } from '../time/local-time.js';
+import { canonicalTimeZone, isTimeZone } from '../time/local-time.js';
 import { isRealInstant, utcInstant } from '../time/rfc3339.js';
 import { BEST_PLACED_CRITERIA, DEFAULT_BEST_PLACED_RANKING } from '../competitions/best-placed.js';
 
@@ -251,7 +251,9 @@ export const organizationSchema = z
     /** Registrations older than this are deleted. */
     registration_retention_days: z.number().int().min(1).max(3650).default(365),
     /** Where its matches are played: emails and pages show times in this zone. */
-    timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Amman').default('UTC'),
+    // Kept as the canonical name: "asia/amman" was taken (Node's zones ignore case) and published as typed, which
+    // Python's zoneinfo and other readers of the events list refuse (an organizer's review).
+    timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Amman').transform(canonicalTimeZone).default('UTC'),
     teams: z.array(teamSchema).default([]),
     leagues: z.array(leagueSchema).default([]),
     divisions: z.array(divisionSchema).default([]),

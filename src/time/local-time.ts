@@ -19,6 +19,11 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** A time zone's canonical name (`asia/amman` → `Asia/Amman`, `GMT` → `UTC`); `name` must be one (isTimeZone). */
+export function canonicalTimeZone(name: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+}
+
 export interface LocalParts {
   year: number;
   /** 1-12 */
