@@ -98,7 +98,10 @@ describe('import: best-placed rules and the slots they feed', () => {
       `${EV}.best_placed[0].allocation[0].groups[3]: "Group F" is not one of the rule's groups`,
       `${EV}.best_placed[0].allocation: must have 5 rows, one per combination of 4 groups out of 5 (has 1)`,
     ]],
-    ['groups of different sizes', edited((j) => matchesOf(j).push({ id: 'ga-extra', group: 'Group A', home: 'a1', away: 'b4' })), [
+    ['groups of different sizes', edited((j) => {
+      j.organizations[0].teams.push({ id: 'a5', name: 'Team A5' });
+      matchesOf(j).push({ id: 'ga-extra', group: 'Group A', home: 'a1', away: 'a5' });
+    }), [
       `${EV}.best_placed[0].position: the groups have different numbers of teams (Group A: 5, Group B: 4, Group C: 4, Group D: 4, Group E: 4, Group F: 4): records over different numbers of matches do not compare`,
     ]],
     ['two rules with one id', edited((j) => j.organizations[0].leagues[0].events[0].best_placed.push({ id: 'thirds', position: 2, qualify: 2 })), [`${EV}.best_placed[1].id: "thirds" is the id of best_placed[0] already`]],
