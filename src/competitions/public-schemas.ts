@@ -97,7 +97,7 @@ export const publicBracketSlotSchema = z
     }),
     team_name: name.nullable().meta({
       description:
-        "Beyond the spec: the name of the slot's team, in the organization's language as its calendars show it (the Arabic name in an Arabic-speaking organization, where one is given); null when `team_id` is.",
+        "Beyond the spec: the name of the slot's team, as `club_name` and `champion_name` give it (the team's `name`; calendars and emails use its Arabic name in an Arabic-speaking organization, where one is given); null when `team_id` is.",
     }),
     kickoff_at: instantSchema.nullable().meta({ description: "Beyond the spec: the match's kickoff (RFC 3339 UTC), or null when none is set; a postponed match keeps its last one, as its calendar event does (`status` says it is postponed)." }),
     score: count.nullable().meta({

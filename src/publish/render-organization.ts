@@ -10,7 +10,7 @@ import { championName } from '../competitions/champion.js';
 import { encodeBracketSlot, encodeEvent, encodeStandingsRow, type PublicEvent } from '../competitions/encoders.js';
 import { bracketContext } from '../competitions/group-feeds.js';
 import { loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
-import { computeStandings, localizedTeamName } from '../competitions/standings.js';
+import { computeStandings, teamName } from '../competitions/standings.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import type { Db } from '../db/connect.js';
 import { artifactPaths, teamCalendarPath } from './routes.js';
@@ -135,7 +135,9 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
     const vevents = renderVevents(feed);
     const byMatch = teamsByMatch(event, matches, teams);
     const playing = playingTeams(byMatch);
-    const teamName = (id: string): string => localizedTeamName(teams, id, event.language) ?? id;
+    // The JSON reads name a team as club_name and champion_name do (its `name`); calendars and emails say its name in
+    // the organization's language (an organizer's review found the bracket's Arabic beside the table's Latin).
+    const nameOfTeam = (id: string): string => teamName(teams, id);
     collector?.add(event, byMatch, teams, feed, vevents);
     for (const t of [...playing, ...(before?.teams ?? [])]) staleTeams.add(t);
     out.events[eventId] = {
@@ -143,7 +145,7 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
       entry: encodeEvent(event, championName(event, matches, teams)),
       files: {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before?.files[paths.standings]),
-        [paths.bracket]: store.put(paths.bracket, json(bracket.map((slot) => encodeBracketSlot(slot, teamName))), before?.files[paths.bracket]),
+        [paths.bracket]: store.put(paths.bracket, json(bracket.map((slot) => encodeBracketSlot(slot, nameOfTeam))), before?.files[paths.bracket]),
         [paths.calendar]: store.put(paths.calendar, assembleCalendarParts(feed, vevents), before?.files[paths.calendar]),
       },
       teams: playing,

@@ -74,8 +74,8 @@ export function paths(base: string): Record<string, PathItemObject> {
         'best-placed teams of several groups (`source_best_placed`, `source_slot`, `source_position`, `source_groups`: EURO 2020\'s ' +
         'four best third-placed teams); its `team_id` is null until that match, group or ranking across groups is decided. A two-legged tie is two matches whose slots carry `leg` (1, 2) and ' +
         '`first_leg_match_id`: the second leg decides the tie (aggregate, then away goals where the competition counts them, then ' +
-        "its penalties), feeds name it, and both legs' slots carry the tie's winner. Each slot also carries its team's name (`team_name`, in the " +
-        "organization's language), the match's kickoff, and its side's `score` and `penalties` once recorded. A league-only competition gives `[]`.",
+        "its penalties), feeds name it, and both legs' slots carry the tie's winner. Each slot also carries its team's name (`team_name`, as " +
+        "`club_name` gives it), the match's kickoff, and its side's `score` and `penalties` once recorded. A league-only competition gives `[]`.",
       kind: 'artifact',
       pathParameter: 'eventId',
       contentType: 'application/json',
