@@ -76,6 +76,27 @@ describe('import', () => {
     expect(parsed.problems.map((p) => [p.path, p.message])).toEqual([[where, expect.stringMatching(message)]]);
   });
 
+  // An organizer's review: one match's own mistake (a kickoff without its offset) came with false problems of the
+  // event's shape, computed as if that match were not there. They wait for it to be right.
+  it("reports a match's own mistake alone, not the shape its event would have without it", () => {
+    const json = load(DEMO);
+    const cup = json.organizations[2].leagues[0].events[0];
+    cup.matches[14].kickoff = '2026-12-18T20:00:00';
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems.map((p) => p.path)).toEqual(['organizations[2].leagues[0].events[0].matches[14].kickoff']);
+  });
+
+  it('says why a match with a result and no status cannot be', () => {
+    const json = load(SMALL);
+    delete json.organizations[0].leagues[0].events[0].matches[0].status;
+    const parsed = parseImport(JSON.stringify(json));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems.map((p) => p.message)).toEqual(['a match with a result cannot be scheduled (a match without "status" is scheduled): give "status": "completed"']);
+  });
+
   it('reports three separate mistakes with their paths, and changes nothing', () => {
     importJson(t, load(SMALL));
     const before = dumpTables(t.sqlite);

@@ -24,6 +24,14 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * `kind:id` keys of elements that failed their own validation (already reported): references to
  * them are not reported a second time.
  */
+/**
+ * In `broken`: an event one of whose matches failed its own rules. Its bracket's shape, its two-legged ties, its
+ * groups and its rules' teams are checked once that match is right: without it, they reported problems that were not
+ * there (an organizer's review: a final's kickoff without an offset gave two false "the winners bracket ends in 2
+ * matches" beside the right one).
+ */
+export const incompleteEventKey = (eventId: string) => `incomplete-event:${eventId}`;
+
 export function crossCheck(
   file: ImportFile,
   broken: ReadonlySet<string> = new Set(),
@@ -89,7 +97,7 @@ export function crossCheck(
         checkFeedCycles(ev, eventPath, report, at);
         checkOneTiePerRound(ev, eventPath, report, at);
         checkPlayOrder(ev, eventPath, report, at);
-        checkCompetitionRules(ev, eventPath, teamIds, report, at);
+        if (!broken.has(incompleteEventKey(ev.id))) checkCompetitionRules(ev, eventPath, teamIds, report, at);
       });
     });
   });
@@ -162,7 +170,8 @@ function checkMatch(
     report([...path, 'score'], 'a completed match needs a score (or a walkover in a bracket)');
   }
   if (hasResult && !['completed', 'in_progress'].includes(m.status)) {
-    report([...path, 'status'], `a match with a result cannot be ${m.status}`);
+    // A match without "status" is scheduled: an organizer who left it out read "cannot be scheduled" as nonsense.
+    report([...path, 'status'], `a match with a result cannot be ${m.status}${m.status === 'scheduled' ? ' (a match without "status" is scheduled): give "status": "completed"' : ''}`);
   }
   if (m.walkover != null && role === null) {
     report([...path, 'walkover'], 'a walkover decides a bracket match; record a league walkover as its awarded score');

@@ -2,7 +2,7 @@
 // the rest of the file: each level is parsed with its child lists left raw, valid elements are kept,
 // and the cross-file rules then run on what is valid. Every problem is reported with its JSON path.
 import { z } from 'zod';
-import { crossCheck, formatPath, type ImportProblem } from './cross-check.js';
+import { crossCheck, formatPath, incompleteEventKey, type ImportProblem } from './cross-check.js';
 import {
   divisionSchema,
   eventSchema,
@@ -82,9 +82,10 @@ export function validateImport(json: unknown): Validation {
               const ev = parse(eventLevel, rawEvent, eventPath, (id) => `event:${id}`);
               // A match's key needs its event's id: as written, when the event itself is broken.
               const eventId = ev?.id ?? String((rawEvent as { id?: unknown } | null)?.id ?? e);
-              const matches = keep(
-                (ev?.matches ?? listOf(rawEvent, 'matches').slice(0, MAX_MATCHES)).map((m, i) => parse(matchSchema, m, [...eventPath, 'matches', i], (id) => `match:${eventId}:${id}`)),
-              );
+              const parsed = (ev?.matches ?? listOf(rawEvent, 'matches').slice(0, MAX_MATCHES)).map((m, i) => parse(matchSchema, m, [...eventPath, 'matches', i], (id) => `match:${eventId}:${id}`));
+              // An event missing a broken match: the checks of its whole shape wait for it (cross-check.ts).
+              if (parsed.includes(null)) broken.add(incompleteEventKey(eventId));
+              const matches = keep(parsed);
               return ev && { ...ev, matches };
             }),
           );
