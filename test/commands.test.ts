@@ -304,6 +304,12 @@ describe('commands', () => {
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout.trim().split('\n')).toEqual([
       expect.stringMatching(/^all\.json: valid; nothing written \(--check\)\. Importing it would load 1 organizations, .* \(\d+ rows written, 0 removed\)$/),
+      // An organizer's review: counts alone did not say what would change. The competitions it publishes, its results.
+      'competition "rs-winter-2026" (Winter 2026) would be public: its reads and calendar would be published',
+      'result of match "rs-c1" (Riverside Lions v Harbour Rovers): none → 1-1 (4-3 on penalties)',
+      'result of match "rs-c2" (to be decided v Mill Lane United): none → walkover: Mill Lane United',
+      'result of match "rs-m1" (Riverside Lions v Harbour Rovers): none → 2-1',
+      'result of match "rs-m2" (Harbour Rovers v Mill Lane United): none → 0-0',
       `DATABASE_PATH (${db}) holds no database yet: checked against an empty one, which the import would create`,
     ]);
     expect(fs.existsSync(db)).toBe(false);

@@ -64,6 +64,13 @@ export interface ImportCounts {
    * DELETE CASCADE), and the invited members are told nothing. Said by the command, as the follows are.
    */
   removedMatches: RemovedMatch[];
+  /**
+   * Competitions whose visibility the import changes: made private or public, or removed while public. An organizer's
+   * review: nothing said a competition was leaving the public (its readers and its calendars' subscribers).
+   */
+  visibility: Array<{ event: string; name: string; now: 'private' | 'public' | 'removed' }>;
+  /** Results the import enters, changes or clears, in match id order: what an organizer checks before a real import. */
+  results: Array<{ match: string; home: string | null; away: string | null; before: string | null; after: string | null }>;
 }
 
 export interface RemovedMatch {
@@ -300,8 +307,25 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [], removedMatches: [],
+    endedFollows: [], removedMatches: [], visibility: [], results: [],
   };
+  // What people see of an organization, before and after: its competitions' visibility and its results.
+  const eventsOf = sqlite.prepare(
+    `SELECT e.id, e.name, e.is_public FROM events e JOIN leagues l ON l.id = e.league_id WHERE l.org_id = ? ORDER BY e.id`,
+  );
+  const resultsOf = sqlite.prepare(
+    `SELECT m.id, th.name AS home, ta.name AS away, m.home_score, m.away_score, m.home_penalties, m.away_penalties, m.walkover_winner
+     FROM matches m JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
+     LEFT JOIN teams th ON th.id = m.home_team_id LEFT JOIN teams ta ON ta.id = m.away_team_id
+     WHERE l.org_id = ? ORDER BY m.id`,
+  );
+  type EventSeen = { id: string; name: string; is_public: number };
+  type ResultSeen = { id: string; home: string | null; away: string | null; home_score: number | null; away_score: number | null; home_penalties: number | null; away_penalties: number | null; walkover_winner: 'home' | 'away' | null };
+  const resultText = (r: ResultSeen | undefined): string | null =>
+    r === undefined ? null
+      : r.walkover_winner !== null ? `walkover: ${(r.walkover_winner === 'home' ? r.home : r.away) ?? r.walkover_winner}`
+        : r.home_score === null ? null
+          : `${r.home_score}-${r.away_score}${r.home_penalties !== null ? ` (${r.home_penalties}-${r.away_penalties} on penalties)` : ''}`;
 
   const endedFollows = sqlite.prepare(
     `SELECT l.id AS league, l.name AS name, count(*) AS follows FROM follows f JOIN leagues l ON l.id = f.league_id
@@ -326,6 +350,8 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
     sqlite.pragma('defer_foreign_keys = ON');
     for (const org of file.organizations) {
       counts.organizations++;
+      const eventsBefore = new Map((eventsOf.all(org.id) as EventSeen[]).map((e) => [e.id, e]));
+      const resultsBefore = new Map((resultsOf.all(org.id) as ResultSeen[]).map((r) => [r.id, r]));
       counts.changed += put.org({
         id: org.id, name: org.name, name_ar: org.name_ar, language: org.language,
         registration_emails: JSON.stringify(org.registration_emails), registration_retention_days: org.registration_retention_days, timezone: org.timezone,
@@ -407,6 +433,19 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
           Object.entries(keep).filter(([k]) => statement.source.includes(`@${k}`)),
         );
         counts.removed += statement.run(params).changes;
+      }
+      const eventsAfter = new Map((eventsOf.all(org.id) as EventSeen[]).map((e) => [e.id, e]));
+      for (const [id, before] of eventsBefore) {
+        const after = eventsAfter.get(id);
+        if (before.is_public && !after) counts.visibility.push({ event: id, name: before.name, now: 'removed' });
+        else if (after && before.is_public !== after.is_public) counts.visibility.push({ event: id, name: after.name, now: after.is_public ? 'public' : 'private' });
+      }
+      for (const [id, after] of eventsAfter) if (!eventsBefore.has(id) && after.is_public) counts.visibility.push({ event: id, name: after.name, now: 'public' });
+      counts.visibility.sort((a, b) => (a.event < b.event ? -1 : 1));
+      // Removed matches with a result are named above (removedMatches).
+      for (const r of resultsOf.all(org.id) as ResultSeen[]) {
+        const [before, after] = [resultText(resultsBefore.get(r.id)), resultText(r)];
+        if (before !== after) counts.results.push({ match: r.id, home: r.home, away: r.away, before, after });
       }
     }
     const dangling = danglingReferences(sqlite);

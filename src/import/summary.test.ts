@@ -4,7 +4,7 @@ import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], ...over,
+  endedFollows: [], removedMatches: [], visibility: [], results: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
   match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: '2026-09-06T10:00:00Z', result: null, invitations: 0, ...over,
@@ -35,8 +35,29 @@ describe('importSummary', () => {
     ['a played match with invitations: no advice to cancel it', { removedMatches: [match({ result: '0-0', invitations: 2 })] }, false, [
       'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: removed with its result (0-0) and its 2 RSVP invitations, and the invited members are not told',
     ]],
+    // An organizer's review: --check gave counts, and nothing said a competition was leaving the public.
+    ['a competition made private, one removed, one published, checked', { visibility: [
+      { event: 'rs-cup', name: 'Cup', now: 'private' }, { event: 'rs-old', name: 'Old Cup', now: 'removed' }, { event: 'rs-new', name: 'New Cup', now: 'public' },
+    ] }, true, [
+      'competition "rs-cup" (Cup) would be made private: its reads would leave the public, and its calendar\'s subscribers would see it emptied',
+      'competition "rs-old" (Old Cup) is no longer in the file: it would be removed, its reads would leave the public, and its calendar\'s subscribers would see it emptied',
+      'competition "rs-new" (New Cup) would be public: its reads and calendar would be published',
+    ]],
+    ['results entered, changed and cleared', { results: [
+      { match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', before: null, after: '2-1' },
+      { match: 'rs-m2', home: 'Riverside Lions', away: null, before: '1-1 (4-3 on penalties)', after: 'walkover: Riverside Lions' },
+      { match: 'rs-m3', home: 'A', away: 'B', before: '0-0', after: null },
+    ] }, false, [
+      'result of match "rs-m1" (Riverside Lions v Mill Lane United): none → 2-1',
+      'result of match "rs-m2" (Riverside Lions v to be decided): 1-1 (4-3 on penalties) → walkover: Riverside Lions',
+      'result of match "rs-m3" (A v B): 0-0 → none',
+    ]],
+    ['a season of results: the first 20, then how many more', { results: Array.from({ length: 23 }, (_, i) => ({ match: `m${i}`, home: 'A', away: 'B', before: null, after: '1-0' })) }, true, [
+      ...Array.from({ length: 20 }, (_, i) => `result of match "m${i}" (A v B): none → 1-0`),
+      '… and 3 other results would change',
+    ]],
   ])('%s', (_label, over, check, lines) => {
     const summary = importSummary('f.json', counts(over), { check });
-    expect(over.endedFollows || over.removedMatches ? summary.slice(1) : summary).toEqual(lines);
+    expect(Object.keys(over).length > 0 ? summary.slice(1) : summary).toEqual(lines);
   });
 });

@@ -32,5 +32,22 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     }
     lines.push(line);
   }
+  for (const v of c.visibility) {
+    const what = `competition ${JSON.stringify(v.event)} (${v.name})`;
+    if (v.now === 'public') lines.push(`${what} ${check ? 'would be' : 'is'} public: its reads and calendar ${check ? 'would be' : 'are'} published`);
+    else {
+      const gone = v.now === 'removed' ? `is no longer in the file: ${check ? 'it would be removed' : 'removed'},` : `${check ? 'would be made' : 'made'} private:`;
+      lines.push(`${what} ${gone} its reads ${check ? 'would leave' : 'leave'} the public, and its calendar's subscribers ${check ? 'would see' : 'see'} it emptied`);
+    }
+  }
+  // The results entered, changed or cleared: a week's results are a few lines; a first import of a season, many.
+  for (const r of c.results.slice(0, SHOWN_RESULTS)) {
+    const teams = `${r.home ?? 'to be decided'} v ${r.away ?? 'to be decided'}`;
+    lines.push(`result of match ${JSON.stringify(r.match)} (${teams}): ${r.before ?? 'none'} → ${r.after ?? 'none'}`);
+  }
+  if (c.results.length > SHOWN_RESULTS) lines.push(`… and ${plural(c.results.length - SHOWN_RESULTS, 'other result')} ${check ? 'would change' : 'changed'}`);
   return lines;
 }
+
+/** Result lines shown one by one; past them, how many more. */
+const SHOWN_RESULTS = 20;
