@@ -1,10 +1,17 @@
 // Browser side of the RSVP page: posts the choice to endpoint 7 as JSON and shows the new counts,
 // without reloading. Without JavaScript the same form posts to the page itself.
+//
+// One answer is sent at a time, and the page shows only the last one the server took. An accessibility review, on a
+// slow phone connection: "Yes", then "No" 0.3 s later, and the reply to "Yes" came last; the page said "Your answer is
+// saved." with Yes pressed while No was stored, and nothing showed an answer on its way, so people tapped again.
 export function enhanceRsvpForm(): void {
   const form = document.querySelector<HTMLFormElement>('#rsvp');
   if (!form || form.dataset.closed === 'true') return;
   const notice = document.querySelector<HTMLElement>('#notice');
-  const saved = document.documentElement.lang === 'ar' ? 'تم حفظ ردك.' : 'Your answer is saved.';
+  const arabic = document.documentElement.lang === 'ar';
+  const saved = arabic ? 'تم حفظ ردك.' : 'Your answer is saved.';
+  const saving = arabic ? 'جارٍ حفظ ردك…' : 'Saving your answer…';
+  const buttons = [...form.querySelectorAll<HTMLButtonElement>('button[name="status"]')];
   // When the API cannot take the answer (no network; answers closed, the link no longer valid, too many requests),
   // the page answers instead, in its own language, as it does without JavaScript: the form is posted to it with the
   // choice in a field, since form.submit() sends no submitter. The API's English detail was shown before, and a
@@ -17,25 +24,50 @@ export function enhanceRsvpForm(): void {
     form.append(field);
     form.submit();
   };
-  form.addEventListener('submit', async (event) => {
-    const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (!submitter) return;
-    event.preventDefault();
-    const token = (form.elements.namedItem('token') as HTMLInputElement).value;
+  const pressed = (status: string | undefined) => {
+    for (const button of buttons) button.setAttribute('aria-pressed', String(button.value === status));
+  };
+
+  /** The answer waiting for the one on its way (the last tapped), or null. */
+  let next: string | null = null;
+  let sending = false;
+
+  async function send(status: string): Promise<void> {
+    sending = true;
+    form!.setAttribute('aria-busy', 'true');
+    if (notice) notice.textContent = saving;
+    const token = (form!.elements.namedItem('token') as HTMLInputElement).value;
     const response = await fetch('/api/v0/rsvp/respond', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token, status: submitter.value }),
+      body: JSON.stringify({ token, status }),
     }).catch(() => null);
-    if (!response || !response.ok) return answerOnThePage(submitter.value);
-    const body = (await response.json().catch(() => ({}))) as { status?: string; summary?: Record<string, number> };
-    for (const button of form.querySelectorAll<HTMLButtonElement>('button[name="status"]')) {
-      button.setAttribute('aria-pressed', String(button.value === body.status));
+    // A later tap: it is the answer, sent now; what this reply says is already out of date.
+    if (next !== null && next !== status) {
+      const later = next;
+      next = null;
+      return send(later);
     }
+    next = null;
+    sending = false;
+    form!.removeAttribute('aria-busy');
+    if (!response || !response.ok) return answerOnThePage(status);
+    const body = (await response.json().catch(() => ({}))) as { status?: string; summary?: Record<string, number> };
+    pressed(body.status);
     for (const [key, value] of Object.entries(body.summary ?? {})) {
       const cell = document.querySelector<HTMLElement>(`[data-count="${key}"]`);
       if (cell) cell.textContent = String(value);
     }
     if (notice) notice.textContent = saved;
+  }
+
+  form.addEventListener('submit', (event) => {
+    const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (!submitter) return;
+    event.preventDefault();
+    // Shown at once as the choice being saved; the counts and "saved" follow the server's reply.
+    pressed(submitter.value);
+    if (sending) next = submitter.value;
+    else void send(submitter.value);
   });
 }
