@@ -15,6 +15,11 @@ export const PAGE_STYLE = [
   '.muted { opacity: 0.75; }',
   'button { font: inherit; padding: 0.6rem 1.1rem; border-radius: 0.5rem; border: 1px solid currentColor; background: transparent; color: inherit; cursor: pointer; }',
   'button[aria-pressed="true"] { background: #1f6feb; border-color: #1f6feb; color: white; }',
+  // The chosen answer is marked by more than its colour (WCAG 1.4.1): a check mark (silent to screen readers, which
+  // read aria-pressed), and under forced colours (Windows High Contrast), which drop backgrounds, a thick border in the
+  // system's highlight. An accessibility review found the three answers identical there.
+  'button[aria-pressed="true"]::before { content: "\\2713\\00a0" / ""; }',
+  '@media (forced-colors: active) { button[aria-pressed="true"] { border: 3px solid Highlight; } }',
   // Answers closed: the buttons must not look clickable (the chosen one stays marked, dimmed).
   'button:disabled { opacity: 0.45; cursor: not-allowed; border-style: dashed; }',
   '.choices { display: flex; gap: 0.5rem; flex-wrap: wrap; margin: 1rem 0; }',

@@ -71,6 +71,49 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.close();
   });
 
+  // An accessibility review on a slow connection: "Yes", then "No" 0.3 s later, the reply to "Yes" last; the page said
+  // "saved" with Yes pressed while No was stored. One answer at a time, the last one tapped; busy meanwhile.
+  it('RSVP: two taps on a slow connection end on the answer stored, shown busy meanwhile', async () => {
+    const page = await browser.newPage();
+    const sent: string[] = [];
+    let first = true;
+    await page.route('**/api/v0/rsvp/respond', async (route) => {
+      sent.push((JSON.parse(route.request().postData() ?? '{}') as { status: string }).status);
+      const response = await route.fetch();
+      if (first) {
+        first = false;
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+      await route.fulfill({ response });
+    });
+    await page.goto(rsvpLink);
+    await page.click('button[value="yes"]');
+    expect(await page.getAttribute('#rsvp', 'aria-busy')).toBe('true');
+    expect(await page.textContent('#notice')).toBe('Saving your answer…');
+    await page.waitForTimeout(300);
+    await page.click('button[value="no"]');
+    await page.waitForFunction(() => document.querySelector('#notice')?.textContent === 'Your answer is saved.');
+    expect(sent).toEqual(['yes', 'no']);
+    expect(await page.getAttribute('button[value="no"]', 'aria-pressed')).toBe('true');
+    expect(await page.getAttribute('button[value="yes"]', 'aria-pressed')).toBe('false');
+    expect(await page.getAttribute('#rsvp', 'aria-busy')).toBeNull();
+    await page.reload();
+    expect(await page.getAttribute('button[value="no"]', 'aria-pressed')).toBe('true');
+    // The answer given is marked by more than its colour: a check mark, and under forced colours (Windows High
+    // Contrast, which drops backgrounds: the review found the three answers identical) a thick border.
+    await page.emulateMedia({ forcedColors: 'active' });
+    const mark = (value: string) =>
+      page.evaluate((v) => {
+        const button = document.querySelector(`button[value="${v}"]`)!;
+        return { border: getComputedStyle(button).borderTopWidth, before: getComputedStyle(button, '::before').content };
+      }, value);
+    expect(await mark('no')).toEqual({ border: '3px', before: expect.stringContaining('\u2713') });
+    expect(await mark('yes')).toEqual({ border: '1px', before: 'none' });
+    // The mark is not read out: the button's name stays its answer.
+    expect(await page.getByRole('button', { name: 'No', exact: true, pressed: true }).count()).toBe(1);
+    await page.close();
+  });
+
   it('RSVP: once the match has kicked off, the buttons are disabled and look it', async () => {
     const page = await browser.newPage();
     await page.goto(rsvpLink);
