@@ -49,9 +49,9 @@ describe('the organization is told', () => {
       const notice = await waitForEmail(svc.env.MAIL_DIR!, to, (e) => e.text.includes(id));
       expect(notice.subject).toBe('طلب تسجيل جديد: \u2068Omar Haddad\u2069 (\u2068تحت 12 سنة\u2069)');
       for (const line of [
-        'اللاعب: Omar Haddad', 'الاسم بالعربية: عمر حداد', 'الفئة: تحت 12 سنة', 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه): omar.parent@example.org',
-        'الهاتف: +962 79 555 0101', 'تاريخ الميلاد: 2015-03-04', 'وليّ الأمر: Lina Haddad', 'هاتف وليّ الأمر: +962 79 555 0102',
-        `رقم الطلب: ${id}`, '(GMT+3)', 'npm run registrations -- --org amman-yfa --since ',
+        'اللاعب: \u2068Omar Haddad\u2069', 'الاسم بالعربية: \u2068عمر حداد\u2069', 'الفئة: \u2068تحت 12 سنة\u2069', 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه): \u2068omar.parent@example.org\u2069',
+        'الهاتف: \u2068+962 79 555 0101\u2069', 'تاريخ الميلاد: \u20682015-03-04\u2069', 'وليّ الأمر: \u2068Lina Haddad\u2069', 'هاتف وليّ الأمر: \u2068+962 79 555 0102\u2069',
+        `رقم الطلب: \u2068${id}\u2069`, '(GMT+3)', 'npm run registrations -- --org amman-yfa --since ',
       ]) {
         expect(notice.text).toContain(line);
       }
@@ -63,8 +63,8 @@ describe('the organization is told', () => {
     const res = await register({ ...OMAR, email: 'receipt.check@example.org' });
     const { id } = res.json() as { id: string };
     const receipt = await waitForEmail(svc.env.MAIL_DIR!, 'receipt.check@example.org');
-    expect(receipt.text).toContain(`رقم الطلب: ${id}`);
-    expect(receipt.text).toContain('الفئة: تحت 12 سنة');
+    expect(receipt.text).toContain(`رقم الطلب: \u2068${id}\u2069`);
+    expect(receipt.text).toContain('الفئة: \u2068تحت 12 سنة\u2069');
     expect(receipt.text).toMatch(/التاريخ: .+ \(GMT\+3\)/);
     for (const submitted of [OMAR.name, OMAR.name_ar, OMAR.guardian_name, OMAR.phone, 'Left foot']) {
       expect(`${receipt.subject}\n${receipt.text}\n${receipt.html}`).not.toContain(submitted);

@@ -1,7 +1,7 @@
 // The one layout of every email: a header band with the organization, a heading, paragraphs, an optional table
 // of facts, an optional button with its link spelled out, and a footer; left to right, or right to left for
 // Arabic. Styles are inline and nothing is loaded from elsewhere (no images, fonts or stylesheets).
-import type { Language } from '../../vocabulary/language.js';
+import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { html, Html, safeUrl } from './html.js';
 
 export interface RenderedEmail {
@@ -79,6 +79,16 @@ export function link(url: string, label?: string): Html {
 }
 
 export const t = (s: string) => html`${s}`;
+
+/**
+ * The plain-text lines of an email's facts, `label: value`. In Arabic each value is isolated (U+2068 … U+2069), as
+ * the HTML part's <bdi> and the subjects are: a mail client lays a text line out by its first strong letter, and an
+ * accessibility review read "الملعب: .Amman International Academy, Pitch 2", the final dot moved before the name.
+ */
+export function factLines(facts: ReadonlyArray<readonly [string, string]>, language: Language): string[] {
+  const value = isolatedIn(language);
+  return facts.map(([label, v]) => `${label}: ${value(v)}`);
+}
 
 /** The plain-text part: the lines given, skipping absent ones, ending with a newline. */
 export function textBlock(lines: Array<string | null | undefined | false>): string {

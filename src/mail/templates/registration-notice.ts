@@ -5,7 +5,7 @@
 import { arabicCount, isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, localDate } from '../../time/local-time.js';
 import { html } from './html.js';
-import { layout, t, textBlock, type RenderedEmail } from './layout.js';
+import { factLines, layout, t, textBlock, type RenderedEmail } from './layout.js';
 
 /** "200 إشعار", "7 إشعارات", "15 إشعارًا": the notice's cap as Arabic counts it. */
 const NOTICES = { one: 'إشعار واحد', two: 'إشعاران', few: (n: number) => `${n} إشعارات`, many: (n: number) => `${n} إشعارًا`, other: (n: number) => `${n} إشعار` };
@@ -106,7 +106,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
     text: textBlock([
       s.intro,
       '',
-      ...facts.map(([label, value]) => `${label}: ${value}`),
+      ...factLines(facts, input.language),
       input.hasNotes && '',
       input.hasNotes && s.notes,
       input.lastBeforeCap !== undefined && '',

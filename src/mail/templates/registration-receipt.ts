@@ -4,7 +4,7 @@
 import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime } from '../../time/local-time.js';
 import { html } from './html.js';
-import { layout, t, textBlock, type RenderedEmail } from './layout.js';
+import { factLines, layout, t, textBlock, type RenderedEmail } from './layout.js';
 
 export interface RegistrationReceiptInput {
   language: Language;
@@ -58,7 +58,7 @@ export function registrationReceiptEmail(input: RegistrationReceiptInput): Rende
       '',
       s.received,
       '',
-      ...facts.map(([label, value]) => `${label}: ${value}`),
+      ...factLines(facts, input.language),
       '',
       s.nextTitle,
       s.next,

@@ -7,7 +7,7 @@ import { matchTeams } from '../../rsvp/words.js';
 import type { ToldMatch } from '../send-time.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { safeUrl } from './html.js';
-import { layout, t, textBlock, type RenderedEmail } from './layout.js';
+import { factLines, layout, t, textBlock, type RenderedEmail } from './layout.js';
 
 /** Where the match stands when the email leaves: the states an invitee's email is sent in (send-time.ts). */
 export type ChangedMatchState = ToldMatch['state'];
@@ -115,7 +115,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
       '',
       s.what,
       '',
-      ...facts.map(([label, value]) => `${label}: ${value}`),
+      ...factLines(facts, input.language),
       ...(ask && url ? ['', s.answer, ask, safeUrl(url), '', s.personal] : []),
       '',
       '--',

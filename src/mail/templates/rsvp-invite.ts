@@ -4,7 +4,7 @@ import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { matchTeams, RSVP_QUESTION } from '../../rsvp/words.js';
 import { html, safeUrl } from './html.js';
-import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
+import { factLines, layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
 export interface RsvpInviteInput {
   language: Language;
@@ -89,7 +89,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
       '',
       s.invited,
       '',
-      ...facts.map(([label, value]) => `${label}: ${value}`),
+      ...factLines(facts, input.language),
       '',
       s.ask,
       safeUrl(input.rsvpUrl),

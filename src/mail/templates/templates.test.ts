@@ -131,8 +131,8 @@ describe('RSVP invitation', () => {
     expectWellFormedShell(mail, 'ar');
     expect(mail.subject).toBe('هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
     expect(mail.text).toContain('مرحبًا \u2068سامي\u2069،');
-    expect(mail.text).toContain('موعد الانطلاق: السبت 7 مارس 2026، الساعة 18:30 (UTC)');
-    expect(mail.text).toContain('الملعب: سيُعلن لاحقًا');
+    expect(mail.text).toContain('موعد الانطلاق: \u2068السبت 7 مارس 2026، الساعة 18:30 (UTC)\u2069');
+    expect(mail.text).toContain('الملعب: \u2068سيُعلن لاحقًا\u2069');
     expect(mail.html).toContain('<bdi>\u2068Riverside\u2069 ضد \u2068Hillside\u2069</bdi>');
   });
 
@@ -161,7 +161,7 @@ describe('RSVP invitation', () => {
     const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, postponed: true });
     expectWellFormedShell(ar, 'ar');
     expect(ar.subject).toBe('مؤجلة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069');
-    expect(ar.text).toContain('موعد الانطلاق: مؤجلة: يحدد موعد جديد');
+    expect(ar.text).toContain('موعد الانطلاق: \u2068مؤجلة: يحدد موعد جديد\u2069');
     expect(ar.text).toContain('أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:');
     expect(ar.text + ar.html).not.toMatch(/7 مارس|18:30/);
     // The organization's name isolated, as in the follow emails (a review: a Latin name ending in "S.C." read wrong).
@@ -185,7 +185,7 @@ describe('RSVP invitation', () => {
   it("shows the kickoff in the organization's time zone, the subject's day included", () => {
     const mail = rsvpInviteEmail({ language: 'ar', ...base, kickoffAt: '2026-03-07T22:30:00Z', timeZone: 'Asia/Amman' });
     expect(mail.subject).toBe('هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
-    expect(mail.text).toContain('موعد الانطلاق: الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)');
+    expect(mail.text).toContain('موعد الانطلاق: \u2068الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)\u2069');
   });
 
   it('says "to be announced" without a kickoff, and works without an organization name', () => {
@@ -225,9 +225,9 @@ describe('registration receipt', () => {
   it('in Arabic, without a division', () => {
     const mail = registrationReceiptEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, divisionName: null });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.text).toContain('الفئة: غير محددة');
-    expect(mail.text).toContain('رقم الطلب: reg_01HXYZ');
-    expect(mail.text).toContain('التاريخ: الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)');
+    expect(mail.text).toContain('الفئة: \u2068غير محددة\u2069');
+    expect(mail.text).toContain('رقم الطلب: \u2068reg_01HXYZ\u2069');
+    expect(mail.text).toContain('التاريخ: \u2068الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)\u2069');
     expect(mail.text).toContain('ماذا بعد؟');
   });
 
@@ -264,7 +264,7 @@ describe('registration notice', () => {
       language: 'ar', ...base, playerName: NASTY, playerNameAr: 'أحمد', phone: null, guardianName: null, guardianPhone: null, hasNotes: false,
     });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.text).toContain('الاسم بالعربية: أحمد');
+    expect(mail.text).toContain('الاسم بالعربية: \u2068أحمد\u2069');
     expect(mail.text).not.toContain('الهاتف:');
     expect(mail.text).not.toContain('وليّ الأمر');
     expect(mail.html).not.toContain('<script>');
@@ -421,7 +421,7 @@ describe('RSVP change', () => {
     // Both changed: both in the subject, in English too (a review's said only the time).
     expect(rsvpChangeEmail({ ...base, venue: 'City Ground' }).subject).toBe('New time and venue: Riverside vs Hillside, 8 Mar');
     expect(mail.text).toContain('تغيّر موعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 وملعبها.');
-    expect(mail.text).toContain('الملعب: ملعب المدينة (بدلًا من North Park, pitch 2)');
+    expect(mail.text).toContain('الملعب: \u2068ملعب المدينة (بدلًا من North Park, pitch 2)\u2069');
     expect(mail.text).toContain('لم تردّ على الدعوة بعد.');
     expect(mail.html).toContain('الرد على الدعوة');
   });
