@@ -172,9 +172,12 @@ export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {
       organizationName: input.organizationName,
       heading: input.kind === 'alert' ? w.alertHeading : w.digestHeading,
       intro: [t(intro)],
-      after: sections.map(
-        (s) => html`<strong>${s.name}</strong><br>${s.lines.map((l) => html`${l}<br>`)}${s.links ? html`${w.calendar} ${link(s.links.webcal, w.calendarApp)} · ${link(s.links.google, w.google)} · ${link(s.links.https, w.link)}` : ''}`,
-      ),
+      sections: sections.map((s) => ({
+        heading: s.name,
+        items: s.lines.map((l) => html`${l}`),
+        // In the order of the text part: the calendar app's link, the feed's, Google's.
+        closing: s.links ? html`${w.calendar} ${link(s.links.webcal, w.calendarApp)} · ${link(s.links.https, w.link)} · ${link(s.links.google, w.google)}` : null,
+      })),
       footer: [html`${w.unsubscribe} ${link(input.unsubscribeUrl, w.unsubscribeLink)}`, t(w.why(scope))],
     }),
   };

@@ -22,6 +22,12 @@ export interface Page {
   facts?: Array<[string, string]>;
   button?: { label: string; url: string };
   after?: Html[];
+  /**
+   * Headed lists after the paragraphs (a digest's competitions, each with its changes): a heading, a real list, and a
+   * closing line. An accessibility review heard a digest's changes as one paragraph of lines joined by <br>, with no
+   * bullets to tell a wrapped line from the next one; its text part has "- " bullets.
+   */
+  sections?: Array<{ heading: string; items: Html[]; closing?: Html | null }>;
   fallbackLabel?: string;
   footer: Html[];
 }
@@ -41,6 +47,12 @@ export function layout(p: Page): string {
   const button = p.button
     ? html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr><td style="border-radius:6px;background-color:${COLORS.accent};"><a href="${safeUrl(p.button.url)}" style="display:inline-block;padding:12px 24px;font-family:${font};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${p.button.label}</a></td></tr></table>`
     : null;
+  const sections = (p.sections ?? []).map(
+    (s) =>
+      html`<h2 style="margin:20px 0 8px;font-size:17px;line-height:1.3;color:#111827;">${s.heading}</h2><ul style="margin:0 0 12px;padding-${rtl ? 'right' : 'left'}:22px;">${s.items.map(
+        (item) => html`<li style="margin:0 0 6px;">${item}</li>`,
+      )}</ul>${s.closing ? para(s.closing) : null}`,
+  );
   const fallback =
     p.button && p.fallbackLabel
       ? html`<p style="margin:0 0 16px;font-size:13px;color:${COLORS.muted};">${p.fallbackLabel}<br><a href="${p.button.url}" style="color:${COLORS.accent};word-break:break-all;" dir="ltr">${p.button.url}</a></p>`
@@ -62,7 +74,7 @@ export function layout(p: Page): string {
 <tr><td style="padding:18px 28px;border-bottom:3px solid ${COLORS.accent};font-family:${font};font-size:15px;font-weight:bold;color:${COLORS.accent};text-align:${align};">${p.organizationName}</td></tr>
 <tr><td style="padding:28px;font-family:${font};font-size:16px;line-height:1.6;color:${COLORS.text};text-align:${align};">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827;">${p.heading}</h1>
-${p.intro.map(para)}${facts}${button}${(p.after ?? []).map(para)}${fallback}</td></tr>
+${p.intro.map(para)}${facts}${button}${(p.after ?? []).map(para)}${sections}${fallback}</td></tr>
 <tr><td style="padding:16px 28px;border-top:1px solid ${COLORS.line};font-family:${font};font-size:13px;line-height:1.5;color:${COLORS.muted};text-align:${align};">${p.footer.map(
     (line) => html`<p style="margin:0 0 6px;">${line}</p>`,
   )}</td></tr>

@@ -379,6 +379,11 @@ describe('follow updates', () => {
       expect(part).not.toContain(input.competitions[0]!.calendarUrl.replace('https://', ''));
       expect(part).toContain('competitions.example/api/v0/calendar/autumn.ics');
     }
+    // An accessibility review: the changes were one paragraph of lines joined by <br>. Each competition is a heading
+    // and a list, one item per change, as the text part's "- " bullets.
+    expect(both.html.match(/<h2[^>]*>[^<]*<\/h2><ul[^>]*><li[^>]*>/g)).toHaveLength(2);
+    expect(both.html).toMatch(/<h2[^>]*>Autumn League<\/h2><ul[^>]*><li[^>]*>New competition[^<]*<\/li><\/ul>/);
+    expect(both.html).not.toMatch(/<br>\s*(New competition|The competition is cancelled)/);
   });
 });
 
