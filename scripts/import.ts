@@ -12,7 +12,7 @@ import { importNotes } from '../src/import/notes.js';
 import { importSummary } from '../src/import/summary.js';
 import { CliError, parseCommandLine, runCli, withDatabase } from './cli.js';
 
-/** Problems printed before the rest are only counted. */
+/** Problems (and notes) printed before the rest are only counted. */
 const MAX_PROBLEMS_SHOWN = 200;
 
 const USAGE = 'npm run import -- FILE.json [--check]';
@@ -37,7 +37,10 @@ await runCli(async () => {
   const parsed = readImportFile(filePath);
   if (!parsed.ok) throw notImported(file, parsed.problems);
   // What the import takes but the organizer should check (a result before its kickoff, a team twice at one time).
-  const notes = importNotes(parsed.file, new Date()).map((line) => `note: ${line}`);
+  // Capped as the problems are: a 43 MB file of an organizer's review printed 3,600 of them.
+  const all = importNotes(parsed.file, new Date());
+  const notes = all.slice(0, MAX_PROBLEMS_SHOWN).map((line) => `note: ${line}`);
+  if (all.length > MAX_PROBLEMS_SHOWN) notes.push(`note: … and ${all.length - MAX_PROBLEMS_SHOWN} more`);
   const report = ({ sqlite }: Database) => {
     let counts;
     try {
