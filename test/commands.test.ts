@@ -294,6 +294,23 @@ describe('commands', () => {
     },
   );
 
+  // An organizer's review: a large file printed 3,600 notes; problems were capped at 200 already.
+  it('import prints the first 200 notes, then how many more', () => {
+    const fixture = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures/import-small.json'), 'utf8'));
+    const start = Date.parse('2099-01-01T10:00:00Z');
+    for (let i = 0; i < 205; i++) {
+      fixture.organizations[0].leagues[0].events[0].matches.push({
+        id: `late-${i}`, round: 9, home: 'rs-lions', away: 'rs-united', kickoff: new Date(start + i * 86_400_000).toISOString(), status: 'completed', score: { home: 1, away: 0 },
+      });
+    }
+    fs.writeFileSync(path.join(dir, 'late.json'), JSON.stringify(fixture));
+    const r = command('import.ts', ['late.json', '--check'], { DATABASE_PATH: path.join(dir, 'notes.db'), INIT_CWD: dir });
+    expect(r.status, r.stderr).toBe(0);
+    const notes = r.stdout.trim().split('\n').filter((line) => line.startsWith('note: '));
+    expect(notes).toHaveLength(201);
+    expect(notes.at(-1)).toBe('note: … and 5 more');
+  });
+
   it('import --check says what an import would change, the removed matches named, and writes nothing', () => {
     const db = path.join(dir, 'app.db');
     const env = { DATABASE_PATH: db, INIT_CWD: dir };
