@@ -145,6 +145,14 @@ describe('the feed\'s name and a match\'s location', () => {
     expect(calendarName(eventName, leagueName)).toBe(name);
   });
 
+  // A calendar user's review: an Arabic competition whose name starts with Latin letters showed its name left to right.
+  it.each([
+    ['en', 'Cup — L'],
+    ['ar', '\u200FCup — L'],
+  ] as const)('an %s feed is named with its lines\' direction: %s', (language, name) => {
+    expect(calendarFeed(event(language), [], teams, { uidDomain: 'x.example', refreshMinutes: 5 }).calendarName).toBe(name);
+  });
+
   it.each([
     ['en', 'Pitch 2, Riverside'],
     ['ar', '\u200F\u2068Pitch 2\u2069، \u2068Riverside\u2069'],

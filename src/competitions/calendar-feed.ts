@@ -23,7 +23,7 @@ const WORDS = {
  * RIGHT-TO-LEFT MARK, and names are isolated (FSI … PDI, as in the emails) so that a Latin name's digits or final full
  * stop stay with it. An English feed's lines are as they are.
  */
-function lineIn(language: Language): (text: string) => string {
+export function lineIn(language: Language): (text: string) => string {
   return language === 'ar' ? (text) => (text === '' ? text : `\u200F${text}`) : (text) => text;
 }
 
@@ -214,7 +214,9 @@ export function calendarFeed(
     });
   }
   return {
-    calendarName: calendarName(event.name, event.league_name),
+    // The subscription's name too (X-WR-CALNAME, NAME): "U14 Cup 2027 — كؤوس الناشئين" showed left to right (a calendar
+    // user's review).
+    calendarName: lineIn(event.language)(calendarName(event.name, event.league_name)),
     eventId: event.id,
     uidDomain: options.uidDomain,
     refreshMinutes: options.refreshMinutes,

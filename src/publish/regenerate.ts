@@ -33,7 +33,8 @@ export type { ManifestEvent } from './render-organization.js';
 // VTIMEZONE, Arabic lines right to left with their names isolated, "Round of 16 (5)".
 // 5: the ids and names the other endpoints need: a standings row's team_id; a bracket slot's team_name, kickoff_at,
 // score and penalties; an event's org_id and timezone (the event list is built from the entries this renders).
-// 6: a bracket slot's team_name is the team's name, as club_name and champion_name (it was the calendars' localized one).
+// 6: a bracket slot's team_name is the team's name, as club_name and champion_name (it was the calendars' localized one);
+// an Arabic feed's name starts with U+200F, as its other lines.
 export const RENDER_VERSION = 6;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
