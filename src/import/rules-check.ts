@@ -150,18 +150,22 @@ function checkTwoLeggedTies(
 ): void {
   const byId = new Map(ev.matches.map((m) => [m.id, m]));
   const secondLegs = new Map<string, string>();
-  const fedFrom = new Set<string>();
-  for (const m of ev.matches) {
-    for (const s of [m.home, m.away]) {
-      if (s !== null && typeof s === 'object' && !('group' in s) && !('best_placed' in s)) fedFrom.add('winner_of' in s ? s.winner_of : s.loser_of);
-    }
-  }
+  const secondLegOf = new Map(ev.matches.flatMap((m) => (m.leg === 2 && m.first_leg !== null ? [[m.first_leg, m.id] as const] : [])));
   ev.matches.forEach((m, i) => {
     const path = [...eventPath, 'matches', at(m, i)];
+    // A feed naming a first leg: reported at the feed, where the mistake is (an organizer's review found it at the
+    // first leg's id).
+    for (const side of ['home', 'away'] as const) {
+      const s = m[side];
+      if (s === null || typeof s !== 'object' || 'group' in s || 'best_placed' in s) continue;
+      const [kind, source] = 'winner_of' in s ? (['winner_of', s.winner_of] as const) : (['loser_of', s.loser_of] as const);
+      if (byId.get(source)?.leg !== 1) continue;
+      const second = secondLegOf.get(source);
+      report([...path, side, kind], `"${source}" is a first leg: name ${second ? `its second leg "${second}"` : 'the second leg'}, which decides the tie`);
+    }
     if (m.leg !== null && effectiveRole(ev, m) === null) report([...path, 'leg'], 'only a bracket match can be a leg of a tie');
     if (m.first_leg !== null && m.leg !== 2) report([...path, 'first_leg'], 'only a second leg ("leg": 2) names a first leg');
     if (m.leg === 1) {
-      if (fedFrom.has(m.id)) report([...path, 'id'], `a feed names the first leg "${m.id}": name the second leg, which decides the tie`);
       if (m.score?.home_penalties != null) report([...path, 'score'], 'a first leg has no penalties: the second leg decides the tie');
       if (m.score?.after_extra_time) report([...path, 'score', 'after_extra_time'], 'a first leg has no extra time: the second leg decides the tie');
       if (m.walkover != null) report([...path, 'walkover'], 'record a walkover on the second leg, which decides the tie');
