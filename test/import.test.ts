@@ -412,7 +412,7 @@ describe('a file that is not JSON', () => {
   it.each([
     ['a missing comma', '{\n  "organizations": [{\n    "id": "x"\n    "name": "y"\n  }]\n}', 'line 4, column 5: expected , or } after a value, found: "name": "y"'],
     ['a trailing comma', '{"organizations": [\r\n  {"id": "x"},\r\n]}', 'line 3, column 1: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: ]}'],
-    ["the README's comments copied", '{\n  "language": "ar",   // "en" | "ar"\n}', 'line 2, column 23: expected a property name in double quotes, found: // "en" | "ar"'],
+    ["the README's comments copied", '{\n  "language": "ar",   // "en" | "ar"\n}', 'line 2, column 23: expected a property name in double quotes, found: // "en" | "ar": JSON has no comments (the README\'s // lines explain its example): remove them'],
     ['a cut file', '{"organizations": [\n  {"name": "رابطة عمّان"', 'line 2, column 25: expected , or } after a value, found the end of the file'],
     ['single quotes', "{'organizations': []}", "line 1, column 2: expected a property name in double quotes, found: 'organizations': []}"],
     ['a line break inside a string', '{"name": "رابطة\nعمّان"}', 'line 1, column 16: expected a closing " on the same line (a string cannot hold a line break or a tab), found the end of the line'],

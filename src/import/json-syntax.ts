@@ -108,7 +108,10 @@ export function describeJsonSyntaxError(text: string): string {
     const rest = text.slice(error.offset);
     const shown = [...rest.split(/\r?\n/)[0]!].slice(0, 24).join('').trimEnd();
     const found = rest === '' ? ' the end of the file' : shown === '' ? ' the end of the line' : `: ${shown}`;
-    return `line ${line}, column ${column}: expected ${error.expected}, found${found}`;
+    // The README's example explains its fields in // comments; an organizer who copied it met "expected a property
+    // name" (an organizer's review).
+    const comment = /^\/[/*]/.test(rest) ? ': JSON has no comments (the README\'s // lines explain its example): remove them' : '';
+    return `line ${line}, column ${column}: expected ${error.expected}, found${found}${comment}`;
   }
 }
 
