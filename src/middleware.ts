@@ -7,7 +7,8 @@ import { STATUS_CODES } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import { API_HEADERS, PAGE_HEADERS } from './http/headers.js';
 import { answerPageMethod } from './http/page-methods.js';
-import { internalError, problemResponse } from './http/problem.js';
+import { notFoundResponse } from './http/not-found.js';
+import { internalError } from './http/problem.js';
 
 /**
  * Matched on the route Astro chose, not on the path: its router also sends //_image, /\_image and //_image/ there
@@ -18,7 +19,7 @@ const UNUSED_ROUTE = /^\/(_image|_server-islands)(\/|$)/;
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   if (UNUSED_ROUTE.test(context.routePattern) || UNUSED_ROUTE.test(pathname)) {
-    return problemResponse(404, `No route for ${context.request.method} ${pathname}`, { head: context.request.method === 'HEAD' });
+    return notFoundResponse(context.request, pathname);
   }
   const refusal = answerPageMethod(context.routePattern, context.request.method);
   let response: Response;

@@ -269,6 +269,46 @@ describe('what the server answers on its own', () => {
   });
 });
 
+// An accessibility review opened cut-short and mistyped links in a browser and was shown the raw JSON problem. A
+// browser's navigation (text/html before JSON) gets a page outside /api/; every other client the problem, as before.
+describe('an address nothing serves', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+  const PROBLEM = { type: '/docs#problem-not-found', title: 'Not found', status: 404 };
+
+  it.each(['/follow/', '/RSVP?token=abc', '/nope', '/_image?href=/favicon.svg&w=10'])('%s opened by a browser: a 404 page in both languages', async (target) => {
+    const res = await send(svc.url, target, { headers: { Accept: BROWSER } });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.text).toMatch(/^<!doctype html>\n<html lang="en" dir="ltr">/);
+    expect(res.text).toContain('<title>Page not found · الصفحة غير موجودة</title>');
+    expect(res.text).toContain('<h1>Page not found</h1>');
+    expect(res.text).toContain('<div lang="ar" dir="rtl" class="other-language">');
+    expect(res.text).toContain('<a href="/">Go to the home page</a>');
+    const head = await send(svc.url, target, { method: 'HEAD', headers: { Accept: BROWSER } });
+    expect([head.status, head.headers['content-type'], head.text]).toEqual([404, 'text/html; charset=utf-8', '']);
+  });
+
+  it.each([
+    ['/nope', undefined],
+    ['/nope', '*/*'], // curl
+    ['/follow/', 'application/json'],
+    ['/nope', 'application/problem+json, text/html'], // a tie: no preference for the page
+    ['/api/v0/nope', BROWSER], // the API's contract: always the problem
+    ['/api/v0/events/nope/standings', BROWSER],
+    ['/api', 'text/html'],
+    ['/follow/../api/v0/nope', BROWSER], // under /api/ once resolved
+  ])('%s with Accept %s: the JSON problem', async (target, accept) => {
+    const res = await send(svc.url, target, { headers: accept === undefined ? {} : { Accept: accept } });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(JSON.parse(res.text)).toMatchObject(PROBLEM);
+  });
+});
+
 /**
  * One request written as raw bytes on a fresh connection, which is not half-closed (the server may answer
  * asynchronously), read until the server closes it (the request says Connection: close).

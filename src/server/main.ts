@@ -1,11 +1,12 @@
 // The node server of an application: rendered artifacts, the RSVP summary, the health read and client assets first,
-// then Astro's on-demand endpoints and pages, then the 404 problem.
+// then Astro's on-demand endpoints and pages, then the 404 (src/http/not-found.ts: a page for a browser outside /api/).
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Application } from '../app/application.js';
 import { preflightHeaders } from '../http/headers.js';
 import { INTERNAL_ERROR_DETAIL, sendProblem } from '../http/problem.js';
 import { logRequestFailure } from '../http/request-failure.js';
+import { sendNotFound } from '../http/not-found.js';
 import { artifactHandler } from './artifacts.js';
 import { DIST_DIR, loadAstroHandler } from './astro-handler.js';
 import { clientAssets } from './client-assets.js';
@@ -33,7 +34,7 @@ export async function startServer(app: Application): Promise<RunningServer> {
         res.end();
         return;
       }
-      sendProblem(res, 404, `No route for ${req.method} ${req.url?.split('?')[0]}`, { head: req.method === 'HEAD' });
+      sendNotFound(req, res);
     },
     onError: (error, req, res) => {
       logRequestFailure(error, `${req.method} ${req.url?.split('?')[0]}`, config.databasePath);

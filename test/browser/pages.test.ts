@@ -188,6 +188,22 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.close();
   });
 
+  // An accessibility review opened cut-short and mistyped links and was shown raw JSON: Chromium's own Accept gets a page.
+  it('a cut-short or mistyped link opened in the browser: a 404 page in both languages, leading home', async () => {
+    const page = await browser.newPage();
+    for (const target of ['/follow/', '/RSVP?token=abc', '/nope']) {
+      const response = await page.goto(`${svc.url}${target}`);
+      expect(response!.status(), target).toBe(404);
+      expect(await page.getAttribute('html', 'lang'), target).toBe('en');
+      expect(await page.title(), target).toBe('Page not found · الصفحة غير موجودة');
+      expect(await page.textContent('h1'), target).toBe('Page not found');
+      expect(await page.getAttribute('.other-language', 'lang'), target).toBe('ar');
+    }
+    await Promise.all([page.waitForURL(`${svc.url}/`), page.click('text=Go to the home page')]);
+    expect(await page.textContent('h1')).toBe('Competitions — public data service');
+    await page.close();
+  });
+
   // Found by a review at 375 px: the docs' tables and a long address on the confirm page widened the page, which
   // then scrolled sideways (in a right-to-left page the address ran off its left edge).
   it('at a phone width (375 px), /docs and a confirm page showing a long address fit the screen', async () => {

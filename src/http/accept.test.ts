@@ -1,0 +1,31 @@
+// Which Accept headers get the HTML 404 page (src/http/not-found.ts) and which keep the JSON problem.
+import { describe, expect, it } from 'vitest';
+import { prefersHtml } from './accept.js';
+
+describe('prefersHtml', () => {
+  it.each([
+    // Chromium, Firefox and Safari opening an address.
+    'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+    'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    'text/html',
+    'TEXT/HTML; q=1, application/json; q=0.5',
+    'text/*, application/json;q=0.9',
+  ])('a browser navigation: %s', (accept) => {
+    expect(prefersHtml(accept)).toBe(true);
+  });
+
+  it.each([
+    [undefined],
+    [''],
+    ['*/*'], // curl
+    ['application/json'],
+    ['application/problem+json, text/html'], // a tie is no preference
+    ['text/html;q=0.5, application/json'],
+    ['text/html;q=0, */*'],
+    ['application/*, text/html'],
+    ['image/avif,image/webp,*/*;q=0.8'], // an <img> of the address
+    ['text/html;q=x'], // a q that is no number: the range is dropped
+  ])('JSON stays: %s', (accept) => {
+    expect(prefersHtml(accept)).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+// Whether a request's Accept header prefers a page to JSON: how the server tells a browser opening an address (which
+// asks for text/html first, anything else at a lower q) from curl, fetch() and API clients (*/*, or JSON by name).
+// RFC 9110 12.5.1: a media type takes the q of the most specific range that matches it; a tie is not a preference.
+
+interface Range {
+  type: string;
+  subtype: string;
+  q: number;
+}
+
+function ranges(accept: string): Range[] {
+  return accept.split(',').flatMap((part) => {
+    const [mediaRange = '', ...params] = part.split(';').map((s) => s.trim());
+    const [type, subtype] = mediaRange.toLowerCase().split('/');
+    if (!type || !subtype) return [];
+    const qParam = params.find((p) => /^q\s*=/i.test(p));
+    const q = qParam === undefined ? 1 : Number(qParam.replace(/^q\s*=\s*/i, ''));
+    return Number.isFinite(q) && q >= 0 && q <= 1 ? [{ type, subtype, q }] : [];
+  });
+}
+
+/** The q `accept` gives `mediaType` (type/subtype, lower case): 0 when no range names it. */
+function qualityOf(list: Range[], mediaType: string): number {
+  const [type, subtype] = mediaType.split('/');
+  const specificity = (r: Range) => (r.type === type && r.subtype === subtype ? 2 : r.type === type && r.subtype === '*' ? 1 : r.type === '*' && r.subtype === '*' ? 0 : -1);
+  let best = -1;
+  let q = 0;
+  for (const r of list) {
+    const s = specificity(r);
+    if (s > best) [best, q] = [s, r.q];
+    // Two ranges as specific (`text/html;level=1, text/html`): the higher q.
+    else if (s === best && s >= 0) q = Math.max(q, r.q);
+  }
+  return best < 0 ? 0 : q;
+}
+
+/**
+ * True when `accept` gives text/html a higher q than JSON (application/json or application/problem+json, the higher
+ * of the two). No header is `*∕*` (RFC 9110): JSON stays.
+ */
+export function prefersHtml(accept: string | null | undefined): boolean {
+  if (!accept) return false;
+  const list = ranges(accept);
+  const json = Math.max(qualityOf(list, 'application/json'), qualityOf(list, 'application/problem+json'));
+  return qualityOf(list, 'text/html') > json;
+}
