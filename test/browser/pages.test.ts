@@ -263,6 +263,50 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.close();
   });
 
+  // An accessibility review on a phone: no skip link, the contents (1,672 px) before the <h1>, 46 Tab presses to the
+  // first link of <main>, and eight <h2> group labels ahead of the <h1> in the outline.
+  it('/docs: a skip link first, the <h1> the first heading, the contents closed on a phone and shown beside on a wide screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(`${svc.url}/docs`);
+    expect(await page.evaluate(() => document.querySelector('h1, h2, h3, h4, h5, h6')!.tagName)).toBe('H1');
+    // The <h1> is on the first screen; the contents' links are hidden until "Contents" opens them.
+    expect((await page.locator('h1').boundingBox())!.y).toBeLessThan(740);
+    const firstContentsLink = page.locator('nav a[href="#op-listEvents"]');
+    expect(await firstContentsLink.isVisible()).toBe(false);
+
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const a = document.activeElement as HTMLAnchorElement;
+      const box = a.getBoundingClientRect();
+      return { text: a.textContent, href: a.getAttribute('href'), width: box.width, top: box.top };
+    });
+    expect(skip.text).toBe('Skip to content');
+    expect(skip.href).toBe('#content');
+    // Shown once focused: not a 1 px box, and on the screen.
+    expect(skip.width).toBeGreaterThan(50);
+    expect(skip.top).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement!.tagName)).toBe('MAIN');
+    // The next Tab is the first link of <main>.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement!.closest('main') !== null && document.activeElement!.tagName === 'A')).toBe(true);
+
+    await page.click('nav summary');
+    expect(await firstContentsLink.isVisible()).toBe(true);
+
+    // Beside <main>, the contents are a sidebar, shown without a click, their links next after the skip link.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${svc.url}/docs`);
+    expect(await firstContentsLink.isVisible()).toBe(true);
+    expect(await page.locator('nav summary').isVisible()).toBe(false);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement!.textContent)).toBe('Overview');
+    // The group labels label their lists, as headings no longer do.
+    expect(await page.getByRole('list', { name: 'Errors' }).count()).toBe(1);
+    await page.close();
+  });
+
   // A club's page with a plain form (no script) posting to the API, as the contract invites: the parent got raw JSON.
   it("a club site's HTML form posting to register: the parent reads a page, in the organization's language", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
