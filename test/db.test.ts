@@ -104,8 +104,14 @@ describe('migrations', () => {
       const lines: string[] = [];
       const app = await createApplication(config, { mail: false, log: (line) => lines.push(line) });
       await app.close();
-      expect(lines.filter((line) => line.startsWith('database migrated'))).toEqual(expected);
+      expect(lines.filter((line) => line.startsWith('database '))).toEqual(expected);
     }
+    // A new database: that it was made, not all of its migrations one by one.
+    const dir2 = tempDir();
+    const fresh = loadConfig({ DATABASE_PATH: path.join(dir2, 'new.db'), ARTIFACTS_DIR: path.join(dir2, 'artifacts'), MAIL_DIR: path.join(dir2, 'mail') });
+    const lines: string[] = [];
+    await (await createApplication(fresh, { mail: false, log: (line) => lines.push(line) })).close();
+    expect(lines.filter((line) => line.startsWith('database '))).toEqual([`database created (schema ${Object.keys(MIGRATIONS).at(-1)})`]);
   });
 
   it('create every table and are idempotent', async () => {

@@ -4,6 +4,7 @@
 // the same database the same way (src/db/database.ts).
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { MIGRATIONS } from '../db/migrate.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { makeArtifactsFolder } from '../folders.js';
 import type { SyncDb } from '../db/sync.js';
@@ -58,8 +59,11 @@ export async function createApplication(config: Config, options: ApplicationOpti
   // start here, in one line naming ARTIFACTS_DIR, before the database is opened.
   makeArtifactsFolder(config.artifactsDir);
   const database = await openDatabase(config.databasePath);
-  // An upgrade's start says what it changed in the database (a migration cannot be undone: the operator's record).
-  if (database.migrated.length > 0) log(`database migrated: ${database.migrated.join(', ')}`);
+  // An upgrade's start says what it changed in the database (a migration cannot be undone: the operator's record); a
+  // new database's, only that it was made.
+  const { migrated } = database;
+  if (migrated.length === Object.keys(MIGRATIONS).length) log(`database created (schema ${migrated.at(-1)})`);
+  else if (migrated.length > 0) log(`database migrated: ${migrated.join(', ')}`);
   const { store } = database;
   const commits = new GroupCommit(store);
 
