@@ -88,6 +88,16 @@ describe('import', () => {
     expect(parsed.problems.map((p) => p.path)).toEqual(['organizations[2].leagues[0].events[0].matches[14].kickoff']);
   });
 
+  it('names the results it enters, changes or clears, and not a walkover whose team was renamed', () => {
+    const json = load(SMALL);
+    expect(importJson(t, json).results.map((r) => [r.match, r.before, r.after])).toEqual([
+      ['rs-c1', null, '1-1 (4-3 on penalties)'], ['rs-c2', null, 'walkover: Mill Lane United'], ['rs-m1', null, '2-1'], ['rs-m2', null, '0-0'],
+    ]);
+    json.organizations[0].teams.find((team: { id: string }) => team.id === 'rs-united').name = 'Mill Lane United FC';
+    json.organizations[0].leagues[0].events[0].matches[0].score = { home: 2, away: 2 };
+    expect(importJson(t, json).results.map((r) => [r.match, r.before, r.after])).toEqual([['rs-m1', '2-1', '2-2']]);
+  });
+
   it('says why a match with a result and no status cannot be', () => {
     const json = load(SMALL);
     delete json.organizations[0].leagues[0].events[0].matches[0].status;

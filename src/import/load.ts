@@ -443,9 +443,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       for (const [id, after] of eventsAfter) if (!eventsBefore.has(id) && after.is_public) counts.visibility.push({ event: id, name: after.name, now: 'public' });
       counts.visibility.sort((a, b) => (a.event < b.event ? -1 : 1));
       // Removed matches with a result are named above (removedMatches).
+      // Compared as recorded, not as worded: a renamed team changes a walkover's wording, not its result.
+      const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
+        : JSON.stringify([r.home_score, r.away_score, r.home_penalties, r.away_penalties, r.walkover_winner]));
       for (const r of resultsOf.all(org.id) as ResultSeen[]) {
-        const [before, after] = [resultText(resultsBefore.get(r.id)), resultText(r)];
-        if (before !== after) counts.results.push({ match: r.id, home: r.home, away: r.away, before, after });
+        const before = resultsBefore.get(r.id);
+        if (recorded(before) !== recorded(r)) counts.results.push({ match: r.id, home: r.home, away: r.away, before: resultText(before), after: resultText(r) });
       }
     }
     const dangling = danglingReferences(sqlite);
