@@ -6,7 +6,7 @@
 import { leagueIsPublic } from '../competitions/visibility.js';
 import type { SyncDb } from '../db/sync.js';
 import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
-import { PAGE_STYLE } from '../layouts/page-style.js';
+import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
 import { cappedWords } from '../follows/page-words.js';
 import { fieldMessage } from './field-messages.js';
@@ -184,24 +184,15 @@ export function answerPage(
   const arabic = names.organization === null
     ? html`<div lang="ar" dir="rtl" class="other-language"><h2>${arTitle}</h2><p>${arLead}</p></div>`
     : '';
-  // The head Head.astro gives the Astro pages, and their style (page-style.ts).
-  return html`<!doctype html>
-<html lang="${language}" dir="${isRightToLeft(language) ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<meta name="robots" content="noindex" />
-<title>${names.organization === null ? `${title} · ${arTitle}` : title}</title>
-<style>${new Html(PAGE_STYLE) /* our own constant */}</style>
-</head>
-<body><main data-form-answer="${outcome}">
-<h1>${title}</h1>
+  return pageDocument({
+    language,
+    title: names.organization === null ? `${title} · ${arTitle}` : title,
+    mainAttributes: html`data-form-answer="${outcome}"`,
+    body: html`<h1>${title}</h1>
 <p>${lead}</p>
 ${list}
-${arabic}
-</main></body>
-</html>
-`;
+${arabic}`,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 // short link, `/follow/` or `/RSVP?token=…`. Its reader's language is not known: English then Arabic, both shown, as
 // the pages' own "link not valid" (Bilingual.astro), in the pages' style, with the way to the home page.
 import { bothTitles, type BothLanguages } from '../components/bilingual.js';
-import { PAGE_STYLE } from '../layouts/page-style.js';
+import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
 
 const NOT_FOUND: BothLanguages = {
@@ -12,25 +12,17 @@ const NOT_FOUND: BothLanguages = {
 const HOME = { en: 'Go to the home page', ar: 'الانتقال إلى الصفحة الرئيسية' };
 
 export function notFoundPage(): string {
-  return html`<!doctype html>
-<html lang="en" dir="ltr">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<meta name="robots" content="noindex" />
-<title>${bothTitles(NOT_FOUND)}</title>
-<style>${new Html(PAGE_STYLE) /* our own constant */}</style>
-</head>
-<body><main data-not-found>
-<h1>${NOT_FOUND.en[0]}</h1>
+  return pageDocument({
+    language: 'en',
+    title: bothTitles(NOT_FOUND),
+    mainAttributes: new Html('data-not-found'),
+    body: html`<h1>${NOT_FOUND.en[0]}</h1>
 <p>${NOT_FOUND.en[1]}</p>
 <p><a href="/">${HOME.en}</a></p>
 <div lang="ar" dir="rtl" class="other-language">
 <h2>${NOT_FOUND.ar[0]}</h2>
 <p>${NOT_FOUND.ar[1]}</p>
 <p><a href="/">${HOME.ar}</a></p>
-</div>
-</main></body>
-</html>
-`.toString();
+</div>`,
+  }).toString();
 }

@@ -321,11 +321,16 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   );
   type EventSeen = { id: string; name: string; is_public: number };
   type ResultSeen = { id: string; home: string | null; away: string | null; home_score: number | null; away_score: number | null; home_penalties: number | null; away_penalties: number | null; walkover_winner: 'home' | 'away' | null };
-  const resultText = (r: ResultSeen | undefined): string | null =>
+  /** "2-1", or "walkover: Team"; null without a result. */
+  const scoreText = (r: ResultSeen | undefined): string | null =>
     r === undefined ? null
       : r.walkover_winner !== null ? `walkover: ${(r.walkover_winner === 'home' ? r.home : r.away) ?? r.walkover_winner}`
-        : r.home_score === null ? null
-          : `${r.home_score}-${r.away_score}${r.home_penalties !== null ? ` (${r.home_penalties}-${r.away_penalties} on penalties)` : ''}`;
+        : r.home_score === null ? null : `${r.home_score}-${r.away_score}`;
+  /** The score with its shoot-out: what a result line of the summary shows. */
+  const resultText = (r: ResultSeen | undefined): string | null => {
+    const score = scoreText(r);
+    return score !== null && r!.home_penalties !== null ? `${score} (${r!.home_penalties}-${r!.away_penalties} on penalties)` : score;
+  };
 
   const endedFollows = sqlite.prepare(
     `SELECT l.id AS league, l.name AS name, count(*) AS follows FROM follows f JOIN leagues l ON l.id = f.league_id
@@ -335,7 +340,6 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   // Before the removal, as the follows: a removed match's result, and its invitations (ON DELETE CASCADE takes them).
   const removedMatches = sqlite.prepare(
     `SELECT m.id AS match, th.name AS home, ta.name AS away, m.kickoff_at AS kickoff,
-            m.home_score, m.away_score, m.walkover_winner,
             (SELECT count(*) FROM rsvp_invitations i WHERE i.match_id = m.id) AS invitations
      FROM matches m JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
      LEFT JOIN teams th ON th.id = m.home_team_id LEFT JOIN teams ta ON ta.id = m.away_team_id
@@ -422,11 +426,9 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       };
       // Before the removal takes them (ON DELETE CASCADE): the follows of the leagues it removes.
       counts.endedFollows.push(...(endedFollows.all({ org: keep.org, leagues: keep.leagues }) as ImportCounts['endedFollows']));
-      type Removed = Omit<RemovedMatch, 'result'> & { home_score: number | null; away_score: number | null; walkover_winner: 'home' | 'away' | null };
-      for (const { home_score, away_score, walkover_winner, ...m } of removedMatches.all({ org: keep.org, matches: keep.matches }) as Removed[]) {
-        const result =
-          walkover_winner !== null ? `walkover: ${(walkover_winner === 'home' ? m.home : m.away) ?? walkover_winner}` : home_score !== null ? `${home_score}-${away_score}` : null;
-        counts.removedMatches.push({ ...m, result });
+      // Its result as read before the import.
+      for (const m of removedMatches.all({ org: keep.org, matches: keep.matches }) as Array<Omit<RemovedMatch, 'result'>>) {
+        counts.removedMatches.push({ ...m, result: scoreText(resultsBefore.get(m.match)) });
       }
       for (const statement of prune) {
         const params = Object.fromEntries(

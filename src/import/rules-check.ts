@@ -80,6 +80,19 @@ export function checkCompetitionRules(
 
 const sameSlot = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/** For each key, the value seen with it most often (the first seen of those tied), and how often. */
+function mostCounted(pairs: ReadonlyArray<readonly [string, string]>): Map<string, { value: string; count: number }> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const [key, value] of pairs) {
+    const values = counts.get(key) ?? new Map<string, number>();
+    counts.set(key, values.set(value, (values.get(value) ?? 0) + 1));
+  }
+  return new Map([...counts].map(([key, values]) => {
+    const [value, count] = [...values].sort((a, b) => b[1] - a[1])[0]!;
+    return [key, { value, count }];
+  }));
+}
+
 /** A group's name as a person reads it: case, width and spacing aside ("Group a", "Group  A" and "Group A" are one). */
 const groupKey = (name: string) => name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
 
@@ -102,34 +115,18 @@ function checkGroups(ev: ImportEvent, eventPath: PropertyKey[], report: Report, 
     }
     return;
   }
-  // One spelling per group: the most used one.
-  const spellings = new Map<string, Map<string, number>>();
-  for (const { m } of grouped) {
-    const counts = spellings.get(groupKey(m.group!)) ?? new Map<string, number>();
-    spellings.set(groupKey(m.group!), counts.set(m.group!, (counts.get(m.group!) ?? 0) + 1));
-  }
-  const usual = (name: string) => [...spellings.get(groupKey(name))!].sort((a, b) => b[1] - a[1])[0]![0];
-  const misspelt = new Set<object>();
+  // One spelling per group, the most used one; one group per team, the one it plays most of its matches in.
+  const spelling = mostCounted(grouped.map(({ m }) => [groupKey(m.group!), m.group!]));
+  const groupOf = mostCounted(grouped.flatMap(({ m }) => [m.home, m.away].flatMap((t) => (typeof t === 'string' ? [[t, spelling.get(groupKey(m.group!))!.value] as const] : []))));
   for (const { m, path } of grouped) {
-    const spelling = usual(m.group!);
-    if (spelling === m.group) continue;
-    misspelt.add(m);
-    report(path, `"${m.group}" is written "${spelling}" in the event's other matches: one group, one spelling`);
-  }
-  // One group per team: the one it plays most of its matches in.
-  const groupsOf = new Map<string, Map<string, number>>();
-  for (const { m } of grouped) {
-    for (const team of [m.home, m.away]) {
-      if (typeof team !== 'string') continue;
-      const counts = groupsOf.get(team) ?? new Map<string, number>();
-      groupsOf.set(team, counts.set(usual(m.group!), (counts.get(usual(m.group!)) ?? 0) + 1));
+    const usual = spelling.get(groupKey(m.group!))!.value;
+    if (usual !== m.group) {
+      report(path, `"${m.group}" is written "${usual}" in the event's other matches: one group, one spelling`);
+      continue;
     }
-  }
-  for (const { m, path } of grouped) {
-    if (misspelt.has(m)) continue;
     for (const team of [m.home, m.away]) {
       if (typeof team !== 'string') continue;
-      const [main, count] = [...groupsOf.get(team)!].sort((a, b) => b[1] - a[1])[0]!;
+      const { value: main, count } = groupOf.get(team)!;
       if (main === m.group) continue;
       report(path, `team "${team}" plays its other ${count} group matches in "${main}": a team plays in one group (a second group round is an event of its own)`);
       break;

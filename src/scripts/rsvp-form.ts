@@ -32,11 +32,11 @@ export function enhanceRsvpForm(): void {
   let next: string | null = null;
   let sending = false;
 
-  async function send(status: string): Promise<void> {
+  const send = async (status: string): Promise<void> => {
     sending = true;
-    form!.setAttribute('aria-busy', 'true');
+    form.setAttribute('aria-busy', 'true');
     if (notice) notice.textContent = saving;
-    const token = (form!.elements.namedItem('token') as HTMLInputElement).value;
+    const token = (form.elements.namedItem('token') as HTMLInputElement).value;
     const response = await fetch('/api/v0/rsvp/respond', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -50,7 +50,7 @@ export function enhanceRsvpForm(): void {
     }
     next = null;
     sending = false;
-    form!.removeAttribute('aria-busy');
+    form.removeAttribute('aria-busy');
     if (!response || !response.ok) return answerOnThePage(status);
     const body = (await response.json().catch(() => ({}))) as { status?: string; summary?: Record<string, number> };
     pressed(body.status);
@@ -59,7 +59,7 @@ export function enhanceRsvpForm(): void {
       if (cell) cell.textContent = String(value);
     }
     if (notice) notice.textContent = saved;
-  }
+  };
 
   form.addEventListener('submit', (event) => {
     const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;

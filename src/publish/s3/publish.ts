@@ -99,16 +99,24 @@ function renderedFiles(manifest: Manifest): Map<string, string> {
   return files;
 }
 
+/**
+ * The objects of a rendered file: its read URL's key, and for a feed the same key with `.ics` too
+ * (`/api/v0/calendar/ID.ics` and `/api/v0/teams/ID/calendar.ics` are the same feeds on the node server: calendar apps
+ * and people add `.ics`; through a bucket, each is an object of its own). None for a file that is no read.
+ */
+function objectKeys(file: string): { keys: string[]; contentType: string } | null {
+  const url = urlKeyOf(file);
+  if (!url) return null;
+  return { keys: url.contentType === CONTENT_TYPES.ics ? [url.key, `${url.key}.ics`] : [url.key], contentType: url.contentType };
+}
+
 /** The keys of the retired feeds (both addresses of each). */
 function retiredFeedKeys(manifest: Manifest): Set<string> {
   const files = [
     ...Object.keys(manifest.retired?.calendars ?? {}).map((id) => artifactPaths(id).calendar),
     ...Object.keys(manifest.retired?.teams ?? {}).map(teamCalendarPath),
   ];
-  return new Set(files.flatMap((file) => {
-    const url = urlKeyOf(file);
-    return url ? [url.key, `${url.key}.ics`] : [];
-  }));
+  return new Set(files.flatMap((file) => objectKeys(file)?.keys ?? []));
 }
 
 /** A file's bytes, or null when it is gone (a render removed it since the manifest). */
@@ -126,9 +134,7 @@ function listedKeys(manifest: Manifest, wanted: ReadonlyMap<string, unknown>): S
   const keys = new Set<string>();
   for (const e of Object.values(manifest.events)) {
     for (const file of Object.keys(e.files)) {
-      const url = urlKeyOf(file);
-      if (!url) continue;
-      for (const key of [url.key, `${url.key}.ics`]) if (wanted.has(key)) keys.add(key);
+      for (const key of objectKeys(file)?.keys ?? []) if (wanted.has(key)) keys.add(key);
     }
   }
   return keys;
@@ -256,13 +262,10 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
 
   const wanted = new Map<string, Wanted>();
   for (const [file, hash] of renderedFiles(manifest)) {
-    const url = urlKeyOf(file);
-    if (!url) continue;
-    const object: Wanted = { hash, source: { file }, contentType: url.contentType, cacheControl: READ_CACHE_CONTROL };
-    wanted.set(url.key, object);
-    // `/api/v0/calendar/ID.ics` and `/api/v0/teams/ID/calendar.ics` are the same feeds on the node server (calendar
-    // apps and people add `.ics`): through a bucket, each is an object of its own.
-    if (url.contentType === CONTENT_TYPES.ics) wanted.set(`${url.key}.ics`, object);
+    const objects = objectKeys(file);
+    if (!objects) continue;
+    const object: Wanted = { hash, source: { file }, contentType: objects.contentType, cacheControl: READ_CACHE_CONTROL };
+    for (const key of objects.keys) wanted.set(key, object);
   }
   wanted.set(NOT_FOUND_KEY, {
     hash: contentHash(NOT_FOUND_BODY), source: { body: NOT_FOUND_BODY }, contentType: NOT_FOUND_CONTENT_TYPE, cacheControl: NOT_FOUND_CACHE_CONTROL,
