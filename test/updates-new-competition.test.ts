@@ -47,6 +47,30 @@ it('a competition that appears already won: told as new, and its champion told',
   expect(db.sqlite.prepare(`SELECT count(*) AS n FROM update_changes`).get()).toEqual({ n: 2 });
 });
 
+// An Arabic organization's followers read the match lines with the teams' Arabic names: the champion too (a review
+// read "Mill Lane United بطل المسابقة" in an email whose every other line named the teams in Arabic).
+it("an Arabic organization's champion is told by its Arabic name, and compared as before", async () => {
+  const f = JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
+  f.organizations[0].language = 'ar';
+  const united = f.organizations[0].teams.find((t: { id: string }) => t.id === 'rs-united');
+  united.name_ar = 'ميل لين يونايتد';
+  const load = (cupPublic: boolean) => {
+    f.organizations[0].leagues[0].events[1].public = cupPublic;
+    const p = parseImport(JSON.stringify(f));
+    if (!p.ok) throw new Error(JSON.stringify(p.problems));
+    applyImport(db.sqlite, p.file);
+  };
+  load(false);
+  await detectChanges(db, new Date()); // the baseline
+  load(true);
+  await detectChanges(db, new Date());
+  expect(db.sqlite.prepare(`SELECT json_extract(data_json, '$.champion') AS champion FROM update_changes WHERE kind = 'champion'`).all())
+    .toEqual([{ champion: 'ميل لين يونايتد' }]);
+  // What is kept to compare is the name the JSON reads give (champion_name), as before this release: a database
+  // upgraded with a decided competition is told no champion again.
+  expect(db.sqlite.prepare(`SELECT champion FROM update_event_seen WHERE event_id = 'rs-cup-2026'`).get()).toEqual({ champion: 'Mill Lane United' });
+});
+
 // Made public mid-season: its next kickoff, not its first (a review read "the first on" a date already past).
 it('a competition made public mid-season: told with its next kickoff', async () => {
   const f = JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));

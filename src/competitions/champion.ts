@@ -44,11 +44,11 @@ function knockoutChampionId(matches: MatchFacts[], context: BracketContext): str
 }
 
 /**
- * League: the top of the table, but only once the event is completed (a leader mid-season is not a
+ * The champion's team id. League: the top of the table, but only once the event is completed (a leader mid-season is not a
  * champion) and only when the rules put it there (not the name, in wait of a recorded play-off or lots). Knockout and hybrid: the winner of the deciding match, whatever the event status, since
  * a decided final is final. Needs the event's points rule because it decides who tops a league.
  */
-export function championName(
+export function championId(
   event: Pick<EventFacts, 'competition_type' | 'status' | 'points' | 'rules'>,
   matches: MatchFacts[],
   teams: ReadonlyMap<string, TeamFacts>,
@@ -59,8 +59,17 @@ export function championName(
     // One table has one leader; several tables (groups) in a league would leave the title ambiguous. A leader only the
     // name puts first, level with another club where the rules want a decision (a play-off, lots), is not champion yet.
     const leader = leaders.length === 1 ? leaders[0] : undefined;
-    return leader === undefined || leader.awaiting_decision ? null : leader.club_name;
+    return leader === undefined || leader.awaiting_decision ? null : leader.team_id;
   }
-  const id = knockoutChampionId(matches, bracketContext(event, matches, teams));
+  return knockoutChampionId(matches, bracketContext(event, matches, teams));
+}
+
+/** championId's team as the JSON reads name it (its `name`, like club_name). */
+export function championName(
+  event: Pick<EventFacts, 'competition_type' | 'status' | 'points' | 'rules'>,
+  matches: MatchFacts[],
+  teams: ReadonlyMap<string, TeamFacts>,
+): string | null {
+  const id = championId(event, matches, teams);
   return id === null ? null : teamName(teams, id);
 }

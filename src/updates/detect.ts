@@ -6,10 +6,11 @@
 // an hour early). An event removed is forgotten. The very first run records the baseline and reports nothing: what
 // existed before the job is not news.
 import type { Database } from '../db/database.js';
-import { championName } from '../competitions/champion.js';
+import { championId } from '../competitions/champion.js';
 import { matchNames } from '../competitions/calendar-feed.js';
 import { publicMatchStatus } from '../competitions/match-status.js';
 import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
+import { localizedTeamName, teamName } from '../competitions/standings.js';
 import type { EventFacts, MatchFacts } from '../competitions/types.js';
 import { tellInvitees } from '../rsvp/tell-invitees.js';
 import { isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes.js';
@@ -17,7 +18,10 @@ import { isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes
 interface EventNow {
   event: EventFacts;
   states: Map<string, SeenMatch>;
+  /** The champion as the event's JSON reads name it: what update_event_seen keeps and compares. */
   champion: string | null;
+  /** The champion as its followers read it, in the organization's language (like the match lines). */
+  championTold: string | null;
 }
 
 /** What a follower would read about each match of an event now. */
@@ -71,7 +75,15 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
   for await (const { eventId, matches } of streamMatchesByEvent(db, [...events.keys()])) {
     const event = events.get(eventId)!;
     const teams = await teamLookup.of(db, matches);
-    current.push({ event, states: statesOf(event, matches, matchNames(event, matches, teams)), champion: championName(event, matches, teams) });
+    const winner = championId(event, matches, teams);
+    current.push({
+      event,
+      states: statesOf(event, matches, matchNames(event, matches, teams)),
+      // Compared as stored before (a name), so an upgrade tells no champion again; told in the organization's language
+      // (an Arabic organization's followers read the match lines in Arabic, and the champion in Latin letters).
+      champion: winner === null ? null : teamName(teams, winner),
+      championTold: winner === null ? null : localizedTeamName(teams, winner, event.language),
+    });
   }
   const revisions = new Map(toCompare.map((h) => [h.id, h.revision]));
 
@@ -89,7 +101,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
         data_json: JSON.stringify({ event_name: e.name, ...data }), detected_at: now.toISOString(),
       }));
     };
-    for (const { event, states, champion } of current) {
+    for (const { event, states, champion, championTold } of current) {
       const before = seen.get(event.id);
       if (seenNow(event.id) !== before?.revision) continue;
       const previous = new Map(
@@ -106,7 +118,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
           record(event, 'new_competition', null, { before: null, after: null, matches: fixtures.length, next_kickoff: kickoffs[0] ?? null }, false);
           // A competition entered once it was played: its matches are the baseline (their results are not news one by
           // one), but who won it is. A review's cup, added with its final played, never had its winner told.
-          if (champion !== null) record(event, 'champion', null, { before: null, after: null, champion }, false);
+          if (championTold !== null) record(event, 'champion', null, { before: null, after: null, champion: championTold }, false);
         } else {
           // A competition cancelled is one change for its followers, not a line per match (a review read twelve
           // "Cancelled: …" lines and never "the competition is cancelled"); its invited members are still told
@@ -122,7 +134,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
             inviteeEmails += tellInvitees(store, { matchId, ...change, eventName: event.name }, now);
           }
           if (cancelledAlert !== null) record(event, 'competition_cancelled', null, { before: null, after: null }, cancelledAlert);
-          if (champion !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion }, false);
+          if (championTold !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion: championTold }, false);
         }
       }
       store.run(store.q.deleteFrom('update_match_seen').where('event_id', '=', event.id));
