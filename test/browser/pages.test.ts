@@ -128,11 +128,15 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() - 60_000).toISOString(), MATCH);
     db.close();
     await page.reload();
+    // The answer recorded above ("no") stays readable at full contrast; the others fade.
+    expect(await page.getAttribute('button[value="no"]', 'aria-pressed')).toBe('true');
     for (const value of ['yes', 'maybe', 'no']) {
       expect(await page.isDisabled(`button[value="${value}"]`)).toBe(true);
       const closed = await look(`button[value="${value}"]`);
-      expect(Number(closed.opacity)).toBeLessThan(0.6);
+      if (value === 'no') expect(closed.opacity).toBe('1');
+      else expect(Number(closed.opacity)).toBeLessThan(0.6);
       expect(closed.cursor).toBe('not-allowed');
+      expect(closed.borderStyle).toBe('dashed');
     }
     await page.screenshot({ path: path.join(svc.dir, 'rsvp-closed.png') });
     await page.close();
