@@ -57,6 +57,8 @@ describe('a form posted by a person', () => {
     expect(res.text).toContain('<html lang="en" dir="ltr">');
     expect(res.text).toContain('<h2>بعض الإجابات تحتاج إلى تعديل</h2>');
     expect(res.text).toContain('<bdi>Organization</bdi>: <span lang="en" dir="ltr">no organization has this id</span>');
+    // The Arabic half lists what to correct too.
+    expect(res.text).toContain('<bdi>الجهة المنظمة</bdi>: <span lang="ar" dir="rtl">لا توجد جهة منظمة بهذا المعرّف</span>');
   });
 
   it('follow: check your email, naming the league followed; a follow already active says so', async () => {

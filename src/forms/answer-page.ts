@@ -174,15 +174,19 @@ export function answerPage(
   const errors = outcome === 'fix' && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
   // The messages are the API's, in English, said in the page's language where field-messages.ts has the words; one
   // left in English is marked so. Each follows its field's name in the page's language.
-  const inPage = (message: string) => {
-    const m = fieldMessage(message, language, names.timeZone);
-    return html`<span lang="${m.language}" dir="${isRightToLeft(m.language) ? 'rtl' : 'ltr'}">${m.text}</span>`;
+  const listIn = (lang: Language) => {
+    if (errors.length === 0) return '';
+    const inPage = (message: string) => {
+      const m = fieldMessage(message, lang, names.timeZone);
+      return html`<span lang="${m.language}" dir="${isRightToLeft(m.language) ? 'rtl' : 'ltr'}">${m.text}</span>`;
+    };
+    return html`<ul>${errors.map((e) => html`<li><bdi>${FIELD_LABELS[e.field]?.[lang] ?? e.field}</bdi>: ${inPage(e.message)}</li>`)}</ul>`;
   };
-  const list = errors.length === 0 ? '' : html`<ul>${errors.map((e) => html`<li><bdi>${FIELD_LABELS[e.field]?.[language] ?? e.field}</bdi>: ${inPage(e.message)}</li>`)}</ul>`;
-  // No organization named (an unknown id): its language is not known, and the page says it in Arabic too.
+  // No organization named (an unknown id): its language is not known, and the page says it in Arabic too, with the
+  // answers to correct (a review found "correct them" in Arabic above no list of them).
   const [arTitle, arLead] = WORDS.ar[outcome](said);
   const arabic = names.organization === null
-    ? html`<div lang="ar" dir="rtl" class="other-language"><h2>${arTitle}</h2><p>${arLead}</p></div>`
+    ? html`<div lang="ar" dir="rtl" class="other-language"><h2>${arTitle}</h2><p>${arLead}</p>${listIn('ar')}</div>`
     : '';
   return pageDocument({
     language,
@@ -190,7 +194,7 @@ export function answerPage(
     mainAttributes: html`data-form-answer="${outcome}"`,
     body: html`<h1>${title}</h1>
 <p>${lead}</p>
-${list}
+${listIn(language)}
 ${arabic}`,
   });
 }
