@@ -359,6 +359,7 @@ describe('import', () => {
     }, [], []],
     ['the two legs of a tie at one placeholder kickoff', (j) => {
       const cup = j.organizations[0].leagues[0].events[1];
+      cup.status = 'in_progress'; // its legs unplayed (a completed cup with matches to play gets a note of its own)
       cup.matches[0] = { id: 'rs-c1', round: 1, home: 'rs-lions', away: 'rs-rovers', leg: 1, kickoff: '2026-10-04T10:00:00Z' };
       cup.matches.push({ id: 'rs-c1-2', round: 1, home: 'rs-rovers', away: 'rs-lions', leg: 2, first_leg: 'rs-c1', kickoff: '2026-10-04T10:00:00Z' });
       cup.matches[1].home = { winner_of: 'rs-c1-2' };
@@ -368,6 +369,13 @@ describe('import', () => {
     ['a match under way before its kickoff', (j) => Object.assign(league(j).matches[2], { status: 'in_progress' }),
       [], [`${E}, match "rs-m3": under way before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand`]],
     ['a match under way from the import\'s now', (j) => Object.assign(league(j).matches[2], { status: 'in_progress', kickoff: '2026-11-26T15:00:00+03:00' }), [], []],
+    ['a league marked completed with a match still to play', (j) => { league(j).status = 'completed'; }, [],
+      [`${E}: completed, with a match not played: "rs-m3" (scheduled). Calendars still show them to come and tables leave them out: enter their results, or mark those not to be played cancelled`]],
+    ['a completed league whose unplayed matches say so (cancelled)', (j) => Object.assign(league(j), { status: 'completed' }).matches[2].status = 'cancelled', [], []],
+    ['a completed competition with many matches not played: the first five, then how many more', (j) => {
+      league(j).status = 'completed';
+      for (let i = 4; i <= 9; i++) league(j).matches.push({ id: `rs-m${i}`, round: i, home: 'rs-rovers', away: 'rs-lions', kickoff: `2027-01-0${i - 3}T10:00:00Z`, status: i === 4 ? 'postponed' : 'scheduled' });
+    }, [], [`${E}: completed, with 7 matches not played: "rs-m3" (scheduled), "rs-m4" (postponed), "rs-m5" (scheduled), "rs-m6" (scheduled), "rs-m7" (scheduled) and 2 more. Calendars still show them to come and tables leave them out: enter their results, or mark those not to be played cancelled`]],
     ['a bracket walkover decided before its day (a team withdrew)', (j) => { j.organizations[0].leagues[0].events[1].matches[1].kickoff = '2027-01-10T10:00:00Z'; }, [], []],
   ])('%s', (_label, edit, problems, notes) => {
     const json = load(SMALL);

@@ -1,18 +1,40 @@
 // What an import takes but points out, for the organizer to check: nothing here refuses a file. A review's first
 // version refused both, and real competitions have them: a league's walkover awarded before its day (recorded as a
 // completed match with its awarded score), a match brought forward and scored before its kickoff was corrected, a
-// youth day whose matches all carry the day's placeholder time.
+// youth day whose matches all carry the day's placeholder time. A completed competition with a match not played is
+// taken too: it may be how the season really ended (a match abandoned and never replayed) until the organizer says so.
 import { utcInstant } from '../time/rfc3339.js';
 import { isPlayed, tieOf } from './cross-check.js';
 import type { ImportFile } from './format.js';
 
-/** One line per thing to check, naming the event and the matches: a result before its kickoff, a team twice at once. */
+/** Statuses of a match still to be played (or being played). */
+const STILL_TO_PLAY: ReadonlySet<string> = new Set(['scheduled', 'postponed', 'in_progress']);
+
+/**
+ * A completed competition's match still to play: calendars keep it as a match to come, a league's table (and its
+ * champion) leaves it out, and a knockout has no champion while its final waits. Nearly always a result not entered,
+ * or a match that will not be played (a reset final not needed) and should say so.
+ */
+const UNPLAYED_ADVICE = 'Calendars still show them to come and tables leave them out: enter their results, or mark those not to be played cancelled';
+
+/** The first matches' ids and statuses, then how many more: one line for a whole season left unplayed. */
+function listed(matches: ReadonlyArray<{ id: string; status: string }>): string {
+  const shown = matches.slice(0, 5).map((m) => `"${m.id}" (${m.status})`).join(', ');
+  return matches.length > 5 ? `${shown} and ${matches.length - 5} more` : shown;
+}
+
+/**
+ * One line per thing to check, naming the event and the matches: a result before its kickoff, a team twice at once,
+ * a completed competition with matches not played.
+ */
 export function importNotes(file: ImportFile, now: Date): string[] {
   const notes: string[] = [];
   for (const org of file.organizations) {
     for (const league of org.leagues) {
       for (const ev of league.events) {
         const at = `event "${ev.id}"`;
+        const unplayed = ev.status === 'completed' ? ev.matches.filter((m) => STILL_TO_PLAY.has(m.status)) : [];
+        if (unplayed.length > 0) notes.push(`${at}: completed, with ${unplayed.length === 1 ? 'a match' : `${unplayed.length} matches`} not played: ${listed(unplayed)}. ${UNPLAYED_ADVICE}`);
         const busy = new Map<string, { match: string; tie: string }>();
         for (const m of ev.matches) {
           if (!isPlayed(m) || m.kickoff === null) continue;
