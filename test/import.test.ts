@@ -246,6 +246,17 @@ describe('import', () => {
     expect(importJson(t, json).removedMatches).toEqual([]);
   });
 
+  // A review: a member's id corrected in the spreadsheet took their invitations and answers with the old id, unsaid.
+  it('names each removed member who was invited to a match that stays, with how many answered', () => {
+    importJson(t, load(SMALL));
+    t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email, response) VALUES ('inv1', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org', 'yes')`).run();
+    const json = load(SMALL);
+    json.organizations[0].teams[0].members[0].id = 'rs-lions-sam';
+    expect(importJson(t, json).removedMembers).toEqual([{ member: 'rs-lions-1', name: 'Sam Carter', invitations: 1, answers: 1 }]);
+    expect(t.sqlite.prepare(`SELECT count(*) FROM rsvp_invitations`).pluck().get()).toBe(0);
+    expect(importJson(t, json).removedMembers).toEqual([]);
+  });
+
   it('with check, runs the same import, reports the same counts, and writes nothing', () => {
     importJson(t, load(SMALL));
     t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv1', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org')`).run();

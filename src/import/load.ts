@@ -69,6 +69,11 @@ export interface ImportCounts {
    * review: nothing said a competition was leaving the public (its readers and its calendars' subscribers).
    */
   visibility: Array<{ event: string; name: string; now: 'private' | 'public' | 'removed' }>;
+  /**
+   * Members the file no longer holds who were invited to matches it keeps: their invitations and answers go with them
+   * (ON DELETE CASCADE), and the match's counts drop. A member's id corrected in a spreadsheet does that silently.
+   */
+  removedMembers: Array<{ member: string; name: string; invitations: number; answers: number }>;
   /** Results the import enters, changes or clears, in match id order: what an organizer checks before a real import. */
   results: Array<{ match: string; home: string | null; away: string | null; before: string | null; after: string | null }>;
 }
@@ -307,7 +312,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [], removedMatches: [], visibility: [], results: [],
+    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [],
   };
   // What people see of an organization, before and after: its competitions' visibility and its results.
   const eventsOf = sqlite.prepare(
@@ -346,6 +351,14 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      WHERE l.org_id = @org AND m.id NOT IN (SELECT value FROM json_each(@matches))
        AND (m.home_score IS NOT NULL OR m.walkover_winner IS NOT NULL OR EXISTS (SELECT 1 FROM rsvp_invitations i WHERE i.match_id = m.id))
      ORDER BY m.id`,
+  );
+  // Before the removal too: a removed member's invitations to matches that stay (a removed match says its own).
+  const removedMembers = sqlite.prepare(
+    `SELECT tm.id AS member, tm.name AS name, count(*) AS invitations, count(i.response) AS answers
+     FROM team_members tm JOIN teams t ON t.id = tm.team_id JOIN rsvp_invitations i ON i.member_id = tm.id
+     WHERE t.org_id = @org AND tm.id NOT IN (SELECT value FROM json_each(@members))
+       AND i.match_id IN (SELECT value FROM json_each(@matches))
+     GROUP BY tm.id ORDER BY tm.id`,
   );
   const run = sqlite.transaction(() => {
     const conflicts = ownershipProblems(sqlite, file);
@@ -430,6 +443,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       for (const m of removedMatches.all({ org: keep.org, matches: keep.matches }) as Array<Omit<RemovedMatch, 'result'>>) {
         counts.removedMatches.push({ ...m, result: scoreText(resultsBefore.get(m.match)) });
       }
+      counts.removedMembers.push(...(removedMembers.all({ org: keep.org, members: keep.members, matches: keep.matches }) as ImportCounts['removedMembers']));
       for (const statement of prune) {
         const params = Object.fromEntries(
           Object.entries(keep).filter(([k]) => statement.source.includes(`@${k}`)),

@@ -4,7 +4,7 @@ import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], visibility: [], results: [], ...over,
+  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
   match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: '2026-09-06T10:00:00Z', result: null, invitations: 0, ...over,
@@ -34,6 +34,13 @@ describe('importSummary', () => {
     ]],
     ['a played match with invitations: no advice to cancel it', { removedMatches: [match({ result: '0-0', invitations: 2 })] }, false, [
       'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: removed with its result (0-0) and its 2 RSVP invitations, and the invited members are not told',
+    ]],
+    // A member's id corrected in a spreadsheet: a new member, and the old one's answers gone from the counts.
+    ['a member removed with invitations and answers', { removedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', invitations: 2, answers: 1 }] }, false, [
+      'member "rs-lions-1" (Sam Carter) is no longer in the file: removed with its 2 RSVP invitations (1 answered), and dropped from those matches\' counts (a member whose id changed is a new member: invite them again)',
+    ]],
+    ['the same, checked, none answered', { removedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', invitations: 1, answers: 0 }] }, true, [
+      'member "rs-lions-1" (Sam Carter) is no longer in the file: it would be removed with its 1 RSVP invitation, and would drop from those matches\' counts (a member whose id changed is a new member: invite them again)',
     ]],
     // An organizer's review: --check gave counts, and nothing said a competition was leaving the public.
     ['a competition made private, one removed, one published, checked', { visibility: [

@@ -1,6 +1,6 @@
 // What `npm run import` says it did, and what `--check` says an import would do: the same lines, in the tense of each.
 // Removals that take something people see or were told of are named one by one (a league's follows, a match's result
-// or invitations): the file is the whole truth, but never silently.
+// or invitations, a member's invitations and answers): the file is the whole truth, but never silently.
 import type { ImportCounts, RemovedMatch } from './load.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -31,6 +31,14 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
       if (m.result === null) line += ' (to tell them, keep it in the file with "status": "cancelled")';
     }
     lines.push(line);
+  }
+  for (const m of c.removedMembers) {
+    const answered = m.answers === 0 ? '' : ` (${m.answers} answered)`;
+    lines.push(
+      `member ${JSON.stringify(m.member)} (${m.name}) is no longer in the file: ${check ? 'it would be removed' : 'removed'} with its ` +
+        `${plural(m.invitations, 'RSVP invitation')}${answered}, and ${check ? 'would drop' : 'dropped'} from those matches' counts ` +
+        '(a member whose id changed is a new member: invite them again)',
+    );
   }
   for (const v of c.visibility) {
     const what = `competition ${JSON.stringify(v.event)} (${v.name})`;
