@@ -24,7 +24,7 @@ describe('--since', () => {
   });
 });
 
-describe('a cell a spreadsheet would run as a formula gets an apostrophe, at its start and after a semicolon or tab', () => {
+describe('a cell a spreadsheet would run as a formula gets an apostrophe, at its start and after a semicolon, tab or line break', () => {
   it.each([
     ['Omar', 'Omar'],
     ['=1+1', "'=1+1"],
@@ -36,6 +36,12 @@ describe('a cell a spreadsheet would run as a formula gets an apostrophe, at its
     ['Left back; "=cmd|\' /C calc\'!A0', 'Left back; "\'=cmd|\' /C calc\'!A0'],
     ['a;b;@x', "a;b;'@x"],
     ['a\t+1', "a\t'+1"],
+    // A line break ends the row where the quotes are not honoured (a semicolon-split spreadsheet): its next line starts a cell.
+    ['nuts\n=1+1', "nuts\n'=1+1"],
+    ['nuts\r\n@SUM(1+1);x', "nuts\r\n'@SUM(1+1);x"],
+    ['nuts\r=1', "nuts\r'=1"],
+    // A semicolon at a line's end is no cell start of a formula: nothing added there.
+    ['Allergies: nuts;\r\nAsthma', 'Allergies: nuts;\r\nAsthma'],
     ['1;2', '1;2'],
     ['score 2-1; fast', 'score 2-1; fast'],
     ['عمر؛=1', 'عمر؛=1'],

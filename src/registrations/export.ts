@@ -16,10 +16,11 @@ export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
  * semicolon or a tab inside a value (spaces and quotes skipped): Excel splits a .csv on the region's list separator,
  * a semicolon wherever the decimal mark is a comma, and LibreOffice on what its import dialog ticks, so a review's
  * notes "Left back;=cmd|' /C calc'!A0" became a cell of its own starting with "=". Quoting does not help there: the
- * quote is not at the start of that cell.
+ * quote is not at the start of that cell, so a line break inside a value ends the row, and what follows it starts a
+ * cell too (a second review's notes "nuts\n=1+1" made a row of their own starting with "=").
  */
 export function neutralizeFormula(value: string): string {
-  const inner = value.replace(/([;\t][ "]*)(?=[=+\-@\r])/g, "$1'");
+  const inner = value.replace(/([;\t\r\n][ "]*)(?=[=+\-@])/g, "$1'");
   return /^[=+\-@\t\r]/.test(inner) ? `'${inner}` : inner;
 }
 
