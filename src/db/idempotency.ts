@@ -1,11 +1,14 @@
-// Idempotency-Key: a retried submit (same key, same body, same client) gets the first answer instead of making a
-// second row. Runs inside the caller's transaction, so the stored answer commits with the change. A key belongs
-// to the client that sent it (another client's same key is another key: it can neither read the first answer
-// nor squat the key), and lives IDEMPOTENCY_WINDOW_MS: after that, the same key starts over.
+// Idempotency-Key: a retried submit (same key, same body) gets the first answer instead of making a second row, from
+// whatever client address it comes: a phone that lost the answer on Wi-Fi retries over mobile data (a review's
+// retry from a second address made a second registration, notices and receipt). Runs inside the caller's
+// transaction, so the stored answer commits with the change. A key is kept per client: another client's same key
+// with another body is another key (it can neither read the first answer nor squat the key); only the same body,
+// which its sender already has whole, gets the first answer. A key lives IDEMPOTENCY_WINDOW_MS: after that, the
+// same key starts over.
 //
 // A submit without a key is keyed by its own body for REPEAT_WINDOW_MS (answerKey): an HTML form cannot send the
-// header, and a double click, a refresh that posts again or a retry after a dropped answer sends the same body from
-// the same client. The same body from another client is another person's submit and is taken.
+// header, and a double click, a refresh that posts again or a retry after a dropped answer sends the same body, from
+// any address as well (the body names the person: the same name, email and fields are the same registration).
 import crypto from 'node:crypto';
 import { InvalidFieldError } from '../errors.js';
 import type { SyncDb } from './sync.js';
@@ -71,10 +74,14 @@ export function idempotent<B>(
   produce: () => { status: number; body: B },
 ): StoredAnswer<B> {
   const { scope, key } = answerKey(id.scope, id.key, hash);
-  const where = store.q.selectFrom('idempotency_keys').where('scope', '=', scope).where('client', '=', id.client).where('key', '=', key);
   const expiredBefore = new Date(id.now.getTime() - windowOf(scope)).toISOString();
-  const previous = store.first(where.select(['request_hash', 'response_status', 'response_body', 'created_at']));
-  if (previous && previous.created_at >= expiredBefore) {
+  const columns = ['request_hash', 'response_status', 'response_body', 'created_at'] as const;
+  const keyed = store.q.selectFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('created_at', '>=', expiredBefore);
+  // This client's own use of the key first (its other body is refused), then the same body under the key from
+  // another address (the oldest: the first answer).
+  const previous = store.first(keyed.where('client', '=', id.client).select(columns))
+    ?? store.first(keyed.where('request_hash', '=', hash).select(columns).orderBy('created_at').limit(1));
+  if (previous) {
     if (previous.request_hash !== hash) {
       throw new InvalidFieldError('Idempotency-Key', 'was already used for a different request');
     }

@@ -20,6 +20,7 @@ import * as m0015 from './migrations/0015_calendar_direction.js';
 import * as m0016 from './migrations/0016_calendar_status_words.js';
 import * as m0017 from './migrations/0017_organization_timezone.js';
 import * as m0018 from './migrations/0018_outbox_pending_age.js';
+import * as m0019 from './migrations/0019_idempotency_any_client.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016_calendar_status_words': m0016,
   '0017_organization_timezone': m0017,
   '0018_outbox_pending_age': m0018,
+  '0019_idempotency_any_client': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -68,7 +68,7 @@ export const HEADERS: Record<string, HeaderObject> = {
   },
   RetryAfter: { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
   IdempotentReplayed: {
-    description: 'Present (`true`) when this is the stored answer to an earlier request with the same `Idempotency-Key`, or, without a key, the same body from the same client within the hour.',
+    description: 'Present (`true`) when this is the stored answer to an earlier request with the same `Idempotency-Key`, or, without a key, the same body within the hour.',
     schema: constant('true'),
   },
 };

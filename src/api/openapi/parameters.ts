@@ -52,9 +52,10 @@ export const PARAMETERS: Record<string, ParameterObject> = {
     in: 'header',
     description:
       'Makes a retried submit return the first answer (with `Idempotent-Replayed: true`) instead of creating a second request. ' +
-      'A key belongs to the client that sent it (its address) and lasts 24 hours: another client with the same key makes its own ' +
-      'request, and after 24 hours the key starts over. The same key with a different body, within its 24 hours: 422. ' +
-      'Without a key, the same body from the same client within an hour gets the first answer (a form posted twice).',
+      'The same key and body get the first answer for 24 hours from any client address (a phone that retries from another ' +
+      'network); after 24 hours the key starts over. A key is kept per client for anything else: the same key with a different ' +
+      'body from the client that used it: 422; from another client: that client\'s own request. ' +
+      'Without a key, the same body within an hour gets the first answer (a form posted twice).',
     schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
     example: '6f1c2a9e-3b7d-4c1a-9f0e-2d5b8a7c4e11',
   },
