@@ -179,6 +179,28 @@ it('a cancellation: told, with no link (nothing is left to answer)', async () =>
   expect(mail!.text).not.toContain('Your answer');
 });
 
+// A review: the organizer put a cancelled match back on at its kickoff; the calendar showed it confirmed and answers
+// opened again, and nobody was told (the players told "cancelled" stayed home). Its followers neither.
+it('a cancellation, then back on at its kickoff: the member is told it will be played after all, and its followers will be', async () => {
+  await samSaidYes();
+  changeMatch({ status: 'cancelled' });
+  await updates(minutes(3));
+  expect((await send()).map((m) => m.subject)).toEqual(['Cancelled: Mill Lane United vs Riverside Lions']);
+  changeMatch({ status: 'scheduled' });
+  expect(await updates(minutes(4))).toMatchObject({ changes: 1 });
+  expect(db.sqlite.prepare(`SELECT kind FROM update_changes ORDER BY id DESC LIMIT 1`).get()).toEqual({ kind: 'reinstated' });
+  const [mail, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(mail!.subject).toBe('Back on: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.text).toContain('Mill Lane United vs Riverside Lions is no longer cancelled: it will be played.');
+  expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was cancelled)');
+  expect(mail!.text).toContain('Your answer so far: Yes.');
+  // Its link answers again.
+  respondToInvitation(db.store, tokenOf(mail!.text), 'maybe', minutes(5));
+  expect(rsvpSummary(db.store, 'rs-m3').summary.summary).toMatchObject({ maybe: 1 });
+  expect(await updates(minutes(6))).toMatchObject({ changes: 0, emails: 0 });
+});
+
 // A review cancelled a whole competition: the calendar, the page and the answer endpoint said so, and nobody was told.
 it('a cancelled competition: each invited member is told their match will not be played', async () => {
   await samSaidYes();

@@ -247,8 +247,11 @@ export const CATALOG = {
       awayName: name,
       eventName: name.nullable(),
       timeZone: z.string(),
-      /** The match as the member knew it; `postponed`: they were told it was (its stored kickoff did not hold). */
-      before: z.object({ kickoffAt: instant, venue: name.nullable(), postponed: z.boolean().default(false) }),
+      /**
+       * The match as the member knew it; `postponed`: they were told it was (its stored kickoff did not hold);
+       * `cancelled`: they were told it would not be played (it is back on).
+       */
+      before: z.object({ kickoffAt: instant, venue: name.nullable(), postponed: z.boolean().default(false), cancelled: z.boolean().default(false) }),
       state: toldStateSchema,
       kickoffAt: instant,
       venue: name.nullable(),

@@ -112,7 +112,7 @@ describe('rsvpInviteAtSend', () => {
 });
 
 describe('rsvpChangeAtSend', () => {
-  const before = { kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', postponed: false };
+  const before = { kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', postponed: false, cancelled: false };
   const data = { invitationId: 'inv_1', before, state: 'open' as const, kickoffAt: '2026-12-12T15:00:00Z', venue: 'Pitch 2', response: null };
   const told: ToldMatch = { state: 'open', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
   const now: InvitationFacts = {
@@ -124,7 +124,7 @@ describe('rsvpChangeAtSend', () => {
     const f = { ...now, ...facts };
     return {
       send: {
-        ...data, before: { kickoffAt: was.kickoffAt, venue: was.venue, postponed: was.state === 'postponed' },
+        ...data, before: { kickoffAt: was.kickoffAt, venue: was.venue, postponed: was.state === 'postponed', cancelled: was.state === 'cancelled' || was.state === 'competition_cancelled' },
         state: f.state as ToldMatch['state'], kickoffAt: f.kickoffAt, venue: f.venueOrCity, response: 'yes' as const,
       },
     };
@@ -141,6 +141,9 @@ describe('rsvpChangeAtSend', () => {
     ['told it was postponed, back on at its old kickoff: news', { ...now, kickoffAt: told.kickoffAt, told: { ...told, state: 'postponed' } },
       sent({ kickoffAt: told.kickoffAt }, { ...told, state: 'postponed' })],
     ['told it was cancelled, its competition cancelled since', { ...now, state: 'competition_cancelled', told: { ...told, state: 'cancelled' } }, { cancel: CANCEL_REASONS.matchAsBefore }],
+    // A review: a match put back on after its cancellation was told to nobody, and its players stayed home.
+    ['told it was cancelled, back on at its old kickoff: news', { ...now, kickoffAt: told.kickoffAt, told: { ...told, state: 'cancelled' } },
+      sent({ kickoffAt: told.kickoffAt }, { ...told, state: 'cancelled' })],
     ['kicked off while it waited', { ...now, state: 'kicked_off' }, { cancel: CANCEL_REASONS.matchStarted }],
     ['played while it waited', { ...now, state: 'played' }, { cancel: CANCEL_REASONS.matchStarted }],
     ["its member's address corrected or removed since", { ...now, addressCurrent: false }, { cancel: CANCEL_REASONS.addressChanged }],
@@ -151,6 +154,13 @@ describe('rsvpChangeAtSend', () => {
   ];
   it.each(cases)('%s', (_name, invitation, expected) => {
     expect(rsvpChangeAtSend(data, { invitation })).toEqual(expected);
+  });
+
+  it('nothing told recorded (an invitation from before): a change from cancelled is compared with its cancellation', () => {
+    const back = { ...now, told: null, kickoffAt: before.kickoffAt };
+    expect(rsvpChangeAtSend({ ...data, before: { ...before, cancelled: true } }, { invitation: back })).toEqual({
+      send: { ...data, before: { ...before, cancelled: true }, state: 'open', kickoffAt: before.kickoffAt, venue: 'Pitch 2', response: 'yes' },
+    });
   });
 
   it.each([

@@ -202,7 +202,7 @@ export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { inv
   const now = toldMatch(invitation);
   if (now === null) return { cancel: CANCEL_REASONS.matchStarted };
   const told: ToldMatch = invitation.told ?? {
-    state: data.before.postponed ? 'postponed' : 'open',
+    state: data.before.postponed ? 'postponed' : data.before.cancelled ? 'cancelled' : 'open',
     kickoffAt: data.before.kickoffAt,
     venue: data.before.venue,
   };
@@ -210,7 +210,7 @@ export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { inv
   return {
     send: {
       ...data,
-      before: { kickoffAt: told.kickoffAt, venue: told.venue, postponed: told.state === 'postponed' },
+      before: { kickoffAt: told.kickoffAt, venue: told.venue, postponed: told.state === 'postponed', cancelled: told.state === 'cancelled' || told.state === 'competition_cancelled' },
       state: now.state,
       kickoffAt: now.kickoffAt,
       venue: now.venue,
@@ -220,7 +220,7 @@ export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { inv
 }
 
 interface RsvpChangeLike {
-  before: { kickoffAt: string | null; venue: string | null; postponed: boolean };
+  before: { kickoffAt: string | null; venue: string | null; postponed: boolean; cancelled: boolean };
   state: ToldMatch['state'];
   kickoffAt: string | null;
   venue: string | null;

@@ -1,5 +1,5 @@
 // Members invited to a match are told when it changes after their invitation went out: a new kickoff or venue, a
-// postponement, a new date after one, a cancellation. The updates job finds the change (src/updates/detect.ts) and
+// postponement, a new date after one, a cancellation, a match put back on after one. The updates job finds the change (src/updates/detect.ts) and
 // calls this in the transaction that records it, so each change is told once, however often the job runs.
 // Answers are kept: the email gives the member's answer so far and their link to change it.
 import type { SyncDb } from '../db/sync.js';
@@ -10,7 +10,7 @@ import { localizedName } from '../vocabulary/language.js';
 import { invitedAddressCurrent } from './state.js';
 
 /** The changes an invited member is told: when and where the match is played, and whether it is. */
-export const INVITEE_CHANGE_KINDS: ReadonlySet<ChangeKind> = new Set(['moved', 'postponed', 'rescheduled', 'cancelled']);
+export const INVITEE_CHANGE_KINDS: ReadonlySet<ChangeKind> = new Set(['moved', 'postponed', 'rescheduled', 'cancelled', 'reinstated']);
 
 export interface InviteeChange {
   matchId: string;
@@ -73,7 +73,7 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
         awayName: after.away,
         eventName: change.eventName,
         timeZone: i.timezone,
-        before: { kickoffAt: before.kickoff_at, venue: before.venue, postponed: before.status === 'postponed' },
+        before: { kickoffAt: before.kickoff_at, venue: before.venue, postponed: before.status === 'postponed', cancelled: before.status === 'cancelled' },
         // As found; the worker sets them to the match as it is when the email leaves.
         ...found,
         response: i.response,

@@ -26,6 +26,15 @@ describe('matchChange', () => {
     ['a cancelled match edited', m({ status: 'cancelled' }), m({ status: 'cancelled', venue: 'Else' }), null],
     ['a team decided by a feed', m({ home: 'Winner of Semi-final 1' }), m({ home: 'Rovers' }), null],
     ['in progress', base, m({ status: 'in_progress' }), null],
+    // A review: both were told to nobody.
+    ['back on after a cancellation, at its kickoff', m({ status: 'cancelled' }), base, 'reinstated'],
+    ['back on after a cancellation, at another kickoff', m({ status: 'cancelled' }), m({ kickoff_at: '2026-12-20T15:00:00Z' }), 'reinstated'],
+    ['cancelled, then postponed', m({ status: 'cancelled' }), m({ status: 'postponed' }), 'postponed'],
+    ['cancelled, then played: the result', m({ status: 'cancelled' }), m({ status: 'completed', home_score: 1, away_score: 0 }), 'result'],
+    ['a result withdrawn', m({ status: 'completed', home_score: 2, away_score: 1 }), base, 'result_withdrawn'],
+    ['a walkover withdrawn', m({ status: 'completed', walkover: 'home' }), base, 'result_withdrawn'],
+    ['a result withdrawn and the match cancelled: the cancellation', m({ status: 'completed', home_score: 2, away_score: 1 }), m({ status: 'cancelled' }), 'cancelled'],
+    ['a result withdrawn and the match postponed: the postponement', m({ status: 'completed', home_score: 2, away_score: 1 }), m({ status: 'postponed' }), 'postponed'],
   ])('%s', (_label, before, after, kind) => {
     expect(matchChange(before, after)?.kind ?? null).toBe(kind);
   });
@@ -39,6 +48,7 @@ describe('isAlert', () => {
     ['moved next month', m({ kickoff_at: '2027-01-05T18:00:00Z' }), m({ kickoff_at: '2027-01-06T18:00:00Z' }), false],
     ['postponed, was tomorrow', base, m({ status: 'postponed' }), true],
     ['cancelled, was tomorrow', base, m({ status: 'cancelled' }), true],
+    ['back on tomorrow after a cancellation', m({ status: 'cancelled' }), base, true],
     ['a result is never an alert', base, m({ status: 'completed', home_score: 1, away_score: 0 }), false],
     ['in the past', m({ kickoff_at: '2026-12-01T15:00:00Z' }), m({ kickoff_at: '2026-12-01T16:00:00Z' }), false],
   ])('%s', (_label, before, after, alert) => {

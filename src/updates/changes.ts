@@ -31,6 +31,9 @@ export const CHANGE_KINDS = [
   'result', 'moved', 'postponed', 'cancelled', 'rescheduled', 'new_fixture', 'champion', 'new_competition',
   // The competition cancelled: one change for it, not one per match (detect.ts).
   'competition_cancelled',
+  // A match cancelled, then put back on; a result taken back (a review: both were told to nobody, and a result entered
+  // again was told as new).
+  'reinstated', 'result_withdrawn',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -42,7 +45,7 @@ export interface MatchChange {
 
 /** Whether a change is sent promptly as an alert: a move, postponement or cancellation within 48 hours of now. */
 export const ALERT_WINDOW_MS = 48 * 3600_000;
-const ALERT_KINDS: ReadonlySet<ChangeKind> = new Set(['moved', 'postponed', 'cancelled', 'rescheduled']);
+const ALERT_KINDS: ReadonlySet<ChangeKind> = new Set(['moved', 'postponed', 'cancelled', 'rescheduled', 'reinstated']);
 
 export function isAlert(change: MatchChange, now: Date): boolean {
   if (!ALERT_KINDS.has(change.kind)) return false;
@@ -63,7 +66,8 @@ const sameResult = (a: SeenMatch, b: SeenMatch) =>
  * The changes a follower is told between what was seen and what is now: at most one per match and run, the one
  * that matters most (a result over a move; a cancellation over anything else). A new match is a new fixture
  * unless it arrives cancelled. Team names filled in by a decided feed are not news of their own: the result that
- * decided them says who advances.
+ * decided them says who advances. A match cancelled and put back on is news (people stayed home), and so is a
+ * result taken back (its followers still believed it, and were told it again as new when it was entered again).
  */
 export function matchChange(before: SeenMatch | undefined, after: SeenMatch): MatchChange | null {
   if (before === undefined) return after.status === 'cancelled' ? null : { kind: 'new_fixture', before: null, after };
@@ -72,7 +76,9 @@ export function matchChange(before: SeenMatch | undefined, after: SeenMatch): Ma
     if (after.status === 'cancelled') return { kind: 'cancelled', before, after };
     if (after.status === 'postponed') return { kind: 'postponed', before, after };
     if (before.status === 'postponed' && after.status === 'scheduled') return { kind: 'rescheduled', before, after };
+    if (before.status === 'cancelled') return { kind: 'reinstated', before, after };
   }
+  if (hasResult(before) && !hasResult(after)) return { kind: 'result_withdrawn', before, after };
   if (after.status !== 'cancelled' && (after.kickoff_at !== before.kickoff_at || after.venue !== before.venue)) {
     return { kind: after.status === 'postponed' ? 'postponed' : 'moved', before, after };
   }

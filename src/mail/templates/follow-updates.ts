@@ -44,6 +44,7 @@ const WORDS = {
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
     comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
     result: 'Result', moved: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
+    reinstated: 'Back on, no longer cancelled', resultWithdrawn: 'Result withdrawn', was: (s: string) => `was ${s}`,
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
     newCompetitionWith: (matches: number, first: string | null) => `New competition on the calendar: ${matches === 1 ? '1 match' : `${matches} matches`}${first ? `, the next on ${first}` : ''}`,
@@ -64,6 +65,7 @@ const WORDS = {
     // Not in brackets: an Arabic time ends with its zone in brackets, "(… الساعة 10:00 (GMT+3)، …)" (a review).
     comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
     result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقاً', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
+    reinstated: 'أُعيدت المباراة بعد إلغائها', resultWithdrawn: 'سُحبت النتيجة', was: (s: string) => `كانت ${s}`,
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
     newCompetition: 'مسابقة جديدة في التقويم',
     newCompetitionWith: (matches: number, first: string | null) =>
@@ -97,15 +99,25 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
   if (c.kind === 'new_competition' || !m) return w.newCompetition;
   const fixture = `${m.home} ${w.vs} ${m.away}`;
   const place = (x: SeenMatch) => [when(x.kickoff_at), x.venue].filter(Boolean).join(w.comma);
+  // A result as it stood before (a correction, a result withdrawn): "2–1", "2–2 (4–3 pens)", "walkover: Team".
+  const scoreOf = (x: SeenMatch) => x.walkover ? `${w.walkover}: ${winnerOf(x)}`
+    : `${x.home_score}–${x.away_score}${x.home_penalties !== null && x.away_penalties !== null ? ` (${x.home_penalties}–${x.away_penalties} ${w.pens})` : ''}`;
+  const hadResult = (x: SeenMatch | null): x is SeenMatch => x !== null && (x.walkover !== null || (x.home_score !== null && x.away_score !== null));
   switch (c.kind) {
     case 'result': {
-      if (m.walkover) return `${w.result}: ${fixture} (${w.walkover}: ${winnerOf(m)})`;
+      // A result corrected says what it was: a follower told 1–4 reads 2–4 as news, not as a second match.
+      const was = hadResult(c.before) ? w.aside(w.was(scoreOf(c.before))) : '';
+      if (m.walkover) return `${w.result}: ${fixture} (${w.walkover}: ${winnerOf(m)})${was}`;
       const pens = m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
       const aet = m.after_extra_time ? ` (${w.aet})` : '';
-      const score = `${w.result}: ${m.home} ${m.home_score}–${m.away_score} ${m.away}${aet}${pens}`;
+      const score = `${w.result}: ${m.home} ${m.home_score}–${m.away_score} ${m.away}${aet}${pens}${was}`;
       const winner = winnerOf(m);
       return winner && m.next_label ? `${sentence(score)} ${w.advances(winner, m.next_label)}` : score;
     }
+    case 'result_withdrawn':
+      return `${w.resultWithdrawn}: ${fixture}${hadResult(c.before) ? w.aside(w.was(scoreOf(c.before))) : ''}`;
+    case 'reinstated':
+      return `${w.reinstated}: ${fixture}: ${place(m)}`;
     case 'moved': {
       // Only what moved goes either side of the arrow: a venue unchanged beside both times read as a move of venue
       // too (a review), and a time unchanged beside both venues as a move of time.

@@ -1,5 +1,5 @@
 // To a member invited to a match, when the match changes after their invitation went out: a new kickoff or venue
-// (moved, or rescheduled after a postponement), postponed, or cancelled. It shows the match as it is when the email
+// (moved, or rescheduled after a postponement), postponed, cancelled, or back on after a cancellation. It shows the match as it is when the email
 // leaves, what it was before, and the member's answer so far, with their personal link to change it.
 import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import type { RsvpAnswer } from '../../vocabulary/enums.js';
@@ -25,8 +25,11 @@ export interface RsvpChangeInput {
   /** The match now (RFC 3339; null while no kickoff is fixed). */
   kickoffAt: string | null;
   venue: string | null;
-  /** The match as the member knew it: their invitation, or the last change they were told (postponed: no kickoff held). */
-  before: { kickoffAt: string | null; venue: string | null; postponed?: boolean };
+  /**
+   * The match as the member knew it: their invitation, or the last change they were told (postponed: no kickoff held;
+   * cancelled: it would not be played).
+   */
+  before: { kickoffAt: string | null; venue: string | null; postponed?: boolean; cancelled?: boolean };
   response: RsvpAnswer | null;
   /** The member's link to answer; null for a match that will not be played (nothing is left to answer). */
   rsvpUrl: string | null;
@@ -47,24 +50,29 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const open = input.state === 'open';
   const cancelled = input.state === 'cancelled' || input.state === 'competition_cancelled';
   const wasPostponed = input.before.postponed === true;
-  const newKickoff = open && (wasPostponed || input.kickoffAt !== input.before.kickoffAt);
+  // Back on after the member was told it would not be played: said as such, whether or not its kickoff moved (a
+  // review's players, told "cancelled", were never told it was played after all).
+  const backOn = open && input.before.cancelled === true;
+  const newKickoff = open && (wasPostponed || backOn || input.kickoffAt !== input.before.kickoffAt);
   const newVenue = open && input.venue !== input.before.venue;
   const day = formatShortDay(input.kickoffAt, zone, input.language);
   const answer = input.response === null ? null : ANSWERS[ar ? 'ar' : 'en'][input.response];
   const s = ar
     ? {
-        subject: cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`,
-        heading: cancelled ? 'أُلغيت مباراتك' : !open ? 'أُجّلت مباراتك' : 'تغيّرت مباراتك',
+        subject: cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : backOn ? `أُعيدت: ${match}${day ? `، ${day}` : ''}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`,
+        heading: cancelled ? 'أُلغيت مباراتك' : !open ? 'أُجّلت مباراتك' : backOn ? 'أُعيدت مباراتك' : 'تغيّرت مباراتك',
         hello: `مرحبًا ${name(input.memberName)}،`,
         what: input.state === 'competition_cancelled'
           ? sentence(`أُلغيت البطولة، فلن تُلعب مباراة ${match}`)
           : cancelled ? `أُلغيت مباراة ${match}، فلن تُلعب.`
           : !open ? `أُجّلت مباراة ${match} ولم يُحدَّد موعدها الجديد بعد. ستصلك رسالة عند تحديده.`
+          : backOn ? `لم تعد مباراة ${match} ملغاة: ستُلعب.`
           : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? sentence(`تغيّر موعد مباراة ${match}`) : sentence(`تغيّر ملعب مباراة ${match}`),
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', wasDue: 'كان موعدها', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
         postponed: 'مؤجلة: يحدد موعد جديد',
         // "(بدلًا من مؤجلة)" read "instead of postponed" (a review): the note is its own phrase.
         wasPostponed: 'كانت مؤجلة',
+        wasCancelled: 'كانت ملغاة',
         answer: answer ? `ردّك حتى الآن: ${answer}.` : 'لم تردّ على الدعوة بعد.',
         ask: !open ? (answer ? 'ردّك محفوظ، ويمكنك تغييره بعد تحديد الموعد الجديد:' : 'يمكنك الرد بعد تحديد الموعد الجديد:') : answer ? 'إذا لم يعد ردّك صالحًا، غيّره:' : 'أخبر فريقك هل ستشارك:',
         button: open ? (answer ? 'تغيير الرد' : 'الرد على الدعوة') : 'عرض الدعوة',
@@ -74,17 +82,19 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
       }
     : {
         // Both changed: both in the subject (a review's said only the time, the body both).
-        subject: cancelled ? `Cancelled: ${match}` : !open ? `Postponed: ${match}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`,
-        heading: cancelled ? 'Your match is cancelled' : !open ? 'Your match is postponed' : 'Your match has changed',
+        subject: cancelled ? `Cancelled: ${match}` : !open ? `Postponed: ${match}` : backOn ? `Back on: ${match}${day ? `, ${day}` : ''}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`,
+        heading: cancelled ? 'Your match is cancelled' : !open ? 'Your match is postponed' : backOn ? 'Your match is back on' : 'Your match has changed',
         hello: `Hello ${input.memberName},`,
         what: input.state === 'competition_cancelled'
           ? `The competition is cancelled: ${match} will not be played.`
           : cancelled ? `${match} is cancelled: it will not be played.`
           : !open ? `${match} is postponed and its new date is not set yet. You will be told when it is.`
+          : backOn ? `${match} is no longer cancelled: it will be played.`
           : newKickoff && newVenue ? `${match} has a new kickoff and a new venue.` : newKickoff ? `${match} has a new kickoff.` : `${match} has a new venue.`,
         labels: { match: 'Match', kickoff: 'Kickoff', wasDue: 'Was to kick off', venue: 'Venue', event: 'Competition', was: 'was' },
         postponed: 'Postponed: new date to follow',
         wasPostponed: 'was postponed',
+        wasCancelled: 'was cancelled',
         answer: answer ? `Your answer so far: ${answer}.` : 'You have not answered yet.',
         ask: !open ? (answer ? 'Your answer is kept; you can change it once the new date is set:' : 'You can answer once the new date is set:') : answer ? 'If your answer no longer holds, change it:' : 'Let your team know whether you can play:',
         button: open ? (answer ? 'Change your answer' : 'Answer the invitation') : 'See the invitation',
@@ -95,6 +105,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const changed = (now: string, before: string, differs: boolean) => (differs ? `${now} (${s.labels.was} ${before})` : now);
   const kickoff = !open ? (input.state === 'postponed' ? s.postponed : null)
     : wasPostponed ? `${when(input.kickoffAt)} (${s.wasPostponed})`
+    : backOn ? `${when(input.kickoffAt)} (${s.wasCancelled})`
     : changed(when(input.kickoffAt), when(input.before.kickoffAt), newKickoff);
   const facts: Array<[string, string]> = [
     [s.labels.match, match],

@@ -1,4 +1,5 @@
 // The emails' content: language, direction, escaping, links, and nothing loaded from elsewhere.
+import type { SeenMatch } from '../../updates/changes.js';
 import { describe, expect, it } from 'vitest';
 import { followConfirmationEmail } from './follow-confirmation.js';
 import { followUpdatesEmail } from './follow-updates.js';
@@ -355,6 +356,25 @@ describe('follow updates', () => {
     }
   });
 
+  // A review: a match put back on, a result withdrawn and a result corrected read as nothing, nothing and a new result.
+  it('a match back on, a result withdrawn, a result corrected: each says what it was, in both languages', () => {
+    const told = (language: 'en' | 'ar', kind: 'reinstated' | 'result_withdrawn' | 'result', before: SeenMatch, after: SeenMatch) =>
+      followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind, before, after }] }] }).text;
+    const open: SeenMatch = { ...seen, status: 'scheduled', home_score: null, away_score: null, after_extra_time: false, winner: null };
+    expect(told('en', 'reinstated', { ...open, status: 'cancelled' }, open))
+      .toContain('- Back on, no longer cancelled: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park\n');
+    expect(told('ar', 'reinstated', { ...open, status: 'cancelled' }, open))
+      .toContain('- أُعيدت المباراة بعد إلغائها: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
+    const played: SeenMatch = { ...open, status: 'completed', home_score: 2, away_score: 1 };
+    expect(told('en', 'result_withdrawn', played, open)).toContain('- Result withdrawn: Riverside vs Hillside (was 2–1)\n');
+    expect(told('ar', 'result_withdrawn', played, open)).toContain('- سُحبت النتيجة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كانت 2–1\n');
+    expect(told('en', 'result_withdrawn', { ...open, status: 'completed', walkover: 'away' }, open)).toContain('- Result withdrawn: Riverside vs Hillside (was walkover: Hillside)\n');
+    expect(told('en', 'result', played, { ...played, home_score: 1, away_score: 1, home_penalties: 4, away_penalties: 3 }))
+      .toContain('- Result: Riverside 1–1 Hillside (4–3 pens) (was 2–1). Riverside go through to Final\n');
+    // A first result says nothing of a before.
+    expect(told('en', 'result', open, played)).toContain('- Result: Riverside 2–1 Hillside. Riverside go through to Final\n');
+  });
+
   it('a new competition: how many matches, and when the next is, in both languages', () => {
     const told = (language: 'en' | 'ar', matches: number, nextKickoff: string | null) =>
       followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null, matches, nextKickoff }] }] }).text;
@@ -438,6 +458,21 @@ describe('RSVP change', () => {
     const ar = rsvpChangeEmail({ ...base, language: 'ar', kickoffAt: base.before.kickoffAt, before: { ...base.before, postponed: true } });
     expect(ar.text).toContain('(كانت مؤجلة)');
     expect(ar.text).not.toContain('بدلًا من مؤجلة');
+  });
+
+  // A review: players told "cancelled" were never told the match was played after all, and stayed home.
+  it('back on after a cancellation: said so, with its kickoff and the link to answer again, in both languages', () => {
+    const mail = rsvpChangeEmail({ ...base, kickoffAt: base.before.kickoffAt, before: { ...base.before, cancelled: true } });
+    expectWellFormedShell(mail, 'en');
+    expect(mail.subject).toBe('Back on: Riverside vs Hillside, 7 Mar');
+    expect(mail.text).toContain('Riverside vs Hillside is no longer cancelled: it will be played.');
+    expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC (was cancelled)');
+    expect(mail.text).toContain(`\n${RSVP}\n`);
+    const ar = rsvpChangeEmail({ ...base, language: 'ar', kickoffAt: base.before.kickoffAt, before: { ...base.before, cancelled: true } });
+    expectWellFormedShell(ar, 'ar');
+    expect(ar.subject).toBe('أُعيدت: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+    expect(ar.text).toContain('لم تعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 ملغاة: ستُلعب.');
+    expect(ar.text).toContain('(كانت ملغاة)');
   });
 
   it('postponed: no kickoff, the answer kept; cancelled: no link and no answer', () => {
