@@ -43,8 +43,8 @@ const WORDS = {
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
     comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: 'walkover', tbd: 'time to be announced',
-    result: 'Result', moved: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed', cancelled: 'Cancelled', rescheduled: 'New date',
-    reinstated: 'Back on, no longer cancelled', resultWithdrawn: 'Result withdrawn', was: (s: string) => `was ${s}`,
+    result: 'Result', moved: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed, new date to follow', cancelled: 'Cancelled', rescheduled: 'New date',
+    reinstated: 'Back on, no longer cancelled', resultWithdrawn: 'Result withdrawn', was: (s: string) => `was ${s}`, wasDue: (s: string) => `was due ${s}`,
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
     newCompetitionWith: (matches: number, first: string | null) => `New competition on the calendar: ${matches === 1 ? '1 match' : `${matches} matches`}${first ? `, the next on ${first}` : ''}`,
@@ -64,8 +64,8 @@ const WORDS = {
     // U+2190: an arrow is not mirrored in right-to-left text, so "before → after" would point back at the before.
     // Not in brackets: an Arabic time ends with its zone in brackets, "(… الساعة 10:00 (GMT+3)، …)" (a review).
     comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: 'انسحاب', tbd: 'يحدد الموعد لاحقاً',
-    result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقاً', postponed: 'تأجيل', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
-    reinstated: 'أُعيدت المباراة بعد إلغائها', resultWithdrawn: 'سُحبت النتيجة', was: (s: string) => `كانت ${s}`,
+    result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقاً', postponed: 'تأجيل، يحدد موعد جديد لاحقاً', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
+    reinstated: 'أُعيدت المباراة بعد إلغائها', resultWithdrawn: 'سُحبت النتيجة', was: (s: string) => `كانت ${s}`, wasDue: (s: string) => `كان موعدها ${s}`,
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
     newCompetition: 'مسابقة جديدة في التقويم',
     newCompetitionWith: (matches: number, first: string | null) =>
@@ -127,7 +127,8 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
       return `${w.moved}: ${fixture}: ${place(before)} ${w.arrow} ${place(m)}`;
     }
     case 'postponed':
-      return `${w.postponed}: ${fixture}${w.aside(place(c.before ?? m))}`;
+      // The date it was due, said as such: a review read "Postponed: … (Sunday 29 November …)" as the new date.
+      return `${w.postponed}: ${fixture}${w.aside(w.wasDue(place(c.before ?? m)))}`;
     case 'cancelled':
       return `${w.cancelled}: ${fixture}${w.aside(place(c.before ?? m))}`;
     case 'rescheduled':

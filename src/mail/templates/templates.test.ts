@@ -350,10 +350,18 @@ describe('follow updates', () => {
   it('in Arabic, a postponed or cancelled match gives its time after a dash, not in brackets around the zone\'s', () => {
     for (const kind of ['postponed', 'cancelled'] as const) {
       const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind, before: seen, after: { ...seen, status: kind } }] }] });
-      expect(mail.text).toContain(`\u2068Hillside\u2069 — السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n`);
+      const was = kind === 'postponed' ? 'كان موعدها ' : '';
+      expect(mail.text).toContain(`\u2068Hillside\u2069 — ${was}السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n`);
       const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind, before: seen, after: { ...seen, status: kind } }] }] });
-      expect(en.text).toContain('Riverside vs Hillside (Saturday 7 March 2026, 21:30 GMT+3, North Park)\n');
+      expect(en.text).toContain(`Riverside vs Hillside (${kind === 'postponed' ? 'was due ' : ''}Saturday 7 March 2026, 21:30 GMT+3, North Park)\n`);
     }
+  });
+
+  // A review read "Postponed: … (Sunday 29 November …)" as the new date.
+  it('a postponement says a new date is to follow, and the date it was due as such', () => {
+    const told = (language: 'en' | 'ar') => followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'postponed', before: seen, after: { ...seen, status: 'postponed' } }] }] }).text;
+    expect(told('en')).toContain('- Postponed, new date to follow: Riverside vs Hillside (was due Saturday 7 March 2026, 21:30 GMT+3, North Park)\n');
+    expect(told('ar')).toContain('- تأجيل، يحدد موعد جديد لاحقاً: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كان موعدها السبت 7 مارس 2026');
   });
 
   // A review: a match put back on, a result withdrawn and a result corrected read as nothing, nothing and a new result.
