@@ -51,6 +51,41 @@ describe('a form posted by a person', () => {
     expect(db.prepare(`SELECT count(*) AS n FROM registrations`).get()).toEqual(before);
   });
 
+  // A review: a club's form without method="post" navigated with a GET (the child's details in the address), and one
+  // with enctype="text/plain" posted text; the parent met the API's JSON for both.
+  it('a form without method="post": a page saying so, in the language of the organization its address names', async () => {
+    const query = new URLSearchParams(registration).toString();
+    const res = await request(`${svc.url}/api/v0/register?${query}`, { headers: { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html,*/*;q=0.8' } });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST, OPTIONS');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('<html lang="ar" dir="rtl">');
+    expect(h1(res.text)).toBe('هذا النموذج مُعدّ بطريقة خاطئة');
+    expect(res.text).toContain('method=&quot;post&quot;');
+    expect(res.text).not.toContain('Omar');
+    expect(res.text).not.toContain('2014-05-06');
+    const follow = await request(`${svc.url}/api/v0/follow?org_id=riverside-sfl&email=x%40example.org`, { headers: { 'Sec-Fetch-Mode': 'navigate' } });
+    expect([follow.status, h1(follow.text)]).toEqual([405, 'This form is set up wrongly']);
+    // A script's GET, and curl's, still get the problem.
+    for (const headers of [{ 'Sec-Fetch-Mode': 'cors' }, {}] as Record<string, string>[]) {
+      const api = await request(`${svc.url}/api/v0/register`, { headers });
+      expect([api.status, api.headers['content-type']]).toEqual([405, 'application/problem+json']);
+    }
+  });
+
+  it('a form posting plain text (enctype="text/plain"): a page saying it could not be read, and why', async () => {
+    const res = await request(`${svc.url}/api/v0/register?org_id=riverside-sfl`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Mode': 'navigate' },
+      body: 'org_id=riverside-sfl\r\nname=Sam\r\nemail=sam@example.org\r\n',
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(h1(res.text)).toBe('This form could not be read');
+    expect(res.text).toContain('enctype=&quot;text/plain&quot;');
+  });
+
   it('an organization nobody has: said in both languages', async () => {
     const res = await post('/api/v0/register', { ...registration, org_id: 'nobody' }, 'navigate');
     expect(res.status).toBe(422);

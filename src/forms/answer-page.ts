@@ -17,13 +17,15 @@ import { isolated, isRightToLeft, localizedName, scopeName, type Language } from
 export type FormRoute = 'register' | 'follow';
 
 /**
- * A browser navigating with a form post, not a script: Fetch Metadata says so (every current browser sends
+ * A browser navigating with a form, not a script: Fetch Metadata says so (every current browser sends
  * Sec-Fetch-Mode, and fetch() cannot set it); before it, a navigation asked for HTML first, where fetch() asks for
- * anything. A JSON body is never a form's.
+ * anything. A JSON body is never a form's. Whatever the form's method and enctype: a form without method="post"
+ * navigates with a GET, one with enctype="text/plain" posts text, and a review's parent met the API's raw JSON for
+ * both (405, 415).
  */
 export function isFormNavigation(request: Request): boolean {
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return false;
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || type.endsWith('+json')) return false;
   const mode = request.headers.get('sec-fetch-mode');
   if (mode !== null) return mode === 'navigate';
   return /^\s*text\/html/i.test(request.headers.get('accept') ?? '');
@@ -98,7 +100,7 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
   notes: { en: 'Notes', ar: 'ملاحظات' },
 };
 
-type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'capped' | 'refused' | 'too-long' | 'unreadable';
+type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'capped' | 'refused' | 'too-long' | 'unreadable' | 'not-post' | 'not-a-form';
 
 interface Said {
   scope: string;
@@ -120,6 +122,9 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
     'too-long': () => ['Your answers are too long', 'Nothing was sent. Shorten the notes (or your longest answer) and send the form again.'],
     unreadable: () => ['This form could not be read', 'Nothing was sent. The site the form is on should send it as UTF-8 text; tell it, or try again later.'],
+    // The answers of a GET form are in the address: the browser's history keeps them (a child's date of birth).
+    'not-post': () => ['This form is set up wrongly', 'Nothing was sent. The site the form is on must send it with method="post": tell it. Your answers are in this page\'s address, so your browser\'s history keeps them; you may want to delete this page from it.'],
+    'not-a-form': () => ['This form could not be read', 'Nothing was sent. The site the form is on must send it as an ordinary form, not as plain text (enctype="text/plain"): tell it.'],
   },
   ar: {
     registered: ({ scope, id }) => ['تم إرسال التسجيل', `وصل تسجيلك إلى ${scope}. رقمه المرجعي ${id}.`],
@@ -130,15 +135,17 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. حاول مرة أخرى بعد دقيقة.'],
     'too-long': () => ['إجاباتك طويلة جداً', 'لم يُرسل شيء. اختصر الملاحظات (أو أطول إجاباتك) ثم أرسل النموذج مرة أخرى.'],
     unreadable: () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نصاً بترميز UTF-8؛ أبلغه بذلك، أو حاول لاحقاً.'],
+    'not-post': () => ['هذا النموذج مُعدّ بطريقة خاطئة', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله بالطريقة method="post"؛ أبلغه بذلك. إجاباتك موجودة في عنوان هذه الصفحة، فيحفظها سجل المتصفح؛ قد ترغب في حذف هذه الصفحة منه.'],
+    'not-a-form': () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نموذجاً عادياً، لا نصاً عادياً (enctype="text/plain")؛ أبلغه بذلك.'],
   },
 };
 
 /**
  * The answers drawn as a page: every answer a person filling a form can meet (taken, a field to correct, too many
- * requests, answers too long, a body that could not be read: an Arabic club's page in windows-1256). A failure (500)
- * stays the API's.
+ * requests, answers too long, a body that could not be read: an Arabic club's page in windows-1256; a form set up
+ * without method="post", or as plain text). A failure (500) stays the API's.
  */
-export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 413, 415, 422, 429]);
+export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 405, 413, 415, 422, 429]);
 
 function outcomeOf(status: number, body: Record<string, unknown>, headers: Headers): Outcome {
   if (status === 201) return 'registered';
@@ -149,6 +156,9 @@ function outcomeOf(status: number, body: Record<string, unknown>, headers: Heade
   // Over 16 KiB is long text (Arabic, percent-encoded, is about 6 bytes a letter: some 2,700 letters), not the site's
   // encoding, which the 400 and 415 words blame.
   if (status === 413) return 'too-long';
+  if (status === 405) return 'not-post';
+  // A browser's form sends no other media type than its enctype's, and no Content-Encoding.
+  if (status === 415) return 'not-a-form';
   return 'unreadable';
 }
 

@@ -130,14 +130,20 @@ export function writeEndpoint<S extends z.ZodType>(
   }
 }
 
-/** OPTIONS (preflight) and every other method of a route. */
-export function otherMethods(allow: readonly string[]): { OPTIONS: APIRoute; ALL: APIRoute } {
+/**
+ * OPTIONS (preflight) and every other method of a route. With `page`, a person's browser sent by a form without
+ * method="post" (a GET navigation) gets the 405 as a page saying so, in the language of the organization its address
+ * names (src/forms/answer-page.ts).
+ */
+export function otherMethods(allow: readonly string[], options: { page?: FormRoute } = {}): { OPTIONS: APIRoute; ALL: APIRoute } {
   const all = [...allow, 'OPTIONS'];
   return {
     OPTIONS: () => new Response(null, { status: 204, headers: preflightHeaders(all) }),
-    ALL: ({ request }) => {
+    ALL: async ({ request, locals }) => {
       const refusal = methodNotAllowed(request.method, all);
-      return problemResponse(refusal.status, refusal.detail, { headers: refusal.headers });
+      const answer = problemResponse(refusal.status, refusal.detail, { headers: refusal.headers });
+      if (options.page === undefined || request.method !== 'GET' || !isFormNavigation(request)) return answer;
+      return answerAsPage(locals.app.store, options.page, answer, fieldsOfUnreadForm(undefined, new URL(request.url).searchParams));
     },
   };
 }

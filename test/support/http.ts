@@ -180,7 +180,7 @@ export class ContractChecker {
       const op = (METHODS as readonly string[]).includes(method) ? (route.item[method as keyof PathItemObject] as OperationObject | undefined) : undefined;
       if (!op) {
         key = `${METHOD} ${route.template} (method not allowed) ${ex.status}`;
-        response = this.doc.components.responses.MethodNotAllowed;
+        response = route.item['x-method-not-allowed'] ?? this.doc.components.responses.MethodNotAllowed;
         if (ex.status !== 405) problems.push(`${METHOD} is not an operation of ${route.template}: expected 405, got ${ex.status}`);
         if (ex.headers.allow !== route.item['x-allow']) problems.push(`Allow is ${ex.headers.allow}, expected ${route.item['x-allow']}`);
       } else {

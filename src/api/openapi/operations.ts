@@ -153,7 +153,8 @@ export interface WriteSpec {
 export const FORM_PAGE_NOTE =
   'To follow and register, an HTML form posted by a person\'s browser (a navigation: `Sec-Fetch-Mode: navigate`, or, ' +
   'from a browser without it, `Accept` asking for `text/html` first) gets this answer as a page (`text/html`) in the ' +
-  'organization\'s language, with the same status; a script (`fetch`) gets the JSON.';
+  'organization\'s language, with the same status; a script (`fetch`) gets the JSON. A form without `method="post"` (its ' +
+  'browser navigates with a GET) gets the 405 as a page saying so.';
 const FORM_PAGE: MediaTypeObject = { schema: { type: 'string' } };
 
 export function writePath(spec: WriteSpec): PathItemObject {
@@ -193,6 +194,7 @@ export function writePath(spec: WriteSpec): PathItemObject {
   return {
     summary: spec.summary,
     'x-allow': WRITE_ALLOW,
+    ...(spec.formPage ? { 'x-method-not-allowed': problemOrPageRef(405) } : {}),
     post,
     options: preflight(WRITE_ALLOW, [], `${spec.operationId}Preflight`),
   };

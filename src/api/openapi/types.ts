@@ -51,7 +51,13 @@ export interface OperationObject {
 }
 export const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
-export type PathItemObject = { summary?: string; description?: string; 'x-allow': string } & Partial<Record<Method, OperationObject>>;
+export type PathItemObject = {
+  summary?: string;
+  description?: string;
+  'x-allow': string;
+  /** The answer to a method not in `x-allow`, where it is not components.responses.MethodNotAllowed. */
+  'x-method-not-allowed'?: Ref;
+} & Partial<Record<Method, OperationObject>>;
 export interface OpenApiDocument {
   openapi: '3.1.0';
   jsonSchemaDialect: string;

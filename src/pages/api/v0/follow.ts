@@ -13,4 +13,4 @@ export const POST = writeEndpoint(
   { page: 'follow' },
 );
 
-export const { OPTIONS, ALL } = otherMethods(['POST']);
+export const { OPTIONS, ALL } = otherMethods(['POST'], { page: 'follow' });

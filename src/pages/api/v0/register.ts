@@ -17,4 +17,4 @@ export const POST = writeEndpoint('register', registrationRequestSchema, ({ inpu
   return jsonResponse(answer.status, answer.body, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
 }, { page: 'register', moreProblems: (fields, app, now) => problemsBesideRefused(app.store, fields, now) });
 
-export const { OPTIONS, ALL } = otherMethods(['POST']);
+export const { OPTIONS, ALL } = otherMethods(['POST'], { page: 'register' });
