@@ -2,8 +2,8 @@
 // application (src/app/application.ts: database, mail worker, rate limiters, jobs), load the demo data into an empty
 // database, render the reads once, then serve on PORT.
 import net from 'node:net';
-import path from 'node:path';
 import { createApplication } from '../src/app/application.js';
+import { DEMO_FILE, demoRefusal } from '../src/app/demo-data.js';
 import { config } from '../src/config.js';
 import { importFile } from '../src/import/run.js';
 import { PUBLISH_JOB } from '../src/jobs/publish.js';
@@ -16,9 +16,14 @@ import { holdServerLock } from '../src/server/server-lock.js';
 import { buildIfNeeded } from './build-if-needed.js';
 import { CliError, noArguments, runCli } from './cli.js';
 
-const DEMO_FILE = path.resolve(import.meta.dirname, '../data/demo.json');
 /** How long a stop (SIGTERM, SIGINT) waits for requests and email sends in flight. */
 const SHUTDOWN_LIMIT_MS = 5_000;
+
+/** Whether a URL's host is this machine (localhost, 127.x, ::1). */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+}
 
 /** A failure to listen on HOST:PORT in one line naming the setting to change; anything else as it is. */
 function listenError(error: unknown, cfg: { host: string; port: number }): unknown {
@@ -64,10 +69,13 @@ await runCli(async () => {
   const app = await createApplication(cfg);
 
   const { count } = app.store.first(app.store.q.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('count')))!;
-  if (count === 0) {
+  const refusal = count === 0 ? demoRefusal(cfg) : null;
+  if (count === 0 && refusal === null) {
     const outcome = importFile(app.database.sqlite, DEMO_FILE);
     if (!outcome.ok) throw new CliError(`demo data: ${outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
     console.log(`empty database: loaded the demo data (${outcome.counts.events} events, ${outcome.counts.matches} matches)`);
+  } else if (count === 0) {
+    console.log(`empty database: the demo data is not loaded (${refusal}); import your organizations with npm run import -- YOURS.json, and the next render serves them`);
   }
   // Serve nothing stale or missing: render once before listening, then on the jobs' schedule. The render never
   // publishes to the bucket (the publish job does): a store that is slow, down or given a first publish of 40,000
@@ -94,7 +102,11 @@ await runCli(async () => {
   // Where email goes, said at every start: a deployment left on the default file transport sent nothing, and its
   // .eml files (a registration's notice holds the player's details) piled up unseen (a review).
   const mail = cfg.mailTransport === 'postmark' ? 'email through Postmark' : `email written as .eml files to ${cfg.mailDir}, not sent (MAIL_TRANSPORT=postmark sends it)`;
-  console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir}; ${mail})`);
+  console.log(`serving on ${running.url}  (database ${cfg.databasePath}, artifacts ${cfg.artifactsDir}, links ${cfg.publicBaseUrl}; ${mail})`);
+  // Postmark's emails carry links made from PUBLIC_BASE_URL: one on this machine works for nobody who receives them.
+  if (cfg.mailTransport === 'postmark' && isLoopback(cfg.publicBaseUrl)) {
+    console.log(`warning: PUBLIC_BASE_URL is ${cfg.publicBaseUrl}: the links in the emails sent through Postmark point at this machine, and work for nobody else`);
+  }
   if (cfg.publishS3) app.jobs.kick(PUBLISH_JOB);
 
   const stop = (signal: string) => {

@@ -39,6 +39,9 @@ describe('configuration', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ MAIL_TRANSPORT: 'smtp' }, /MAIL_TRANSPORT \(got "smtp"\)/],
     [{ MAIL_TRANSPORT: 'postmark' }, /POSTMARK_SERVER_TOKEN: is required/],
+    // An operator's review: real emails went out with http://localhost links, every link dead.
+    [{ MAIL_TRANSPORT: 'postmark', POSTMARK_SERVER_TOKEN: 't' }, /PUBLIC_BASE_URL: is required when MAIL_TRANSPORT=postmark/],
+    [{ LOAD_DEMO: 'maybe' }, /LOAD_DEMO/],
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
     [{ PUBLIC_BASE_URL: 'ftp://x.example' }, /PUBLIC_BASE_URL/],
     // An operator's review: a path was taken, and only the emails' links had it.

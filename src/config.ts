@@ -55,6 +55,9 @@ const schema = z
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
     MAIL_TRANSPORT: z.enum(['file', 'postmark']).default('file'),
+    // Whether npm start loads data/demo.json into an empty database (src/app/demo-data.ts): auto, unless the settings
+    // are a real deployment's; an operator's first start with a bucket published the demo to it (a review).
+    LOAD_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
     MAIL_DIR: z.string().min(1).default('data/mail'),
     MAIL_FROM: z
       .string()
@@ -99,6 +102,14 @@ const schema = z
     if (c.MAIL_RETRY_BASE_S > c.MAIL_RETRY_MAX_S) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_RETRY_BASE_S'], message: `must not be more than MAIL_RETRY_MAX_S (${c.MAIL_RETRY_MAX_S})` });
     }
+    if (c.MAIL_TRANSPORT === 'postmark' && !c.PUBLIC_BASE_URL) {
+      // The default, http://localhost:PORT, in real emails: every confirm, answer and unsubscribe link dead (a review).
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_BASE_URL'],
+        message: 'is required when MAIL_TRANSPORT=postmark: the links in the emails are made from it (without it they would point at http://localhost)',
+      });
+    }
     if (c.MAIL_TRANSPORT === 'postmark' && !c.POSTMARK_SERVER_TOKEN) {
       ctx.addIssue({
         code: 'custom',
@@ -115,6 +126,7 @@ export type Config = Readonly<{
   artifactsDir: string;
   publicBaseUrl: string;
   mailTransport: 'file' | 'postmark';
+  loadDemo: 'auto' | 'yes' | 'no';
   mailDir: string;
   mailFrom: string;
   postmarkServerToken: string | undefined;
@@ -182,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     artifactsDir: path.resolve(cwd, c.ARTIFACTS_DIR),
     publicBaseUrl: c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`,
     mailTransport: c.MAIL_TRANSPORT,
+    loadDemo: c.LOAD_DEMO,
     mailDir: path.resolve(cwd, c.MAIL_DIR),
     mailFrom: c.MAIL_FROM,
     postmarkServerToken: c.POSTMARK_SERVER_TOKEN,

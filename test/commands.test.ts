@@ -384,7 +384,7 @@ describe('commands', () => {
   });
 
   it.each([['not a host'], ['http://[::1'], ['smtp://mail.example']])('stop with one line naming POSTMARK_API_HOST=%j, before the server starts', (value) => {
-    fs.writeFileSync(path.join(dir, '.env'), `MAIL_TRANSPORT=postmark\nPOSTMARK_SERVER_TOKEN=t\nPOSTMARK_API_HOST=${value}\n`);
+    fs.writeFileSync(path.join(dir, '.env'), `MAIL_TRANSPORT=postmark\nPOSTMARK_SERVER_TOKEN=t\nPUBLIC_BASE_URL=https://competitions.example\nPOSTMARK_API_HOST=${value}\n`);
     const r = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), PORT: '4799', HOST: '127.0.0.1' });
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([

@@ -451,3 +451,21 @@ describe('mail', () => {
     expect([...delays].sort((a, b) => a - b)[1]).toBeLessThan(100);
   });
 });
+
+// An operator's review: a first start with the bucket and Postmark configured loaded the demo and published it to the
+// real bucket (which then refused the operator's own database), and real emails carried http://localhost links.
+describe('the first start of a real deployment', () => {
+  it('leaves an empty database empty, says how to import, and names the links it puts in emails', { timeout: 90_000 }, async () => {
+    const svc = await startService({
+      LOAD_DEMO: 'auto', MAIL_TRANSPORT: 'postmark', POSTMARK_SERVER_TOKEN: 'a-token', POSTMARK_API_HOST: 'http://127.0.0.1:9',
+    });
+    try {
+      expect(svc.output()).toContain('empty database: the demo data is not loaded (MAIL_TRANSPORT=postmark: a real deployment); import your organizations with npm run import -- YOURS.json');
+      expect((await request(`${svc.url}/api/v0/events`)).json()).toEqual([]);
+      expect(svc.output()).toMatch(/serving on \S+ {2}\(database .*, links http:\/\/127\.0\.0\.1:\d+; email through Postmark\)/);
+      expect(svc.output()).toContain('warning: PUBLIC_BASE_URL is http://127.0.0.1:');
+    } finally {
+      await svc.stop();
+    }
+  });
+});

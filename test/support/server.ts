@@ -32,6 +32,9 @@ export async function startService(extraEnv: Record<string, string> = {}, givenD
     HOST: '127.0.0.1',
     REGENERATE_EVERY_S: '3600',
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // Every test server runs on the demo data, with a bucket or Postmark configured too (those would keep it out of an
+    // empty database: src/app/demo-data.ts).
+    LOAD_DEMO: 'yes',
     ...extraEnv,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
