@@ -1,6 +1,7 @@
 // npm start: take the database's server lock (one server per database), build what is missing, build the
 // application (src/app/application.ts: database, mail worker, rate limiters, jobs), load the demo data into an empty
 // database, render the reads once, then serve on PORT.
+import fs from 'node:fs';
 import net from 'node:net';
 import { createApplication } from '../src/app/application.js';
 import { DEMO_FILE, demoRefusal } from '../src/app/demo-data.js';
@@ -67,6 +68,12 @@ await runCli(async () => {
   // made a new database, and its render and publish replaced the real reads, in the folder and in the bucket.
   checkArtifactsBelongBeforeOpening(cfg.artifactsDir, cfg.databasePath);
   const app = await createApplication(cfg);
+  // A database restored from a backup made under the usual umask is 0644: its -wal and -shm follow, readable by every
+  // user of the machine (an operator's review). Said, not changed: the mode is the operator's.
+  const { mode } = fs.statSync(cfg.databasePath);
+  if ((mode & 0o077) !== 0) {
+    console.log(`warning: DATABASE_PATH (${cfg.databasePath}) is readable by other users of this machine (mode ${(mode & 0o777).toString(8)}): it holds players' details and followers' addresses; chmod 600 it`);
+  }
 
   const { count } = app.store.first(app.store.q.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('count')))!;
   const refusal = count === 0 ? demoRefusal(cfg) : null;

@@ -33,7 +33,7 @@ function refuse(setting: FolderSetting, what: string): never {
  * folder can be made in it (and removes that at once), as the regeneration and the file transport will. Throws a
  * ConfigError naming the setting, its value and the system's error; never loops.
  */
-export function makeFolder(folder: string, setting: FolderSetting, options: { writable?: boolean } = {}): void {
+export function makeFolder(folder: string, setting: FolderSetting, options: { writable?: boolean; readableByOthers?: boolean } = {}): void {
   const target = path.resolve(folder);
   if (!isFolder(target)) {
     const chain: string[] = [];
@@ -44,6 +44,8 @@ export function makeFolder(folder: string, setting: FolderSetting, options: { wr
     for (const level of chain) {
       try {
         fs.mkdirSync(level);
+        // Whatever the umask (a service manager's UMask=0077 made ARTIFACTS_DIR 0700, and nginx answered 404).
+        if (options.readableByOthers) fs.chmodSync(level, 0o755);
       } catch (error) {
         const e = error as NodeJS.ErrnoException;
         if (e.code === 'EEXIST' && isFolder(level)) continue;
@@ -73,6 +75,6 @@ export function makeArtifactsFolder(artifactsDir: string): void {
   const setting = { name: 'ARTIFACTS_DIR', value: artifactsDir };
   const locks = path.join(artifactsDir, LOCKS_DIR);
   // Until the locks folder exists, the check is made in ARTIFACTS_DIR itself, whose refusal names it.
-  makeFolder(artifactsDir, setting, { writable: !isFolder(locks) });
+  makeFolder(artifactsDir, setting, { writable: !isFolder(locks), readableByOthers: true });
   makeFolder(locks, setting, { writable: true });
 }

@@ -57,6 +57,22 @@ describe('commands', () => {
     expect(doc().servers[0]!.url).toBe('https://second.example');
   });
 
+  // An operator's review: under a service manager's UMask=0077 the reads were 0600 in 0700 folders, and nginx (another
+  // user) answered 404 for every competition.
+  it('regenerate under umask 077: the reads stay readable by others, the folders traversable', () => {
+    fs.writeFileSync(path.join(dir, '.env'), 'DATABASE_PATH=db/app.db\nARTIFACTS_DIR=out/artifacts\n');
+    expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')]).status).toBe(0);
+    const run = spawnSync('sh', ['-c', `umask 077 && exec "${process.execPath}" "${path.join(ROOT, 'scripts/launch.mjs')}" regenerate`], { cwd: dir, env: baseEnv(), encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const mode = (rel: string) => (fs.statSync(path.join(dir, rel)).mode & 0o777).toString(8);
+    for (const folder of ['out', 'out/artifacts', 'out/artifacts/api/v0/events/rs-winter-2026', 'out/artifacts/api/v0/calendar']) expect([folder, mode(folder)]).toEqual([folder, '755']);
+    for (const file of ['out/artifacts/api/v0/events.json', 'out/artifacts/api/v0/events/rs-winter-2026/standings.json', 'out/artifacts/api/v0/calendar/rs-winter-2026.ics']) {
+      expect([file, mode(file)]).toEqual([file, '644']);
+    }
+    // The database stays the owner's.
+    expect(mode('db/app.db')).toBe('600');
+  });
+
   it.each([[''], ['../scripts/start'], ['regenerate;true']])('launch.mjs refuses %j as a command, with its usage', (name) => {
     const r = launch(name);
     expect(r.status).toBe(2);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './support/http.js';
 import { procMemory } from './support/processes.js';
 import { rawExchange, rawStatus, send } from './support/raw-http.js';
+import { tempDir } from './support/db.js';
 import { startService, type RunningService } from './support/server.js';
 
 let svc: RunningService;
@@ -464,6 +465,21 @@ describe('the first start of a real deployment', () => {
       expect((await request(`${svc.url}/api/v0/events`)).json()).toEqual([]);
       expect(svc.output()).toMatch(/serving on \S+ {2}\(database .*, links http:\/\/127\.0\.0\.1:\d+; email through Postmark\)/);
       expect(svc.output()).toContain('warning: PUBLIC_BASE_URL is http://127.0.0.1:');
+      // A database it made itself is its owner's alone: nothing to warn of.
+      expect(svc.output()).not.toContain('readable by other users');
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  // An operator's review restored a backup made under the usual umask: app.db 0644, its -wal and -shm too.
+  it('warns of a database other users of the machine can read', { timeout: 90_000 }, async () => {
+    const dir = tempDir('competitions-restored-');
+    fs.writeFileSync(path.join(dir, 'app.db'), '', { mode: 0o644 });
+    fs.chmodSync(path.join(dir, 'app.db'), 0o644);
+    const svc = await startService({}, dir);
+    try {
+      expect(svc.output()).toMatch(/warning: DATABASE_PATH \(\S+app\.db\) is readable by other users of this machine \(mode 644\): .* chmod 600 it/);
     } finally {
       await svc.stop();
     }

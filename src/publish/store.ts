@@ -35,6 +35,25 @@ export function contentHash(bytes: Buffer | string): string {
 let temporaries = 0;
 
 /**
+ * This process's umask, read once (it is only ever read here). Where it takes bits off the modes asked for (a service
+ * manager's UMask=0077), each file and folder made is given its mode exactly: the rendered reads must stay readable
+ * by others, since nginx serves them as another user, and under UMask=0077 it answered 404 for every competition (an
+ * operator's review). Under the usual 022 nothing more is done: no chmod a file (a full render makes 61,000).
+ */
+let umask: number | undefined;
+const stripped = (mode: number) => (mode & (umask ??= process.umask())) !== 0;
+
+/** Makes `dir` and its missing parents, each readable by others (0755) whatever the umask. */
+export function makeReadableFolder(dir: string): void {
+  const first = fs.mkdirSync(dir, { recursive: true });
+  if (first === undefined || !stripped(0o755)) return;
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    fs.chmodSync(at, 0o755);
+    if (at === path.resolve(first) || path.dirname(at) === at) break;
+  }
+}
+
+/**
  * Writes to a temporary file in the same directory, then renames it over the target: a reader sees the old
  * bytes or the new, never a part. `durable` (the default: the manifest, the run marker, the publish state) also
  * fsyncs the file before the rename and its directory after it, so that the new name survives a power loss before
@@ -43,11 +62,14 @@ let temporaries = 0;
  */
 export function writeFileAtomic(file: string, bytes: Uint8Array | string, options: { durable?: boolean; mkdir?: boolean; mode?: number } = {}): void {
   const durable = options.durable ?? true;
+  const mode = options.mode ?? 0o644;
   if (options.mkdir !== false) fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${(temporaries++).toString(36)}.tmp`);
-  const fd = fs.openSync(temp, 'w', options.mode ?? 0o644);
+  const fd = fs.openSync(temp, 'w', mode);
   try {
     try {
+      // The mode asked for, whatever the umask (see `umask`).
+      if (stripped(mode)) fs.fchmodSync(fd, mode);
       fs.writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
       if (durable) fs.fsyncSync(fd);
     } finally {
@@ -231,7 +253,7 @@ export class ArtifactStore {
     const file = path.join(this.root, artifact.relPath);
     const dir = path.dirname(file);
     if (!this.made.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
+      makeReadableFolder(dir);
       this.made.add(dir);
     }
     this.sweepTemporaries(dir);
