@@ -90,6 +90,23 @@ describe('one server per database', () => {
     expect(lockHolder(db)).toBe(first.child.pid);
   }, 120_000);
 
+  // An operator's review: DATABASE_PATH a link to the database file held a lock beside the link, and a second server
+  // ran on the same file, its mail worker beside the first's.
+  it('refuses a second start through a link to the database file, naming the path it was given', async () => {
+    const first = await startService({ PORT: String(await portInRange()) });
+    services.push(first);
+    const link = path.join(first.dir, 'link.db');
+    fs.symlinkSync(first.env.DATABASE_PATH!, link);
+    const second = await startExpectingExit({
+      ...first.env, ENV_FILE: 'none', DATABASE_PATH: link,
+      PORT: String(await portInRange([Number(first.env.PORT)])),
+      ARTIFACTS_DIR: path.join(first.dir, 'second-artifacts'), MAIL_DIR: path.join(first.dir, 'second-mail'),
+    });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(new RegExp(`^DATABASE_PATH \\(${link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\) is already served by another server \\(pid ${first.child.pid}, `));
+    expect(await serves(first)).toBe(200);
+  }, 120_000);
+
   // A review: a second server in another pid namespace (a container on the same data volume: `unshare -fp`) saw no live
   // holder by the pid in the lock, took it and served beside the first. The kernel's lock holds across namespaces.
   const UNSHARE = ['/usr/bin/unshare', '/bin/unshare'].find((p) => fs.existsSync(p));

@@ -77,12 +77,16 @@ function holderNamed(databasePath: string): [number, string | undefined] {
 export function holdServerLock(databasePath: string): void {
   if (databasePath === ':memory:') return;
   makeFolder(path.dirname(databasePath), { name: 'DATABASE_PATH', value: databasePath });
+  // Beside the database file itself: a DATABASE_PATH that is a link to it held a lock beside the link, and a second
+  // server ran on the same file with a mail worker of its own (an operator's review). (A linked folder leads to the
+  // same lock file already.)
+  const at = fs.existsSync(databasePath) ? fs.realpathSync(databasePath) : databasePath;
   let taken;
   try {
-    if (!holdExclusively(serverLockHold(databasePath))) throw new ServerLockHeldError(databasePath, ...holderNamed(databasePath));
+    if (!holdExclusively(serverLockHold(at))) throw new ServerLockHeldError(databasePath, ...holderNamed(at));
     // Held: whatever the pid file says is stale (a server killed, or one of another container that is gone).
-    fs.rmSync(serverLockFile(databasePath), { force: true });
-    taken = takeLockFile(serverLockFile(databasePath));
+    fs.rmSync(serverLockFile(at), { force: true });
+    taken = takeLockFile(serverLockFile(at));
   } catch (error) {
     if (error instanceof ServerLockHeldError) throw error;
     // A folder the server cannot write in (SQLite could not make its -wal there either): one line naming the setting.
