@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config.js';
-import { makeArtifactsFolder, makeFolder } from './folders.js';
+import { folderWriteError, makeArtifactsFolder, makeFolder } from './folders.js';
 import { LOCKS_DIR } from './publish/folder-lock.js';
 
 let dir: string;
@@ -85,5 +85,37 @@ describe('a folder that can be made', () => {
     expect(() => makeFolder(path.dirname(file), { name: 'DATABASE_PATH', value: file })).toThrow(
       `DATABASE_PATH (${file}): EEXIST: file already exists, mkdir '${path.join(dir, 'a-file')}'`,
     );
+  });
+});
+
+// An operator's review read "regenerate failed: ENOSPC: no space left on device, write", no folder named.
+describe('folderWriteError: a job failing to write in a folder says which setting and what to do', () => {
+  const setting = { name: 'ARTIFACTS_DIR', value: '/srv/reads' };
+  const errno = (code: string) => Object.assign(new Error(`${code}: something, open '/srv/reads/x'`), { code });
+  it.each([
+    ['ENOSPC', 'ARTIFACTS_DIR (/srv/reads): the disk holding it is full: free space there (ENOSPC: something, open \'/srv/reads/x\')'],
+    ['EDQUOT', 'ARTIFACTS_DIR (/srv/reads): the disk holding it is full: free space there (EDQUOT: something, open \'/srv/reads/x\')'],
+    ['EROFS', 'ARTIFACTS_DIR (/srv/reads): its file system is read-only: make it writable (EROFS: something, open \'/srv/reads/x\')'],
+    ['EACCES', "ARTIFACTS_DIR (/srv/reads): this process may not write there: give the service's user write access (EACCES: something, open '/srv/reads/x')"],
+  ])('%s', (code, message) => {
+    const said = folderWriteError(errno(code), setting);
+    expect(said).toBeInstanceOf(ConfigError);
+    expect(said?.message).toBe(message);
+  });
+
+  it('any other error is not one of these', () => {
+    expect(folderWriteError(errno('SQLITE_FULL'), setting)).toBeNull();
+    expect(folderWriteError(new Error('no code'), setting)).toBeNull();
+    expect(folderWriteError(undefined, setting)).toBeNull();
+  });
+
+  it.skipIf(!fs.existsSync('/dev/full'))("a real disk full (/dev/full): the system's own error, named", () => {
+    let error: unknown;
+    try {
+      fs.writeFileSync('/dev/full', 'x');
+    } catch (e) {
+      error = e;
+    }
+    expect(folderWriteError(error, setting)?.message).toMatch(/^ARTIFACTS_DIR \(\/srv\/reads\): the disk holding it is full: free space there \(ENOSPC: no space left on device/);
   });
 });

@@ -78,3 +78,17 @@ export function makeArtifactsFolder(artifactsDir: string): void {
   makeFolder(artifactsDir, setting, { writable: !isFolder(locks), readableByOthers: true });
   makeFolder(locks, setting, { writable: true });
 }
+
+/**
+ * A failure to write in a setting's folder while a job runs (not at start, where makeFolder checks), said with what
+ * to do: an operator's review read "regenerate failed: ENOSPC: no space left on device, write" with no folder named.
+ * Null for any other error.
+ */
+export function folderWriteError(error: unknown, setting: FolderSetting): ConfigError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const what = code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk holding it is full: free space there'
+    : code === 'EROFS' ? 'its file system is read-only: make it writable'
+    : code === 'EACCES' || code === 'EPERM' ? "this process may not write there: give the service's user write access"
+    : null;
+  return what === null ? null : new ConfigError(`${setting.name} (${setting.value}): ${what} (${(error as Error).message})`);
+}

@@ -251,10 +251,12 @@ describe('an endpoint that wants path-style addressing (no gateway needed)', () 
       // .invalid never resolves (RFC 6761): virtual-host addressing asks for competitions-reads.s3.invalid.
       const base = { bucket: BUCKET, endpoint: 'http://s3.invalid:49999', region: 'us-east-1', prefix: '' };
       const virtual = await publishArtifacts(artifactsDir, s3ObjectStore({ ...base, forcePathStyle: false }, { timeoutMs: 2_000 }));
-      expect(virtual.problem).toMatch(/ENOTFOUND competitions-reads\.s3\.invalid .*set PUBLISH_S3_FORCE_PATH_STYLE=true/);
+      expect(virtual.problem).toMatch(/ENOTFOUND competitions-reads\.s3\.invalid\b.*set PUBLISH_S3_FORCE_PATH_STYLE=true/);
       // Path-style already: the host itself does not resolve, and nothing about path style is said.
       const pathStyle = await publishArtifacts(artifactsDir, s3ObjectStore({ ...base, forcePathStyle: true }, { timeoutMs: 2_000 }));
       expect(pathStyle.problem).toMatch(/ENOTFOUND s3\.invalid/);
+      // Which setting says where the store is (an operator's review read a bare "connect ECONNREFUSED").
+      expect(pathStyle.problem).toMatch(/http:\/\/s3\.invalid:49999 cannot be reached .*: check PUBLISH_S3_ENDPOINT/);
       expect(pathStyle.problem).not.toMatch(/PATH_STYLE/);
     } finally {
       await t2.close();
@@ -299,7 +301,7 @@ describe.skipIf(unavailable !== null)('npm run regenerate with a bucket the stor
     ['a wrong secret', { AWS_SECRET_ACCESS_KEY: 'not-the-secret' }, /SignatureDoesNotMatch \(HTTP 403\): the secret does not match the access key \(AWS_SECRET_ACCESS_KEY\)/],
     ['an unknown access key', { AWS_ACCESS_KEY_ID: 'AKNOSUCHKEY' }, /InvalidAccessKeyId \(HTTP 403\): the store knows no such access key \(AWS_ACCESS_KEY_ID\)/],
     ['a bucket that does not exist', { PUBLISH_S3_BUCKET: 'no-such-bucket' }, /NoSuchBucket \(HTTP 404\): no bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+/],
-    ['a store that is down', { PUBLISH_S3_ENDPOINT: `http://127.0.0.1:${CLOSED_PORT}` }, new RegExp(`ECONNREFUSED 127\\.0\\.0\\.1:${CLOSED_PORT}\\b`)],
+    ['a store that is down', { PUBLISH_S3_ENDPOINT: `http://127.0.0.1:${CLOSED_PORT}` }, new RegExp(`cannot be reached \\(.*ECONNREFUSED 127\\.0\\.0\\.1:${CLOSED_PORT}\\b.*\\): check PUBLISH_S3_ENDPOINT`)],
   ])('%s: exit 1, one line on stderr saying what to fix, no stack, no secret', (_what, env, said) => {
     const r = regenerateCommand(env as Record<string, string>);
     expect(r.status, r.stderr).toBe(1);

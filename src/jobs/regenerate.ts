@@ -5,6 +5,7 @@
 import { checkpointWal } from '../db/checkpoint.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { folderWriteError } from '../folders.js';
 import { formatResult, regenerate, regenerateOptions } from '../publish/regenerate.js';
 import { calendarUidDomain } from '../publish/uid-domain.js';
 import { publishToBucket } from './publish.js';
@@ -26,7 +27,10 @@ export async function runRegeneration(
   const reader = await openDatabase(config.databasePath, { migrate: false });
   try {
     const uidDomain = await calendarUidDomain(reader.db, config.publicBaseUrl);
-    const result = await regenerate(reader.db, { ...regenerateOptions(config, uidDomain), lockWaitMs: options.lockWaitMs, signal: options.signal });
+    const result = await regenerate(reader.db, { ...regenerateOptions(config, uidDomain), lockWaitMs: options.lockWaitMs, signal: options.signal })
+      .catch((error: unknown) => {
+        throw folderWriteError(error, { name: 'ARTIFACTS_DIR', value: config.artifactsDir }) ?? error;
+      });
     const line = `${formatResult(result)}${checkpointWal(reader.sqlite) ? '' : ' (WAL checkpoint deferred: the database was busy)'}`;
     return { line, changed: result.written + result.removed > 0 };
   } finally {

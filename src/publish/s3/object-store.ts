@@ -128,6 +128,9 @@ export class StoreError extends Error {
   }
 }
 
+/** Network errors of a store that did not answer at all. */
+const UNREACHABLE: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+
 /**
  * What went wrong, with the setting to look at. Ceph's gateway (and others) send error codes with an empty message,
  * which the SDK words "UnknownError": a missing bucket and a wrong secret both read "UnknownError" before.
@@ -148,7 +151,12 @@ export function describeStoreError(error: unknown, settings: S3Settings, timeout
     CredentialsProviderError: `no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or give the machine a role)`,
     TimeoutError: `no answer from ${where} within ${timeoutMs} ms (PUBLISH_S3_ENDPOINT)`,
   };
-  let said = hints[name] ?? (status !== undefined && status >= 500 ? `the store failed (${message || 'no message'})` : message || 'no message');
+  // The endpoint not answering at all (an operator's review read "Error: connect ECONNREFUSED 127.0.0.1:9000"), or its
+  // name not resolving: which setting says where the store is.
+  const unreachable = typeof e.code === 'string' && UNREACHABLE.has(e.code) && !hints[name]
+    ? `${where} cannot be reached (${message || e.code}): check PUBLISH_S3_ENDPOINT and that the store is up`
+    : undefined;
+  let said = unreachable ?? hints[name] ?? (status !== undefined && status >= 500 ? `the store failed (${message || 'no message'})` : message || 'no message');
   // Virtual-host addressing puts the bucket in the host name, which MinIO, Ceph and most private endpoints do not
   // resolve: say which setting asks for path-style addressing.
   if (e.code === 'ENOTFOUND' && !settings.forcePathStyle && settings.endpoint && message.includes(`${settings.bucket}.${new URL(settings.endpoint).hostname}`)) {
