@@ -139,13 +139,14 @@ describe('behind a trusted proxy', () => {
     expect(answers).toEqual([200, 200, 200, 429]);
   });
 
-  it('counts the addresses of one IPv6 /64 as one client, as an IPv4 address written as IPv6 is that address', async () => {
+  it('counts the addresses of one IPv6 /56 as one client, as an IPv4 address written as IPv6 is that address', async () => {
     const send = (xff: string) => registerThrough(xff, 'Six', 'six@example.org');
-    // One client walking through its /64 (2^64 addresses): one budget. It answered 201 to every one of them.
-    const walk = [await send('2001:db8:5:6::1'), await send('2001:db8:5:6::2'), await send('2001:db8:5:6:ffff:1:2:3')];
+    // One home connection walking through its /64s (an attacker's review: 120 registrations a minute from six of
+    // them): one budget.
+    const walk = [await send('2001:db8:5:6::1'), await send('2001:db8:5:7::2'), await send('2001:db8:5:ff:ffff:1:2:3')];
     expect(walk.map((r) => r.status)).toEqual([201, 201, 429]);
-    // The next /64 is another client.
-    expect((await send('2001:db8:5:7::1')).status).toBe(201);
+    // The next /56 is another client.
+    expect((await send('2001:db8:5:106::1')).status).toBe(201);
     const mapped = [await send('198.51.100.20'), await send('::ffff:198.51.100.20')];
     expect(mapped.map((r) => r.status)).toEqual([201, 201]);
     expect((await send('198.51.100.20')).status).toBe(429);

@@ -26,9 +26,11 @@ export function clientAddress(headers: Headers, socketAddress: string | undefine
 }
 
 /**
- * One client as the limits count it. An IPv6 address counts as its /64: a home connection or a small server is given
- * a whole /64 (RFC 6177), 2^64 addresses it may use as it likes, so counting each address apart gave one client as
- * many write allowances (and idempotency scopes) as it cared to use. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`,
+ * One client as the limits count it. An IPv6 address counts as its /56: a home connection is usually delegated a
+ * whole /56 (RIPE-690; RFC 6177 says /48 to /64), 256 /64s of 2^64 addresses it may use as it likes. Counting each
+ * address apart gave one client as many write allowances as it cared to use, and counting each /64 (an earlier
+ * release) still 256 (an attacker's review: 120 registrations a minute from one home connection). A /56 is what one
+ * IPv4 address is to a household behind its router: its devices share one allowance. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`,
  * a dual-stack socket's way) is that IPv4 address, and a port after an address is dropped. Anything else (a name, a
  * malformed entry) is kept as it is.
  */
@@ -44,7 +46,8 @@ export function clientKey(address: string): string {
   if (!isIPv6(zoneless)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(zoneless);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
-  return `${ipv6Groups(zoneless).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  const [a, b, c, d] = ipv6Groups(zoneless) as [number, number, number, number];
+  return `${[a, b, c, d & 0xff00].map((g) => g.toString(16)).join(':')}::/56`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, an embedded IPv4 tail read as two groups). */

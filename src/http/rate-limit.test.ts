@@ -39,24 +39,25 @@ describe('clientAddress', () => {
     // A CDN in front of nginx (TRUST_PROXY=2): the CDN appended the visitor, nginx the CDN edge every visitor shares.
     ['behind two proxies, takes the entry the farther one appended', headers('6.6.6.6, 198.51.100.7, 203.0.113.1'), 2, '198.51.100.7'],
     ['behind two proxies, a request that came in past the farther one: its first entry', headers('198.51.100.7'), 2, '198.51.100.7'],
-    // An IPv6 client holds a whole /64: each of its addresses must not be a client of its own.
-    ['counts an IPv6 address as its /64', headers('2001:db8:1:2:aaaa:bbbb:cccc:dddd'), 1, '2001:db8:1:2::/64'],
-    ['counts every address of one /64 as one client', headers('2001:DB8:1:2::99'), 1, '2001:db8:1:2::/64'],
-    ['expands :: before taking the /64', headers('2001:db8::1'), 1, '2001:db8:0:0::/64'],
-    ['takes a bracketed IPv6 address', headers('[2001:db8:1:2::1]'), 1, '2001:db8:1:2::/64'],
+    // An IPv6 home connection holds a whole /56 (256 /64s): each of its addresses must not be a client of its own.
+    ['counts an IPv6 address as its /56', headers('2001:db8:1:2:aaaa:bbbb:cccc:dddd'), 1, '2001:db8:1:0::/56'],
+    ['counts every address of one /56 as one client, its /64s too', headers('2001:DB8:1:ff::99'), 1, '2001:db8:1:0::/56'],
+    ['the next /56 is another', headers('2001:db8:1:1ff::1'), 1, '2001:db8:1:100::/56'],
+    ['expands :: before taking the /56', headers('2001:db8::1'), 1, '2001:db8:0:0::/56'],
+    ['takes a bracketed IPv6 address', headers('[2001:db8:1:2::1]'), 1, '2001:db8:1:0::/56'],
     ['reads an IPv4 address written as IPv6 as that IPv4 address', headers('::ffff:198.51.100.9'), 1, '198.51.100.9'],
     ['keeps an entry that is no address as it is', headers('unknown'), 1, 'unknown'],
     // Some proxies append the client's port, which is new with every connection.
     ['drops the port after an IPv4 address', headers('203.0.113.5:51234'), 1, '203.0.113.5'],
-    ['drops the port after a bracketed IPv6 address', headers('[2001:db8:1:2::1]:443'), 1, '2001:db8:1:2::/64'],
+    ['drops the port after a bracketed IPv6 address', headers('[2001:db8:1:2::1]:443'), 1, '2001:db8:1:0::/56'],
   ])('%s', (_label, h, trust, expected) => {
     expect(clientAddress(h, '10.0.0.1', trust)).toBe(expected);
   });
 
   it.each([
-    ['2001:db8:aa:bb:1:2:3:4', '2001:db8:aa:bb::/64'],
+    ['2001:db8:aa:bb:1:2:3:4', '2001:db8:aa:0::/56'],
     ['::ffff:203.0.113.5', '203.0.113.5'],
-    ['::1', '0:0:0:0::/64'],
+    ['::1', '0:0:0:0::/56'],
     ['203.0.113.5', '203.0.113.5'],
   ])('keys the socket address %s as %s', (socket, expected) => {
     expect(clientAddress(headers('1.2.3.4'), socket, 0)).toBe(expected);
