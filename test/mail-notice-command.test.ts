@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { SyncDb } from '../src/db/sync.js';
 import { applyImport, parseImport } from '../src/import/load.js';
-import { composeEmail } from '../src/mail/compose.js';
+import { composeEmail, composeForSending } from '../src/mail/compose.js';
 import { exportRegistrations, parseSince } from '../src/registrations/export.js';
-import { submitRegistration } from '../src/registrations/service.js';
+import { OVERFLOW_DELAY_MS, submitRegistration } from '../src/registrations/service.js';
 import { migratedDb, type TestDb } from './support/db.js';
 
 let t: TestDb | undefined;
@@ -62,7 +62,40 @@ it("the last notice before an address's daily cap says so; past it registrations
   const rows = t!.sqlite.prepare(`SELECT * FROM email_outbox WHERE tag = 'registration-notice' ORDER BY id`).all() as never[];
   expect(rows).toHaveLength(3);
   const texts = rows.map((row) => composeEmail(store, row, { baseUrl: 'https://c.example', now }).text);
-  const last = 'This is the last notice this address gets for 24 hours (its limit is 3). Registrations after it are kept but not emailed: the export command below lists them.';
+  const last = 'This is the last notice this address gets for 24 hours (its limit is 3). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
   expect(texts.map((text) => text.includes(last))).toEqual([false, false, true]);
   expect(exportRegistrations(store, 'riverside', parseSince('2026-05-02'))!.map((r) => r.id).sort()).toEqual([...ids].sort());
+});
+
+// An attacker's review used up the cap with 200 junk registrations, and the club heard of none of its real ones that
+// day: past the cap, a summary an hour says how many came, with the export command from the first it covers.
+it('past the cap: one summary waits an hour, counts every registration since the first it covers, and exports them', async () => {
+  const store = await organizationIn('UTC');
+  const t0 = new Date('2026-05-02T10:00:00.250Z');
+  const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+  const submit = (i: number, now: Date) =>
+    submitRegistration(store, { org_id: 'riverside', name: `Player ${i}`, email: `p${i}@example.org` }, { client: 'c', now, receiptsPerDay: 3, noticesPerDay: 2 }).body.id;
+  const ids = [submit(1, at(0)), submit(2, at(0)), submit(3, at(1)), submit(4, at(20)), submit(5, at(59))];
+  const rows = () => t!.sqlite.prepare(`SELECT * FROM email_outbox WHERE to_address = 'reg@riverside.example' ORDER BY id`).all() as Array<{ tag: string; status: string; created_at: string; next_attempt_at: string; data_json: string }>;
+  expect(rows().map((r) => r.tag)).toEqual(['registration-notice', 'registration-notice', 'registration-overflow']);
+  const summary = rows()[2]!;
+  // Due an hour after the first registration it covers: one waiting at a time, whatever came after.
+  expect(Date.parse(summary.next_attempt_at)).toBe(at(1).getTime() + OVERFLOW_DELAY_MS);
+  // Stamped as queued then: an hour's planned wait is no mail backlog for /healthz.
+  expect(summary.created_at).toBe(summary.next_attempt_at);
+  const sent = composeForSending(store, summary as never, { baseUrl: 'https://c.example', now: at(61) });
+  if (!('text' in sent)) throw new Error(`cancelled: ${sent.cancelled}`);
+  expect(sent.subject).toBe('More registrations: 3 since Saturday 2 May 2026, 10:01 UTC');
+  expect(sent.text).toContain('This address has had its 2 notices for 24 hours');
+  // Nothing a submitter typed: a count and a command.
+  expect(sent.text).not.toContain('Player');
+  const command = /npm run registrations -- --org riverside --since (\S+) --output /.exec(sent.text);
+  expect(command?.[1]).toBe('2026-05-02T10:01:00Z');
+  expect(exportRegistrations(store, 'riverside', parseSince(command![1]!))!.map((r) => r.id)).toEqual(ids.slice(2));
+  // Once it has left, the next registration past the cap waits for a summary of its own.
+  t!.sqlite.prepare(`UPDATE email_outbox SET status = 'sent' WHERE tag = 'registration-overflow'`).run();
+  submit(6, at(62));
+  expect(rows().map((r) => `${r.tag} ${r.status}`)).toEqual([
+    'registration-notice pending', 'registration-notice pending', 'registration-overflow sent', 'registration-overflow pending',
+  ]);
 });

@@ -10,14 +10,16 @@
 //   transaction (better-sqlite3 `.immediate()`, as SyncDb.transaction), committed (fsync) before answering:
 //     1. SELECT idempotency_keys (the client's address; answerKey, called: with an Idempotency-Key header, checked
 //        by checkIdempotencyKey, called, the key in scope 'register', else the request's hash in 'register:repeat');
-//        a stored answer younger than its window (windowOf, called) is replayed (same request hash) or refused (422, another hash);
+//        a stored answer younger than its window (windowOf, called) is replayed (same request hash) or refused (422,
+//        another hash); none: SELECT the same key and hash from any client (the oldest), replayed when found;
 //     2. SELECT the organization, and check the date of birth against its day (src/registrations/rules.ts
 //        dateOfBirthProblem, called); SELECT the division within it when division_id is sent (and its league
 //        public, if it has one), and check its window and guardian rule (src/registrations/rules.ts, called);
 //     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent, created_at now);
 //     4. for each of the organization's registration_emails, and for the contact address: COUNT its mailbox's
 //        emails of that tag in the last 24 hours (recentEmails in src/mail/outbox.ts: the per-mailbox caps,
-//        at the service's defaults) and, under the cap, INSERT an email_outbox row … RETURNING id: the rows (their
+//        at the service's defaults) and, under the cap, INSERT an email_outbox row … RETURNING id (past the notices'
+//        cap: SELECT a pending summary for that mailbox, and INSERT one, due in an hour, when there is none): the rows (their
 //        columns and values) come from noticeRow() and receiptRow() below, the one function to change when the
 //        outbox row shape changes (today: the name of the email and its data as JSON, a random Message-ID key and
 //        the recipient's mailbox, as src/mail/outbox.ts queueEmail writes it; the INSERT follows the columns it
@@ -106,6 +108,16 @@ function noticeRow(to: string, r: Registration, at: string, org: Organization, d
   }, at);
 }
 
+/** A summary past the notices' cap (src/registrations/service.ts queueOverflowSummary), due an hour later. */
+function overflowRow(to: string, org: Organization, at: string) {
+  const row = outboxRow(to, 'registration-overflow', {
+    language: org.language, organizationId: org.id, organizationName: localizedName(org.name, org.name_ar, org.language),
+    timeZone: org.timezone, since: at, count: 1, cap: CAPS['registration-notice'],
+  }, at);
+  const due = new Date(Date.parse(at) + 3600_000).toISOString();
+  return { ...row, created_at: due, next_attempt_at: due };
+}
+
 const DAY_MS = 24 * 3600_000;
 /** The service's default caps (src/config.ts RECEIPTS_PER_ADDRESS_PER_DAY, REGISTRATION_NOTICES_PER_ADDRESS_PER_DAY). */
 const CAPS: Record<string, number> = { 'registration-receipt': 3, 'registration-notice': 200 };
@@ -114,8 +126,12 @@ const db = openDatabase();
 // The statements Kysely compiles for the real service (SyncDb caches its prepared statements the same way).
 const sql = {
   previous: db.prepare(
-    `select "request_hash", "response_status", "response_body", "created_at" from "idempotency_keys" where "scope" = ? and "client" = ? and "key" = ?`,
+    `select "request_hash", "response_status", "response_body", "created_at" from "idempotency_keys" where "scope" = ? and "key" = ? and "created_at" >= ? and "client" = ? limit ?`,
   ),
+  anyClient: db.prepare(
+    `select "request_hash", "response_status", "response_body", "created_at" from "idempotency_keys" where "scope" = ? and "key" = ? and "created_at" >= ? and "request_hash" = ? order by "created_at" limit ?`,
+  ),
+  overflowWaiting: db.prepare(`select "id" from "email_outbox" where "mailbox" = ? and "tag" = ? and "status" = ? limit ?`),
   organization: db.prepare(`select "id", "name", "name_ar", "language", "timezone", "registration_emails" from "organizations" where "id" = ?`),
   division: db.prepare(
     `select "name", "name_ar", "opens_at", "closes_at", "guardian_required_under" from "divisions" where "id" = ? and "org_id" = ?
@@ -136,9 +152,17 @@ const sql = {
 
 /** INSERT … RETURNING id of an outbox row, its columns those outboxRow() gives (prepared once, like SyncDb's). */
 let outboxInsert: Database.Statement | undefined;
-function insertOutbox(row: ReturnType<typeof outboxRow>): void {
+/** `org`: a notice's organization, for its summary past the cap. */
+function insertOutbox(row: ReturnType<typeof outboxRow>, org?: Organization): void {
   const recent = sql.recent.get(row.mailbox, row.tag, new Date(Date.parse(row.created_at) - DAY_MS).toISOString()) as { count: number };
-  if (recent.count >= CAPS[row.tag]!) return;
+  if (recent.count >= CAPS[row.tag]!) {
+    if (org && !sql.overflowWaiting.get(row.mailbox, 'registration-overflow', 'pending', 1)) write(overflowRow(row.to_address, org, row.created_at));
+    return;
+  }
+  write(row);
+}
+
+function write(row: ReturnType<typeof outboxRow>): void {
   const columns = Object.keys(row);
   outboxInsert ??= db.prepare(
     `insert into "email_outbox" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')}) returning "id"`,
@@ -152,10 +176,11 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
   const hash = requestHash(fields);
   const now = new Date();
   const slot = answerKey('register', key, hash);
-  const previous = sql.previous.get(slot.scope, client, slot.key) as
+  const expiredBefore = new Date(now.getTime() - windowOf(slot.scope)).toISOString();
+  const previous = (sql.previous.get(slot.scope, slot.key, expiredBefore, client, 1) ?? sql.anyClient.get(slot.scope, slot.key, expiredBefore, hash, 1)) as
     | { request_hash: string; response_status: number; response_body: string; created_at: string }
     | undefined;
-  if (previous && previous.created_at >= new Date(now.getTime() - windowOf(slot.scope)).toISOString()) {
+  if (previous) {
     if (previous.request_hash !== hash) throw new InvalidFieldError('Idempotency-Key', 'was already used for a different request');
     return { status: previous.response_status, body: previous.response_body, replayed: true };
   }
@@ -182,7 +207,7 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
   };
   sql.registration.run(registration);
   for (const address of JSON.parse(org.registration_emails) as string[]) {
-    insertOutbox(noticeRow(address, registration, registration.created_at, org, division));
+    insertOutbox(noticeRow(address, registration, registration.created_at, org, division), org);
   }
   insertOutbox(receiptRow(registration, registration.created_at, org, division));
   const body = JSON.stringify({ status: 'submitted', id: registration.id });

@@ -12,11 +12,12 @@ import { languageSchema, localizedName, type Language } from '../vocabulary/lang
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
 import { isOneAddress, listUnsubscribeHeaders, type Sender } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
-import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
+import { CANCEL_REASONS, competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
 import { registrationNoticeEmail } from './templates/registration-notice.js';
+import { registrationOverflowEmail } from './templates/registration-overflow.js';
 import { registrationReceiptEmail } from './templates/registration-receipt.js';
 import { rsvpChangeEmail } from './templates/rsvp-change.js';
 import { rsvpInviteEmail } from './templates/rsvp-invite.js';
@@ -275,6 +276,32 @@ export const CATALOG = {
     }),
     links: {},
     render: (data) => ({ ...registrationReceiptEmail(data), headers: {}, ...senderOf(data) }),
+  }),
+  /**
+   * To a registration address past its daily cap of notices, at most one waiting at a time, due an hour after the
+   * first registration it covers (src/registrations/service.ts): how many arrived since, counted as it leaves.
+   */
+  'registration-overflow': kind({
+    schema: z.object({
+      language: languageSchema,
+      organizationId: z.string(),
+      organizationName: name,
+      timeZone: z.string(),
+      since: z.string(),
+      count: z.number().int().nonnegative(),
+      cap: z.number().int().positive(),
+    }),
+    links: {},
+    atSend: (store, data, now) => {
+      const row = store.first(
+        store.q.selectFrom('registrations').select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('org_id', '=', data.organizationId).where('created_at', '>=', data.since).where('created_at', '<=', now.toISOString()),
+      );
+      const count = row?.count ?? 0;
+      // Deleted since (the retention job, an organization removed): nothing left to tell.
+      return count === 0 ? { cancel: CANCEL_REASONS.noRegistrationsLeft } : { send: { ...data, count } };
+    },
+    render: (data) => ({ ...registrationOverflowEmail(data), headers: {} }),
   }),
   /** To each of the organization's registration_emails. */
   'registration-notice': kind({

@@ -15,6 +15,7 @@ import type { FollowStatus, RsvpAnswer } from '../vocabulary/enums.js';
 export type AtSend<D> = { send: D } | { cancel: string };
 
 export const CANCEL_REASONS = {
+  noRegistrationsLeft: 'the registrations it counted are no longer kept',
   followNotActive: 'the follow is no longer active',
   followNotPending: 'the follow is no longer waiting for its confirmation',
   nothingPublic: 'none of its competitions is public any more',

@@ -7,9 +7,10 @@ import type { SyncDb } from '../db/sync.js';
 import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
 import { InvalidFieldsError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
+import { mailboxOf } from '../mail/mailbox.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
-import { localizedName } from '../vocabulary/language.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
 import { registrationProblems, type FieldProblem, type RegistrantFacts } from './rules.js';
 import { registrationRequestSchema, type RegistrationRequest, type RegistrationResponse } from './schema.js';
 
@@ -87,6 +88,39 @@ export function problemsBesideRefused(store: SyncDb, fields: Record<string, unkn
   return checkAgainstDivision(store, { ...facts, org_id }, now, refused).problems;
 }
 
+/** How long after the first registration it covers a summary past the cap leaves: at most one an hour. */
+export const OVERFLOW_DELAY_MS = 3600_000;
+export const OVERFLOW_TAG = 'registration-overflow';
+
+/**
+ * A summary for a registration address past its daily cap, unless one is waiting already (it will count this
+ * registration too: it counts as it leaves). Due OVERFLOW_DELAY_MS after the first registration it covers.
+ */
+function queueOverflowSummary(
+  store: SyncDb,
+  address: string,
+  about: { language: Language; organizationId: string; organizationName: string; timeZone: string; cap: number },
+  now: Date,
+): void {
+  const waiting = store.first(
+    store.q.selectFrom('email_outbox').select('id')
+      .where('mailbox', '=', mailboxOf(address)).where('tag', '=', OVERFLOW_TAG).where('status', '=', 'pending').limit(1),
+  );
+  if (waiting) return;
+  const since = now.toISOString();
+  const due = new Date(now.getTime() + OVERFLOW_DELAY_MS);
+  queueEmail(store, {
+    to: address,
+    template: 'registration-overflow',
+    tag: OVERFLOW_TAG,
+    // Stamped as queued when it is due: /healthz measures how long the oldest pending email has waited (created_at),
+    // and an hour's planned wait is no backlog.
+    createdAt: due,
+    notBefore: due,
+    data: { ...about, since, count: 1 },
+  });
+}
+
 export function submitRegistration(
   store: SyncDb,
   input: RegistrationRequest,
@@ -112,10 +146,14 @@ export function submitRegistration(
       const divisionName = division ? localizedName(division.name, division.name_ar, language) : null;
       const common = { language, organizationName, divisionName, registrationId: id, submittedAt, timeZone: org.timezone };
       for (const address of JSON.parse(org.registration_emails) as string[]) {
-        // Past the cap the organization still has every registration: the export command lists them, and the last
-        // notice before it says so.
+        // Past the cap the organization still has every registration: the export command lists them, the last notice
+        // before it says so, and a summary an hour says how many came since (an attacker's review used up the cap with
+        // junk, and the club heard of none of its real registrations that day).
         const left = leftUnderDailyCap(store, address, NOTICE_TAG, ctx.noticesPerDay, ctx.now);
-        if (left <= 0) continue;
+        if (left <= 0) {
+          queueOverflowSummary(store, address, { language, organizationId: org.id, organizationName, timeZone: org.timezone, cap: ctx.noticesPerDay }, ctx.now);
+          continue;
+        }
         queueEmail(store, {
           to: address,
           template: 'registration-notice',

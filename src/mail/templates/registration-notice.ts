@@ -70,7 +70,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         notes: 'يتضمن الطلب ملاحظات من مقدّمه.',
         exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON) يشغّل مشغّل الخدمة في مجلدها:',
         why: 'وصلتك هذه الرسالة لأن عنوانك مدرج في عناوين التسجيل لدى الجهة المنظِّمة.',
-        last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${arabicCount(n, NOTICES)}). الطلبات التالية تُحفظ ولا تُرسل بالبريد؛ يسردها أمر التصدير أدناه.`,
+        last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${arabicCount(n, NOTICES)}). الطلبات التالية تُحفظ، ويصل عنها ملخص مرة في الساعة على الأكثر بعددها؛ يسردها أمر التصدير أدناه.`,
       }
     : {
         subject: `New registration: ${input.playerName}${input.divisionName ? ` (${input.divisionName})` : ''}`,
@@ -84,7 +84,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         notes: 'The request has notes from its submitter.',
         exportTitle: 'To export the registrations in full (CSV or JSON), whoever runs the service runs in its folder:',
         why: "You receive this email because your address is one of the organization's registration addresses.",
-        last: (n: number) => `This is the last notice this address gets for 24 hours (its limit is ${n}). Registrations after it are kept but not emailed: the export command below lists them.`,
+        last: (n: number) => `This is the last notice this address gets for 24 hours (its limit is ${n}). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.`,
       };
   const optional: Array<[string, string | null]> = [
     [s.labels.playerAr, input.playerNameAr],

@@ -5,6 +5,7 @@ import { followConfirmationEmail } from './follow-confirmation.js';
 import { followUpdatesEmail } from './follow-updates.js';
 import type { RenderedEmail } from './layout.js';
 import { exportSinceDay, registrationNoticeEmail } from './registration-notice.js';
+import { registrationOverflowEmail } from './registration-overflow.js';
 import { registrationReceiptEmail } from './registration-receipt.js';
 import { rsvpChangeEmail, type RsvpChangeInput } from './rsvp-change.js';
 import { rsvpInviteEmail } from './rsvp-invite.js';
@@ -238,6 +239,25 @@ describe('registration receipt', () => {
   });
 });
 
+describe('registration summary past the cap', () => {
+  const input = { language: 'en' as const, organizationId: 'amman-yfa', organizationName: 'Amman Youth FA', timeZone: 'Asia/Amman', since: '2026-05-02T10:01:00.250Z', count: 14, cap: 200 };
+  it('says how many since when, in the organization\'s zone, and the export command from that instant', () => {
+    const mail = registrationOverflowEmail(input);
+    expectWellFormedShell(mail, 'en');
+    expect(mail.subject).toBe('More registrations: 14 since Saturday 2 May 2026, 13:01 GMT+3');
+    expect(mail.text).toContain('Amman Youth FA has had 14 more registrations since Saturday 2 May 2026, 13:01 GMT+3.');
+    expect(mail.text).toContain('  npm run registrations -- --org amman-yfa --since 2026-05-02T10:01:00Z --output registrations-amman-yfa-2026-05-02T10:01:00Z.csv\n');
+    expect(registrationOverflowEmail({ ...input, count: 1 }).text).toContain('has had 1 more registration since');
+  });
+
+  it('in Arabic, right to left, the count as Arabic counts it', () => {
+    const mail = registrationOverflowEmail({ ...input, language: 'ar', organizationName: 'اتحاد عمّان' });
+    expectWellFormedShell(mail, 'ar');
+    expect(mail.text).toContain('وصل إلى \u2068اتحاد عمّان\u2069 14 طلبًا منذ');
+    expect(registrationOverflowEmail({ ...input, language: 'ar', count: 2 }).subject).toMatch(/^طلبات تسجيل أخرى: طلبان منذ /);
+  });
+});
+
 describe('registration notice', () => {
   const base = {
     organizationId: 'riverside', organizationName: 'Riverside FA', divisionName: 'Under 12', registrationId: 'reg_01HXYZ',
@@ -275,7 +295,7 @@ describe('registration notice', () => {
 
   it('the last notice before the daily cap says so, in English and Arabic, in text and HTML', () => {
     const en = registrationNoticeEmail({ language: 'en', ...base, lastBeforeCap: 200 });
-    const line = 'This is the last notice this address gets for 24 hours (its limit is 200). Registrations after it are kept but not emailed: the export command below lists them.';
+    const line = 'This is the last notice this address gets for 24 hours (its limit is 200). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
     expect(en.text).toContain(line);
     expect(en.html).toContain(line);
     const ar = registrationNoticeEmail({ language: 'ar', ...base, lastBeforeCap: 200 });
