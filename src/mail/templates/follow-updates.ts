@@ -71,7 +71,9 @@ const WORDS = {
     newCompetitionWith: (matches: number, first: string | null) =>
       `مسابقة جديدة في التقويم: ${arabicCount(matches, { one: 'مباراة واحدة', two: 'مباراتان', few: (k) => `${k} مباريات`, many: (k) => `${k} مباراة`, other: (k) => `${k} مباراة` })}${first ? `، أقربها ${first}` : ''}`,
     competitionCancelled: 'أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية',
-    advances: (team: string, next: string) => `${team} يتأهل إلى ${next}`,
+    // Said of the place, not the team: a verb agrees with its subject's gender, which a team's name does not give
+    // ("أكاديمية جبل الحسين يتأهل" read wrong to a review).
+    advances: (team: string, next: string) => `المتأهل إلى ${next}: ${team}`,
     calendar: 'أضف تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google', link: 'الرابط',
     unsubscribe: 'لإيقاف هذه الرسائل:', unsubscribeLink: 'إلغاء الاشتراك',
     why: (scope: string) => `تصلك هذه الرسالة لأنك تتابع ${scope}.`,
