@@ -34,6 +34,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers: response.headers });
   }
   const headers: Record<string, string> = { ...(pathname.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS) };
+  // A page's redirect (an answer saved, a follow confirmed: post/redirect/get) carries its link's token in Location:
+  // kept by no cache (Astro.redirect drops the headers its page set; an attacker's review).
+  if (response.status >= 300 && response.status < 400) headers['Cache-Control'] = 'no-store';
   // Astro types its pages "text/html" without a charset. Every page is UTF-8 (its <meta charset> says so too): said in
   // the header, no browser or client has to guess from the first bytes.
   const html = response.headers.get('content-type') === 'text/html';

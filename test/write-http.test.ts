@@ -247,6 +247,8 @@ describe('RSVP', () => {
     // says the answer was not saved, and why.
     const latePost = await request(link, form({ token, status: 'no' }));
     expect([latePost.status, latePost.headers.location]).toEqual([303, `/rsvp?token=${token}&closed=1`]);
+    // Its Location carries the token: kept by no cache (an attacker's review found no Cache-Control on it).
+    expect(latePost.headers['cache-control']).toBe('no-store');
     const latePage = await request(new URL(latePost.headers.location!, svc.url).href);
     expect(latePage.headers['cache-control']).toBe('no-store');
     expect(latePage.text).toContain('Your answer was not saved. Answers closed when the match kicked off.');
