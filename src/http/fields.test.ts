@@ -26,6 +26,9 @@ describe('dateOfBirthField', () => {
     ['1899-12-31', '1899-12-31'],
     ['2999-01-01', '2999-01-01'],
     ['', undefined],
+    // A club's text input: year first, months and days of one digit (a review's parent was refused for it).
+    ['2015-3-4', '2015-03-04'],
+    ['٢٠١٥-٣-١٢', '2015-03-12'],
   ])('takes %j as %j', (input, kept) => {
     expect(dateOfBirthField.parse(input)).toBe(kept);
   });
@@ -33,6 +36,9 @@ describe('dateOfBirthField', () => {
   it.each([
     ['٢٠١٢-٠٢-٣٠', 'is not a real date'],
     ['09/05/2012', 'must be a date as YYYY-MM-DD'],
+    ['2015-3-4-1', 'must be a date as YYYY-MM-DD'],
+    ['2015-003-04', 'must be a date as YYYY-MM-DD'],
+    ['2015-2-30', 'is not a real date'],
     ['१९९०-०५-०९', 'must be a date as YYYY-MM-DD'],
   ])('refuses %j: %s', (input, message) => {
     expect(dateOfBirthField.safeParse(input).error?.issues.map((i) => i.message)).toEqual([message]);

@@ -124,6 +124,9 @@ export const dateOfBirthField = z.preprocess(
   requiredString
     .trim()
     .overwrite(asciiDigits)
+    // A club's text input (not type="date") gets "2015-3-4": year first, it can mean nothing else, and is kept as
+    // 2015-03-04 (a review's parent was refused for it). A day first ("4/3/2015") is ambiguous and still refused.
+    .overwrite((v) => v.replace(/^(\d{4})-(\d{1,2})-(\d{1,2})$/, (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`))
     // Aborts: a date not written as YYYY-MM-DD is told that once, not also that it is not a real date.
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
     .refine(isRealDay, 'is not a real date')

@@ -9,7 +9,7 @@ export const registrationRequestSchema = z.object({
   name_ar: optionalText(120).meta({ description: 'Player name in Arabic.' }),
   email: emailField.meta({ format: 'idn-email', description: 'Contact email; trimmed, kept with its local part lower-cased and its domain in ASCII (an internationalized domain is taken). A receipt is sent there.' }),
   phone: phoneField.meta({ description: 'Phone number: digits (Arabic-Indic digits are taken and kept as ASCII), spaces, `+ ( ) . -`.' }),
-  date_of_birth: dateOfBirthField.meta({ format: 'date', description: 'Date of birth, `YYYY-MM-DD` (Arabic-Indic digits are taken and kept as ASCII): a real day between 1900-01-01 and today, the registration day in the time zone of the organization (`timezone`).' }),
+  date_of_birth: dateOfBirthField.meta({ format: 'date', description: 'Date of birth, `YYYY-MM-DD` (Arabic-Indic digits are taken and kept as ASCII; a month or day of one digit, `2015-3-4`, is taken as `2015-03-04`): a real day between 1900-01-01 and today, the registration day in the time zone of the organization (`timezone`).' }),
   guardian_name: optionalText(120).meta({ description: 'Guardian name (for a minor).' }),
   guardian_phone: phoneField.meta({ description: "Guardian's phone number: digits (Arabic-Indic digits are taken and kept as ASCII), spaces, `+ ( ) . -`." }),
   notes: optionalText(2000, { multiline: true }).meta({ description: 'Free-text notes; line breaks allowed.' }),
