@@ -86,14 +86,30 @@ describe('a form posted by a person', () => {
     expect(res.text).toContain('enctype=&quot;text/plain&quot;');
   });
 
-  it('an organization nobody has: said in both languages', async () => {
+  it('an organization nobody has: said in both languages, as the form\'s own set-up', async () => {
     const res = await post('/api/v0/register', { ...registration, org_id: 'nobody' }, 'navigate');
     expect(res.status).toBe(422);
     expect(res.text).toContain('<html lang="en" dir="ltr">');
-    expect(res.text).toContain('<h2>بعض الإجابات تحتاج إلى تعديل</h2>');
+    // Nothing the parent typed: not "correct your answers" (a review).
+    expect(h1(res.text)).toBe('This form is set up wrongly');
+    expect(res.text).toContain('<h2>هذا النموذج مُعدّ بطريقة خاطئة</h2>');
     expect(res.text).toContain('<bdi>Organization</bdi>: <span lang="en" dir="ltr">no organization has this id</span>');
     // The Arabic half lists what to correct too.
     expect(res.text).toContain('<bdi>الجهة المنظمة</bdi>: <span lang="ar" dir="rtl">لا توجد جهة منظمة بهذا المعرّف</span>');
+  });
+
+  // A review's parent was told to "correct" a division whose registrations had closed.
+  it('a division not taking registrations: said so, with when, not "correct your answers"', async () => {
+    const res = await post('/api/v0/register', { org_id: 'northgate-ssa', division_id: 'nssa-reg-u14-girls', name: 'Mia', email: 'mia.parent@example.org', date_of_birth: '2013-04-05' }, 'navigate');
+    expect(res.status).toBe(422);
+    expect(h1(res.text)).toBe('Not taking registrations');
+    expect(res.text).toMatch(/<li><bdi>Division<\/bdi>: <span lang="en" dir="ltr">stopped taking registrations at [^<]+2025[^<]*<\/span><\/li>/);
+    // A division of another organization is the form's set-up.
+    const other = await post('/api/v0/register', { ...registration, division_id: 'rsl-reg-premier' }, 'navigate');
+    expect([other.status, h1(other.text)]).toEqual([422, 'هذا النموذج مُعدّ بطريقة خاطئة']);
+    // A closed division beside a mistyped email: the email is the parent's to correct.
+    const both = await post('/api/v0/register', { org_id: 'northgate-ssa', division_id: 'nssa-reg-u14-girls', name: 'Mia', email: 'not-an-email', date_of_birth: '2013-04-05' }, 'navigate');
+    expect(h1(both.text)).toBe('Some answers need a change');
   });
 
   it('follow: check your email, naming the league followed; a follow already active says so', async () => {

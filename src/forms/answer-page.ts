@@ -100,7 +100,7 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
   notes: { en: 'Notes', ar: 'ملاحظات' },
 };
 
-type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'capped' | 'refused' | 'too-long' | 'unreadable' | 'not-post' | 'not-a-form';
+type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'closed' | 'misnamed' | 'capped' | 'refused' | 'too-long' | 'unreadable' | 'not-post' | 'not-a-form';
 
 interface Said {
   scope: string;
@@ -118,6 +118,9 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     confirm: ({ scope }) => ['Check your email', `To follow ${scope}, open the link in the confirmation email sent to that address. Nothing about it is sent there until then. If you unsubscribed from it lately, no email comes: use "Follow again" on the unsubscribe page of any of our emails about it.`],
     following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
+    // Nothing a parent typed: a review's parent was told to correct the season, or a field the form hides.
+    closed: () => ['Not taking registrations', 'Nothing was sent. The division below is not taking registrations at this time: choose another on the form if it offers one, or ask the organization.'],
+    misnamed: () => ['This form is set up wrongly', 'Nothing was sent. It names an organization or a division we do not have (below): the site the form is on must correct it; tell it.'],
     capped: ({ hours }) => cappedWords('en', hours),
     refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
     'too-long': () => ['Your answers are too long', 'Nothing was sent. Shorten the notes (or your longest answer) and send the form again.'],
@@ -131,6 +134,8 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا يُرسل إليه شيء عنها قبل ذلك. إن كنت ألغيت الاشتراك فيها مؤخراً فلن تصلك رسالة: استخدم «المتابعة من جديد» في صفحة إلغاء الاشتراك من أي رسالة منا عنها.`],
     following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
+    closed: () => ['التسجيل غير متاح', 'لم يُرسل شيء. الفئة أدناه لا تستقبل طلبات التسجيل في هذا الوقت: اختر فئة أخرى في النموذج إن أتاح ذلك، أو اسأل الجهة المنظمة.'],
+    misnamed: () => ['هذا النموذج مُعدّ بطريقة خاطئة', 'لم يُرسل شيء. يذكر جهة منظمة أو فئة غير موجودة لدينا (أدناه): على الموقع الذي عليه النموذج تصحيح ذلك؛ أبلغه بذلك.'],
     capped: ({ hours }) => cappedWords('ar', hours),
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. حاول مرة أخرى بعد دقيقة.'],
     'too-long': () => ['إجاباتك طويلة جداً', 'لم يُرسل شيء. اختصر الملاحظات (أو أطول إجاباتك) ثم أرسل النموذج مرة أخرى.'],
@@ -147,10 +152,20 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
  */
 export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 405, 413, 415, 422, 429]);
 
+/** The problems only the form's own set-up has (not what a person typed): its organization or division. */
+const MISNAMED = /^(no organization has this id|is not a division of this organization)$/;
+/** A division's window (src/registrations/rules.ts windowProblem). */
+const CLOSED = /^(takes registrations from|stopped taking registrations at) /;
+
 function outcomeOf(status: number, body: Record<string, unknown>, headers: Headers): Outcome {
   if (status === 201) return 'registered';
   if (status === 200) return body.status === 'already_following' ? 'following' : 'confirm';
-  if (status === 422) return 'fix';
+  if (status === 422) {
+    const errors = Array.isArray(body.errors) ? (body.errors as Array<{ message?: unknown }>).map((e) => String(e.message ?? '')) : [];
+    if (errors.some((m) => MISNAMED.test(m))) return 'misnamed';
+    if (errors.length > 0 && errors.every((m) => CLOSED.test(m))) return 'closed';
+    return 'fix';
+  }
   // The mailbox's daily cap of confirmations (RateLimit names its policy), or the client's own rate.
   if (status === 429) return (headers.get('ratelimit') ?? '').startsWith('"mailbox"') ? 'capped' : 'refused';
   // Over 16 KiB is long text (Arabic, percent-encoded, is about 6 bytes a letter: some 2,700 letters), not the site's
@@ -181,7 +196,8 @@ export function answerPage(
     hours: Math.max(1, Math.ceil(Number(answer.headers.get('retry-after') ?? 0) / 3600)),
   };
   const [title, lead] = WORDS[language][outcome](said);
-  const errors = outcome === 'fix' && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
+  const listed = outcome === 'fix' || outcome === 'closed' || outcome === 'misnamed';
+  const errors = listed && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
   // The messages are the API's, in English, said in the page's language where field-messages.ts has the words; one
   // left in English is marked so. Each follows its field's name in the page's language.
   const listIn = (lang: Language) => {
