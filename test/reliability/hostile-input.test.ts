@@ -250,14 +250,17 @@ function writeViolations(name: WriteName, method: string, res: Reply): string[] 
 }
 
 /**
- * README, "An HTML form on another site": a browser's form post (a navigation: Sec-Fetch-Mode navigate, or without it
- * an Accept asking for text/html first) to follow or register is answered as a page, a failure (500) aside.
+ * README, "An HTML form on another site": a browser's form (a navigation: Sec-Fetch-Mode navigate, or without it an
+ * Accept asking for text/html first; any body but JSON) to follow or register is answered as a page, a failure (500)
+ * aside: a post's answer, and the 405 of a form without method="post" (a GET).
  */
 function answeredAsPage(name: WriteName, method: string, headers: Record<string, string>, res: Reply): boolean {
-  if (method !== 'POST' || (name !== 'follow' && name !== 'register') || ![200, 201, 400, 413, 415, 422, 429].includes(res.status)) return false;
+  if (name !== 'follow' && name !== 'register') return false;
+  const statuses = method === 'POST' ? [200, 201, 400, 413, 415, 422, 429] : method === 'GET' ? [405] : [];
+  if (!statuses.includes(res.status)) return false;
   const get = (n: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === n)?.[1];
-  const type = (get('content-type') ?? '').toLowerCase();
-  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return false;
+  const type = (get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || type.endsWith('+json')) return false;
   const mode = get('sec-fetch-mode');
   return mode !== undefined ? mode === 'navigate' : /^\s*text\/html/i.test(get('accept') ?? '');
 }
