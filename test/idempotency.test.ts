@@ -2,7 +2,7 @@
 // and last a day (IDEMPOTENCY_WINDOW_MS); a submit without a key answers the same body again for an hour
 // (REPEAT_WINDOW_MS).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_WINDOW_MS, REPEAT_WINDOW_MS } from '../src/db/idempotency.js';
+import { IDEMPOTENCY_WINDOW_MS, REPEAT_WINDOW_MS, storedAnswerQuery } from '../src/db/idempotency.js';
 import { runRetention } from '../src/jobs/retention.js';
 import * as register from '../src/pages/api/v0/register.js';
 import { callEndpoint, inProcessApp, type InProcessApp } from './support/in-process.js';
@@ -129,4 +129,15 @@ describe('a submit without a key', () => {
     expect(runRetention(t.app.store, clock)).toMatch(/, 1 idempotency keys, /);
     expect(t.app.store.all(t.app.store.q.selectFrom('idempotency_keys').select('scope'))).toEqual([{ scope: 'register' }]);
   });
+});
+
+// A review measured the lookup across clients at 22 ms a registration with 100,000 keys in its scope: SQLite read the
+// whole scope through the primary key's prefix. Each lookup goes through an index on every column it names.
+it('finds a stored answer through an index, never by reading its whole scope', () => {
+  const plan = (by: { client: string } | { hash: string }) => {
+    const q = storedAnswerQuery(t.app.store, { scope: 'register', key: 'k' }, '2026-01-01T00:00:00Z', by).compile();
+    return (t.app.database.sqlite.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.parameters) as Array<{ detail: string }>).map((r) => r.detail);
+  };
+  expect(plan({ client: '198.51.100.1' })).toEqual(['SEARCH idempotency_keys USING PRIMARY KEY (scope=? AND client=? AND key=?)']);
+  expect(plan({ hash: 'h' })).toEqual(['SEARCH idempotency_keys USING INDEX idempotency_keys_any_client (scope=? AND key=? AND request_hash=? AND created_at>?)']);
 });
