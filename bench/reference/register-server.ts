@@ -131,7 +131,7 @@ const sql = {
   anyClient: db.prepare(
     `select "request_hash", "response_status", "response_body", "created_at" from "idempotency_keys" where "scope" = ? and "key" = ? and "created_at" >= ? and "request_hash" = ? order by "created_at" limit ?`,
   ),
-  overflowWaiting: db.prepare(`select "id" from "email_outbox" where "mailbox" = ? and "tag" = ? and "status" = ? limit ?`),
+  overflowWaiting: db.prepare(`select "id" from "email_outbox" where "mailbox" = ? and "tag" = ? and "status" = ? and "created_at" > ? limit ?`),
   organization: db.prepare(`select "id", "name", "name_ar", "language", "timezone", "registration_emails" from "organizations" where "id" = ?`),
   division: db.prepare(
     `select "name", "name_ar", "opens_at", "closes_at", "guardian_required_under" from "divisions" where "id" = ? and "org_id" = ?
@@ -156,7 +156,7 @@ let outboxInsert: Database.Statement | undefined;
 function insertOutbox(row: ReturnType<typeof outboxRow>, org?: Organization): void {
   const recent = sql.recent.get(row.mailbox, row.tag, new Date(Date.parse(row.created_at) - DAY_MS).toISOString()) as { count: number };
   if (recent.count >= CAPS[row.tag]!) {
-    if (org && !sql.overflowWaiting.get(row.mailbox, 'registration-overflow', 'pending', 1)) write(overflowRow(row.to_address, org, row.created_at));
+    if (org && !sql.overflowWaiting.get(row.mailbox, 'registration-overflow', 'pending', row.created_at, 1)) write(overflowRow(row.to_address, org, row.created_at));
     return;
   }
   write(row);

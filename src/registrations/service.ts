@@ -94,7 +94,9 @@ export const OVERFLOW_TAG = 'registration-overflow';
 
 /**
  * A summary for a registration address past its daily cap, unless one is waiting already (it will count this
- * registration too: it counts as it leaves). Due OVERFLOW_DELAY_MS after the first registration it covers.
+ * registration too: it counts as it leaves). Due OVERFLOW_DELAY_MS after the first registration it covers. One already
+ * due may be leaving, its count taken (a review: a registration while it was being sent was in no summary), so it
+ * does not count as waiting: at worst a registration is counted in two summaries, never in none.
  */
 function queueOverflowSummary(
   store: SyncDb,
@@ -104,7 +106,9 @@ function queueOverflowSummary(
 ): void {
   const waiting = store.first(
     store.q.selectFrom('email_outbox').select('id')
-      .where('mailbox', '=', mailboxOf(address)).where('tag', '=', OVERFLOW_TAG).where('status', '=', 'pending').limit(1),
+      .where('mailbox', '=', mailboxOf(address)).where('tag', '=', OVERFLOW_TAG).where('status', '=', 'pending')
+      // Stamped as queued when due (below): one not due yet.
+      .where('created_at', '>', now.toISOString()).limit(1),
   );
   if (waiting) return;
   const since = now.toISOString();
