@@ -71,7 +71,7 @@ await runCli(async () => {
   // A database restored from a backup made under the usual umask is 0644: its -wal and -shm follow, readable by every
   // user of the machine (an operator's review). Said, not changed: the mode is the operator's.
   const { mode } = fs.statSync(cfg.databasePath);
-  if ((mode & 0o077) !== 0) {
+  if ((mode & 0o044) !== 0) {
     console.log(`warning: DATABASE_PATH (${cfg.databasePath}) is readable by other users of this machine (mode ${(mode & 0o777).toString(8)}): it holds players' details and followers' addresses; chmod 600 it`);
   }
 

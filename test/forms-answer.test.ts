@@ -67,8 +67,8 @@ describe('a form posted by a person', () => {
     expect(res.text).not.toContain('2014-05-06');
     const follow = await request(`${svc.url}/api/v0/follow?org_id=riverside-sfl&email=x%40example.org`, { headers: { 'Sec-Fetch-Mode': 'navigate' } });
     expect([follow.status, h1(follow.text)]).toEqual([405, 'This form is set up wrongly']);
-    // A script's GET, and curl's, still get the problem.
-    for (const headers of [{ 'Sec-Fetch-Mode': 'cors' }, {}] as Record<string, string>[]) {
+    // A script's GET, and curl's, still get the problem; so does a person who opened the API's address itself.
+    for (const headers of [{ 'Sec-Fetch-Mode': 'cors' }, {}, { 'Sec-Fetch-Mode': 'navigate' }] as Record<string, string>[]) {
       const api = await request(`${svc.url}/api/v0/register`, { headers });
       expect([api.status, api.headers['content-type']]).toEqual([405, 'application/problem+json']);
     }

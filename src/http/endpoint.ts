@@ -142,7 +142,8 @@ export function otherMethods(allow: readonly string[], options: { page?: FormRou
     ALL: async ({ request, locals }) => {
       const refusal = methodNotAllowed(request.method, all);
       const answer = problemResponse(refusal.status, refusal.detail, { headers: refusal.headers });
-      if (options.page === undefined || request.method !== 'GET' || !isFormNavigation(request)) return answer;
+      // Only a form's GET carries its fields in the query: a person who opened the API's address gets the API's answer.
+      if (options.page === undefined || request.method !== 'GET' || new URL(request.url).search === '' || !isFormNavigation(request)) return answer;
       return answerAsPage(locals.app.store, options.page, answer, fieldsOfUnreadForm(undefined, new URL(request.url).searchParams));
     },
   };

@@ -50,8 +50,9 @@ function holdExclusively(file: string): boolean {
 
 /** Another server holds the database: the one line the second `npm start` exits with (a ConfigError: no stack). */
 export class ServerLockHeldError extends ConfigError {
-  constructor(databasePath: string, holder: number, startedAt: string | undefined) {
-    const who = holder ? `pid ${holder}${startedAt ? `, started ${startedAt}` : ''}` : `its process unknown (see ${serverLockFile(databasePath)})`;
+  /** `lockedAt`: the database file the lock is beside (DATABASE_PATH, or the file a link to it leads to). */
+  constructor(databasePath: string, holder: number, startedAt: string | undefined, lockedAt = databasePath) {
+    const who = holder ? `pid ${holder}${startedAt ? `, started ${startedAt}` : ''}` : `its process unknown (see ${serverLockFile(lockedAt)})`;
     super(
       `DATABASE_PATH (${databasePath}) is already served by another server (${who}): one server per database; ` +
         'stop that one first (the npm run commands work beside it)',
@@ -83,7 +84,7 @@ export function holdServerLock(databasePath: string): void {
   const at = fs.existsSync(databasePath) ? fs.realpathSync(databasePath) : databasePath;
   let taken;
   try {
-    if (!holdExclusively(serverLockHold(at))) throw new ServerLockHeldError(databasePath, ...holderNamed(at));
+    if (!holdExclusively(serverLockHold(at))) throw new ServerLockHeldError(databasePath, ...holderNamed(at), at);
     // Held: whatever the pid file says is stale (a server killed, or one of another container that is gone).
     fs.rmSync(serverLockFile(at), { force: true });
     taken = takeLockFile(serverLockFile(at));
@@ -92,6 +93,6 @@ export function holdServerLock(databasePath: string): void {
     // A folder the server cannot write in (SQLite could not make its -wal there either): one line naming the setting.
     throw new ConfigError(`DATABASE_PATH (${databasePath}): cannot write the server's lock beside it: ${(error as Error).message}`);
   }
-  if ('holder' in taken) throw new ServerLockHeldError(databasePath, taken.holder, taken.startedAt);
+  if ('holder' in taken) throw new ServerLockHeldError(databasePath, taken.holder, taken.startedAt, at);
   process.once('exit', taken.release);
 }

@@ -116,8 +116,11 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
       const winner = winnerOf(m);
       return winner && m.next_label ? `${sentence(score)} ${w.advances(winner, m.next_label)}` : score;
     }
-    case 'result_withdrawn':
-      return `${w.resultWithdrawn}: ${fixture}${hadResult(c.before) ? w.aside(w.was(scoreOf(c.before))) : ''}`;
+    case 'result_withdrawn': {
+      // Taken back with a new kickoff or venue (to be replayed): where and when too, which no other line tells.
+      const moved = c.before !== null && (c.before.kickoff_at !== m.kickoff_at || c.before.venue !== m.venue);
+      return `${w.resultWithdrawn}: ${fixture}${hadResult(c.before) ? w.aside(w.was(scoreOf(c.before))) : ''}${moved ? `: ${place(m)}` : ''}`;
+    }
     case 'reinstated':
       return `${w.reinstated}: ${fixture}: ${place(m)}`;
     case 'moved': {

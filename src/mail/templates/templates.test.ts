@@ -395,6 +395,9 @@ describe('follow updates', () => {
       .toContain('- أُعيدت المباراة بعد إلغائها: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
     const played: SeenMatch = { ...open, status: 'completed', home_score: 2, away_score: 1 };
     expect(told('en', 'result_withdrawn', played, open)).toContain('- Result withdrawn: Riverside vs Hillside (was 2–1)\n');
+    // Taken back to be replayed elsewhere and later: where and when.
+    expect(told('en', 'result_withdrawn', played, { ...open, kickoff_at: '2026-03-14T18:30:00Z', venue: 'South Park' }))
+      .toContain('- Result withdrawn: Riverside vs Hillside (was 2–1): Saturday 14 March 2026, 21:30 GMT+3, South Park\n');
     expect(told('ar', 'result_withdrawn', played, open)).toContain('- سُحبت النتيجة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كانت 2–1\n');
     expect(told('en', 'result_withdrawn', { ...open, status: 'completed', walkover: 'away' }, open)).toContain('- Result withdrawn: Riverside vs Hillside (was walkover: Hillside)\n');
     expect(told('en', 'result', played, { ...played, home_score: 1, away_score: 1, home_penalties: 4, away_penalties: 3 }))
