@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config.js';
-import { folderWriteError, makeArtifactsFolder, makeFolder } from './folders.js';
+import { artifactsUnreachableByOthers, folderWriteError, makeArtifactsFolder, makeFolder } from './folders.js';
 import { LOCKS_DIR } from './publish/folder-lock.js';
 
 let dir: string;
@@ -117,5 +117,27 @@ describe('folderWriteError: a job failing to write in a folder says which settin
       error = e;
     }
     expect(folderWriteError(error, setting)?.message).toMatch(/^ARTIFACTS_DIR \(\/srv\/reads\): the disk holding it is full: free space there \(ENOSPC: no space left on device/);
+  });
+});
+
+// A review under UMask=0077: data/ made 0700 by the database side, and nginx (another user) answered 404 for every read.
+describe('artifactsUnreachableByOthers: a folder above ARTIFACTS_DIR other users cannot enter', () => {
+  it('names the first one, with its mode and what to do; none when every folder above can be entered', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-reach-'));
+    try {
+      fs.chmodSync(root, 0o755);
+      fs.mkdirSync(path.join(root, 'data/artifacts'), { recursive: true });
+      fs.chmodSync(path.join(root, 'data'), 0o755);
+      expect(artifactsUnreachableByOthers(path.join(root, 'data/artifacts'))).toBeNull();
+      fs.chmodSync(path.join(root, 'data'), 0o700);
+      expect(artifactsUnreachableByOthers(path.join(root, 'data/artifacts'))).toBe(
+        `ARTIFACTS_DIR (${path.join(root, 'data/artifacts')}): other users cannot enter ${path.join(root, 'data')} (mode 700), so a server such as nginx running as another user cannot serve the reads; chmod o+x ${path.join(root, 'data')} if one does`,
+      );
+      // Entered, not listed, is enough (0711).
+      fs.chmodSync(path.join(root, 'data'), 0o711);
+      expect(artifactsUnreachableByOthers(path.join(root, 'data/artifacts'))).toBeNull();
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -92,3 +92,24 @@ export function folderWriteError(error: unknown, setting: FolderSetting): Config
     : null;
   return what === null ? null : new ConfigError(`${setting.name} (${setting.value}): ${what} (${(error as Error).message})`);
 }
+
+/**
+ * A folder above ARTIFACTS_DIR that other users cannot enter, said with what to do; null when there is none. The
+ * reads are made readable by others whatever the umask (src/publish/store.ts), but a folder above them is not this
+ * service's to change: under a service manager's UMask=0077 the database side made `data/` 0700, and nginx (another
+ * user) answered 404 for every read in `data/artifacts` (a review).
+ */
+export function artifactsUnreachableByOthers(artifactsDir: string): string | null {
+  for (let at = path.dirname(path.resolve(artifactsDir)); ; at = path.dirname(at)) {
+    let mode: number;
+    try {
+      mode = fs.statSync(at).mode;
+    } catch {
+      return null;
+    }
+    if ((mode & 0o001) === 0) {
+      return `ARTIFACTS_DIR (${artifactsDir}): other users cannot enter ${at} (mode ${(mode & 0o777).toString(8)}), so a server such as nginx running as another user cannot serve the reads; chmod o+x ${at} if one does`;
+    }
+    if (path.dirname(at) === at) return null;
+  }
+}

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrate.js';
 import { GroupCommit } from '../db/group-commit.js';
-import { makeArtifactsFolder } from '../folders.js';
+import { artifactsUnreachableByOthers, makeArtifactsFolder } from '../folders.js';
 import type { SyncDb } from '../db/sync.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { PUBLISH_JOB, publishJob } from '../jobs/publish.js';
@@ -58,6 +58,8 @@ export async function createApplication(config: Config, options: ApplicationOpti
   // The regeneration (at start, then the job) writes there: a folder that cannot be made or written in stops the
   // start here, in one line naming ARTIFACTS_DIR, before the database is opened.
   makeArtifactsFolder(config.artifactsDir);
+  const unreachable = artifactsUnreachableByOthers(config.artifactsDir);
+  if (unreachable) log(`warning: ${unreachable}`);
   const database = await openDatabase(config.databasePath);
   // An upgrade's start says what it changed in the database (a migration cannot be undone: the operator's record); a
   // new database's, only that it was made.
