@@ -224,6 +224,33 @@ it('a cancelled competition: each invited member is told their match will not be
   expect(await send()).toEqual([]);
 });
 
+// A review: put back on, it read a "Back on" line per match to its followers, or, in the email that told the
+// cancellation, the cancellation alone.
+it('a cancelled competition put back on: its followers are told once, each invited member of their match', async () => {
+  await samSaidYes();
+  const withStatus = (status: string) => {
+    const f = fixture();
+    const event = f.organizations[0]!.leagues[0]!.events[0]! as unknown as { status?: string; matches: Match[] };
+    Object.assign(event.matches.find((m) => m.id === 'rs-m3')!, { kickoff: KICKOFF });
+    event.status = status;
+    const p = parseImport(JSON.stringify(f));
+    if (!p.ok) throw new Error(JSON.stringify(p.problems));
+    applyImport(db.sqlite, p.file);
+  };
+  withStatus('cancelled');
+  await updates(minutes(3));
+  await send();
+  withStatus('in_progress');
+  await updates(minutes(4));
+  expect(db.sqlite.prepare(`SELECT kind, match_id FROM update_changes ORDER BY id`).all()).toEqual([
+    { kind: 'competition_cancelled', match_id: null }, { kind: 'competition_reinstated', match_id: null },
+  ]);
+  const [mail, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(mail!.subject).toBe('Back on: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was cancelled)');
+});
+
 it('one email per member while one waits: its invitation still in the outbox shows the match as it is then', async () => {
   expect(inviteMatch(db.store, 'rs-m3', minutes(1))).toMatchObject({ invited: 1 });
   changeMatch({ kickoff: '2036-12-13T15:00:00Z' });

@@ -169,6 +169,8 @@ export interface UpdateEventSeenTable {
   /** The event's revision when last compared: an unchanged revision needs no comparison. */
   revision: number;
   champion: string | null;
+  /** The event's status when last compared (migration 0020); null for rows from before. */
+  status: EventStatus | null;
 }
 
 export interface UpdateChangesTable {

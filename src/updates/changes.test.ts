@@ -82,6 +82,19 @@ describe('netChanges', () => {
     expect(told.map((c) => c.id)).toEqual([2, 3, 5, 6]);
   });
 
+  // A review: a competition cancelled and put back on between two digests was told as cancelled.
+  it.each<[string, string[], number[]]>([
+    ['cancelled, then back on: neither (never told of the cancellation), its moves told', ['moved', 'competition_cancelled', 'competition_reinstated'], [1]],
+    ['back on (its cancellation told before): said, its moves too', ['moved', 'competition_reinstated'], [1, 2]],
+    ['back on, then cancelled again: the cancellation, its moves moot', ['competition_reinstated', 'moved', 'competition_cancelled'], [3]],
+    ['cancelled, back on, cancelled: the last cancellation', ['competition_cancelled', 'competition_reinstated', 'competition_cancelled'], [3]],
+  ])('%s', (_label, kinds, kept) => {
+    const told = withoutMootChanges(kinds.map((kind, i) => ({
+      id: i + 1, event_id: 'cup', match_id: kind.startsWith('competition_') ? null : 'x', kind, data: { before: null, after: null },
+    }) as never as Parameters<typeof withoutMootChanges>[0][number]));
+    expect(told.map((c) => c.id)).toEqual(kept);
+  });
+
   it('postponed, then a result: the result; a new fixture then moved: a new fixture at its last kickoff', () => {
     const postponed = { id: 1, match_id: 'x', kind: 'postponed' as const, data: { before: m({}), after: m({ status: 'postponed' }) } };
     const played = { id: 2, match_id: 'x', kind: 'result' as const, data: { before: m({ status: 'postponed' }), after: m({ status: 'completed', home_score: 1, away_score: 0 }) } };

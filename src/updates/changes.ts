@@ -29,8 +29,8 @@ export type SeenMatch = z.output<typeof seenMatchSchema>;
 
 export const CHANGE_KINDS = [
   'result', 'moved', 'postponed', 'cancelled', 'rescheduled', 'new_fixture', 'champion', 'new_competition',
-  // The competition cancelled: one change for it, not one per match (detect.ts).
-  'competition_cancelled',
+  // The competition cancelled, and put back on: one change for it, not one per match (detect.ts).
+  'competition_cancelled', 'competition_reinstated',
   // A match cancelled, then put back on; a result taken back (a review: both were told to nobody, and a result entered
   // again was told as new).
   'reinstated', 'result_withdrawn',
@@ -101,14 +101,26 @@ export interface ToldChange {
  * A competition's own news (no match: new competition, champion) is kept as it is.
  */
 /**
- * The changes one email tells, less those a competition's cancellation in the same email makes moot: a move, a
- * postponement, a new fixture or a match's own cancellation of a competition whose cancellation it tells (a review's
- * digest said "The competition is cancelled" and then listed a move in it). Results and the competition's own news
- * stay.
+ * The changes one email tells, less those the competition's own last word in it makes moot. Cancelled: a move, a
+ * postponement, a new fixture or a match's own cancellation of it (a review's digest said "The competition is
+ * cancelled" and then listed a move in it); results and its other news stay. Cancelled, then back on, in the same
+ * email: neither (the follower never heard of the cancellation). Only the last of the two is ever told.
  */
 export function withoutMootChanges<C extends ToldChange & { event_id: string }>(changes: readonly C[]): C[] {
-  const cancelled = new Set(changes.filter((c) => c.kind === 'competition_cancelled').map((c) => c.event_id));
-  return changes.filter((c) => !cancelled.has(c.event_id) || c.match_id === null || c.kind === 'result');
+  const competitionLevel = (c: C) => c.kind === 'competition_cancelled' || c.kind === 'competition_reinstated';
+  const last = new Map<string, C>();
+  const cancelledHere = new Set<string>();
+  for (const c of changes) {
+    if (!competitionLevel(c)) continue;
+    last.set(c.event_id, c);
+    if (c.kind === 'competition_cancelled') cancelledHere.add(c.event_id);
+  }
+  return changes.filter((c) => {
+    const final = last.get(c.event_id);
+    if (final === undefined) return true;
+    if (competitionLevel(c)) return c === final && !(c.kind === 'competition_reinstated' && cancelledHere.has(c.event_id));
+    return final.kind !== 'competition_cancelled' || c.match_id === null || c.kind === 'result';
+  });
 }
 
 export function netChanges<C extends ToldChange>(changes: readonly C[]): C[] {

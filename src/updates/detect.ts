@@ -124,16 +124,23 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
           // "Cancelled: …" lines and never "the competition is cancelled"); its invited members are still told
           // match by match. An alert when any of its matches was to be played within 48 hours.
           const competitionCancelled = event.status === 'cancelled';
+          // Put back on: told once too, as the competition back on (a review read a "Back on" line per match, or, in
+          // the email that told the cancellation, the cancellation alone). Known from the status last seen (migration
+          // 0020; a row from before has none, and its matches are told one by one).
+          const competitionReinstated = before.status === 'cancelled' && !competitionCancelled;
           let cancelledAlert: boolean | null = null;
+          let reinstatedAlert: boolean | null = null;
           for (const [matchId, state] of states) {
             const change = matchChange(previous.get(matchId), state);
             if (!change) continue;
             if (competitionCancelled && change.kind === 'cancelled') cancelledAlert = (cancelledAlert ?? false) || isAlert(change, now);
+            else if (competitionReinstated && change.kind === 'reinstated') reinstatedAlert = (reinstatedAlert ?? false) || isAlert(change, now);
             else record(event, change.kind, matchId, { before: change.before, after: change.after }, isAlert(change, now));
             // In the change's transaction: told once, like the change.
             inviteeEmails += tellInvitees(store, { matchId, ...change, eventName: event.name }, now);
           }
           if (cancelledAlert !== null) record(event, 'competition_cancelled', null, { before: null, after: null }, cancelledAlert);
+          if (reinstatedAlert !== null) record(event, 'competition_reinstated', null, { before: null, after: null }, reinstatedAlert);
           if (championTold !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion: championTold }, false);
         }
       }
@@ -142,8 +149,8 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
         store.run(store.q.insertInto('update_match_seen').values({ match_id: matchId, event_id: event.id, state_json: JSON.stringify(state) }));
       }
       store.run(
-        store.q.insertInto('update_event_seen').values({ event_id: event.id, revision: revisions.get(event.id)!, champion })
-          .onConflict((oc) => oc.column('event_id').doUpdateSet({ revision: revisions.get(event.id)!, champion })),
+        store.q.insertInto('update_event_seen').values({ event_id: event.id, revision: revisions.get(event.id)!, champion, status: event.status })
+          .onConflict((oc) => oc.column('event_id').doUpdateSet({ revision: revisions.get(event.id)!, champion, status: event.status })),
       );
     }
     for (const id of gone) {

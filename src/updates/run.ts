@@ -163,6 +163,6 @@ export function formatUpdates(r: UpdatesResult): string {
   return `updates: ${r.changes} changes found, ${r.follows} follows considered, ${r.emails} emails queued, ${r.ms} ms`;
 }
 
-const playOrder = (c: Change) => (c.kind === 'new_competition' || c.kind === 'competition_cancelled' ? 0 : c.kind === 'champion' ? 2 : 1);
+const playOrder = (c: Change) => (c.kind === 'new_competition' || c.kind === 'competition_cancelled' || c.kind === 'competition_reinstated' ? 0 : c.kind === 'champion' ? 2 : 1);
 // An ISO instant sorts as text; a match without a kickoff after every dated one.
 const playAt = (c: Change) => (c.data.after ?? c.data.before)?.kickoff_at ?? '\uffff';

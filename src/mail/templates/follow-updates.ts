@@ -49,6 +49,7 @@ const WORDS = {
     newCompetition: 'New competition on the calendar',
     newCompetitionWith: (matches: number, first: string | null) => `New competition on the calendar: ${matches === 1 ? '1 match' : `${matches} matches`}${first ? `, the next on ${first}` : ''}`,
     competitionCancelled: 'The competition is cancelled: its remaining matches will not be played',
+    competitionReinstated: 'The competition is back on, no longer cancelled: its remaining matches will be played',
     advances: (team: string, next: string) => `${team} go through to ${next}`,
     calendar: 'Add its calendar:', calendarLink: 'Calendar link', calendarApp: 'calendar app', google: 'Google Calendar', link: 'link',
     unsubscribe: 'Stop these emails:', unsubscribeLink: 'Unsubscribe',
@@ -71,6 +72,7 @@ const WORDS = {
     newCompetitionWith: (matches: number, first: string | null) =>
       `مسابقة جديدة في التقويم: ${arabicCount(matches, { one: 'مباراة واحدة', two: 'مباراتان', few: (k) => `${k} مباريات`, many: (k) => `${k} مباراة`, other: (k) => `${k} مباراة` })}${first ? `، أقربها ${first}` : ''}`,
     competitionCancelled: 'أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية',
+    competitionReinstated: 'أُعيدت المسابقة بعد إلغائها: ستُلعب مبارياتها المتبقية',
     // Said of the place, not the team: a verb agrees with its subject's gender, which a team's name does not give
     // ("أكاديمية جبل الحسين يتأهل" read wrong to a review).
     advances: (team: string, next: string) => `المتأهل إلى ${next}: ${team}`,
@@ -97,6 +99,7 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
   const m = c.after ?? c.before;
   if (c.kind === 'champion') return w.champion(c.champion ?? '');
   if (c.kind === 'competition_cancelled') return w.competitionCancelled;
+  if (c.kind === 'competition_reinstated') return w.competitionReinstated;
   if (c.kind === 'new_competition' && c.matches) return w.newCompetitionWith(c.matches, c.nextKickoff ? when(c.nextKickoff) : null);
   if (c.kind === 'new_competition' || !m) return w.newCompetition;
   const fixture = `${m.home} ${w.vs} ${m.away}`;

@@ -421,6 +421,10 @@ describe('follow updates', () => {
     const cancelled = (language: 'en' | 'ar') => followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'competition_cancelled', before: null, after: null }] }] });
     expect(cancelled('en').text).toContain('Spring Cup\n- The competition is cancelled: its remaining matches will not be played\n');
     expect(cancelled('ar').text).toContain('Spring Cup\n- أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية\n');
+    // Put back on: one line too, and its calendar offered again.
+    const back = (language: 'en' | 'ar') => followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'competition_reinstated', before: null, after: null }] }] });
+    expect(back('en').text).toContain('Spring Cup\n- The competition is back on, no longer cancelled: its remaining matches will be played\nAdd its calendar: webcal://');
+    expect(back('ar').text).toContain('Spring Cup\n- أُعيدت المسابقة بعد إلغائها: ستُلعب مبارياتها المتبقية\n');
     // A review: its section still offered to add its calendar. The other competitions of the digest keep theirs.
     const both = followUpdatesEmail({ ...input, competitions: [
       { ...input.competitions[0]!, changes: [{ kind: 'competition_cancelled', before: null, after: null }] },
