@@ -35,14 +35,16 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, /PORT \(got "abc"\)/],
-    [{ PORT: '70000' }, /PORT/],
+    [{ PORT: 'abc' }, /PORT \(got "abc"\): must be a port number, 1 to 65535/],
+    [{ PORT: '70000' }, /PORT \(got "70000"\): must be a port number, 1 to 65535/],
     [{ MAIL_TRANSPORT: 'smtp' }, /MAIL_TRANSPORT \(got "smtp"\)/],
     [{ MAIL_TRANSPORT: 'postmark' }, /POSTMARK_SERVER_TOKEN: is required/],
     // An operator's review: real emails went out with http://localhost links, every link dead.
     [{ MAIL_TRANSPORT: 'postmark', POSTMARK_SERVER_TOKEN: 't' }, /PUBLIC_BASE_URL: is required when MAIL_TRANSPORT=postmark/],
     [{ LOAD_DEMO: 'maybe' }, /LOAD_DEMO/],
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
+    // An operator's review read "Invalid URL", with no word of what was wanted.
+    [{ PUBLIC_BASE_URL: 'competitions.example' }, /PUBLIC_BASE_URL \(got "competitions\.example"\): must be an http\(s\) address such as https:\/\/competitions\.example/],
     [{ PUBLIC_BASE_URL: 'ftp://x.example' }, /PUBLIC_BASE_URL/],
     // An operator's review: a path was taken, and only the emails' links had it.
     [{ PUBLIC_BASE_URL: 'https://x.example/competitions' }, /PUBLIC_BASE_URL.*no path/],

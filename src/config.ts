@@ -18,7 +18,8 @@ function isMailbox(value: string): boolean {
   }
 }
 
-const port = z.coerce.number().int().min(1).max(65535);
+// Said in words: zod's own "expected number, received NaN" for PORT=80x told an operator little (a review).
+const port = z.coerce.number({ error: 'must be a port number, 1 to 65535' }).int('must be a port number, 1 to 65535').min(1, 'must be a port number, 1 to 65535').max(65535, 'must be a port number, 1 to 65535');
 // At least a second: a review's REGENERATE_EVERY_S=0.001 ran the server's job in a 1 ms loop.
 const periodSeconds = z.coerce.number().min(1).max(86_400);
 const bool = z
@@ -48,7 +49,8 @@ const schema = z
     DATABASE_PATH: z.string().min(1).default('data/app.db'),
     ARTIFACTS_DIR: z.string().min(1).default('data/artifacts'),
     PUBLIC_BASE_URL: z
-      .url({ protocol: /^https?$/ })
+      // "Invalid URL" alone for competitions.example (no scheme) said nothing of what was wanted (a review).
+      .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://competitions.example' })
       // The pages, the API and the calendars are served at the root of their host: a base with a path was taken,
       // then only the emails' links had it (an operator's review). Refused rather than half honoured.
       .refine((u) => isOrigin(u), 'must be the address the service is served at, with no path, query or user (https://competitions.example): the service is served at the root of its host')
@@ -87,7 +89,7 @@ const schema = z
     // server, then failed every publish): a bucket name of the characters any S3 service takes (AWS's older buckets
     // in us-east-1 have capitals and underscores), an http(s) endpoint, a region name.
     PUBLISH_S3_BUCKET: z.string().min(3).max(63).regex(/^[A-Za-z0-9._-]+$/, 'must be a bucket name: letters, digits, ".", "-" or "_"').optional(),
-    PUBLISH_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    PUBLISH_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://ACCOUNT.r2.cloudflarestorage.com' }).optional(),
     PUBLISH_S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-west-1 (auto for R2)').default('us-east-1'),
     PUBLISH_S3_PREFIX: z.string().max(200).regex(/^$|^[^/].*\/$/, 'must be empty or end with / (and not start with /)').default(''),
     PUBLISH_S3_FORCE_PATH_STYLE: bool.default(false),

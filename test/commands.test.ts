@@ -233,7 +233,7 @@ describe('commands', () => {
     fs.writeFileSync(path.join(dir, '.env'), 'PORT=eighty\n');
     const r = command('migrate.ts', []);
     expect(r.status).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual(['Invalid configuration:', '  PORT (got "eighty"): Invalid input: expected number, received NaN']);
+    expect(r.stderr.trim().split('\n')).toEqual(['Invalid configuration:', '  PORT (got "eighty"): must be a port number, 1 to 65535']);
   });
 
   it('name the setting in one line, no stack trace, when a path setting names something unusable', () => {
