@@ -325,6 +325,19 @@ export function unsubscribeFollow(store: SyncDb, token: string, now: Date): Foll
 }
 
 /**
+ * Ends an active follow whose address the mail provider refuses for good (bounced, complained, or unsubscribed
+ * through the provider's own link): as an unsubscribe, with its quiet (the form sends that mailbox nothing for 30
+ * days) and its "Follow again". A follower's review found every digest to such an address failing, for good, and the
+ * follow never ending. Called by the mail worker as it records the failure; whether it was active.
+ */
+export function endUndeliverableFollow(store: SyncDb, followId: string, now: Date): boolean {
+  const row = store.first(store.q.selectFrom('follows').select(['id', 'email']).where('id', '=', followId).where('status', '=', 'active'));
+  if (!row) return false;
+  store.run(store.q.updateTable('follows').set({ status: 'unsubscribed', unsubscribed_at: iso(now), mailbox: deliveryKey(row.email) }).where('id', '=', row.id));
+  return true;
+}
+
+/**
  * "Follow again", on the unsubscribe page of an unsubscribed follow, or on its confirm page (`purpose`
  * follow-confirm): the follow is active again at once. Either link came to the follow's mailbox, which proves the
  * request is its owner's (as a confirm link's POST does), so no new confirmation is sent; it is the owner's way back

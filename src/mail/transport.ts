@@ -35,11 +35,14 @@ export class MailDeliveryError extends Error {
   override name = 'MailDeliveryError';
   readonly permanent: boolean;
   readonly kind: string;
+  /** The provider refuses the address itself for good (bounced, complained, unsubscribed there): nothing will reach it. */
+  readonly inactiveRecipient: boolean;
 
-  constructor(message: string, options: { permanent: boolean; kind: string; cause?: unknown }) {
+  constructor(message: string, options: { permanent: boolean; kind: string; cause?: unknown; inactiveRecipient?: boolean }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.permanent = options.permanent;
     this.kind = options.kind;
+    this.inactiveRecipient = options.inactiveRecipient ?? false;
   }
 }
 

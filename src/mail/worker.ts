@@ -13,6 +13,7 @@ import { fromFor, parseMailbox } from './headers.js';
 import { claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailTransport } from './transport.js';
 import { consoleLog, type Log, type LogLevel } from '../log.js';
+import { endUndeliverableFollow } from '../follows/service.js';
 
 export interface MailWorkerOptions {
   /** The From of every message (config MAIL_FROM); checked at start. */
@@ -104,6 +105,17 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
 
   const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'}`;
 
+  /** The follow a follower's update email was for (null for any other email): ended if its address takes no mail. */
+  const followOfEmail = (row: OutboxMessage): string | null => {
+    if (row.template !== 'follow-updates') return null;
+    try {
+      const followId = (JSON.parse(row.data_json) as { followId?: unknown }).followId;
+      return typeof followId === 'string' ? followId : null;
+    } catch {
+      return null;
+    }
+  };
+
   /** What a claimed row became in the claim's transaction: its email (or cancellation), its own error, or nothing yet. */
   type Composed = { email: SentEmail | CancelledEmail } | { error: unknown } | { held: true };
   type Ready = { row: OutboxMessage; composed: Exclude<Composed, { held: true }> };
@@ -178,7 +190,17 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     }
     const err = outcome;
     if (err.permanent) {
-      return { record: () => markEmailFailed(store, row.id, { error: `permanent: ${err.message}` }), line: `failed permanently (attempt ${attempt}): ${err.kind}`, level: 'error' };
+      // A follower's address the provider refuses for good (bounced, complained, unsubscribed through the provider's
+      // own link): its follow ends with the email, rather than failing every digest after (a follower's review).
+      const ended = err.inactiveRecipient ? followOfEmail(row) : null;
+      return {
+        record: () => {
+          markEmailFailed(store, row.id, { error: `permanent: ${err.message}` });
+          if (ended !== null) endUndeliverableFollow(store, ended, now());
+        },
+        line: `failed permanently (attempt ${attempt}): ${err.kind}${ended !== null ? '; its follow ended: the address no longer takes mail' : ''}`,
+        level: 'error',
+      };
     }
     if (attempt >= maxAttempts) {
       return {

@@ -20,6 +20,8 @@ export interface Received {
 /** POST /email as Postmark answers it: token checked, body echoed into a MessageID. */
 export class FakePostmark {
   mode: Mode = { kind: 'ok' };
+  /** Addresses Postmark has marked inactive (bounced, complained): a message to one is refused, 422 ErrorCode 406. */
+  readonly inactive = new Set<string>();
   received: Received[] = [];
   private server = http.createServer((req, res) => {
     let raw = '';
@@ -39,6 +41,10 @@ export class FakePostmark {
       const mode = this.mode;
       if (mode.kind === 'hang') return; // never answers
       if (mode.kind === 'status') return reply(mode.status, { ErrorCode: mode.errorCode, Message: mode.message });
+      const inactive = [...this.inactive].filter((a) => String(body.To ?? '').toLowerCase().includes(a.toLowerCase()));
+      if (inactive.length > 0) {
+        return reply(422, { ErrorCode: 406, Message: `You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: ${inactive.join(', ')}.` });
+      }
       return reply(200, {
         To: body.To,
         SubmittedAt: new Date().toISOString(),

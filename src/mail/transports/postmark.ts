@@ -127,6 +127,7 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
       permanent,
       kind: `postmark-http-${status}-code-${code}${setting}`,
       cause: err,
+      inactiveRecipient: status === 422 && code === 406,
     });
   }
   const message = err instanceof Error ? err.message : String(err);
