@@ -19,7 +19,8 @@ function isMailbox(value: string): boolean {
 }
 
 // Said in words: zod's own "expected number, received NaN" for PORT=80x told an operator little (a review).
-const port = z.coerce.number({ error: 'must be a port number, 1 to 65535' }).int('must be a port number, 1 to 65535').min(1, 'must be a port number, 1 to 65535').max(65535, 'must be a port number, 1 to 65535');
+const PORT_WORDS = 'must be a port number, 1 to 65535';
+const port = z.coerce.number({ error: PORT_WORDS }).int(PORT_WORDS).min(1, PORT_WORDS).max(65535, PORT_WORDS);
 // At least a second: a review's REGENERATE_EVERY_S=0.001 ran the server's job in a 1 ms loop.
 const periodSeconds = z.coerce.number().min(1).max(86_400);
 const bool = z

@@ -24,6 +24,25 @@ function isFolder(p: string): boolean {
   }
 }
 
+/**
+ * Whether this process's umask takes any of `mode`'s bits off what it makes; the umask is read once (only ever read
+ * here). Where it does (a service manager's UMask=0077), what must stay readable by others is given its mode exactly:
+ * nginx serves the reads as another user, and under UMask=0077 it answered 404 for every competition (an operator's
+ * review). Under the usual 022 nothing more is done: no chmod a file (a full render makes 61,000).
+ */
+let umask: number | undefined;
+export const umaskTakes = (mode: number): boolean => (mode & (umask ??= process.umask())) !== 0;
+
+/** Makes `dir` and its missing parents, each readable by others (0755) whatever the umask. */
+export function makeReadableFolder(dir: string): void {
+  const first = fs.mkdirSync(dir, { recursive: true });
+  if (first === undefined || !umaskTakes(0o755)) return;
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    fs.chmodSync(at, 0o755);
+    if (at === path.resolve(first) || path.dirname(at) === at) break;
+  }
+}
+
 function refuse(setting: FolderSetting, what: string): never {
   throw new ConfigError(`${setting.name} (${setting.value}): ${what}`);
 }
@@ -45,7 +64,7 @@ export function makeFolder(folder: string, setting: FolderSetting, options: { wr
       try {
         fs.mkdirSync(level);
         // Whatever the umask (a service manager's UMask=0077 made ARTIFACTS_DIR 0700, and nginx answered 404).
-        if (options.readableByOthers) fs.chmodSync(level, 0o755);
+        if (options.readableByOthers && umaskTakes(0o755)) fs.chmodSync(level, 0o755);
       } catch (error) {
         const e = error as NodeJS.ErrnoException;
         if (e.code === 'EEXIST' && isFolder(level)) continue;

@@ -12,7 +12,7 @@ import { languageSchema, localizedName, type Language } from '../vocabulary/lang
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
 import { isOneAddress, listUnsubscribeHeaders, type Sender } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
-import { CANCEL_REASONS, competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, registrationOverflowAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -55,6 +55,11 @@ export interface EmailKind<S extends z.ZodType> {
    * could have chosen (mailbox.ts withoutStrangersTag). The outbox row keeps the address as typed.
    */
   unasked?: true;
+  /**
+   * The follow the email is sent for, which ends when the provider refuses its address for good (the mail worker:
+   * src/follows/service.ts endUndeliverableFollow). Absent: the email is no follow's.
+   */
+  followOf?: (data: z.output<S>) => string;
   /** `baseUrl`: PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
   render(data: z.output<S>, links: Record<string, string>, context: { baseUrl: string }): SentEmail;
 }
@@ -174,6 +179,7 @@ export const CATALOG = {
     links: {
       unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe', ttlMs: UNSUBSCRIBE_LINK_TTL_MS },
     },
+    followOf: (data) => data.followId,
     atSend: (store, data) => {
       const ids = data.competitions.map(competitionEventId).filter((id) => id !== undefined);
       const publicIds = new Set(
@@ -293,13 +299,11 @@ export const CATALOG = {
     }),
     links: {},
     atSend: (store, data, now) => {
-      const row = store.first(
+      const counted = store.first(
         store.q.selectFrom('registrations').select((eb) => eb.fn.countAll<number>().as('count'))
           .where('org_id', '=', data.organizationId).where('created_at', '>=', data.since).where('created_at', '<=', now.toISOString()),
       );
-      const count = row?.count ?? 0;
-      // Deleted since (the retention job, an organization removed): nothing left to tell.
-      return count === 0 ? { cancel: CANCEL_REASONS.noRegistrationsLeft } : { send: { ...data, count } };
+      return registrationOverflowAtSend(data, counted?.count ?? 0);
     },
     render: (data) => ({ ...registrationOverflowEmail(data), headers: {} }),
   }),
@@ -337,6 +341,19 @@ export type TemplateData<N extends TemplateName> = z.input<(typeof CATALOG)[N]['
 
 export function isTemplateName(value: string): value is TemplateName {
   return Object.hasOwn(CATALOG, value);
+}
+
+/** The follow an outbox row's email was sent for (its kind's followOf), or null: none, or data that does not read. */
+export function followOfRow(row: { template: string; data_json: string }): string | null {
+  if (!isTemplateName(row.template)) return null;
+  const kind = CATALOG[row.template] as EmailKind<z.ZodType>;
+  if (!kind.followOf) return null;
+  try {
+    const parsed = kind.schema.safeParse(JSON.parse(row.data_json));
+    return parsed.success ? kind.followOf(parsed.data) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The To: of an outbox row's email: the address as queued, or, for an email nobody asked for, without a stranger's tag. */

@@ -234,3 +234,12 @@ interface RsvpInviteLike {
   postponed?: boolean | undefined;
   organizationName?: string | undefined;
 }
+
+/**
+ * A summary for a registration address past its daily cap (src/registrations/service.ts), with `count`, the
+ * registrations of its organization since the first it covers, as it leaves. None left (the retention job, the
+ * organization removed): nothing to tell.
+ */
+export function registrationOverflowAtSend<D extends { count: number }>(data: D, count: number): AtSend<D> {
+  return count === 0 ? { cancel: CANCEL_REASONS.noRegistrationsLeft } : { send: { ...data, count } };
+}

@@ -6,7 +6,7 @@
 // the person (a family's own domain); the id finds the row for an operator who needs more.
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
-import { recipientOf, type SentEmail } from './catalog.js';
+import { followOfRow, recipientOf, type SentEmail } from './catalog.js';
 import { composeForSending, type CancelledEmail } from './compose.js';
 import { messageIdFor } from './eml.js';
 import { fromFor, parseMailbox } from './headers.js';
@@ -105,17 +105,6 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
 
   const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'}`;
 
-  /** The follow a follower's update email was for (null for any other email): ended if its address takes no mail. */
-  const followOfEmail = (row: OutboxMessage): string | null => {
-    if (row.template !== 'follow-updates') return null;
-    try {
-      const followId = (JSON.parse(row.data_json) as { followId?: unknown }).followId;
-      return typeof followId === 'string' ? followId : null;
-    } catch {
-      return null;
-    }
-  };
-
   /** What a claimed row became in the claim's transaction: its email (or cancellation), its own error, or nothing yet. */
   type Composed = { email: SentEmail | CancelledEmail } | { error: unknown } | { held: true };
   type Ready = { row: OutboxMessage; composed: Exclude<Composed, { held: true }> };
@@ -192,7 +181,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     if (err.permanent) {
       // A follower's address the provider refuses for good (bounced, complained, unsubscribed through the provider's
       // own link): its follow ends with the email, rather than failing every digest after (a follower's review).
-      const ended = err.inactiveRecipient ? followOfEmail(row) : null;
+      const ended = err.inactiveRecipient ? followOfRow(row) : null;
       return {
         record: () => {
           markEmailFailed(store, row.id, { error: `permanent: ${err.message}` });

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { makeReadableFolder, umaskTakes } from '../folders.js';
 
 /** The suffixes of an artifact's compressed variants, and of all its files (identity first). */
 const COMPRESSED = ['.gz', '.br'] as const;
@@ -35,25 +36,6 @@ export function contentHash(bytes: Buffer | string): string {
 let temporaries = 0;
 
 /**
- * This process's umask, read once (it is only ever read here). Where it takes bits off the modes asked for (a service
- * manager's UMask=0077), each file and folder made is given its mode exactly: the rendered reads must stay readable
- * by others, since nginx serves them as another user, and under UMask=0077 it answered 404 for every competition (an
- * operator's review). Under the usual 022 nothing more is done: no chmod a file (a full render makes 61,000).
- */
-let umask: number | undefined;
-const stripped = (mode: number) => (mode & (umask ??= process.umask())) !== 0;
-
-/** Makes `dir` and its missing parents, each readable by others (0755) whatever the umask. */
-export function makeReadableFolder(dir: string): void {
-  const first = fs.mkdirSync(dir, { recursive: true });
-  if (first === undefined || !stripped(0o755)) return;
-  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    fs.chmodSync(at, 0o755);
-    if (at === path.resolve(first) || path.dirname(at) === at) break;
-  }
-}
-
-/**
  * Writes to a temporary file in the same directory, then renames it over the target: a reader sees the old
  * bytes or the new, never a part. `durable` (the default: the manifest, the run marker, the publish state) also
  * fsyncs the file before the rename and its directory after it, so that the new name survives a power loss before
@@ -68,8 +50,8 @@ export function writeFileAtomic(file: string, bytes: Uint8Array | string, option
   const fd = fs.openSync(temp, 'w', mode);
   try {
     try {
-      // The mode asked for, whatever the umask (see `umask`).
-      if (stripped(mode)) fs.fchmodSync(fd, mode);
+      // The mode asked for, whatever the umask (src/folders.ts umaskTakes).
+      if (umaskTakes(mode)) fs.fchmodSync(fd, mode);
       fs.writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
       if (durable) fs.fsyncSync(fd);
     } finally {

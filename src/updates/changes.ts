@@ -57,7 +57,8 @@ export function isAlert(change: MatchChange, now: Date): boolean {
   return soon(change.before?.kickoff_at) || soon(change.after.kickoff_at);
 }
 
-const hasResult = (m: SeenMatch) => m.walkover !== null || (m.home_score !== null && m.away_score !== null);
+/** The match has a result: a score or a walkover. */
+export const hasResult = (m: SeenMatch) => m.walkover !== null || (m.home_score !== null && m.away_score !== null);
 const sameResult = (a: SeenMatch, b: SeenMatch) =>
   a.walkover === b.walkover && a.home_score === b.home_score && a.away_score === b.away_score &&
   a.home_penalties === b.home_penalties && a.away_penalties === b.away_penalties;

@@ -4,7 +4,7 @@
 import { arabicCount, isolatedIn, scopeName, sentence, type Language } from '../../vocabulary/language.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { formatDateTime } from '../../time/local-time.js';
-import type { ChangeKind, SeenMatch } from '../../updates/changes.js';
+import { hasResult, type ChangeKind, type SeenMatch } from '../../updates/changes.js';
 import { html, safeUrl } from './html.js';
 import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
@@ -107,7 +107,7 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
   // A result as it stood before (a correction, a result withdrawn): "2–1", "2–2 (4–3 pens)", "walkover: Team".
   const scoreOf = (x: SeenMatch) => x.walkover ? `${w.walkover}: ${winnerOf(x)}`
     : `${x.home_score}–${x.away_score}${x.home_penalties !== null && x.away_penalties !== null ? ` (${x.home_penalties}–${x.away_penalties} ${w.pens})` : ''}`;
-  const hadResult = (x: SeenMatch | null): x is SeenMatch => x !== null && (x.walkover !== null || (x.home_score !== null && x.away_score !== null));
+  const hadResult = (x: SeenMatch | null): x is SeenMatch => x !== null && hasResult(x);
   switch (c.kind) {
     case 'result': {
       // A result corrected says what it was: a follower told 1–4 reads 2–4 as news, not as a second match.

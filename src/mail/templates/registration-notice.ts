@@ -4,7 +4,7 @@
 // any other value.
 import { arabicCount, isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, localDate } from '../../time/local-time.js';
-import { html } from './html.js';
+import { html, type Html } from './html.js';
 import { factLines, layout, t, textBlock, type RenderedEmail } from './layout.js';
 
 /** "200 إشعار", "7 إشعارات", "15 إشعارًا": the notice's cap as Arabic counts it. */
@@ -39,6 +39,11 @@ export interface RegistrationNoticeInput {
  */
 export function exportCommand(orgId: string, since: string): string {
   return `npm run registrations -- --org ${orgId} --since ${since} --output registrations-${orgId}-${since}.csv`;
+}
+
+/** The export command as an email shows it, under its title: a line of its own in the text, a code line in the HTML. */
+export function exportCommandParts(title: string, command: string): { text: string[]; html: Html[] } {
+  return { text: [title, `  ${command}`], html: [t(title), html`<code dir="ltr">${command}</code>`] };
 }
 
 /**
@@ -86,6 +91,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         why: "You receive this email because your address is one of the organization's registration addresses.",
         last: (n: number) => `This is the last notice this address gets for 24 hours (its limit is ${n}). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.`,
       };
+  const exported = exportCommandParts(s.exportTitle, command);
   const optional: Array<[string, string | null]> = [
     [s.labels.playerAr, input.playerNameAr],
     [s.labels.dob, input.dateOfBirth],
@@ -112,8 +118,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
       input.lastBeforeCap !== undefined && '',
       input.lastBeforeCap !== undefined && s.last(input.lastBeforeCap),
       '',
-      s.exportTitle,
-      `  ${command}`,
+      ...exported.text,
       '',
       '--',
       s.why,
@@ -129,8 +134,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
       after: [
         ...(input.hasNotes ? [t(s.notes)] : []),
         ...(input.lastBeforeCap !== undefined ? [t(s.last(input.lastBeforeCap))] : []),
-        t(s.exportTitle),
-        html`<code dir="ltr">${command}</code>`,
+        ...exported.html,
       ],
       footer: [t(s.why)],
     }),

@@ -4,8 +4,7 @@
 // and the club's real ones went unheard on its registration day. It names no one: the count and the export.
 import { arabicCount, isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime } from '../../time/local-time.js';
-import { html } from './html.js';
-import { exportCommand } from './registration-notice.js';
+import { exportCommand, exportCommandParts } from './registration-notice.js';
 import { layout, t, textBlock, type RenderedEmail } from './layout.js';
 
 /** "طلب واحد", "طلبان", "3 طلبات", "11 طلبًا", "100 طلب": registrations as Arabic counts them. */
@@ -48,9 +47,10 @@ export function registrationOverflowEmail(input: RegistrationOverflowInput): Ren
         exportTitle: 'To export them (CSV or JSON), whoever runs the service runs in its folder:',
         footer: "You receive this email because your address is one of the organization's registration addresses.",
       };
+  const exported = exportCommandParts(s.exportTitle, command);
   return {
     subject: s.subject,
-    text: textBlock([s.intro, '', s.why, '', s.exportTitle, `  ${command}`, '', '--', s.footer]),
+    text: textBlock([s.intro, '', s.why, '', ...exported.text, '', '--', s.footer]),
     html: layout({
       language: input.language,
       subject: s.subject,
@@ -58,7 +58,7 @@ export function registrationOverflowEmail(input: RegistrationOverflowInput): Ren
       organizationName: input.organizationName,
       heading: s.heading,
       intro: [t(s.intro)],
-      after: [t(s.why), t(s.exportTitle), html`<code dir="ltr">${command}</code>`],
+      after: [t(s.why), ...exported.html],
       footer: [t(s.footer)],
     }),
   };
