@@ -41,7 +41,10 @@ function pathSettingOf(error: unknown): string | undefined {
     return undefined;
   }
   // better-sqlite3's "unable to open database file" (a folder, a missing or unwritable directory) names no path.
-  if (e.code === 'SQLITE_CANTOPEN') return `DATABASE_PATH (${cfg.databasePath})`;
+  if (e.code === 'SQLITE_CANTOPEN') {
+    const folder = fs.statSync(cfg.databasePath, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    return `DATABASE_PATH (${cfg.databasePath}${folder ? `, a folder: name the database file, such as ${path.join(cfg.databasePath, 'app.db')}` : ''})`;
+  }
   if (typeof e.path !== 'string') return undefined;
   const failed = path.resolve(e.path);
   const within = (a: string, b: string) => a === b || a.startsWith(b + path.sep);

@@ -43,14 +43,24 @@ describe.skipIf(!fs.existsSync('/proc/self'))('a folder that cannot be made or w
     fs.symlinkSync(path.join(dir, 'gone'), path.join(dir, 'link'));
     const folder = path.join(dir, 'link', 'artifacts');
     const r = refusal(folder);
-    expect(r.message).toBe(`ARTIFACTS_DIR (${folder}): EEXIST: file already exists, mkdir '${path.join(dir, 'link')}'`);
+    expect(r.message).toBe(
+      `ARTIFACTS_DIR (${folder}): EEXIST: file already exists, mkdir '${path.join(dir, 'link')}' (${path.join(dir, 'link')} is a link to nothing: remove it or make what it points to)`,
+    );
     expect(r.ms).toBeLessThan(1_000);
   });
 
-  it('under a file: refused naming the file, as the system says it', () => {
+  it('under a file: refused naming the file, as the system says it and in words', () => {
     fs.writeFileSync(path.join(dir, 'a-file'), '');
     const folder = path.join(dir, 'a-file', 'artifacts');
-    expect(refusal(folder).message).toBe(`ARTIFACTS_DIR (${folder}): EEXIST: file already exists, mkdir '${path.join(dir, 'a-file')}'`);
+    expect(refusal(folder).message).toBe(
+      `ARTIFACTS_DIR (${folder}): EEXIST: file already exists, mkdir '${path.join(dir, 'a-file')}' (${path.join(dir, 'a-file')} is a file, not a folder: name a folder)`,
+    );
+  });
+
+  it('itself a file: refused saying so', () => {
+    const folder = path.join(dir, 'reads');
+    fs.writeFileSync(folder, '');
+    expect(refusal(folder).message).toBe(`ARTIFACTS_DIR (${folder}): EEXIST: file already exists, mkdir '${folder}' (${folder} is a file, not a folder: name a folder)`);
   });
 });
 
@@ -83,7 +93,7 @@ describe('a folder that can be made', () => {
     fs.writeFileSync(path.join(dir, 'a-file'), '');
     const file = path.join(dir, 'a-file', 'app.db');
     expect(() => makeFolder(path.dirname(file), { name: 'DATABASE_PATH', value: file })).toThrow(
-      `DATABASE_PATH (${file}): EEXIST: file already exists, mkdir '${path.join(dir, 'a-file')}'`,
+      `DATABASE_PATH (${file}): EEXIST: file already exists, mkdir '${path.join(dir, 'a-file')}' (${path.join(dir, 'a-file')} is a file, not a folder: name a folder)`,
     );
   });
 });

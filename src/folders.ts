@@ -43,6 +43,20 @@ export function makeReadableFolder(dir: string): void {
   }
 }
 
+/**
+ * What a failed mkdir of `level` means in words, after the system's own message: "EEXIST: file already exists" read
+ * as nonsense to an operator whose ARTIFACTS_DIR was a file they had made by mistake.
+ */
+function whyNotMade(code: string | undefined, level: string): string {
+  if (code === 'EEXIST') {
+    const link = fs.lstatSync(level, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    return link ? ` (${level} is a link to nothing: remove it or make what it points to)` : ` (${level} is a file, not a folder: name a folder)`;
+  }
+  // ENOENT though the parent was just found or made: a folder that takes no new folder (/proc, a stale mount).
+  if (code === 'ENOENT' && isFolder(path.dirname(level))) return ` (${path.dirname(level)} takes no new folder)`;
+  return '';
+}
+
 function refuse(setting: FolderSetting, what: string): never {
   throw new ConfigError(`${setting.name} (${setting.value}): ${what}`);
 }
@@ -68,9 +82,7 @@ export function makeFolder(folder: string, setting: FolderSetting, options: { wr
       } catch (error) {
         const e = error as NodeJS.ErrnoException;
         if (e.code === 'EEXIST' && isFolder(level)) continue;
-        // ENOENT though the parent was just found or made: a folder that takes no new folder (/proc, a stale mount).
-        const why = e.code === 'ENOENT' && isFolder(path.dirname(level)) ? ` (${path.dirname(level)} takes no new folder)` : '';
-        refuse(setting, `${e.message}${why}`);
+        refuse(setting, `${e.message}${whyNotMade(e.code, level)}`);
       }
     }
   }

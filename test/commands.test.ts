@@ -241,18 +241,18 @@ describe('commands', () => {
     fs.writeFileSync(file, '');
     const migrated = command('migrate.ts', [], { DATABASE_PATH: path.join(file, 'app.db') });
     expect(migrated.status).toBe(1);
-    expect(migrated.stderr.trim()).toBe(`DATABASE_PATH (${path.join(file, 'app.db')}): EEXIST: file already exists, mkdir '${file}'`);
+    expect(migrated.stderr.trim()).toBe(`DATABASE_PATH (${path.join(file, 'app.db')}): EEXIST: file already exists, mkdir '${file}' (${file} is a file, not a folder: name a folder)`);
     const folder = command('migrate.ts', [], { DATABASE_PATH: dir });
     expect(folder.status).toBe(1);
-    expect(folder.stderr.trim()).toBe(`DATABASE_PATH (${dir}): unable to open database file`);
+    expect(folder.stderr.trim()).toBe(`DATABASE_PATH (${dir}, a folder: name the database file, such as ${path.join(dir, 'app.db')}): unable to open database file`);
     expect(command('migrate.ts', [], { DATABASE_PATH: path.join(dir, 'app.db') }).status).toBe(0);
     const regenerated = command('regenerate.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: file });
     expect(regenerated.status).toBe(1);
-    expect(regenerated.stderr.trim()).toBe(`ARTIFACTS_DIR (${file}): EEXIST: file already exists, mkdir '${file}'`);
+    expect(regenerated.stderr.trim()).toBe(`ARTIFACTS_DIR (${file}): EEXIST: file already exists, mkdir '${file}' (${file} is a file, not a folder: name a folder)`);
     // The server's mail folder is made at start: a file there stops it, rather than failing every email for a day.
     const started = command('start.ts', [], { DATABASE_PATH: path.join(dir, 'app.db'), ARTIFACTS_DIR: path.join(dir, 'a'), MAIL_DIR: file, PORT: '4799', HOST: '127.0.0.1' });
     expect(started.status).toBe(1);
-    expect(started.stderr.trim()).toBe(`MAIL_DIR (${file}): EEXIST: file already exists, mkdir '${file}'`);
+    expect(started.stderr.trim()).toBe(`MAIL_DIR (${file}): EEXIST: file already exists, mkdir '${file}' (${file} is a file, not a folder: name a folder)`);
   });
 
   // Where mkdir answers ENOENT under a parent that exists (/proc), Node's recursive mkdir retried forever: npm run
