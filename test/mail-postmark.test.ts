@@ -236,6 +236,43 @@ describe('postmark transport', () => {
   });
 });
 
+// What /healthz reads of the worker (test/health-http.test.ts shows it on the server): a refused setup at once, an
+// outage from its first failure, and neither once Postmark takes an email or judges one email's own fault.
+describe('how sending goes, as the worker tells it', () => {
+  const answer = async (w: MailWorker, mode: FakePostmark['mode'], to = 'fan@example.com') => {
+    fake.mode = mode;
+    enqueueEmail({ ...message, to });
+    await w.drain();
+    return w.sending();
+  };
+
+  it('refused setup at once, an outage since its first failure, cleared by an email taken or refused for itself', async () => {
+    const w = start();
+    expect(w.sending()).toEqual({ failingSinceMs: null, setupRefused: false });
+
+    const before = Date.now();
+    const refused = await answer(w, { kind: 'status', status: 422, errorCode: 412, message: 'account pending approval' });
+    expect(refused.setupRefused).toBe(true);
+    expect(refused.failingSinceMs).toBeGreaterThanOrEqual(before);
+
+    const down = await answer(w, { kind: 'status', status: 503, errorCode: 0, message: 'unavailable' });
+    expect(down).toEqual({ failingSinceMs: refused.failingSinceMs, setupRefused: false });
+
+    fake.inactive.add('bounced@example.com');
+    expect(await answer(w, { kind: 'ok' }, 'bounced@example.com')).toEqual({ failingSinceMs: null, setupRefused: false });
+
+    await answer(w, { kind: 'status', status: 500, errorCode: 0, message: 'no' });
+    expect(await answer(w, { kind: 'ok' }, 'other@example.com')).toEqual({ failingSinceMs: null, setupRefused: false });
+  });
+
+  it('a bad token is a refused setup', async () => {
+    const w = start({ token: 'wrong-token' });
+    enqueueEmail(message);
+    await w.drain();
+    expect(w.sending().setupRefused).toBe(true);
+  });
+});
+
 describe('postmarkClientOptions', () => {
   it('reads a base URL or a bare host, with the timeout in seconds', () => {
     expect(postmarkClientOptions(undefined, 10_000)).toEqual({ timeout: 10 });

@@ -37,12 +37,15 @@ export class MailDeliveryError extends Error {
   readonly kind: string;
   /** The provider refuses the address itself for good (bounced, complained, unsubscribed there): nothing will reach it. */
   readonly inactiveRecipient: boolean;
+  /** The provider refuses our setup (the token, the sender, the account), not this email: nothing sends until fixed. */
+  readonly setupRefused: boolean;
 
-  constructor(message: string, options: { permanent: boolean; kind: string; cause?: unknown; inactiveRecipient?: boolean }) {
+  constructor(message: string, options: { permanent: boolean; kind: string; cause?: unknown; inactiveRecipient?: boolean; setupRefused?: boolean }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.permanent = options.permanent;
     this.kind = options.kind;
     this.inactiveRecipient = options.inactiveRecipient ?? false;
+    this.setupRefused = options.setupRefused ?? false;
   }
 }
 

@@ -65,6 +65,20 @@ export interface MailWorker {
   drain(): Promise<void>;
   /** Wakes the worker now, e.g. right after a transaction that queued mail has committed. */
   kick(): void;
+  /** How sending goes, for /healthz (src/server/health-report.ts). */
+  sending(): SendingState;
+}
+
+/**
+ * Whether the provider takes our emails: since when every send has failed for a reason not of one email (null once
+ * one is taken, or answered as that email's own fault), and whether the last answer refused our setup. A revoked
+ * token stopped every confirmation while /healthz stayed 200 for the 30 minutes the backlog check waits.
+ */
+export interface SendingState {
+  /** Wall-clock ms of the first failed send since the last one the provider took or judged; null when none. */
+  failingSinceMs: number | null;
+  /** The provider refused the token, the sender or the account on the last send: no retry can succeed. */
+  setupRefused: boolean;
 }
 
 /**
@@ -102,6 +116,18 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   let round: Promise<void> | null = null;
   let again = false;
   let draining = 0;
+  const sending: SendingState = { failingSinceMs: null, setupRefused: false };
+
+  /** The transport's answer as the health check reads it: an email's own failure (permanent) says the provider works. */
+  function noteSending(failure: MailDeliveryError | null): void {
+    if (failure !== null && !failure.permanent) {
+      sending.failingSinceMs ??= Date.now();
+      sending.setupRefused = failure.setupRefused;
+    } else {
+      sending.failingSinceMs = null;
+      sending.setupRefused = false;
+    }
+  }
 
   const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'}`;
 
@@ -146,7 +172,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     const email = composed.email;
     if ('cancelled' in email) return email;
     try {
-      return await transport.send({
+      const sent = await transport.send({
         outboxId: row.id,
         messageId: messageIdFor(row.message_key, options.from),
         from: fromFor(options.from, email.sender),
@@ -161,8 +187,12 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         replyTo: email.replyTo,
         tag: row.tag ?? undefined,
       });
+      noteSending(null);
+      return sent;
     } catch (err) {
-      return toDeliveryError(err);
+      const failure = toDeliveryError(err);
+      noteSending(failure);
+      return failure;
     }
   }
 
@@ -291,6 +321,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         draining--;
       }
     },
+    sending: () => ({ ...sending }),
     kick() {
       if (stopped) return;
       // A round in progress takes the kick as one more pass and nothing else: a handler attached to its promise

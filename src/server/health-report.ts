@@ -5,11 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Application } from '../app/application.js';
 import { oldestPendingEmail } from '../mail/outbox.js';
+import type { SendingState } from '../mail/worker.js';
 
 /** A job is stale when it has not succeeded for this many of its periods (counted from the start before its first). */
 export const JOB_PERIODS = 3;
 /** The oldest email still pending may have waited this long, or twice MAIL_RETRY_MAX_S if longer: one outage's retries. */
 export const MAIL_PENDING_LIMIT_S = 1800;
+/**
+ * Every send has failed (the provider unreachable, answering 5xx or 429) for this long: an outage, not a blip that
+ * the retries ride out. A refused setup (the token, the sender, the account) fails the check at once: no retry mends it.
+ */
+export const MAIL_FAILING_LIMIT_S = 600;
 /** Free space under DATABASE_PATH below min(64 MiB, 5% of its file system): SQLite's next writes fail with SQLITE_FULL. */
 const DISK_FLOOR_BYTES = 64 * 1024 * 1024;
 const DISK_FLOOR_SHARE = 0.05;
@@ -31,15 +37,26 @@ function databaseAndMail(app: Application): { database: Check; mail: Check | nul
     const limitS = Math.max(MAIL_PENDING_LIMIT_S, 2 * app.config.mailRetryMaxS);
     // Queued on the application's clock (the one rows are stamped with).
     const ageS = oldest === null ? null : seconds(app.now().getTime() - Date.parse(oldest));
-    return {
-      database: { ok: true },
-      mail: app.mail ? { ok: ageS === null || ageS <= limitS, oldest_pending_age_s: ageS, limit_s: limitS } : null,
-    };
+    return { database: { ok: true }, mail: app.mail ? mailCheck(app.mail.sending(), ageS, limitS) : null };
   } catch (error) {
     // The SQLite code only (SQLITE_CORRUPT, SQLITE_IOERR…): its message may name paths.
     const code = (error as { code?: unknown } | null)?.code;
     return { database: { ok: false, error: typeof code === 'string' ? code : 'unreadable' }, mail: null };
   }
+}
+
+/** The backlog's age, and whether the provider takes our emails (src/mail/worker.ts SendingState). */
+function mailCheck(sending: SendingState, oldestPendingAgeS: number | null, limitS: number): Check {
+  const failingForS = sending.failingSinceMs === null ? null : seconds(Date.now() - sending.failingSinceMs);
+  const backlogOk = oldestPendingAgeS === null || oldestPendingAgeS <= limitS;
+  const sendingOk = !sending.setupRefused && (failingForS === null || failingForS <= MAIL_FAILING_LIMIT_S);
+  return {
+    ok: backlogOk && sendingOk,
+    oldest_pending_age_s: oldestPendingAgeS,
+    limit_s: limitS,
+    sending_failing_for_s: failingForS,
+    setup_refused: sending.setupRefused,
+  };
 }
 
 function disk(databasePath: string): Check {

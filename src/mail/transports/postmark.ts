@@ -128,6 +128,7 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
       kind: `postmark-http-${status}-code-${code}${setting}`,
       cause: err,
       inactiveRecipient: status === 422 && code === 406,
+      setupRefused: status === 401 || (status === 422 && !permanent),
     });
   }
   const message = err instanceof Error ? err.message : String(err);
