@@ -101,6 +101,71 @@ describe('import', () => {
     expect(importJson(t, json).results.map((r) => [r.match, r.before, r.after])).toEqual([['rs-m1', '2-1', '2-2']]);
   });
 
+  it('names a fed slot of a result by the team it resolves to, as the bracket does', () => {
+    const json = load(SMALL);
+    importJson(t, json);
+    json.organizations[0].leagues[0].events[1].matches[1].walkover = 'home';
+    // rs-c2's home slot is the winner of rs-c1: the summary said "to be decided v Mill Lane United".
+    expect(importJson(t, json).results).toEqual([
+      { match: 'rs-c2', home: 'Riverside Lions', away: 'Mill Lane United', before: 'walkover: Mill Lane United', after: 'walkover: Riverside Lions' },
+    ]);
+  });
+
+  // An organizer's review: --check said "6 rows written" of a file that moved, postponed and cancelled matches.
+  it('names each kickoff, venue, postponement and cancellation it changes, in the organization\'s time zone, and each team renamed', () => {
+    const json = load(SMALL);
+    importJson(t, json);
+    const [m1, , m3] = json.organizations[0].leagues[0].events[0].matches;
+    m3.kickoff = '2026-12-20T15:00:00Z';
+    m3.venue = 'Pitch 1';
+    Object.assign(m1, { status: 'cancelled', score: undefined });
+    json.organizations[0].timezone = 'Europe/London';
+    json.organizations[0].teams[1].name_ar = 'هاربر روفرز';
+    const counts = importJson(t, json);
+    expect(counts.matchChanges).toEqual([
+      { match: 'rs-m1', home: 'Riverside Lions', away: 'Harbour Rovers', changes: ['completed → cancelled'] },
+      {
+        match: 'rs-m3', home: 'Mill Lane United', away: 'Riverside Lions',
+        changes: ['kickoff Sunday 13 December 2026, 10:00 GMT → Sunday 20 December 2026, 15:00 GMT', 'venue Pitch 2; North Stand, Riverside → Pitch 1'],
+      },
+    ]);
+    expect(counts.teamChanges).toEqual([{ team: 'rs-rovers', before: 'Harbour Rovers', after: 'Harbour Rovers / هاربر روفرز' }]);
+  });
+
+  // An organizer's review: a corrected World Cup group result made Spain, not Japan, the team of a round of 16 played
+  // and recorded; the bracket and the calendar showed a match that never happened.
+  it('refuses a result that changes who played a later match already played, naming it, and takes it once that match is open again', () => {
+    const json = load(SMALL);
+    importJson(t, json);
+    const before = dumpTables(t.sqlite);
+    const [c1, c2] = json.organizations[0].leagues[0].events[1].matches;
+    c1.score = { home: 1, away: 1, home_penalties: 3, away_penalties: 4 };
+    const refused = (() => {
+      try {
+        importJson(t, json);
+      } catch (error) {
+        return error as ImportConflictError;
+      }
+      throw new Error('taken');
+    })();
+    expect(refused).toBeInstanceOf(ImportConflictError);
+    expect(refused.problems).toEqual([{
+      path: 'organizations[0].leagues[0].events[1].matches[1]',
+      message:
+        'match "rs-c2" is played with Riverside Lions as its home team, but this file makes it Harbour Rovers (a result it changes earlier in the ' +
+        'bracket or in a group): correct that result, or, if the teams recorded for this match were wrong, import it first as "scheduled" without ' +
+        'its result, then with it',
+    }]);
+    expect(dumpTables(t.sqlite)).toEqual(before);
+    // --check says the same.
+    expect(() => applyImport(t.sqlite, (parseImport(JSON.stringify(json)) as { ok: true; file: never }).file, { check: true })).toThrow(/match "rs-c2" is played with Riverside Lions/);
+
+    Object.assign(c2, { status: 'scheduled', walkover: undefined });
+    expect(importJson(t, json).results.map((r) => [r.match, r.home, r.after])).toEqual([['rs-c1', 'Riverside Lions', '1-1 (3-4 on penalties)'], ['rs-c2', 'Harbour Rovers', null]]);
+    Object.assign(c2, { status: 'completed', walkover: 'home' });
+    expect(importJson(t, json).results).toEqual([{ match: 'rs-c2', home: 'Harbour Rovers', away: 'Mill Lane United', before: null, after: 'walkover: Harbour Rovers' }]);
+  });
+
   it('says why a match with a result and no status cannot be', () => {
     const json = load(SMALL);
     delete json.organizations[0].leagues[0].events[0].matches[0].status;

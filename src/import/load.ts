@@ -10,6 +10,11 @@ import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
 import { bestPlacedGroups } from './rules-check.js';
+import type { ResolvedMatch } from '../competitions/bracket.js';
+import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
+import type { MatchFacts } from '../competitions/types.js';
+import { SyncDb } from '../db/sync.js';
+import { formatDateTime } from '../time/local-time.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -74,8 +79,19 @@ export interface ImportCounts {
    * (ON DELETE CASCADE), and the match's counts drop. A member's id corrected in a spreadsheet does that silently.
    */
   removedMembers: Array<{ member: string; name: string; invitations: number; answers: number }>;
-  /** Results the import enters, changes or clears, in match id order: what an organizer checks before a real import. */
+  /**
+   * Results the import enters, changes or clears, in match id order: what an organizer checks before a real import.
+   * A slot fed by an earlier match or a group is named by the team it resolves to, as the bracket shows it.
+   */
   results: Array<{ match: string; home: string | null; away: string | null; before: string | null; after: string | null }>;
+  /**
+   * What else of a kept match reaches calendars and invited members: its kickoff (in the organization's time zone),
+   * venue, and a postponement, cancellation or return. An organizer's review: `--check` said "6 rows written" of a
+   * file that moved, postponed and cancelled matches.
+   */
+  matchChanges: Array<{ match: string; home: string | null; away: string | null; changes: string[] }>;
+  /** Teams renamed (either name), and teams the file no longer holds, by name. */
+  teamChanges: Array<{ team: string; before: string | null; after: string | null }>;
 }
 
 export interface RemovedMatch {
@@ -312,20 +328,29 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [],
+    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], matchChanges: [], teamChanges: [],
   };
+  const store = new SyncDb(sqlite);
   // What people see of an organization, before and after: its competitions' visibility and its results.
   const eventsOf = sqlite.prepare(
     `SELECT e.id, e.name, e.is_public FROM events e JOIN leagues l ON l.id = e.league_id WHERE l.org_id = ? ORDER BY e.id`,
   );
   const resultsOf = sqlite.prepare(
-    `SELECT m.id, th.name AS home, ta.name AS away, m.home_score, m.away_score, m.home_penalties, m.away_penalties, m.walkover_winner
+    `SELECT m.id, m.event_id, th.name AS home, ta.name AS away, m.home_score, m.away_score, m.home_penalties, m.away_penalties,
+            m.walkover_winner, m.kickoff_at, m.venue, m.status
      FROM matches m JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
      LEFT JOIN teams th ON th.id = m.home_team_id LEFT JOIN teams ta ON ta.id = m.away_team_id
      WHERE l.org_id = ? ORDER BY m.id`,
   );
+  const teamsOf = sqlite.prepare(`SELECT id, name, name_ar FROM teams WHERE org_id = ? ORDER BY id`);
+  const timeZoneOf = sqlite.prepare(`SELECT timezone FROM organizations WHERE id = ?`).pluck();
   type EventSeen = { id: string; name: string; is_public: number };
-  type ResultSeen = { id: string; home: string | null; away: string | null; home_score: number | null; away_score: number | null; home_penalties: number | null; away_penalties: number | null; walkover_winner: 'home' | 'away' | null };
+  type ResultSeen = {
+    id: string; event_id: string; home: string | null; away: string | null; home_score: number | null; away_score: number | null;
+    home_penalties: number | null; away_penalties: number | null; walkover_winner: 'home' | 'away' | null;
+    kickoff_at: string | null; venue: string | null; status: string;
+  };
+  type TeamSeen = { id: string; name: string; name_ar: string | null };
   /** "2-1", or "walkover: Team"; null without a result. */
   const scoreText = (r: ResultSeen | undefined): string | null =>
     r === undefined ? null
@@ -360,6 +385,8 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
        AND i.match_id IN (SELECT value FROM json_each(@matches))
      GROUP BY tm.id ORDER BY tm.id`,
   );
+  const matchPaths = pathsOfMatches(file);
+  const problems: ImportProblem[] = [];
   const run = sqlite.transaction(() => {
     const conflicts = ownershipProblems(sqlite, file);
     if (conflicts.length > 0) throw new ImportConflictError(conflicts);
@@ -369,6 +396,11 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       counts.organizations++;
       const eventsBefore = new Map((eventsOf.all(org.id) as EventSeen[]).map((e) => [e.id, e]));
       const resultsBefore = new Map((resultsOf.all(org.id) as ResultSeen[]).map((r) => [r.id, r]));
+      const teamsBefore = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
+      const playedBefore = playedFedMatches(store, org.id);
+      // A walkover won by a fed slot is worded with the team the slot had then.
+      const namedBefore = namer(store, teamsBefore);
+      for (const r of resultsBefore.values()) if (r.walkover_winner !== null && r[r.walkover_winner] === null) Object.assign(r, namedBefore(r));
       counts.changed += put.org({
         id: org.id, name: org.name, name_ar: org.name_ar, language: org.language,
         registration_emails: JSON.stringify(org.registration_emails), registration_retention_days: org.registration_retention_days, timezone: org.timezone,
@@ -462,11 +494,27 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       // Compared as recorded, not as worded: a renamed team changes a walkover's wording, not its result.
       const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
         : JSON.stringify([r.home_score, r.away_score, r.home_penalties, r.away_penalties, r.walkover_winner]));
-      for (const r of resultsOf.all(org.id) as ResultSeen[]) {
-        const before = resultsBefore.get(r.id);
-        if (recorded(before) !== recorded(r)) counts.results.push({ match: r.id, home: r.home, away: r.away, before: resultText(before), after: resultText(r) });
+      const teamsAfter = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
+      problems.push(...changedPlayers(store, playedBefore, teamsBefore, teamsAfter, matchPaths));
+      const named = namer(store, teamsAfter);
+      const timeZone = String(timeZoneOf.get(org.id));
+      for (const row of resultsOf.all(org.id) as ResultSeen[]) {
+        const before = resultsBefore.get(row.id);
+        const changed = recorded(before) !== recorded(row);
+        const changes = before === undefined ? [] : scheduleChanges(before, row, timeZone);
+        if (!changed && changes.length === 0) continue;
+        const r = { ...row, ...named(row) };
+        if (changed) counts.results.push({ match: r.id, home: r.home, away: r.away, before: resultText(before), after: resultText(r) });
+        if (changes.length > 0) counts.matchChanges.push({ match: r.id, home: r.home, away: r.away, changes });
+      }
+      for (const [id, before] of teamsBefore) {
+        const after = teamsAfter.get(id);
+        const was = teamLabel(before);
+        if (after === undefined) counts.teamChanges.push({ team: id, before: was, after: null });
+        else if (teamLabel(after) !== was) counts.teamChanges.push({ team: id, before: was, after: teamLabel(after) });
       }
     }
+    if (problems.length > 0) throw new ImportConflictError(problems);
     const dangling = danglingReferences(sqlite);
     if (dangling.length > 0) throw new ImportConflictError(dangling);
     if (options.check) throw new CheckedOnly();
@@ -490,6 +538,120 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
     throw error;
   }
   return counts;
+}
+
+/**
+ * A match's teams by name, a slot fed by an earlier match or a group named by the team it resolves to, as the bracket
+ * shows it: the summary said "to be decided v to be decided" of a round of 16, and "walkover: home". Each event is
+ * resolved once, and only when one of its matches is named.
+ */
+function namer(store: SyncDb, teams: ReadonlyMap<string, { name: string }>) {
+  const resolvedIn = new Map<string, Map<string, ResolvedMatch>>();
+  const name = (id: string | null | undefined) => (id == null ? null : (teams.get(id)?.name ?? null));
+  return (m: { id: string; event_id: string; home: string | null; away: string | null }): { home: string | null; away: string | null } => {
+    if (m.home !== null && m.away !== null) return { home: m.home, away: m.away };
+    let resolved = resolvedIn.get(m.event_id);
+    if (resolved === undefined) resolvedIn.set(m.event_id, (resolved = resolveEvent(store, m.event_id).resolved));
+    const r = resolved.get(m.id);
+    return { home: m.home ?? name(r?.home), away: m.away ?? name(r?.away) };
+  };
+}
+
+/** A team as the summary names it: its name, and its Arabic name after it when it has one. */
+const teamLabel = (t: { name: string; name_ar: string | null }) => (t.name_ar === null ? t.name : `${t.name} / ${t.name_ar}`);
+
+/** Each match of the file by id, with where it is in the file: a problem about it names that place. */
+function pathsOfMatches(file: ImportFile): Map<string, string> {
+  const paths = new Map<string, string>();
+  file.organizations.forEach((org, o) =>
+    org.leagues.forEach((l, i) =>
+      l.events.forEach((e, j) => e.matches.forEach((m, n) => paths.set(m.id, formatPath(['organizations', o, 'leagues', i, 'events', j, 'matches', n])))),
+    ),
+  );
+  return paths;
+}
+
+/** A match's kickoff, venue and postponement or cancellation as they change, in the organization's time zone. */
+function scheduleChanges(
+  before: { kickoff_at: string | null; venue: string | null; status: string },
+  after: { kickoff_at: string | null; venue: string | null; status: string },
+  timeZone: string,
+): string[] {
+  const changes: string[] = [];
+  const when = (at: string | null) => (at === null ? 'none' : (formatDateTime(at, timeZone, 'en') ?? at));
+  if (before.kickoff_at !== after.kickoff_at) changes.push(`kickoff ${when(before.kickoff_at)} → ${when(after.kickoff_at)}`);
+  if (before.venue !== after.venue) changes.push(`venue ${before.venue ?? 'none'} → ${after.venue ?? 'none'}`);
+  // A result's own status change (scheduled to completed) is its result line; these are what calendars show.
+  const told = new Set(['postponed', 'cancelled']);
+  if (before.status !== after.status && (told.has(before.status) || told.has(after.status))) changes.push(`${before.status} → ${after.status}`);
+  return changes;
+}
+
+/** A played match fed by an earlier one (or a group): who played it, by side, as its feeds give it. */
+type Played = { event: string; home: string | null; away: string | null };
+const PLAYED = new Set(['completed', 'in_progress']);
+const isFed = (m: MatchFacts) =>
+  m.home_source_match_id != null || m.away_source_match_id != null || m.home_source_group != null || m.away_source_group != null ||
+  m.home_source_best != null || m.away_source_best != null;
+
+/** The organization's played (or under way) fed matches with their teams, reading only the events that have one. */
+function playedFedMatches(store: SyncDb, orgId: string): Map<string, Played> {
+  const events = store.sqlite.prepare(
+    `SELECT DISTINCT m.event_id FROM matches m JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
+     WHERE l.org_id = ? AND m.status IN ('completed', 'in_progress')
+       AND (m.home_source_match_id IS NOT NULL OR m.away_source_match_id IS NOT NULL OR m.home_source_group IS NOT NULL
+            OR m.away_source_group IS NOT NULL OR m.home_source_best IS NOT NULL OR m.away_source_best IS NOT NULL)`,
+  ).pluck().all(orgId) as string[];
+  const played = new Map<string, Played>();
+  for (const event of events) {
+    const { matches, resolved } = resolveEvent(store, event);
+    for (const m of matches) {
+      if (!PLAYED.has(m.status) || !isFed(m)) continue;
+      const r = resolved.get(m.id);
+      played.set(m.id, { event, home: r?.home ?? null, away: r?.away ?? null });
+    }
+  }
+  return played;
+}
+
+/**
+ * A played match whose teams the import would change: a correction of an earlier result (or of a group's) that changes
+ * who went through. The bracket follows its feeds, so it showed the later match, result and all, as played by a team
+ * that never played it (an organizer's review: Japan's round of 16 became Spain's). Refused, naming the match, its
+ * teams before and after, and the two ways out.
+ */
+function changedPlayers(
+  store: SyncDb,
+  before: ReadonlyMap<string, Played>,
+  teamsBefore: ReadonlyMap<string, { name: string }>,
+  teamsAfter: ReadonlyMap<string, { name: string }>,
+  paths: ReadonlyMap<string, string>,
+): ImportProblem[] {
+  if (before.size === 0) return [];
+  const problems: ImportProblem[] = [];
+  const events = new Map<string, ResolvedEvent>();
+  for (const [id, was] of before) {
+    let event = events.get(was.event);
+    if (event === undefined) events.set(was.event, (event = resolveEvent(store, was.event)));
+    const match = event.matches.find((m) => m.id === id);
+    if (match === undefined || !PLAYED.has(match.status)) continue;
+    const now = event.resolved.get(id);
+    for (const side of ['home', 'away'] as const) {
+      const from = was[side];
+      const to = now?.[side] ?? null;
+      if (from === null || from === to) continue;
+      const fromName = teamsBefore.get(from)?.name ?? from;
+      const toName = to === null ? null : (teamsAfter.get(to)?.name ?? to);
+      problems.push({
+        path: paths.get(id) ?? '(root)',
+        message:
+          `match "${id}" is ${match.status === 'completed' ? 'played' : 'under way'} with ${fromName} as its ${side} team, but this file ` +
+          `${toName === null ? 'leaves that team undecided' : `makes it ${toName}`} (a result it changes earlier in the bracket or in a group): ` +
+          'correct that result, or, if the teams recorded for this match were wrong, import it first as "scheduled" without its result, then with it',
+      });
+    }
+  }
+  return problems;
 }
 
 const KIND: Record<string, string> = { divisions: 'division', leagues: 'league', matches: 'match', team_members: 'member', teams: 'team', events: 'event' };

@@ -4,7 +4,7 @@ import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], ...over,
+  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], matchChanges: [], teamChanges: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
   match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: '2026-09-06T10:00:00Z', result: null, invitations: 0, ...over,
@@ -62,6 +62,25 @@ describe('importSummary', () => {
     ['a season of results: the first 20, then how many more', { results: Array.from({ length: 23 }, (_, i) => ({ match: `m${i}`, home: 'A', away: 'B', before: null, after: '1-0' })) }, true, [
       ...Array.from({ length: 20 }, (_, i) => `result of match "m${i}" (A v B): none → 1-0`),
       '… and 3 other results would change',
+    ]],
+    // An organizer's review: --check said "6 rows written" of a file that moved, postponed and cancelled matches.
+    ['kickoffs, venues, postponements and cancellations', { matchChanges: [
+      { match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', changes: ['kickoff Saturday 6 September 2026, 11:00 BST → Sunday 7 September 2026, 15:00 BST', 'venue Mill Lane → Riverside Park'] },
+      { match: 'rs-m2', home: 'A', away: 'B', changes: ['scheduled → postponed'] },
+    ] }, true, [
+      'match "rs-m1" (Riverside Lions v Mill Lane United): kickoff Saturday 6 September 2026, 11:00 BST → Sunday 7 September 2026, 15:00 BST; venue Mill Lane → Riverside Park',
+      'match "rs-m2" (A v B): scheduled → postponed',
+    ]],
+    ['a season of moves: the first 20, then how many more', { matchChanges: Array.from({ length: 21 }, (_, i) => ({ match: `m${i}`, home: 'A', away: 'B', changes: ['scheduled → cancelled'] })) }, false, [
+      ...Array.from({ length: 20 }, (_, i) => `match "m${i}" (A v B): scheduled → cancelled`),
+      '… and 1 other match changed',
+    ]],
+    ['teams renamed and removed', { teamChanges: [
+      { team: 'rs-lions', before: 'Riverside Lions', after: 'Riverside Lions FC / أسود ريفرسايد' },
+      { team: 'rs-old', before: 'Old Town', after: null },
+    ] }, true, [
+      'team "rs-lions" would be renamed: Riverside Lions → Riverside Lions FC / أسود ريفرسايد',
+      'team "rs-old" (Old Town) is no longer in the file: it would be removed',
     ]],
   ])('%s', (_label, over, check, lines) => {
     const summary = importSummary('f.json', counts(over), { check });

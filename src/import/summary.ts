@@ -48,14 +48,25 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
       lines.push(`${what} ${gone} its reads ${check ? 'would leave' : 'leave'} the public, and its calendar's subscribers ${check ? 'would see' : 'see'} it emptied`);
     }
   }
-  // The results entered, changed or cleared: a week's results are a few lines; a first import of a season, many.
-  for (const r of c.results.slice(0, SHOWN_RESULTS)) {
-    const teams = `${r.home ?? 'to be decided'} v ${r.away ?? 'to be decided'}`;
-    lines.push(`result of match ${JSON.stringify(r.match)} (${teams}): ${r.before ?? 'none'} → ${r.after ?? 'none'}`);
+  for (const t of c.teamChanges) {
+    lines.push(t.after === null
+      ? `team ${JSON.stringify(t.team)} (${t.before}) is no longer in the file: ${check ? 'it would be removed' : 'removed'}`
+      : `team ${JSON.stringify(t.team)} ${check ? 'would be renamed' : 'renamed'}: ${t.before} → ${t.after}`);
   }
-  if (c.results.length > SHOWN_RESULTS) lines.push(`… and ${plural(c.results.length - SHOWN_RESULTS, 'other result')} ${check ? 'would change' : 'changed'}`);
+  // The results entered, changed or cleared: a week's results are a few lines; a first import of a season, many.
+  shown(lines, c.results, (r) => `result of match ${JSON.stringify(r.match)} (${teams(r)}): ${r.before ?? 'none'} → ${r.after ?? 'none'}`, 'other result', check);
+  // What calendars and invited members are told of: a kickoff moved, a match postponed, cancelled or back on.
+  shown(lines, c.matchChanges, (m) => `match ${JSON.stringify(m.match)} (${teams(m)}): ${m.changes.join('; ')}`, 'other match', check);
   return lines;
 }
 
-/** Result lines shown one by one; past them, how many more. */
-const SHOWN_RESULTS = 20;
+const teams = (m: { home: string | null; away: string | null }) => `${m.home ?? 'to be decided'} v ${m.away ?? 'to be decided'}`;
+
+/** Lines shown one by one; past them, how many more. */
+const SHOWN = 20;
+
+/** The first SHOWN items' lines, then how many more would change or changed: a first import of a season is many. */
+function shown<T>(lines: string[], items: readonly T[], line: (item: T) => string, other: string, check: boolean): void {
+  for (const item of items.slice(0, SHOWN)) lines.push(line(item));
+  if (items.length > SHOWN) lines.push(`… and ${plural(items.length - SHOWN, other)} ${check ? 'would change' : 'changed'}`);
+}

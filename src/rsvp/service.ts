@@ -2,10 +2,7 @@
 // from the invite email. Pending = invited and not answered. Answers can change until kickoff.
 import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
-import { NO_CONTEXT, resolveTeams } from '../competitions/bracket.js';
-import { bracketContext } from '../competitions/group-feeds.js';
-import { parseRules } from '../competitions/queries.js';
-import type { BracketContext, MatchFacts, TeamFacts } from '../competitions/types.js';
+import { resolveEvent } from '../competitions/resolve-event.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { mailboxOf } from '../mail/mailbox.js';
 import { queueEmail } from '../mail/outbox.js';
@@ -135,8 +132,9 @@ function matchForInvitations(store: SyncDb, matchId: string) {
       .where('m.id', '=', matchId),
   );
   if (!match) return undefined;
-  const eventMatches = store.all(store.q.selectFrom('matches').selectAll().where('event_id', '=', match.event_id));
-  const resolved = resolveTeams(eventMatches, eventContext(store, match.event_id, eventMatches)).get(matchId);
+  // With the bracket's context (its away goals rule, its group tables): without it a feed from a tie won on away
+  // goals, or from a group, gave nobody, and nobody of that team was invited.
+  const resolved = resolveEvent(store, match.event_id).resolved.get(matchId);
   const teamIds = [resolved?.home, resolved?.away].filter((t): t is string => Boolean(t));
   const rows = teamIds.length
     ? store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', teamIds))
@@ -147,31 +145,6 @@ function matchForInvitations(store: SyncDb, matchId: string) {
     return match.language === 'ar' ? 'يحدد لاحقاً' : 'To be decided';
   };
   return { ...match, teamIds, homeName: name(resolved?.home), awayName: name(resolved?.away) };
-}
-
-/**
- * What deciding the event's bracket needs beyond its matches, as the published bracket has it: its away goals rule (a
- * tie level on aggregate) and its group tables (a slot fed by a group's place, ranked by its tie-breakers and named
- * teams). Without it a feed from a tie won on away goals, or from a group, gave nobody: nobody of that team was invited.
- */
-function eventContext(store: SyncDb, eventId: string, eventMatches: MatchFacts[]): BracketContext {
-  const event = store.first(
-    store.q.selectFrom('events')
-      .select(['points_win', 'points_draw', 'points_loss', 'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule', 'best_placed'])
-      .where('id', '=', eventId),
-  );
-  if (!event) return NO_CONTEXT;
-  // Names only matter to a group's table (its last tie-break): read them only when a slot is fed by one (or by the
-  // best-placed teams of several).
-  const fedByGroup = eventMatches.some(
-    (m) => m.home_source_group != null || m.away_source_group != null || m.home_source_best != null || m.away_source_best != null,
-  );
-  const ids = fedByGroup ? [...new Set(eventMatches.flatMap((m) => [m.home_team_id, m.away_team_id]).filter((t): t is string => t !== null))] : [];
-  const teams = new Map<string, TeamFacts>(
-    ids.length === 0 ? [] : store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', ids)).map((t) => [t.id, t]),
-  );
-  const points = { win: event.points_win, draw: event.points_draw, loss: event.points_loss };
-  return bracketContext({ points, rules: parseRules(event) }, eventMatches, teams);
 }
 
 /** The match as the invited member reads it, in the invitation email and on the RSVP page alike. */
