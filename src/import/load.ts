@@ -629,11 +629,14 @@ function changedPlayers(
 ): ImportProblem[] {
   if (before.size === 0) return [];
   const problems: ImportProblem[] = [];
-  const events = new Map<string, ResolvedEvent>();
+  const events = new Map<string, ResolvedEvent & { byId: Map<string, MatchFacts> }>();
   for (const [id, was] of before) {
     let event = events.get(was.event);
-    if (event === undefined) events.set(was.event, (event = resolveEvent(store, was.event)));
-    const match = event.matches.find((m) => m.id === id);
+    if (event === undefined) {
+      const resolved = resolveEvent(store, was.event);
+      events.set(was.event, (event = { ...resolved, byId: new Map(resolved.matches.map((m) => [m.id, m])) }));
+    }
+    const match = event.byId.get(id);
     if (match === undefined || !PLAYED.has(match.status)) continue;
     const now = event.resolved.get(id);
     for (const side of ['home', 'away'] as const) {
