@@ -132,7 +132,7 @@ describe('the OpenAPI document', () => {
       expect(s[name]!.additionalProperties).toBe(false);
     }
     expect(doc.components.headers.CacheControlRead!.schema.const).toBe(READ_CACHE);
-    expect(doc.components.headers.AccessControlAllowHeaders!.schema.const).toBe('Content-Type, Idempotency-Key');
+    expect(doc.components.headers.AccessControlAllowHeaders!.schema.const).toBe('Content-Type, Idempotency-Key, If-None-Match, If-Modified-Since, Cache-Control');
     // Every response, preflights and errors included, carries Access-Control-Allow-Origin.
     for (const { op, method, path: p } of operations(doc)) {
       for (const [status, r] of Object.entries(op.responses)) {

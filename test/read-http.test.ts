@@ -264,7 +264,7 @@ describe('read errors', () => {
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
-    expect(res.headers['access-control-allow-headers']).toBe('Content-Type, Idempotency-Key');
+    expect(res.headers['access-control-allow-headers']).toBe('Content-Type, Idempotency-Key, If-None-Match, If-Modified-Since, Cache-Control');
     expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
   });
 });

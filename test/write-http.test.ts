@@ -332,7 +332,7 @@ describe('cross-origin', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');
-    expect(preflight.headers['access-control-allow-headers']).toBe('Content-Type, Idempotency-Key');
+    expect(preflight.headers['access-control-allow-headers']).toBe('Content-Type, Idempotency-Key, If-None-Match, If-Modified-Since, Cache-Control');
     const post = await request(`${svc.url}/api/v0/register`, json({ org_id: 'riverside-sfl', name: 'Cross Origin', email: 'cors@example.org' }, { Origin: 'https://club.example' }));
     expect(post.status).toBe(201);
     expect(post.headers['access-control-allow-origin']).toBe('*');

@@ -49,8 +49,12 @@ export const READ_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60
 export const NO_STORE = 'no-store';
 
 export const PREFLIGHT_MAX_AGE_S = 86_400;
-/** The request headers a preflight allows a script to send (besides those a browser always may). */
-export const PREFLIGHT_ALLOW_HEADERS = 'Content-Type, Idempotency-Key';
+/**
+ * The request headers a preflight allows a script to send (besides those a browser always may): a write's, and a
+ * read's revalidation with the validators the reads expose (a review's app sent If-None-Match and the browser
+ * refused the fetch outright), or a Cache-Control asking past a cache.
+ */
+export const PREFLIGHT_ALLOW_HEADERS = 'Content-Type, Idempotency-Key, If-None-Match, If-Modified-Since, Cache-Control';
 
 /** The answer to a CORS preflight (204) of a route serving `allow`. */
 export function preflightHeaders(allow: readonly string[]): Record<string, string> {

@@ -135,7 +135,7 @@ function preflightViolations(res: Reply, allowed: string[]): string[] {
   if (res.status !== 204) return [`OPTIONS answered ${res.status}, not 204`];
   const methods = (header(res, 'access-control-allow-methods') ?? '').split(',').map((s) => s.trim());
   for (const m of allowed) if (!methods.includes(m)) out.push(`preflight does not allow ${m}`);
-  if (header(res, 'access-control-allow-headers') !== 'Content-Type, Idempotency-Key') out.push('preflight Allow-Headers differs');
+  if (header(res, 'access-control-allow-headers') !== 'Content-Type, Idempotency-Key, If-None-Match, If-Modified-Since, Cache-Control') out.push('preflight Allow-Headers differs');
   if (!/^\d+$/.test(header(res, 'access-control-max-age') ?? '')) out.push('preflight without Access-Control-Max-Age');
   return out;
 }

@@ -22,7 +22,7 @@ export const uncachedHeaders = (): Record<string, Ref> => ({
 export const READ_CACHE = 'public, max-age=60, stale-while-revalidate=600, stale-if-error=86400';
 export const NO_STORE = 'no-store';
 export const PREFLIGHT_CACHE = 'public, max-age=86400';
-export const ALLOW_HEADERS = 'Content-Type, Idempotency-Key';
+export const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, If-None-Match, If-Modified-Since, Cache-Control';
 export const READ_ALLOW = 'GET, HEAD, OPTIONS';
 export const WRITE_ALLOW = 'POST, OPTIONS';
 export const UNKNOWN_ROUTE_ALLOW = 'GET, HEAD, POST, OPTIONS';
