@@ -503,6 +503,10 @@ describe('folding', () => {
     { name: 'a 4-octet emoji (surrogate pair) at the edge', line: `${'X'.repeat(73)}😀`, expected: ['X'.repeat(73), ' 😀'] },
     { name: 'a 4-octet emoji that just fits', line: `${'X'.repeat(71)}😀`, expected: [`${'X'.repeat(71)}😀`] },
     { name: 'empty line', line: '', expected: [''] },
+    // A line-by-line unescaper read "\" then "n" (a review counted 43 such breaks in the demo's feeds).
+    { name: 'an escape at the edge moves whole', line: `${'X'.repeat(74)}\\n`, expected: ['X'.repeat(74), ' \\n'] },
+    { name: 'an escaped backslash at the edge moves whole', line: `${'X'.repeat(74)}\\\\`, expected: ['X'.repeat(74), ' \\\\'] },
+    { name: 'an escape ending at the edge stays', line: `${'X'.repeat(73)}\\;Y`, expected: [`${'X'.repeat(73)}\\;`, ' Y'] },
   ])('foldLine: $name', ({ line, expected }) => {
     expect(foldLine(line).split('\r\n')).toEqual(expected);
     expect(unfold(foldLine(line))).toBe(line);
@@ -523,6 +527,8 @@ describe('folding', () => {
       const folded = foldLine(line);
       for (const physical of folded.split('\r\n')) {
         expect(Buffer.byteLength(physical)).toBeLessThanOrEqual(75);
+        // Escaped as the feeds are (every backslash begins or is a pair), no physical line ends inside a pair.
+        if (line.startsWith('DESCRIPTION:') && !folded.endsWith(physical)) expect((/\\*$/.exec(physical)?.[0].length ?? 0) % 2).toBe(0);
         expect(decoder.decode(Buffer.from(physical))).toBe(physical);
       }
       expect(unfold(folded)).toBe(line);
