@@ -15,7 +15,10 @@ export const PARAMETERS: Record<string, ParameterObject> = {
     name: 'matchId',
     in: 'path',
     required: true,
-    description: 'Identifier of a match of a public competition (`match_id` of the bracket). Anything else answers 404.',
+    description:
+      'Identifier of a match of a public competition: a knockout match\'s `match_id` in the bracket; for every match, a ' +
+      'league\'s and a group\'s too, the part of its `UID` before the first dot in the competition\'s calendar ' +
+      '(`<match id>.<event id>@<domain>`), where an app finds the matches the JSON reads do not list. Anything else answers 404.',
     schema: { type: 'string', pattern: ID_PATTERN.source },
     example: 'rsl-prem-r07-2',
   },
