@@ -89,7 +89,7 @@ describe('two-legged ties', () => {
       expect(ics).toMatch(/SUMMARY[^:]*:Team A vs Team C\r\n/);
     }
     expect(calendar('pens')).toContain('Round 2 · Second leg\\nResult: Team A 0–1 Team C (after extra time) (3–5 pens)\\nAggregate: Team A 2–2 Team C');
-    expect(calendar('away')).toContain('Round 2 · Second leg\\nResult: Team A 0–1 Team C\\nAggregate: Team A 2–2 Team C (away goals)');
+    expect(calendar('away')).toContain('Round 2 · Second leg\\nResult: Team A 0–1 Team C\\nAggregate: Team A 2–2 Team C (Team A through on away goals)');
     expect(calendar('away')).toContain('Round 2 · First leg\\nResult: Team C 1–2 Team A');
   });
 });
@@ -102,7 +102,7 @@ describe('two-legged ties in Arabic', () => {
       f.organizations[0].language = 'ar';
       const ics = withoutDirectionMarks((await importAndRender(ar, f))('api/v0/calendar/away.ics').replace(/\r\n[ \t]/g, ''));
       expect(ics).toContain('الجولة 2 · مباراة الإياب');
-      expect(ics).toContain('مجموع المباراتين: Team A 2–2 Team C (الأهداف خارج الأرض)');
+      expect(ics).toContain('مجموع المباراتين: Team A 2–2 Team C (المتأهل بالأهداف خارج الأرض: Team A)');
     } finally {
       await ar.close();
     }

@@ -12,8 +12,8 @@ import { pushInto } from '../collections.js';
 import { utcInstant } from '../time/rfc3339.js';
 
 const WORDS = {
-  en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: 'away goals', pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
-  ar: { or: ' أو ', comma: '، ', best: (n: number, k: number) => (n === 1 ? `أفضل المتصدرين رقم ${k}` : n === 2 ? `أفضل الوصفاء رقم ${k}` : `أفضل أصحاب المركز ${n} رقم ${k}`), vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: 'الأهداف خارج الأرض', pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
+  en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: (team: string) => `${team} through on away goals`, pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
+  ar: { or: ' أو ', comma: '، ', best: (n: number, k: number) => (n === 1 ? `أفضل المتصدرين رقم ${k}` : n === 2 ? `أفضل الوصفاء رقم ${k}` : `أفضل أصحاب المركز ${n} رقم ${k}`), vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: (team: string) => `المتأهل بالأهداف خارج الأرض: ${team}`, pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
 } as const;
 
 /**
@@ -193,7 +193,10 @@ export function calendarFeed(
       const h = m.home_score + first.away_score;
       const a = m.away_score + first.home_score;
       const onAway = h === a && event.rules?.away_goals_rule === true && first.away_score !== m.away_score;
-      lines.push(`${w.aggregate}: ${home} ${h}–${a} ${away}${onAway ? ` (${w.awayGoals})` : ''}`);
+      // Who went through, not only how: an organizer's review read "(away goals)" and had to work out whose. The
+      // second leg's home side scored its away goals in the first leg.
+      const through = first.away_score > m.away_score ? home : away;
+      lines.push(`${w.aggregate}: ${home} ${h}–${a} ${away}${onAway ? ` (${w.awayGoals(through)})` : ''}`);
     }
     if (status === 'postponed') lines.push(w.postponed);
     if (status === 'cancelled') lines.push(w.cancelled);
