@@ -218,6 +218,11 @@ const CASES: Case[] = [
     reaches: ['rsl-prem-r01-1'],
   },
   {
+    name: 'the competition\'s Arabic name, in an Arabic organization: every DESCRIPTION',
+    change: [`UPDATE events SET name_ar = 'كأس الشتاء للناشئين' WHERE id = 'amm-u14-winter-cup-2026'`],
+    reaches: ['amm-u14-a-md1-1'],
+  },
+  {
     name: 'the competition\'s city: every LOCATION',
     change: [`UPDATE events SET venue_city = 'Riverside upon Avon' WHERE id = 'rsl-cup-2026'`],
     reaches: ['rsl-cup-qf1'],

@@ -107,6 +107,26 @@ describe('two-legged ties in Arabic', () => {
       await ar.close();
     }
   });
+
+  // An organizer's review: an Arabic organization's calendar read "U14 League 2026/27" at the top of every VEVENT.
+  it('the calendar names the competition and its league by their Arabic names; the JSON reads keep the names as written', async () => {
+    const ar = await migratedDb();
+    try {
+      const f = structuredClone(FILE) as Json;
+      f.organizations[0].language = 'ar';
+      f.organizations[0].leagues[0].name_ar = 'الكأس';
+      f.organizations[0].leagues[0].events[0].name_ar = 'كأس الذهاب والإياب';
+      const read = await importAndRender(ar, f);
+      const ics = withoutDirectionMarks(read('api/v0/calendar/away.ics').replace(/\r\n[ \t]/g, ''));
+      expect(ics).toContain('X-WR-CALNAME:كأس الذهاب والإياب — الكأس\r\n');
+      expect(ics).toContain('DESCRIPTION;LANGUAGE=ar:كأس الذهاب والإياب\\nالجولة 2 · مباراة الإياب');
+      expect(ics).not.toContain(':away\\n');
+      const events = JSON.parse(read('api/v0/events.json')) as Array<{ event_id: string; event_name: string; league_name: string }>;
+      expect(events.find((e) => e.event_id === 'away')).toMatchObject({ event_name: 'away', league_name: 'Cup' });
+    } finally {
+      await ar.close();
+    }
+  });
 });
 
 describe('two-legged ties at import', () => {

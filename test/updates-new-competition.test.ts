@@ -49,11 +49,12 @@ it('a competition that appears already won: told as new, and its champion told',
 
 // An Arabic organization's followers read the match lines with the teams' Arabic names: the champion too (a review
 // read "Mill Lane United بطل المسابقة" in an email whose every other line named the teams in Arabic).
-it("an Arabic organization's champion is told by its Arabic name, and compared as before", async () => {
+it("an Arabic organization's champion and competition are told by their Arabic names, the champion compared as before", async () => {
   const f = JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
   f.organizations[0].language = 'ar';
   const united = f.organizations[0].teams.find((t: { id: string }) => t.id === 'rs-united');
   united.name_ar = 'ميل لين يونايتد';
+  f.organizations[0].leagues[0].events[1].name_ar = 'كأس ريفرسايد';
   const load = (cupPublic: boolean) => {
     f.organizations[0].leagues[0].events[1].public = cupPublic;
     const p = parseImport(JSON.stringify(f));
@@ -66,6 +67,8 @@ it("an Arabic organization's champion is told by its Arabic name, and compared a
   await detectChanges(db, new Date());
   expect(db.sqlite.prepare(`SELECT json_extract(data_json, '$.champion') AS champion FROM update_changes WHERE kind = 'champion'`).all())
     .toEqual([{ champion: 'ميل لين يونايتد' }]);
+  // And the competition by its Arabic name (an organizer's review read its English name in Arabic emails).
+  expect(db.sqlite.prepare(`SELECT DISTINCT json_extract(data_json, '$.event_name') AS name FROM update_changes`).all()).toEqual([{ name: 'كأس ريفرسايد' }]);
   // What is kept to compare is the name the JSON reads give (champion_name), as before this release: a database
   // upgraded with a decided competition is told no champion again.
   expect(db.sqlite.prepare(`SELECT champion FROM update_event_seen WHERE event_id = 'rs-cup-2026'`).get()).toEqual({ champion: 'Mill Lane United' });

@@ -5,7 +5,7 @@ import { bracketContext } from './group-feeds.js';
 import { slotCandidateGroups } from './best-placed.js';
 import type { CalendarInput } from './calendar.js';
 import type { EventFacts, MatchFacts, TeamFacts } from './types.js';
-import { isolatedIn, type Language } from '../vocabulary/language.js';
+import { isolatedIn, localizedName, type Language } from '../vocabulary/language.js';
 import { localizedTeamName } from './standings.js';
 import { publicMatchStatus } from './match-status.js';
 import { pushInto } from '../collections.js';
@@ -99,6 +99,14 @@ export interface MatchNames {
  * when its name already says the league ("Premier Division 2026–27" of "Premier Division": the two together repeated
  * it).
  */
+/**
+ * A competition's name as people read it (calendars, emails): its Arabic name in an Arabic organization where it has
+ * one, as teams are named. The JSON reads give `name` as written.
+ */
+export function eventNameFor(event: Pick<EventFacts, 'name' | 'name_ar' | 'language'>): string {
+  return localizedName(event.name, event.name_ar, event.language);
+}
+
 export function calendarName(eventName: string, leagueName: string): string {
   const fold = (s: string) => s.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
   return fold(eventName).includes(fold(leagueName)) ? eventName : `${eventName} — ${leagueName}`;
@@ -166,6 +174,7 @@ export function calendarFeed(
   const byId = new Map(matches.map((m) => [m.id, m]));
   const name = isolatedIn(event.language);
   const line = lineIn(event.language);
+  const eventName = eventNameFor(event);
 
   const entries: CalendarInput['matches'] = [];
   for (const m of matches) {
@@ -178,7 +187,7 @@ export function calendarFeed(
     const status = publicMatchStatus(m.status, event.status);
 
     const leg = m.leg === 1 || m.leg === 2 ? w.legs[m.leg - 1] : null;
-    const lines = [name(event.name), [m.group_name === null ? null : name(m.group_name), label, leg].filter(Boolean).join(' · ')];
+    const lines = [name(eventName), [m.group_name === null ? null : name(m.group_name), label, leg].filter(Boolean).join(' · ')];
     if (m.walkover_winner) {
       lines.push(`${w.result}: ${m.walkover_winner === 'home' ? home : away} (${w.walkover})`);
     } else if (m.home_score !== null && m.away_score !== null) {
@@ -219,7 +228,7 @@ export function calendarFeed(
   return {
     // The subscription's name too (X-WR-CALNAME, NAME): "U14 Cup 2027 — كؤوس الناشئين" showed left to right (a calendar
     // user's review).
-    calendarName: lineIn(event.language)(calendarName(event.name, event.league_name)),
+    calendarName: lineIn(event.language)(calendarName(eventName, localizedName(event.league_name, event.league_name_ar, event.language))),
     eventId: event.id,
     uidDomain: options.uidDomain,
     refreshMinutes: options.refreshMinutes,

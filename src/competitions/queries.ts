@@ -41,8 +41,8 @@ export async function loadEvents(db: Db, ids: readonly string[]): Promise<EventF
       .innerJoin('leagues as l', 'l.id', 'e.league_id')
       .innerJoin('organizations as o', 'o.id', 'l.org_id')
       .select([
-        'e.id', 'e.league_id', 'l.name as league_name', 'o.id as org_id', 'o.name as org_name', 'o.language', 'o.timezone',
-        'e.name', 'e.competition_type', 'e.status', 'e.starts_at', 'e.ends_at', 'e.venue_city',
+        'e.id', 'e.league_id', 'l.name as league_name', 'l.name_ar as league_name_ar', 'o.id as org_id', 'o.name as org_name',
+        'o.language', 'o.timezone', 'e.name', 'e.name_ar', 'e.competition_type', 'e.status', 'e.starts_at', 'e.ends_at', 'e.venue_city',
         'e.points_win', 'e.points_draw', 'e.points_loss', 'e.match_duration_min',
         'e.tiebreakers', 'e.decisions', 'e.adjustments', 'e.away_goals_rule', 'e.best_placed',
       ])
@@ -53,11 +53,13 @@ export async function loadEvents(db: Db, ids: readonly string[]): Promise<EventF
         id: r.id,
         league_id: r.league_id,
         league_name: r.league_name,
+        league_name_ar: r.league_name_ar,
         org_id: r.org_id,
         org_name: r.org_name,
         language: r.language,
         timezone: r.timezone,
         name: r.name,
+        name_ar: r.name_ar,
         competition_type: r.competition_type,
         status: r.status,
         starts_at: r.starts_at,

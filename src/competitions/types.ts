@@ -112,12 +112,15 @@ export interface EventFacts {
   id: string;
   league_id: string;
   league_name: string;
+  /** The league's and the event's Arabic names (null: none): an Arabic organization's calendars show them. */
+  league_name_ar?: string | null;
   org_id: string;
   org_name: string;
   language: Language;
   /** The organization's IANA time zone (`Europe/London`): the one its people read kickoffs in. */
   timezone: string;
   name: string;
+  name_ar?: string | null;
   competition_type: CompetitionType;
   status: EventStatus;
   starts_at: string | null;

@@ -67,6 +67,7 @@ export interface EventsTable {
   id: string;
   league_id: string;
   name: string;
+  name_ar: string | null;
   competition_type: CompetitionType;
   status: Generated<EventStatus>;
   starts_at: string | null;

@@ -172,6 +172,8 @@ export const eventSchema = z
   .object({
     id,
     name: text,
+    /** Its name in Arabic: an Arabic organization's calendars and emails show it (the JSON reads give `name`). */
+    name_ar: optionalText,
     type: competitionTypeSchema,
     status: eventStatusSchema.default('scheduled'),
     starts_at: optional(instant),

@@ -300,7 +300,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
     team: upsert(sqlite, 'teams', ['id', 'org_id', 'name', 'name_ar']),
     member: upsert(sqlite, 'team_members', ['id', 'team_id', 'name', 'name_ar', 'email']),
     event: upsert(sqlite, 'events', [
-      'id', 'league_id', 'name', 'competition_type', 'status', 'starts_at', 'ends_at', 'venue_city',
+      'id', 'league_id', 'name', 'name_ar', 'competition_type', 'status', 'starts_at', 'ends_at', 'venue_city',
       'is_public', 'points_win', 'points_draw', 'points_loss', 'match_duration_min',
       'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule', 'best_placed',
     ]),
@@ -437,6 +437,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
             id: e.id,
             league_id: l.id,
             name: e.name,
+            name_ar: e.name_ar,
             competition_type: e.type,
             status: e.status,
             starts_at: e.starts_at,

@@ -126,7 +126,7 @@ function matchForInvitations(store: SyncDb, matchId: string) {
       .innerJoin('leagues as l', 'l.id', 'e.league_id')
       .innerJoin('organizations as o', 'o.id', 'l.org_id')
       .select([
-        'm.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'e.is_public', 'e.status as event_status',
+        'm.id', 'm.event_id', 'm.kickoff_at', 'm.status', 'm.venue', 'e.name as event_name', 'e.name_ar as event_name_ar', 'e.is_public', 'e.status as event_status',
         'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone',
       ])
       .where('m.id', '=', matchId),
@@ -154,7 +154,7 @@ function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>,
     /** Who the invitation comes from, as every other email names it (not the competition). */
     organizationName: localizedName(match.org_name, match.org_name_ar, match.language),
     memberName,
-    eventName: match.event_name,
+    eventName: localizedName(match.event_name, match.event_name_ar, match.language),
     homeName: match.homeName,
     awayName: match.awayName,
     kickoffAt: match.kickoff_at,

@@ -7,7 +7,7 @@
 // existed before the job is not news.
 import type { Database } from '../db/database.js';
 import { championId } from '../competitions/champion.js';
-import { matchNames } from '../competitions/calendar-feed.js';
+import { eventNameFor, matchNames } from '../competitions/calendar-feed.js';
 import { publicMatchStatus } from '../competitions/match-status.js';
 import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
 import { localizedTeamName, teamName } from '../competitions/standings.js';
@@ -98,7 +98,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
       changes++;
       store.run(store.q.insertInto('update_changes').values({
         org_id: e.org_id, league_id: e.league_id, event_id: e.id, match_id: matchId, kind, alert: alert ? 1 : 0,
-        data_json: JSON.stringify({ event_name: e.name, ...data }), detected_at: now.toISOString(),
+        data_json: JSON.stringify({ event_name: eventNameFor(e), ...data }), detected_at: now.toISOString(),
       }));
     };
     for (const { event, states, champion, championTold } of current) {
@@ -137,7 +137,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
             else if (competitionReinstated && change.kind === 'reinstated') reinstatedAlert = (reinstatedAlert ?? false) || isAlert(change, now);
             else record(event, change.kind, matchId, { before: change.before, after: change.after }, isAlert(change, now));
             // In the change's transaction: told once, like the change.
-            inviteeEmails += tellInvitees(store, { matchId, ...change, eventName: event.name }, now);
+            inviteeEmails += tellInvitees(store, { matchId, ...change, eventName: eventNameFor(event) }, now);
           }
           if (cancelledAlert !== null) record(event, 'competition_cancelled', null, { before: null, after: null }, cancelledAlert);
           if (reinstatedAlert !== null) record(event, 'competition_reinstated', null, { before: null, after: null }, reinstatedAlert);
