@@ -340,7 +340,7 @@ describe('commands', () => {
       // An organizer's review: counts alone did not say what would change. The competitions it publishes, its results.
       'competition "rs-winter-2026" (Winter 2026) would be public: its reads and calendar would be published',
       'result of match "rs-c1" (Riverside Lions v Harbour Rovers): none → 1-1 (4-3 on penalties)',
-      'result of match "rs-c2" (to be decided v Mill Lane United): none → walkover: Mill Lane United',
+      'result of match "rs-c2" (Riverside Lions v Mill Lane United): none → walkover: Mill Lane United',
       'result of match "rs-m1" (Riverside Lions v Harbour Rovers): none → 2-1',
       'result of match "rs-m2" (Harbour Rovers v Mill Lane United): none → 0-0',
       `DATABASE_PATH (${db}) holds no database yet: checked against an empty one, which the import would create`,
@@ -358,8 +358,8 @@ describe('commands', () => {
       const checked = command('import.ts', ['fewer.json', '--check'], env);
       expect(checked.status, checked.stderr).toBe(0);
       const removed = [
-        'match "rs-m1" (Riverside Lions v Harbour Rovers, 2026-09-06T10:00:00Z) is no longer in the file: it would be removed with its result (2-1)',
-        'match "rs-m3" (Mill Lane United v Riverside Lions, 2026-12-13T10:00:00Z) is no longer in the file: it would be removed with its 1 RSVP invitation, and the invited members would not be told (to tell them, keep it in the file with "status": "cancelled")',
+        'match "rs-m1" (Riverside Lions v Harbour Rovers, Sunday 6 September 2026, 10:00 UTC) is no longer in the file: it would be removed with its result (2-1)',
+        'match "rs-m3" (Mill Lane United v Riverside Lions, Sunday 13 December 2026, 10:00 UTC) is no longer in the file: it would be removed with its 1 RSVP invitation, and the invited members would not be told (to tell them, keep it in the file with "status": "cancelled")',
       ];
       expect(checked.stdout.trim().split('\n')).toEqual([
         'fewer.json: valid; nothing written (--check). Importing it would load 1 organizations, 1 leagues, 2 events, 3 matches, 3 teams, 1 members, 1 divisions (0 rows written, 2 removed)',

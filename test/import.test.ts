@@ -300,10 +300,10 @@ describe('import', () => {
     json.organizations[0].leagues[0].events.splice(1, 1);
     const counts = importJson(t, json);
     expect(counts.removedMatches).toEqual([
-      { match: 'rs-c1', home: 'Riverside Lions', away: 'Harbour Rovers', kickoff: '2026-10-04T10:00:00Z', result: '1-1', invitations: 0 },
-      { match: 'rs-c2', home: null, away: 'Mill Lane United', kickoff: '2026-10-11T10:00:00Z', result: 'walkover: Mill Lane United', invitations: 0 },
-      { match: 'rs-m1', home: 'Riverside Lions', away: 'Harbour Rovers', kickoff: '2026-09-06T10:00:00Z', result: '2-1', invitations: 0 },
-      { match: 'rs-m3', home: 'Mill Lane United', away: 'Riverside Lions', kickoff: '2026-12-13T10:00:00Z', result: null, invitations: 1 },
+      { match: 'rs-c1', home: 'Riverside Lions', away: 'Harbour Rovers', kickoff: 'Sunday 4 October 2026, 10:00 UTC', result: '1-1', invitations: 0 },
+      { match: 'rs-c2', home: null, away: 'Mill Lane United', kickoff: 'Sunday 11 October 2026, 10:00 UTC', result: 'walkover: Mill Lane United', invitations: 0 },
+      { match: 'rs-m1', home: 'Riverside Lions', away: 'Harbour Rovers', kickoff: 'Sunday 6 September 2026, 10:00 UTC', result: '2-1', invitations: 0 },
+      { match: 'rs-m3', home: 'Mill Lane United', away: 'Riverside Lions', kickoff: 'Sunday 13 December 2026, 10:00 UTC', result: null, invitations: 1 },
     ]);
     expect(t.sqlite.prepare(`SELECT count(*) FROM rsvp_invitations`).pluck().get()).toBe(0);
     expect(importJson(t, json).removedMatches).toEqual([]);

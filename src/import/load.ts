@@ -473,8 +473,10 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       // Before the removal takes them (ON DELETE CASCADE): the follows of the leagues it removes.
       counts.endedFollows.push(...(endedFollows.all({ org: keep.org, leagues: keep.leagues }) as ImportCounts['endedFollows']));
       // Its result as read before the import.
+      // Its kickoff as the organization's people read it, as the summary's other lines give it.
+      const timeZone = String(timeZoneOf.get(org.id));
       for (const m of removedMatches.all({ org: keep.org, matches: keep.matches }) as Array<Omit<RemovedMatch, 'result'>>) {
-        counts.removedMatches.push({ ...m, result: scoreText(resultsBefore.get(m.match)) });
+        counts.removedMatches.push({ ...m, kickoff: m.kickoff === null ? null : formatDateTime(m.kickoff, timeZone, 'en'), result: scoreText(resultsBefore.get(m.match)) });
       }
       counts.removedMembers.push(...(removedMembers.all({ org: keep.org, members: keep.members, matches: keep.matches }) as ImportCounts['removedMembers']));
       for (const statement of prune) {
@@ -498,7 +500,6 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const teamsAfter = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
       problems.push(...changedPlayers(store, playedBefore, teamsBefore, teamsAfter, matchPaths));
       const named = namer(store, teamsAfter);
-      const timeZone = String(timeZoneOf.get(org.id));
       for (const row of resultsOf.all(org.id) as ResultSeen[]) {
         const before = resultsBefore.get(row.id);
         const changed = recorded(before) !== recorded(row);
