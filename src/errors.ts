@@ -48,3 +48,14 @@ export class RateLimitedError extends Error {
     super(message);
   }
 }
+
+/**
+ * The 422 messages for an id the form's own set-up names and we do not have (or the public cannot see, which is the
+ * same to the public): nothing a person typed. The services say them, and the answer pages (src/forms/answer-page.ts)
+ * and their Arabic (src/forms/field-messages.ts) read them, from here: a review found the pages' copy of the texts
+ * short of the follow form's league, whose parent was told to correct a hidden field.
+ */
+export const NO_SUCH_ORGANIZATION = 'no organization has this id';
+export const NOT_ITS_DIVISION = 'is not a division of this organization';
+export const NOT_ITS_LEAGUE = 'is not a league of this organization';
+export const SET_UP_MESSAGES: readonly string[] = [NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE];

@@ -124,6 +124,20 @@ describe('a form posted by a person', () => {
     expect([again.status, h1(again.text)]).toEqual([200, 'Already following']);
   });
 
+  // A review: a follow form naming a league we do not have (or one with no public competition: the same, to the
+  // public) told the person to correct the league, a hidden field.
+  it('follow: a league we do not have is the form\'s own set-up, said of a league', async () => {
+    const res = await post('/api/v0/follow', { org_id: 'amman-yfa', league_id: 'nope', email: 'a@example.org' }, 'navigate');
+    expect(res.status).toBe(422);
+    expect(h1(res.text)).toBe('هذا النموذج مُعدّ بطريقة خاطئة');
+    expect(res.text).toContain('يذكر جهة منظمة أو دورياً غير موجود لدينا');
+    expect(res.text).toContain('<li><bdi>الدوري</bdi>: <span lang="ar" dir="rtl">ليس من دوريات هذه الجهة</span></li>');
+    const english = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'nope', email: 'a@example.org' }, 'navigate');
+    expect(h1(english.text)).toBe('This form is set up wrongly');
+    expect(english.text).toContain('It names an organization or a league we do not have (below)');
+    expect(english.text).not.toContain('division');
+  });
+
   it("a script's post of the same form gets the JSON, as before", async () => {
     const res = await post('/api/v0/register', { ...registration, name: 'Omar Script' }, 'cors');
     expect(res.status).toBe(201);

@@ -3,7 +3,7 @@
 // form cannot be used to flood someone's inbox.
 import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
-import { InvalidFieldError, RateLimitedError } from '../errors.js';
+import { InvalidFieldError, NO_SUCH_ORGANIZATION, NOT_ITS_LEAGUE, RateLimitedError } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import { deliveryKey, mailboxOf } from '../mail/mailbox.js';
@@ -42,7 +42,7 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
     const org = store.first(
       store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language']).where('id', '=', input.org_id),
     );
-    if (!org) throw new InvalidFieldError('org_id', 'no organization has this id');
+    if (!org) throw new InvalidFieldError('org_id', NO_SUCH_ORGANIZATION);
     let league: { id: string; name: string; name_ar: string | null } | undefined;
     if (input.league_id !== undefined) {
       league = store.first(
@@ -50,7 +50,7 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
           .where('id', '=', input.league_id).where('org_id', '=', org.id)
           .where((eb) => leagueIsPublic(eb.ref('leagues.id'))),
       );
-      if (!league) throw new InvalidFieldError('league_id', 'is not a league of this organization');
+      if (!league) throw new InvalidFieldError('league_id', NOT_ITS_LEAGUE);
     }
     const existing = store.first(
       store.q.selectFrom('follows').select(['id', 'status', 'last_confirmation_sent_at', 'unsubscribed_at'])

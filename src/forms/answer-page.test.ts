@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOfUnreadForm } from './answer-page.js';
+import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
+import { fieldsOfUnreadForm, outcomeOf } from './answer-page.js';
 
 // A form whose body could not be read (not UTF-8, too long, compressed) still names its organization in ASCII: its
 // answer page is in that organization's language. Found by a review: an Arabic club's form over 16 KiB got an
@@ -24,5 +25,20 @@ describe('fieldsOfUnreadForm: the organization a refused form names', () => {
     ['nothing', undefined, '', {}],
   ])('%s', (_label, raw, query, fields) => {
     expect(fieldsOfUnreadForm(raw, new URLSearchParams(query))).toEqual(fields);
+  });
+});
+
+// Which page a 422 gets, by its messages: the form's own set-up (an id we do not have), or what the person typed.
+describe('outcomeOf: a 422', () => {
+  const problem = (...messages: string[]) => ({ errors: messages.map((message) => ({ field: 'x', message })) });
+  it.each([
+    ['an organization we do not have', [NO_SUCH_ORGANIZATION], 'misnamed'],
+    ['a division we do not have', [NOT_ITS_DIVISION], 'misnamed'],
+    // A review: a follow form's league we do not have told its parent to correct a hidden field.
+    ['a league we do not have (a follow form)', [NOT_ITS_LEAGUE], 'misnamed'],
+    ['a league we do not have, beside an email to correct', ['must be an email address such as name@example.org', NOT_ITS_LEAGUE], 'misnamed'],
+    ['an email to correct', ['must be an email address such as name@example.org'], 'fix'],
+  ])('%s', (_label, messages, outcome) => {
+    expect(outcomeOf(422, problem(...messages), new Headers())).toBe(outcome);
   });
 });

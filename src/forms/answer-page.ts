@@ -5,6 +5,7 @@
 // an English problem document under an Arabic club's form.
 import { leagueIsPublic } from '../competitions/visibility.js';
 import type { SyncDb } from '../db/sync.js';
+import { SET_UP_MESSAGES } from '../errors.js';
 import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
@@ -100,9 +101,10 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
   notes: { en: 'Notes', ar: 'ملاحظات' },
 };
 
-type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'closed' | 'misnamed' | 'capped' | 'refused' | 'too-long' | 'unreadable' | 'not-post' | 'not-a-form';
+export type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'closed' | 'misnamed' | 'capped' | 'refused' | 'too-long' | 'unreadable' | 'not-post' | 'not-a-form';
 
 interface Said {
+  route: FormRoute;
   scope: string;
   id: string;
   /** When to try again (a 429's Retry-After), in whole hours, at least 1. */
@@ -120,7 +122,9 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
     // Nothing a parent typed: a review's parent was told to correct the season, or a field the form hides.
     closed: () => ['Not taking registrations', 'Nothing was sent. The division below is not taking registrations at this time: choose another on the form if it offers one, or ask the organization.'],
-    misnamed: () => ['This form is set up wrongly', 'Nothing was sent. It names an organization or a division we do not have (below): the site the form is on must correct it; tell it.'],
+    // A follow form's league too (one we do not have, or with no public competition, which is the same): its parent
+    // was told to correct a hidden field (a review).
+    misnamed: ({ route }) => ['This form is set up wrongly', `Nothing was sent. It names an organization or a ${route === 'follow' ? 'league' : 'division'} we do not have (below): the site the form is on must correct it; tell it.`],
     capped: ({ hours }) => cappedWords('en', hours),
     refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
     'too-long': () => ['Your answers are too long', 'Nothing was sent. Shorten the notes (or your longest answer) and send the form again.'],
@@ -135,7 +139,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
     closed: () => ['التسجيل غير متاح', 'لم يُرسل شيء. الفئة أدناه لا تستقبل طلبات التسجيل في هذا الوقت: اختر فئة أخرى في النموذج إن أتاح ذلك، أو اسأل الجهة المنظمة.'],
-    misnamed: () => ['هذا النموذج مُعدّ بطريقة خاطئة', 'لم يُرسل شيء. يذكر جهة منظمة أو فئة غير موجودة لدينا (أدناه): على الموقع الذي عليه النموذج تصحيح ذلك؛ أبلغه بذلك.'],
+    misnamed: ({ route }) => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. يذكر ${route === 'follow' ? 'جهة منظمة أو دورياً غير موجود' : 'جهة منظمة أو فئة غير موجودة'} لدينا (أدناه): على الموقع الذي عليه النموذج تصحيح ذلك؛ أبلغه بذلك.`],
     capped: ({ hours }) => cappedWords('ar', hours),
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. حاول مرة أخرى بعد دقيقة.'],
     'too-long': () => ['إجاباتك طويلة جداً', 'لم يُرسل شيء. اختصر الملاحظات (أو أطول إجاباتك) ثم أرسل النموذج مرة أخرى.'],
@@ -152,17 +156,18 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
  */
 export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 405, 413, 415, 422, 429]);
 
-/** The problems only the form's own set-up has (not what a person typed): its organization or division. */
-const MISNAMED = /^(no organization has this id|is not a division of this organization)$/;
+/** The problems only the form's own set-up has (not what a person typed): its organization, division or league. */
+const MISNAMED: ReadonlySet<string> = new Set(SET_UP_MESSAGES);
 /** A division's window (src/registrations/rules.ts windowProblem). */
 const CLOSED = /^(takes registrations from|stopped taking registrations at) /;
 
-function outcomeOf(status: number, body: Record<string, unknown>, headers: Headers): Outcome {
+/** Which page answers the API's `status`, `body` and `headers` (exported for its table of cases). */
+export function outcomeOf(status: number, body: Record<string, unknown>, headers: Headers): Outcome {
   if (status === 201) return 'registered';
   if (status === 200) return body.status === 'already_following' ? 'following' : 'confirm';
   if (status === 422) {
     const errors = Array.isArray(body.errors) ? (body.errors as Array<{ message?: unknown }>).map((e) => String(e.message ?? '')) : [];
-    if (errors.some((m) => MISNAMED.test(m))) return 'misnamed';
+    if (errors.some((m) => MISNAMED.has(m))) return 'misnamed';
     if (errors.length > 0 && errors.every((m) => CLOSED.test(m))) return 'closed';
     return 'fix';
   }
@@ -191,6 +196,7 @@ export function answerPage(
   const scope = scopeName(names.organization ?? '', names.scope);
   // The reference isolated too: one ending in "-" showed it first on an Arabic page (a review: ".-reg_juhRY…").
   const said = {
+    route,
     scope,
     id: typeof body.id === 'string' ? isolated(body.id) : '',
     hours: Math.max(1, Math.ceil(Number(answer.headers.get('retry-after') ?? 0) / 3600)),

@@ -4,6 +4,7 @@
 // (src/http/fields.ts, email-address.ts) and the registration rules (src/registrations/rules.ts, service.ts) can give
 // has its Arabic here; field-messages.test.ts feeds those schemas and rules every kind of bad answer and fails on a
 // message with none. A message without one (a new rule not yet said here) is shown in English, marked so.
+import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
 import { arabicDateTimes } from '../time/local-time.js';
 import { arabicCount, type Language } from '../vocabulary/language.js';
 
@@ -24,6 +25,9 @@ const AN_ADDRESS = 'يجب أن يكون عنوان بريد إلكتروني';
  * decide it, right to left: "! # $" showed as "$ # !".
  */
 const ltr = (text: string) => `\u2066${text}\u2069`;
+
+/** A message said in one place (src/errors.ts), matched whole. */
+const whole = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** English message (the whole of it) → Arabic. Code points, addresses and symbol lists read left to right. */
 const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: string | undefined) => string]> = [
@@ -50,9 +54,9 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   [/^stopped taking registrations at (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات في ${arabicDateTimes(m[1]!, zone)}`],
   [/^is required: players under (\d+) need a guardian$/, (m) => `مطلوب: من هم دون سن ${m[1]} يحتاجون إلى ولي أمر`],
   [/^is required for a player under (\d+)$/, (m) => `مطلوب للاعب دون سن ${m[1]}`],
-  [/^no organization has this id$/, () => 'لا توجد جهة منظمة بهذا المعرّف'],
-  [/^is not a division of this organization$/, () => 'ليست من فئات هذه الجهة'],
-  [/^is not a league of this organization$/, () => 'ليس من دوريات هذه الجهة'],
+  [whole(NO_SUCH_ORGANIZATION), () => 'لا توجد جهة منظمة بهذا المعرّف'],
+  [whole(NOT_ITS_DIVISION), () => 'ليست من فئات هذه الجهة'],
+  [whole(NOT_ITS_LEAGUE), () => 'ليس من دوريات هذه الجهة'],
 ];
 
 /**

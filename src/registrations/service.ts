@@ -5,7 +5,7 @@
 import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
 import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
-import { InvalidFieldsError } from '../errors.js';
+import { InvalidFieldsError, NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION } from '../errors.js';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import { mailboxOf } from '../mail/mailbox.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
@@ -60,10 +60,10 @@ type Checked = RegistrantFacts & { org_id: string; division_id?: string | undefi
  */
 function checkAgainstDivision(store: SyncDb, facts: Checked, now: Date, refused?: ReadonlySet<string>) {
   const org = store.first(ORGANIZATION.bind({ orgId: facts.org_id }));
-  if (!org) return { org, division: undefined, problems: [{ field: 'org_id', message: 'no organization has this id' }] };
+  if (!org) return { org, division: undefined, problems: [{ field: 'org_id', message: NO_SUCH_ORGANIZATION }] };
   const division = facts.division_id === undefined ? undefined : store.first(DIVISION.bind({ divisionId: facts.division_id, orgId: org.id }));
   const problems = registrationProblems(facts, division ?? null, now, org.timezone, refused);
-  if (facts.division_id !== undefined && !division) problems.unshift({ field: 'division_id', message: 'is not a division of this organization' });
+  if (facts.division_id !== undefined && !division) problems.unshift({ field: 'division_id', message: NOT_ITS_DIVISION });
   return { org, division, problems };
 }
 
