@@ -107,9 +107,28 @@ describe('a form posted by a person', () => {
     // A division of another organization is the form's set-up.
     const other = await post('/api/v0/register', { ...registration, division_id: 'rsl-reg-premier' }, 'navigate');
     expect([other.status, h1(other.text)]).toEqual([422, 'هذا النموذج مُعدّ بطريقة خاطئة']);
-    // A closed division beside a mistyped email: the email is the parent's to correct.
-    const both = await post('/api/v0/register', { org_id: 'northgate-ssa', division_id: 'nssa-reg-u14-girls', name: 'Mia', email: 'not-an-email', date_of_birth: '2013-04-05' }, 'navigate');
-    expect(h1(both.text)).toBe('Some answers need a change');
+  });
+
+  // A review: a parent met "correct your answers" for the guardian's fields, corrected them, and only then learned the
+  // division was closed. Closed beside anything else is closed, its window alone listed.
+  it.each([
+    ['the guardian\'s fields missing', 'mia.parent@example.org', 18],
+    ['a mistyped email', 'not-an-email', null],
+  ])('a division not taking registrations, beside %s: not taking registrations', async (_label, email, guardianUnder) => {
+    db.prepare(`UPDATE divisions SET guardian_required_under = ? WHERE id = 'nssa-reg-u14-girls'`).run(guardianUnder);
+    try {
+      const fields = { org_id: 'northgate-ssa', division_id: 'nssa-reg-u14-girls', name: 'Mia', email, date_of_birth: '2013-04-05' };
+      // The API finds the other answer too (a script is told every problem)…
+      expect((await post('/api/v0/register', fields, 'cors')).json().errors.length).toBeGreaterThan(1);
+      const res = await post('/api/v0/register', fields, 'navigate');
+      expect(res.status).toBe(422);
+      expect(h1(res.text)).toBe('Not taking registrations');
+      // … and the page lists the window alone.
+      expect(res.text.match(/<li>/g)).toHaveLength(1);
+      expect(res.text).toContain('<li><bdi>Division</bdi>: <span lang="en" dir="ltr">stopped taking registrations at');
+    } finally {
+      db.prepare(`UPDATE divisions SET guardian_required_under = NULL WHERE id = 'nssa-reg-u14-girls'`).run();
+    }
   });
 
   it('follow: check your email, naming the league followed; a follow already active says so', async () => {

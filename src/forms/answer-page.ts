@@ -10,6 +10,7 @@ import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
 import { cappedWords } from '../follows/page-words.js';
+import { CLOSED_SINCE, OPENS_LATER } from '../registrations/rules.js';
 import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
 import { isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
@@ -159,7 +160,7 @@ export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 405, 4
 /** The problems only the form's own set-up has (not what a person typed): its organization, division or league. */
 const MISNAMED: ReadonlySet<string> = new Set(SET_UP_MESSAGES);
 /** A division's window (src/registrations/rules.ts windowProblem). */
-const CLOSED = /^(takes registrations from|stopped taking registrations at) /;
+const isClosed = (message: string) => message.startsWith(`${OPENS_LATER} `) || message.startsWith(`${CLOSED_SINCE} `);
 
 /** Which page answers the API's `status`, `body` and `headers` (exported for its table of cases). */
 export function outcomeOf(status: number, body: Record<string, unknown>, headers: Headers): Outcome {
@@ -168,7 +169,9 @@ export function outcomeOf(status: number, body: Record<string, unknown>, headers
   if (status === 422) {
     const errors = Array.isArray(body.errors) ? (body.errors as Array<{ message?: unknown }>).map((e) => String(e.message ?? '')) : [];
     if (errors.some((m) => MISNAMED.has(m))) return 'misnamed';
-    if (errors.length > 0 && errors.every((m) => CLOSED.test(m))) return 'closed';
+    // A closed division beside answers to correct is closed all the same: a review's parent corrected the guardian's
+    // fields, sent the form again, and only then learned the division took nothing.
+    if (errors.some(isClosed)) return 'closed';
     return 'fix';
   }
   // The mailbox's daily cap of confirmations (RateLimit names its policy), or the client's own rate.
@@ -203,7 +206,11 @@ export function answerPage(
   };
   const [title, lead] = WORDS[language][outcome](said);
   const listed = outcome === 'fix' || outcome === 'closed' || outcome === 'misnamed';
-  const errors = listed && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
+  const given = listed && Array.isArray(body.errors) ? (body.errors as Array<{ field: string; message: string }>) : [];
+  // A closed division lists its window alone: the other answers are checked again against the division the person
+  // chooses instead (whose rules, a guardian's age among them, may differ), and a list of fields to correct under
+  // "Nothing was sent" invited the correct-and-send-again round the review found.
+  const errors = outcome === 'closed' ? given.filter((e) => isClosed(e.message)) : given;
   // The messages are the API's, in English, said in the page's language where field-messages.ts has the words; one
   // left in English is marked so. Each follows its field's name in the page's language.
   const listIn = (lang: Language) => {

@@ -22,6 +22,10 @@ export interface FieldProblem {
   message: string;
 }
 
+/** How the window's problems begin (the answer pages tell a closed division by them: src/forms/answer-page.ts). */
+export const OPENS_LATER = 'takes registrations from';
+export const CLOSED_SINCE = 'stopped taking registrations at';
+
 /**
  * Why the division takes no registration at `now`, or null when its window is open. The instant is told on the
  * organization's clock (`timeZone`), as the parent filling its form reads one: "2025-09-30T23:00:00Z" was midnight
@@ -31,10 +35,10 @@ export function windowProblem(terms: Pick<DivisionTerms, 'opens_at' | 'closes_at
   const t = now.getTime();
   const when = (instant: string) => formatDateTime(instant, timeZone, 'en') ?? instant;
   if (terms.opens_at !== null && t < Date.parse(terms.opens_at)) {
-    return { field: 'division_id', message: `takes registrations from ${when(terms.opens_at)}` };
+    return { field: 'division_id', message: `${OPENS_LATER} ${when(terms.opens_at)}` };
   }
   if (terms.closes_at !== null && t >= Date.parse(terms.closes_at)) {
-    return { field: 'division_id', message: `stopped taking registrations at ${when(terms.closes_at)}` };
+    return { field: 'division_id', message: `${CLOSED_SINCE} ${when(terms.closes_at)}` };
   }
   return null;
 }
