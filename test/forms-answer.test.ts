@@ -104,6 +104,16 @@ describe('a form posted by a person', () => {
     expect(res.status).toBe(422);
     expect(h1(res.text)).toBe('Not taking registrations');
     expect(res.text).toMatch(/<li><bdi>Division<\/bdi>: <span lang="en" dir="ltr">stopped taking registrations at [^<]+2025[^<]*<\/span><\/li>/);
+    // Named (a review: "The division below" named none), in the organization's language.
+    expect(res.text).toContain('The division \u2068Under-14 Girls\u2069 (\u2068Northgate Schools Sports Association\u2069) is not taking registrations at this time');
+    db.prepare(`UPDATE divisions SET name = 'Under 12', closes_at = '2020-01-01T00:00:00Z' WHERE id = 'amm-reg-u12'`).run();
+    try {
+      const arabic = await post('/api/v0/register', { ...registration, name: 'Omar Closed' }, 'navigate');
+      expect([arabic.status, h1(arabic.text)]).toEqual([422, 'التسجيل غير متاح']);
+      expect(arabic.text).toContain('الفئة \u2068تحت 12 سنة\u2069 (\u2068رابطة عمّان لكرة القدم للناشئين\u2069) لا تستقبل طلبات التسجيل');
+    } finally {
+      db.prepare(`UPDATE divisions SET name = 'تحت 12 سنة', closes_at = NULL WHERE id = 'amm-reg-u12'`).run();
+    }
     // A division of another organization is the form's set-up.
     const other = await post('/api/v0/register', { ...registration, division_id: 'rsl-reg-premier' }, 'navigate');
     expect([other.status, h1(other.text)]).toEqual([422, 'هذا النموذج مُعدّ بطريقة خاطئة']);

@@ -38,7 +38,10 @@ interface Names {
   /** The organization's time zone, which the API's messages write times in; undefined when none is named. */
   timeZone: string | undefined;
   organization: string | null;
-  /** What was registered into or followed: the division or league (only once the service took it), else null. */
+  /**
+   * What was registered into or followed: the division or league once the service took it, or the division not
+   * taking registrations; else null.
+   */
   scope: string | null;
 }
 
@@ -69,15 +72,21 @@ export function fieldsOfUnreadForm(raw: Uint8Array | undefined, query: URLSearch
 
 /**
  * The organization the form names (its language and name), and, for an answer the service took, the division or
- * league it named. An error names the organization only: a league the public cannot see is never named.
+ * league it named; for a division not taking registrations, that division (a review: the page said "the division
+ * below" and named none). Any other error names the organization only: a league the public cannot see is never named.
  */
-function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown>, taken: boolean): Names {
+function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown>, outcome: Outcome): Names {
   const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone']).where('id', '=', text(fields.org_id)));
   if (!org) return { language: 'en', timeZone: undefined, organization: null, scope: null };
   const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, org.language) : null);
+  const taken = outcome === 'registered' || outcome === 'confirm' || outcome === 'following';
   let scope: string | null = null;
-  if (taken && route === 'register' && text(fields.division_id)) {
-    scope = named(store.first(store.q.selectFrom('divisions').select(['name', 'name_ar']).where('id', '=', text(fields.division_id)).where('org_id', '=', org.id)));
+  if ((taken || outcome === 'closed') && route === 'register' && text(fields.division_id)) {
+    scope = named(store.first(
+      store.q.selectFrom('divisions').select(['name', 'name_ar']).where('id', '=', text(fields.division_id)).where('org_id', '=', org.id)
+        // As the service reads it: a division of a league the public cannot see is no division at all.
+        .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
+    ));
   }
   if (taken && route === 'follow' && text(fields.league_id)) {
     scope = named(store.first(
@@ -107,6 +116,8 @@ export type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'closed' 
 interface Said {
   route: FormRoute;
   scope: string;
+  /** Whether `scope` names a division or league (else it is the organization alone). */
+  within: boolean;
   id: string;
   /** When to try again (a 429's Retry-After), in whole hours, at least 1. */
   hours: number;
@@ -122,7 +133,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
     // Nothing a parent typed: a review's parent was told to correct the season, or a field the form hides.
-    closed: () => ['Not taking registrations', 'Nothing was sent. The division below is not taking registrations at this time: choose another on the form if it offers one, or ask the organization.'],
+    closed: ({ scope, within }) => ['Not taking registrations', `Nothing was sent. ${within ? `The division ${scope} is not taking registrations at this time, as said below` : 'The division below is not taking registrations at this time'}: choose another on the form if it offers one, or ask the organization.`],
     // A follow form's league too (one we do not have, or with no public competition, which is the same): its parent
     // was told to correct a hidden field (a review).
     misnamed: ({ route }) => ['This form is set up wrongly', `Nothing was sent. It names an organization or a ${route === 'follow' ? 'league' : 'division'} we do not have (below): the site the form is on must correct it; tell it.`],
@@ -139,7 +150,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا يُرسل إليه شيء عنها قبل ذلك. إن كنت ألغيت الاشتراك فيها مؤخراً فلن تصلك رسالة: استخدم «المتابعة من جديد» في صفحة إلغاء الاشتراك من أي رسالة منا عنها.`],
     following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
-    closed: () => ['التسجيل غير متاح', 'لم يُرسل شيء. الفئة أدناه لا تستقبل طلبات التسجيل في هذا الوقت: اختر فئة أخرى في النموذج إن أتاح ذلك، أو اسأل الجهة المنظمة.'],
+    closed: ({ scope, within }) => ['التسجيل غير متاح', `لم يُرسل شيء. ${within ? `الفئة ${scope} لا تستقبل طلبات التسجيل في هذا الوقت، كما هو مبيّن أدناه` : 'الفئة أدناه لا تستقبل طلبات التسجيل في هذا الوقت'}: اختر فئة أخرى في النموذج إن أتاح ذلك، أو اسأل الجهة المنظمة.`],
     misnamed: ({ route }) => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. يذكر ${route === 'follow' ? 'جهة منظمة أو دورياً غير موجود' : 'جهة منظمة أو فئة غير موجودة'} لدينا (أدناه): على الموقع الذي عليه النموذج تصحيح ذلك؛ أبلغه بذلك.`],
     capped: ({ hours }) => cappedWords('ar', hours),
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. حاول مرة أخرى بعد دقيقة.'],
@@ -194,13 +205,14 @@ export function answerPage(
 ): Html {
   const { body } = answer;
   const outcome = outcomeOf(answer.status, body, answer.headers);
-  const names = namesOf(store, route, fields, outcome === 'registered' || outcome === 'confirm' || outcome === 'following');
+  const names = namesOf(store, route, fields, outcome);
   const { language } = names;
   const scope = scopeName(names.organization ?? '', names.scope);
   // The reference isolated too: one ending in "-" showed it first on an Arabic page (a review: ".-reg_juhRY…").
   const said = {
     route,
     scope,
+    within: names.scope !== null,
     id: typeof body.id === 'string' ? isolated(body.id) : '',
     hours: Math.max(1, Math.ceil(Number(answer.headers.get('retry-after') ?? 0) / 3600)),
   };
