@@ -35,6 +35,42 @@ describe('rate limits', () => {
     expect(follow.status).toBe(200);
   });
 
+  // A review: an Arabic club's parent, past the route's budget (a school's registration day, one address), got the
+  // English-first page: the refusal was answered before the body, which names the organization, was read.
+  it('a form refused for too many requests: a page in the language of the organization it names', async () => {
+    const form = (fields: Record<string, string>, query = '') =>
+      request(`${svc.url}/api/v0/register${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    // A mistyped email: taken by no one, whatever the budget left from the test above.
+    const arabic = { org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Rate Form', email: 'not-an-address' };
+    let res = await form(arabic);
+    for (let i = 0; i < 6 && res.status !== 429; i++) res = await form(arabic);
+    expect(res.status).toBe(429);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers['ratelimit']).toMatch(/^"writes";r=0;t=\d+$/);
+    expect(res.text).toContain('<html lang="ar" dir="rtl">');
+    expect(/<h1>([^<]*)<\/h1>/.exec(res.text)?.[1]).toBe('طلبات كثيرة');
+    expect(res.text).not.toContain('class="other-language"');
+    // A body that cannot be read names it in its raw bytes, or in the query of the action, as for any refusal.
+    const unread = await request(`${svc.url}/api/v0/register?org_id=amman-yfa`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate' },
+      body: 'name=%DA%E3%D1',
+    });
+    expect([unread.status, /<html lang="(\w+)"/.exec(unread.text)?.[1]]).toEqual([429, 'ar']);
+    // An organization nobody has: both languages, English first.
+    const nobody = await form({ ...arabic, org_id: 'nobody' });
+    expect([nobody.status, /<html lang="(\w+)"/.exec(nobody.text)?.[1]]).toEqual([429, 'en']);
+    expect(nobody.text).toContain('<h2>طلبات كثيرة</h2>');
+    // A script is refused with the problem document, as before.
+    const script = await post('/api/v0/register', arabic);
+    expect([script.status, script.headers['content-type']]).toEqual([429, 'application/problem+json']);
+  });
+
   it('caps confirmation emails to one address across organizations', async () => {
     const email = 'target@example.org';
     const a = await post('/api/v0/follow', { org_id: 'riverside-sfl', email }, {});

@@ -73,6 +73,18 @@ function refused(check: RateCheck): Response {
 }
 
 /**
+ * The organization a refused form names, for its page's language: a review's parent at an Arabic club, one of 21
+ * registrations in a minute from one school's address, got the English-first page, the body never read. Only the
+ * body's first 16 KiB are read, as for any post (a browser sends it whole anyway), and only `org_id` is kept; nothing
+ * is validated against the schema and nothing is written.
+ */
+async function organizationOfRefused(request: Request): Promise<Record<string, unknown>> {
+  const body = await readBody(request, { keepRaw: true }).catch(() => undefined);
+  if (body?.ok) return typeof body.fields.org_id === 'string' ? { org_id: body.fields.org_id } : {};
+  return fieldsOfUnreadForm(body?.raw, new URL(request.url).searchParams);
+}
+
+/**
  * A POST endpoint with a body validated by `schema`. With `page`, an HTML form's post from a person's browser (not
  * a script: src/forms/answer-page.ts) gets the same answer drawn as a page.
  */
@@ -101,7 +113,10 @@ export function writeEndpoint<S extends z.ZodType>(
   async function answerJson(ctx: EndpointContext, asPage: boolean, read: (fields: Record<string, unknown>) => void): Promise<Response> {
     const { app, clientAddress } = ctx.locals;
     const rate = takeRate(app.limits.writes, route, clientAddress);
-    if (!rate.allowed) return refused(rate);
+    if (!rate.allowed) {
+      if (asPage) read(await organizationOfRefused(ctx.request));
+      return refused(rate);
+    }
     try {
       // A page keeps what it read of a body it refuses: the organization it names sets the page's language.
       const body = await readBody(ctx.request, { keepRaw: asPage });
