@@ -35,6 +35,11 @@ describe('a form posted by a person', () => {
     expect(h1(res.text)).toBe('تم إرسال التسجيل');
     const id = /reg_[A-Za-z0-9_-]{16}/.exec(res.text)?.[0];
     expect(db.prepare(`SELECT name, org_id FROM registrations WHERE id = ?`).get(id)).toEqual({ name: 'Omar Haddad', org_id: 'amman-yfa' });
+    // What comes next (a review: nothing of the receipt), never promising it: receipts are capped per mailbox a day.
+    expect(res.text).toContain('احتفظ به: يُرسل إيصال يحمله إلى البريد الإلكتروني الذي ذكرته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عليه لتأكيد التسجيل.');
+    const english = await post('/api/v0/register', { ...registration, org_id: 'riverside-sfl', division_id: 'rsl-reg-premier', name: 'Sam Receipt' }, 'navigate');
+    expect([english.status, h1(english.text)]).toEqual([201, 'Registration sent']);
+    expect(english.text).toContain('Keep it: a receipt with it is emailed to the address you gave (unless that address has had several today), and the organization will contact you there to confirm the registration.');
   });
 
   it('lists what needs a change, each field named and told in the page\'s language, and saves nothing', async () => {

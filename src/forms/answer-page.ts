@@ -125,7 +125,9 @@ interface Said {
 
 const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, string]>> = {
   en: {
-    registered: ({ scope, id }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}.`],
+    // What comes next, true whatever became of the receipt (src/mail/templates/registration-receipt.ts), which is
+    // capped per mailbox a day: a review's parent was told nothing of it.
+    registered: ({ scope, id }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}. Keep it: a receipt with it is emailed to the address you gave (unless that address has had several today), and the organization will contact you there to confirm the registration.`],
     // Said to everyone (the answer does not tell whether the address unsubscribed): the form sends nothing for 30
     // days to a mailbox that unsubscribed from this follow, and a review's parent who had done so by mistake waited in
     // vain. The way back is on the unsubscribe page.
@@ -146,7 +148,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     'not-a-form': () => ['This form could not be read', 'Nothing was sent. The site the form is on must send it as an ordinary form, not as plain text (enctype="text/plain"): tell it.'],
   },
   ar: {
-    registered: ({ scope, id }) => ['تم إرسال التسجيل', `وصل تسجيلك إلى ${scope}. رقمه المرجعي ${id}.`],
+    registered: ({ scope, id }) => ['تم إرسال التسجيل', `وصل تسجيلك إلى ${scope}. رقمه المرجعي ${id}. احتفظ به: يُرسل إيصال يحمله إلى البريد الإلكتروني الذي ذكرته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عليه لتأكيد التسجيل.`],
     confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا يُرسل إليه شيء عنها قبل ذلك. إن كنت ألغيت الاشتراك فيها مؤخراً فلن تصلك رسالة: استخدم «المتابعة من جديد» في صفحة إلغاء الاشتراك من أي رسالة منا عنها.`],
     following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
