@@ -441,7 +441,7 @@ describe('import', () => {
     ['a result before its kickoff (awarded, or played earlier)', (j) => Object.assign(league(j).matches[2], { status: 'completed', score: { home: 3, away: 0 } }),
       [], [`${E}, match "rs-m3": completed before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand`]],
     ['a match under way before its kickoff', (j) => Object.assign(league(j).matches[2], { status: 'in_progress' }),
-      [], [`${E}, match "rs-m3": under way before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand`]],
+      [], [`${E}, match "rs-m3": under way before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). It counts in no table until it is completed: if it kicked off earlier, correct its kickoff; if not, leave it scheduled`]],
     ['a match under way from the import\'s now', (j) => Object.assign(league(j).matches[2], { status: 'in_progress', kickoff: '2026-11-26T15:00:00+03:00' }), [], []],
     ['a league marked completed with a match still to play', (j) => { league(j).status = 'completed'; }, [],
       [`${E}: completed, with a match not played: "rs-m3" (scheduled). Calendars still show them to come and tables leave them out: enter their results, or mark those not to be played cancelled`]],

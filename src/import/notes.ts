@@ -39,9 +39,14 @@ export function importNotes(file: ImportFile, now: Date): string[] {
         for (const m of ev.matches) {
           if (!isPlayed(m) || m.kickoff === null) continue;
           if ((m.status === 'completed' || m.status === 'in_progress') && m.walkover == null && Date.parse(m.kickoff) > now.getTime()) {
+            // An organizer's review: the note told of a match under way that its result counts in the table, and
+            // tables count completed matches only (standings.ts).
             notes.push(
-              `${at}, match "${m.id}": ${m.status === 'completed' ? 'completed' : 'under way'} before its kickoff (${m.kickoff}; now ${utcInstant(now)}). ` +
-                'Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand',
+              m.status === 'completed'
+                ? `${at}, match "${m.id}": completed before its kickoff (${m.kickoff}; now ${utcInstant(now)}). ` +
+                    'Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand'
+                : `${at}, match "${m.id}": under way before its kickoff (${m.kickoff}; now ${utcInstant(now)}). ` +
+                    'It counts in no table until it is completed: if it kicked off earlier, correct its kickoff; if not, leave it scheduled',
             );
           }
           // The two legs of one tie may share a kickoff: a placeholder date for a bracket whose days are not set.
