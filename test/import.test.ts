@@ -419,7 +419,10 @@ describe('import', () => {
       delete league(j).matches[2].kickoff;
       league(j).matches.push({ ...league(j).matches[2], id: 'rs-m3b' });
     }, [{ path: at(3, 'id'), message: 'the same match as "rs-m3" (the same home, away, round and no kickoff): a pasted duplicate? give each match once' }], []],
-    ['a team in two matches at one kickoff (a placeholder time)', (j) => league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-united', away: 'rs-lions', kickoff: '2026-09-06T11:00:00+01:00' }),
+    ['a team in two matches at one kickoff (a placeholder time)', (j) => {
+      j.organizations[0].timezone = 'Europe/London'; // +01:00 is its offset that day: no note of it
+      league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-united', away: 'rs-lions', kickoff: '2026-09-06T11:00:00+01:00' });
+    },
       [], [`${E}, match "rs-m4": team "rs-lions" also plays match "rs-m1" at this kickoff (2026-09-06T10:00:00Z); a placeholder time is fine, else correct one`]],
     ['a double header: two meetings in one round at two kickoffs', (j) => league(j).matches.push({ id: 'rs-m4', round: 1, home: 'rs-rovers', away: 'rs-lions', kickoff: '2026-09-06T13:00:00Z' }), [], []],
     ['the return fixture, another round', (j) => league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2026-09-20T10:00:00Z' }), [], []],
@@ -442,7 +445,35 @@ describe('import', () => {
       [], [`${E}, match "rs-m3": completed before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand`]],
     ['a match under way before its kickoff', (j) => Object.assign(league(j).matches[2], { status: 'in_progress' }),
       [], [`${E}, match "rs-m3": under way before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). It counts in no table until it is completed: if it kicked off earlier, correct its kickoff; if not, leave it scheduled`]],
-    ['a match under way from the import\'s now', (j) => Object.assign(league(j).matches[2], { status: 'in_progress', kickoff: '2026-11-26T15:00:00+03:00' }), [], []],
+    ['a match under way from the import\'s now', (j) => {
+      j.organizations[0].timezone = 'Asia/Amman';
+      Object.assign(league(j).matches[2], { status: 'in_progress', kickoff: '2026-11-26T15:00:00+03:00' });
+    }, [], []],
+    // An organizer's review: a kickoff pasted from an October fixture kept its +01:00 in December, published at 14:00
+    // London time, silently. Pointed out, not refused: a match abroad may be written in its own zone.
+    ['a kickoff whose offset is not the organization\'s that day', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      league(j).matches[2].kickoff = '2026-12-20T15:00:00+01:00';
+    }, [], [`${E}, match "rs-m3": kickoff 2026-12-20T15:00:00+01:00 is 14:00 in Europe/London (+00:00 that day): if it is 15:00 there, write +00:00`]],
+    ['a kickoff whose offset puts it on the day before', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      league(j).matches[2].kickoff = '2026-12-20T00:30:00+01:00';
+    }, [], [`${E}, match "rs-m3": kickoff 2026-12-20T00:30:00+01:00 is 2026-12-19 23:30 in Europe/London (+00:00 that day): if it is 00:30 there, write +00:00`]],
+    ['a kickoff written in UTC (Z: deliberate)', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      league(j).matches[2].kickoff = '2026-12-20T15:00:00Z';
+    }, [], []],
+    ['a kickoff with the organization\'s offset that day', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      league(j).matches[2].kickoff = '2026-10-18T15:00:00+01:00';
+    }, [], []],
+    ['many kickoffs with another offset: one line for the event', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      for (let i = 4; i <= 10; i++) league(j).matches.push({ id: `rs-m${i}`, round: i, home: 'rs-rovers', away: 'rs-lions', kickoff: `2027-01-${String(i).padStart(2, '0')}T15:00:00+01:00` });
+    }, [], [`${E}: 7 kickoffs have an offset that is not Europe/London's that day: "rs-m4" 2027-01-04T15:00:00+01:00 is 14:00 (+00:00 that day), ` +
+      '"rs-m5" 2027-01-05T15:00:00+01:00 is 14:00 (+00:00 that day), "rs-m6" 2027-01-06T15:00:00+01:00 is 14:00 (+00:00 that day), ' +
+      '"rs-m7" 2027-01-07T15:00:00+01:00 is 14:00 (+00:00 that day), "rs-m8" 2027-01-08T15:00:00+01:00 is 14:00 (+00:00 that day) and 2 more. ' +
+      'If they are at the hour written there, write that day\'s offset']],
     ['a league marked completed with a match still to play', (j) => { league(j).status = 'completed'; }, [],
       [`${E}: completed, with a match not played: "rs-m3" (scheduled). Calendars still show them to come and tables leave them out: enter their results, or mark those not to be played cancelled`]],
     ['a completed league whose unplayed matches say so (cancelled)', (j) => Object.assign(league(j), { status: 'completed' }).matches[2].status = 'cancelled', [], []],

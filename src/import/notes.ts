@@ -3,9 +3,11 @@
 // completed match with its awarded score), a match brought forward and scored before its kickoff was corrected, a
 // youth day whose matches all carry the day's placeholder time. A completed competition with a match not played is
 // taken too: it may be how the season really ended (a match abandoned and never replayed) until the organizer says so.
+import { localDate, localParts, utcOffset, zonedInstant } from '../time/local-time.js';
 import { utcInstant } from '../time/rfc3339.js';
 import { isPlayed, tieOf } from './cross-check.js';
-import type { ImportFile } from './format.js';
+import type { ImportFile, ImportMatch } from './format.js';
+import { kickoffWrittenAs } from './validate.js';
 
 /** Statuses of a match still to be played (or being played). */
 const STILL_TO_PLAY: ReadonlySet<string> = new Set(['scheduled', 'postponed', 'in_progress']);
@@ -23,9 +25,51 @@ function listed(matches: ReadonlyArray<{ id: string; status: string }>): string 
   return matches.length > 5 ? `${shown} and ${matches.length - 5} more` : shown;
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A kickoff written with an explicit offset that is not the organization's at that instant: where it is published
+ * (the local time in the zone, the date too when it is another day, and the zone's offset then), and the offset
+ * that would put it at the hour written. Null for a `Z` kickoff (deliberate UTC) or one whose offset is the zone's.
+ */
+export function foreignOffset(written: string, timeZone: string): { local: string; offset: string; hour: string; suggested: string } | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:\d{2})$/.exec(written);
+  if (!m) return null;
+  const [, day, hour, minute, writtenOffset] = m as unknown as [string, string, string, string, string];
+  const instant = new Date(Date.parse(written));
+  const offset = utcOffset(instant, timeZone);
+  if (offset === writtenOffset) return null;
+  const p = localParts(instant, timeZone);
+  const date = localDate(instant, timeZone);
+  const local = `${date === day ? '' : `${date} `}${two(p.hour)}:${two(p.minute)}`;
+  return { local, offset, hour: `${hour}:${minute}`, suggested: utcOffset(zonedInstant(day, Number(hour), timeZone, Number(minute)), timeZone) };
+}
+
+/**
+ * Kickoffs whose offset is not the organization's that day: one pasted from a fixture of another season (October's
+ * +01:00 in a London December) was published an hour off, silently (an organizer's review). Not refused: a match
+ * abroad may be written in its own zone. One line for the event, however many matches have it.
+ */
+function offsetNote(at: string, matches: readonly ImportMatch[], timeZone: string): string | null {
+  const found: Array<{ id: string; written: string; f: NonNullable<ReturnType<typeof foreignOffset>> }> = [];
+  for (const m of matches) {
+    const written = m.kickoff === null ? undefined : kickoffWrittenAs(m);
+    const f = written === undefined ? null : foreignOffset(written, timeZone);
+    if (f) found.push({ id: m.id, written: written!, f });
+  }
+  if (found.length === 0) return null;
+  if (found.length === 1) {
+    const { id, written, f } = found[0]!;
+    return `${at}, match "${id}": kickoff ${written} is ${f.local} in ${timeZone} (${f.offset} that day): if it is ${f.hour} there, write ${f.suggested}`;
+  }
+  const shown = found.slice(0, 5).map(({ id, written, f }) => `"${id}" ${written} is ${f.local} (${f.offset} that day)`).join(', ');
+  const more = found.length > 5 ? ` and ${found.length - 5} more` : '';
+  return `${at}: ${found.length} kickoffs have an offset that is not ${timeZone}'s that day: ${shown}${more}. If they are at the hour written there, write that day's offset`;
+}
+
 /**
  * One line per thing to check, naming the event and the matches: a result before its kickoff, a team twice at once,
- * a completed competition with matches not played.
+ * a completed competition with matches not played, kickoffs written with another offset than the organization's.
  */
 export function importNotes(file: ImportFile, now: Date): string[] {
   const notes: string[] = [];
@@ -35,6 +79,8 @@ export function importNotes(file: ImportFile, now: Date): string[] {
         const at = `event "${ev.id}"`;
         const unplayed = ev.status === 'completed' ? ev.matches.filter((m) => STILL_TO_PLAY.has(m.status)) : [];
         if (unplayed.length > 0) notes.push(`${at}: completed, with ${unplayed.length === 1 ? 'a match' : `${unplayed.length} matches`} not played: ${listed(unplayed)}. ${UNPLAYED_ADVICE}`);
+        const offsets = offsetNote(at, ev.matches, org.timezone);
+        if (offsets !== null) notes.push(offsets);
         const busy = new Map<string, { match: string; tie: string }>();
         for (const m of ev.matches) {
           if (!isPlayed(m) || m.kickoff === null) continue;

@@ -13,6 +13,7 @@ import {
   organizationSchema,
   teamSchema,
   type ImportFile,
+  type ImportMatch,
 } from './format.js';
 
 const raw = z.array(z.unknown()).default([]);
@@ -23,6 +24,15 @@ const leagueLevel = leagueSchema.extend({ events: raw });
 /** Matches of one event: a file with more is refused before any of them is read. */
 const MAX_MATCHES = 100_000;
 const eventLevel = eventSchema.extend({ matches: raw.pipe(z.array(z.unknown()).max(MAX_MATCHES)) });
+
+/**
+ * Each valid match's kickoff as the file wrote it, offset and all: format.ts keeps it in UTC, and notes.ts points out an
+ * offset that is not the organization's that day (kickoffWrittenAs).
+ */
+const writtenKickoffs = new WeakMap<ImportMatch, string>();
+
+/** A match's kickoff as its file wrote it (`2026-12-20T15:00:00+01:00`); undefined for a match validateImport did not read. */
+export const kickoffWrittenAs = (m: ImportMatch): string | undefined => writtenKickoffs.get(m);
 
 export type Validation = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -82,7 +92,12 @@ export function validateImport(json: unknown): Validation {
               const ev = parse(eventLevel, rawEvent, eventPath, (id) => `event:${id}`);
               // A match's key needs its event's id: as written, when the event itself is broken.
               const eventId = ev?.id ?? String((rawEvent as { id?: unknown } | null)?.id ?? e);
-              const parsed = (ev?.matches ?? listOf(rawEvent, 'matches').slice(0, MAX_MATCHES)).map((m, i) => parse(matchSchema, m, [...eventPath, 'matches', i], (id) => `match:${eventId}:${id}`));
+              const parsed = (ev?.matches ?? listOf(rawEvent, 'matches').slice(0, MAX_MATCHES)).map((m, i) => {
+                const match = parse(matchSchema, m, [...eventPath, 'matches', i], (id) => `match:${eventId}:${id}`);
+                const written = (m as { kickoff?: unknown }).kickoff;
+                if (match !== null && typeof written === 'string') writtenKickoffs.set(match, written);
+                return match;
+              });
               // An event missing a broken match: the checks of its whole shape wait for it (cross-check.ts).
               if (parsed.includes(null)) broken.add(incompleteEventKey(eventId));
               const matches = keep(parsed);

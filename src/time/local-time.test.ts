@@ -1,6 +1,6 @@
 // Local times, table by table: zones with and without daylight saving, both languages, the day boundary.
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatShortDay, isTimeZone, latestLocalHour, localDate, localParts, zonedInstant } from './local-time.js';
+import { formatDateTime, formatShortDay, isTimeZone, latestLocalHour, localDate, localInstant, localParts, utcOffset, zonedInstant } from './local-time.js';
 
 describe('formatDateTime', () => {
   it.each([
@@ -72,5 +72,21 @@ describe('zonedInstant and latestLocalHour', () => {
     ['2026-03-07T23:30:00Z', 1, 'Asia/Amman', '2026-03-07T22:00:00.000Z'],
   ])('at %s, the latest %i:00 in %s was %s', (now, hour, zone, iso) => {
     expect(latestLocalHour(new Date(now), hour, zone).toISOString()).toBe(iso);
+  });
+});
+
+describe('utcOffset and localInstant', () => {
+  it.each([
+    ['2026-11-27T06:19:45.015Z', 'Asia/Amman', '+03:00', '2026-11-27T09:19:45+03:00'],
+    ['2026-11-26T22:30:00Z', 'Asia/Amman', '+03:00', '2026-11-27T01:30:00+03:00'],
+    ['2026-12-20T14:00:00Z', 'Europe/London', '+00:00', '2026-12-20T14:00:00+00:00'],
+    ['2026-10-18T14:00:00Z', 'Europe/London', '+01:00', '2026-10-18T15:00:00+01:00'],
+    ['2026-12-01T03:59:59Z', 'America/New_York', '-05:00', '2026-11-30T22:59:59-05:00'],
+    ['2026-07-01T12:00:00Z', 'Asia/Kolkata', '+05:30', '2026-07-01T17:30:00+05:30'],
+    ['2026-07-01T12:00:00Z', 'America/St_Johns', '-02:30', '2026-07-01T09:30:00-02:30'],
+    ['2026-07-01T12:00:00Z', 'UTC', '+00:00', '2026-07-01T12:00:00+00:00'],
+  ])('%s in %s: offset %s, %s', (instant, zone, offset, local) => {
+    expect(utcOffset(new Date(instant), zone)).toBe(offset);
+    expect(localInstant(new Date(instant), zone)).toBe(local);
   });
 });

@@ -1,7 +1,8 @@
 // Times as people read them: in the organization's time zone (IANA, e.g. Asia/Amman), with the zone's
 // abbreviation, in its language. Intl (Node's ICU) tells the local calendar fields and the zone's name; the words
 // are ours, so that the same instant reads the same in every email and page, whatever the host's locale.
-// JSON and iCalendar stay in UTC: only what a person reads is local.
+// JSON and iCalendar stay in UTC: only what a person reads is local (an organization's registrations export, which
+// its organizers read in a spreadsheet, included: with its offset, localInstant).
 import type { Language } from '../vocabulary/language.js';
 
 const EN_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -145,6 +146,21 @@ export function formatShortDay(value: string | Date | null, timeZone: string, la
 export function localDate(instant: Date, timeZone: string): string {
   const p = localParts(instant, timeZone);
   return `${p.year}-${two(p.month)}-${two(p.day)}`;
+}
+
+/** A zone's offset from UTC at an instant, as RFC 3339 writes it: `+03:00`, `-05:00`, `+00:00` (UTC included). */
+export function utcOffset(instant: Date, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  const minutes = Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+}
+
+/** An instant as RFC 3339 in a zone's local time with its offset, whole seconds: `2026-11-27T09:19:45+03:00`. */
+export function localInstant(instant: Date, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  const seconds = two(instant.getUTCSeconds());
+  return `${localDate(instant, timeZone)}T${two(p.hour)}:${two(p.minute)}:${seconds}${utcOffset(instant, timeZone)}`;
 }
 
 /** The instant at which the wall clock in `timeZone` reads `hour`:00 on the local day `day` (`YYYY-MM-DD`). */
