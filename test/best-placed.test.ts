@@ -66,7 +66,7 @@ function problems(json: Json): string[] {
   const parsed = parseImport(JSON.stringify(json));
   return parsed.ok ? [] : parsed.problems.map((p) => `${p.path}: ${p.message}`);
 }
-const EV = 'organizations[0].leagues[0].events[0]';
+const EV = 'organizations[0] ("syn").leagues[0] ("syn-league").events[0] ("syn-cup")';
 const rule = (json: Json): Json => json.organizations[0].leagues[0].events[0].best_placed[0];
 const matchesOf = (json: Json): Json[] => json.organizations[0].leagues[0].events[0].matches;
 const edited = (edit: (json: Json) => void): Json => {
@@ -74,7 +74,7 @@ const edited = (edit: (json: Json) => void): Json => {
   edit(json);
   return json;
 };
-const R16 = (i: number) => `${EV}.matches[${36 + i}]`;
+const R16 = (i: number) => `${EV}.matches[${36 + i}] ("${matchesOf(tournament())[36 + i].id}")`;
 
 describe('import: best-placed rules and the slots they feed', () => {
   it.each<[string, Json, string[]]>([
@@ -111,7 +111,7 @@ describe('import: best-placed rules and the slots they feed', () => {
     ['a slot used twice', edited((j) => (matchesOf(j)[37].away = { best_placed: 'thirds', slot: 1 })), [`${R16(1)}.away: slot 1 of "thirds" already feeds match "r16-1"`]],
     ['slot 0', edited((j) => (matchesOf(j)[36].away = { best_placed: 'thirds', slot: 0 })), [`${R16(0)}.away.slot: Too small: expected number to be >=1`]],
     ['a group match fed by it', edited((j) => (matchesOf(j)[0].away = { best_placed: 'thirds', slot: 1 })), [
-      `${EV}.matches[0].away: only a bracket match of a hybrid event can be fed by the best-placed teams of several groups`,
+      `${EV}.matches[0] ("ga-1").away: only a bracket match of a hybrid event can be fed by the best-placed teams of several groups`,
     ]],
     // A decision recorded for the ranking across groups counts even when the group tie-breakers have no decision step.
     ['a decision with no decision step but the rule\'s', edited((j) => {

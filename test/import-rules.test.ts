@@ -26,7 +26,7 @@ function league(fields: Json): Json {
   Object.assign(json.organizations[0].leagues[0].events[0], fields);
   return json;
 }
-const EV = 'organizations[0].leagues[0].events[0]';
+const EV = 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026")';
 
 describe('import: competition rules', () => {
   it.each<[string, Json, string[]]>([
@@ -64,9 +64,9 @@ describe('import: competition rules', () => {
     const json = load(SMALL);
     const cup = json.organizations[0].leagues[0].events[1];
     cup.matches.push({ id: 'rs-c3', round: 2, home: { loser_of: 'rs-c1' }, away: 'rs-lions', status: 'scheduled' });
-    const cupPath = 'organizations[0].leagues[0].events[1]';
+    const cupPath = 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026")';
     const message = 'the winners bracket ends in 2 matches ("rs-c2", "rs-c3") in round 2: the final must be one match; give a third-place match "bracket_role": "third_place", or enter the later rounds';
-    expect(problems(json)).toEqual([`${cupPath}.matches[1].bracket_role: ${message}`, `${cupPath}.matches[2].bracket_role: ${message}`]);
+    expect(problems(json)).toEqual([`${cupPath}.matches[1] ("rs-c2").bracket_role: ${message}`, `${cupPath}.matches[2] ("rs-c3").bracket_role: ${message}`]);
     cup.matches[2].bracket_role = 'third_place';
     expect(problems(json)).toEqual([]);
   });
@@ -85,13 +85,13 @@ describe('import: group feeds', () => {
     }];
     return json;
   }
-  const H = 'organizations[0].leagues[0].events[0].matches[1].home';
+  const H = 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-hybrid").matches[1] ("rs-h2").home';
 
   it("refuses a hybrid's match that is both a group match and a bracket match (found by a review: it left its group's table)", () => {
     const json = hybrid({ group: 'Group A', position: 1 });
     json.organizations[0].leagues[0].events[0].matches[0].bracket_role = 'winners';
     expect(problems(json)).toContain(
-      'organizations[0].leagues[0].events[0].matches[0].group: a bracket match is in no group: leave out "group", or "bracket_role" for a group match',
+      'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-hybrid").matches[0] ("rs-h1").group: a bracket match is in no group: leave out "group", or "bracket_role" for a group match',
     );
   });
 
@@ -126,13 +126,13 @@ describe('import: one broken element does not hide the problems under it', () =>
     org.leagues[0].events[0].matches[1].kickoff = '2026-09-31T10:00:00Z';
     org.leagues[0].events[0].matches[2].round = 0;
     const found = problems(json);
-    expect(found.some((p) => p.startsWith('organizations[0].registration_emails[0]: '))).toBe(true);
-    expect(found.some((p) => p.startsWith('organizations[0].teams[0].name: '))).toBe(true);
-    expect(found.some((p) => p.startsWith('organizations[0].teams[0].members[0].name: '))).toBe(true);
-    expect(found.some((p) => p.startsWith('organizations[0].leagues[0].name: '))).toBe(true);
+    expect(found.some((p) => p.startsWith('organizations[0] ("riverside").registration_emails[0]: '))).toBe(true);
+    expect(found.some((p) => p.startsWith('organizations[0] ("riverside").teams[0] ("rs-lions").name: '))).toBe(true);
+    expect(found.some((p) => p.startsWith('organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").name: '))).toBe(true);
+    expect(found.some((p) => p.startsWith('organizations[0] ("riverside").leagues[0] ("rs-sunday").name: '))).toBe(true);
     expect(found.some((p) => p.startsWith(`${EV}.type: `))).toBe(true);
-    expect(found.some((p) => p.startsWith(`${EV}.matches[1].kickoff: `))).toBe(true);
-    expect(found.some((p) => p.startsWith(`${EV}.matches[2].round: `))).toBe(true);
+    expect(found.some((p) => p.startsWith(`${EV}.matches[1] ("rs-m2").kickoff: `))).toBe(true);
+    expect(found.some((p) => p.startsWith(`${EV}.matches[2] ("rs-m3").round: `))).toBe(true);
   });
 });
 
@@ -140,7 +140,7 @@ describe('import: names are readable text, as in the API', () => {
   const CONTROL = 'must not contain control characters';
   const DIRECTION = 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)';
   const INVISIBLE = 'must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180B to U+180F, U+200B, U+2060 to U+2065, U+206A to U+206F, U+2800, U+3164, U+FEFF, U+FFA0, U+FFF9 to U+FFFB, U+1BCA0 to U+1BCA3, U+13430 to U+1343F, U+1D173 to U+1D17A, U+E0000 to U+E007F)';
-  const TEAM = 'organizations[0].teams[0].name';
+  const TEAM = 'organizations[0] ("riverside").teams[0] ("rs-lions").name';
   it.each<[string, string, string[]]>([
     ['a vertical tab pasted from a spreadsheet', 'Riverside\u000BLions', [`${TEAM}: ${CONTROL}`]],
     ['a line break', 'Riverside\nLions', [`${TEAM}: ${CONTROL}`]],
@@ -159,7 +159,7 @@ describe('import: names are readable text, as in the API', () => {
     const json = load(SMALL);
     json.organizations[0].teams[0].members[0].name = 'Sam\u202ECarter';
     json.organizations[0].leagues[0].events[0].name = 'League\u0000';
-    expect(problems(json)).toEqual([`organizations[0].teams[0].members[0].name: ${DIRECTION}`, `${EV}.name: ${CONTROL}`]);
+    expect(problems(json)).toEqual([`organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").name: ${DIRECTION}`, `${EV}.name: ${CONTROL}`]);
   });
 });
 
@@ -175,18 +175,18 @@ describe('import: one source fills one slot', () => {
         { id: 'rs-h4', bracket_role: 'winners', round: 2, home: { winner_of: 'rs-h2' }, away: { winner_of: 'rs-h3' } },
       ],
     }];
-    expect(problems(json)).toEqual([`${EV}.matches[2].away: place 1 of group "Group A" already feeds match "rs-h2"`]);
+    expect(problems(json)).toEqual([`organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-hybrid").matches[2] ("rs-h3").away: place 1 of group "Group A" already feeds match "rs-h2"`]);
   });
 
   it("refuses a match's winner named by two slots, and takes its winner and its loser once each", () => {
     const json = load(SMALL);
     const cup = json.organizations[0].leagues[0].events[1];
-    const cupPath = 'organizations[0].leagues[0].events[1]';
+    const cupPath = 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026")';
     expect(cup.matches.map((m: Json) => [m.id, m.home, m.away])).toEqual([
       ['rs-c1', 'rs-lions', 'rs-rovers'], ['rs-c2', { winner_of: 'rs-c1' }, 'rs-united'],
     ]);
     cup.matches.push({ id: 'rs-c3', round: 2, bracket_role: 'third_place', home: { winner_of: 'rs-c1' }, away: 'rs-lions', status: 'scheduled' });
-    expect(problems(json)).toEqual([`${cupPath}.matches[2].home: the winner of "rs-c1" already feeds match "rs-c2"`]);
+    expect(problems(json)).toEqual([`${cupPath}.matches[2] ("rs-c3").home: the winner of "rs-c1" already feeds match "rs-c2"`]);
     cup.matches[2].home = { loser_of: 'rs-c1' };
     expect(problems(json)).toEqual([]);
   });
@@ -225,7 +225,7 @@ describe('import: extra time', () => {
   it('refuses extra time in a league match', () => {
     const json = load(SMALL);
     json.organizations[0].leagues[0].events[0].matches[0].score.after_extra_time = true;
-    expect(problems(json)).toEqual([`${EV}.matches[0].score.after_extra_time: extra time only follows a level bracket match`]);
+    expect(problems(json)).toEqual([`${EV}.matches[0] ("rs-m1").score.after_extra_time: extra time only follows a level bracket match`]);
   });
 });
 

@@ -71,10 +71,10 @@ describe('import', () => {
   // An organizer's review: one World Cup match typed "Group a" made a ninth table and sent the wrong team on; one
   // league match given a group split the league's table in two. Each is refused at the match that differs.
   it.each<[string, (json: Json) => void, string, RegExp]>([
-    ['a group written another way', (j) => (j.organizations[2].leagues[0].events[0].matches[4].group = 'المجموعة  أ'), 'organizations[2].leagues[0].events[0].matches[4].group', /is written "المجموعة أ" in the event's other matches/],
-    ['a group match in the wrong group', (j) => (j.organizations[2].leagues[0].events[0].matches[5].group = 'المجموعة ب'), 'organizations[2].leagues[0].events[0].matches[5].group', /team "amm-suqour" plays its other 2 group matches in "المجموعة أ"/],
-    ['a group match with no group', (j) => (j.organizations[2].leagues[0].events[0].matches[3].group = null), 'organizations[2].leagues[0].events[0].matches[3].group', /are in a group \("المجموعة أ", "المجموعة ب"\): give this one its group/],
-    ['one league match in a group', (j) => (j.organizations[0].leagues[0].events[0].matches[0].group = 'Group A'), 'organizations[0].leagues[0].events[0].matches[0].group', /other 30 league matches are in no group/],
+    ['a group written another way', (j) => (j.organizations[2].leagues[0].events[0].matches[4].group = 'المجموعة  أ'), 'organizations[2] ("amman-yfa").leagues[0] ("amm-u14").events[0] ("amm-u14-winter-cup-2026").matches[4] ("amm-u14-a-md3-1").group', /is written "المجموعة أ" in the event's other matches/],
+    ['a group match in the wrong group', (j) => (j.organizations[2].leagues[0].events[0].matches[5].group = 'المجموعة ب'), 'organizations[2] ("amman-yfa").leagues[0] ("amm-u14").events[0] ("amm-u14-winter-cup-2026").matches[5] ("amm-u14-a-md3-2").group', /team "amm-suqour" plays its other 2 group matches in "المجموعة أ"/],
+    ['a group match with no group', (j) => (j.organizations[2].leagues[0].events[0].matches[3].group = null), 'organizations[2] ("amman-yfa").leagues[0] ("amm-u14").events[0] ("amm-u14-winter-cup-2026").matches[3] ("amm-u14-a-md2-2").group', /are in a group \("المجموعة أ", "المجموعة ب"\): give this one its group/],
+    ['one league match in a group', (j) => (j.organizations[0].leagues[0].events[0].matches[0].group = 'Group A'), 'organizations[0] ("riverside-sfl").leagues[0] ("rsl-premier").events[0] ("rsl-prem-2026-27").matches[0] ("rsl-prem-r01-1").group', /other 30 league matches are in no group/],
   ])('refuses %s in the demo, at that match only', (_label, edit, where, message) => {
     expect(refusedAfter(DEMO, edit).map((p) => [p.path, p.message])).toEqual([[where, expect.stringMatching(message)]]);
   });
@@ -88,7 +88,7 @@ describe('import', () => {
     const parsed = parseImport(JSON.stringify(json));
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.problems.map((p) => p.path)).toEqual(['organizations[2].leagues[0].events[0].matches[14].kickoff']);
+    expect(parsed.problems.map((p) => p.path)).toEqual(['organizations[2] ("amman-yfa").leagues[0] ("amm-u14").events[0] ("amm-u14-winter-cup-2026").matches[14] ("amm-u14-final").kickoff']);
   });
 
   it('names the results it enters, changes or clears, and not a walkover whose team was renamed', () => {
@@ -186,45 +186,45 @@ describe('import', () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problems.map((p) => p.path)).toEqual([
-      'organizations[0].teams[0].members[0].email',
-      'organizations[0].leagues[0].events[0].matches[0].kickoff',
-      'organizations[0].leagues[0].events[0].matches[1].away',
+      'organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").email',
+      'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[0] ("rs-m1").kickoff',
+      'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[1] ("rs-m2").away',
     ]);
     expect(dumpTables(t.sqlite)).toEqual(before);
   });
 
   it.each<[string, (json: Json) => void, string, RegExp]>([
-    ['a duplicate id', (j) => (j.organizations[0].teams[1].id = 'rs-lions'), 'organizations[0].teams[1].id', /duplicate team id/],
-    ['an unknown feed', (j) => (j.organizations[0].leagues[0].events[1].matches[1].home = { winner_of: 'nope' }), 'organizations[0].leagues[0].events[1].matches[1].home', /not a match of this event/],
+    ['a duplicate id', (j) => (j.organizations[0].teams[1].id = 'rs-lions'), 'organizations[0] ("riverside").teams[1] ("rs-lions").id', /duplicate team id/],
+    ['an unknown feed', (j) => (j.organizations[0].leagues[0].events[1].matches[1].home = { winner_of: 'nope' }), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026").matches[1] ("rs-c2").home', /not a match of this event/],
     // A review's losers' bracket took the loser of a bye: that slot and every match after it stayed empty for good.
     ['the loser of a bye', (j) => {
       const [bye, next] = j.organizations[0].leagues[0].events[1].matches;
       Object.assign(bye, { away: null });
       delete bye.score;
       next.home = { loser_of: bye.id };
-    }, 'organizations[0].leagues[0].events[1].matches[1].home', /"rs-c1" is a bye: nobody loses it/],
-    ['a feed cycle', (j) => (j.organizations[0].leagues[0].events[1].matches[0].home = { winner_of: 'rs-c2' }), 'organizations[0].leagues[0].events[1].matches[0]', /cycle/],
-    ['a level knockout without penalties', (j) => (j.organizations[0].leagues[0].events[1].matches[0].score = { home: 1, away: 1 }), 'organizations[0].leagues[0].events[1].matches[0].score', /penalties/],
-    ['a completed match without a score', (j) => delete j.organizations[0].leagues[0].events[0].matches[0].score, 'organizations[0].leagues[0].events[0].matches[0].score', /needs a score/],
-    ['a postponed match without its kickoff', (j) => Object.assign(j.organizations[0].leagues[0].events[0].matches[2], { status: 'postponed', kickoff: null }), 'organizations[0].leagues[0].events[0].matches[2].kickoff', /postponed match keeps its last kickoff/],
-    ['a result on a scheduled match', (j) => (j.organizations[0].leagues[0].events[0].matches[2].score = { home: 1, away: 0 }), 'organizations[0].leagues[0].events[0].matches[2].status', /cannot be scheduled/],
-    ['an unknown field', (j) => (j.organizations[0].leagues[0].events[0].colour = 'red'), 'organizations[0].leagues[0].events[0]', /colour/],
-    ['a bad id', (j) => (j.organizations[0].id = 'bad id'), 'organizations[0].id', /must match/],
-    ['a division of another league', (j) => (j.organizations[0].divisions[0].league = 'elsewhere'), 'organizations[0].divisions[0].league', /not a league of this organization/],
-    ['an instant without offset', (j) => (j.organizations[0].leagues[0].events[0].starts_at = '2026-09-06T10:00:00'), 'organizations[0].leagues[0].events[0].starts_at', /offset/],
+    }, 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026").matches[1] ("rs-c2").home', /"rs-c1" is a bye: nobody loses it/],
+    ['a feed cycle', (j) => (j.organizations[0].leagues[0].events[1].matches[0].home = { winner_of: 'rs-c2' }), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026").matches[0] ("rs-c1")', /cycle/],
+    ['a level knockout without penalties', (j) => (j.organizations[0].leagues[0].events[1].matches[0].score = { home: 1, away: 1 }), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026").matches[0] ("rs-c1").score', /penalties/],
+    ['a completed match without a score', (j) => delete j.organizations[0].leagues[0].events[0].matches[0].score, 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[0] ("rs-m1").score', /needs a score/],
+    ['a postponed match without its kickoff', (j) => Object.assign(j.organizations[0].leagues[0].events[0].matches[2], { status: 'postponed', kickoff: null }), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").kickoff', /postponed match keeps its last kickoff/],
+    ['a result on a scheduled match', (j) => (j.organizations[0].leagues[0].events[0].matches[2].score = { home: 1, away: 0 }), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").status', /cannot be scheduled/],
+    ['an unknown field', (j) => (j.organizations[0].leagues[0].events[0].colour = 'red'), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026")', /colour/],
+    ['a bad id', (j) => (j.organizations[0].id = 'bad id'), 'organizations[0] ("bad id").id', /must match/],
+    ['a division of another league', (j) => (j.organizations[0].divisions[0].league = 'elsewhere'), 'organizations[0] ("riverside").divisions[0] ("rs-senior").league', /not a league of this organization/],
+    ['an instant without offset', (j) => (j.organizations[0].leagues[0].events[0].starts_at = '2026-09-06T10:00:00'), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").starts_at', /offset/],
   ])('rejects %s at its path', (_label, mutate, wantPath, wantMessage) => {
     expect(refusedAfter(SMALL, mutate)).toContainEqual({ path: wantPath, message: expect.stringMatching(wantMessage) });
   });
 
   // A review's file, made from a spreadsheet: an empty cell became "email": "", and the import said "is required".
   it.each<[string, (json: Json) => void, string]>([
-    ["a member's email", (j) => (j.organizations[0].teams[0].members[0].email = ''), 'organizations[0].teams[0].members[0].email'],
-    ["a member's Arabic name, blank", (j) => (j.organizations[0].teams[0].members[0].name_ar = '  '), 'organizations[0].teams[0].members[0].name_ar'],
-    ["a match's venue", (j) => (j.organizations[0].leagues[0].events[0].matches[2].venue = ''), 'organizations[0].leagues[0].events[0].matches[2].venue'],
-    ["a match's kickoff", (j) => (j.organizations[0].leagues[0].events[0].matches[2].kickoff = ''), 'organizations[0].leagues[0].events[0].matches[2].kickoff'],
-    ["a match's walkover", (j) => (j.organizations[0].leagues[0].events[0].matches[2].walkover = ''), 'organizations[0].leagues[0].events[0].matches[2].walkover'],
-    ["a division's league", (j) => (j.organizations[0].divisions[0].league = ''), 'organizations[0].divisions[0].league'],
-    ["an event's end", (j) => (j.organizations[0].leagues[0].events[0].ends_at = ''), 'organizations[0].leagues[0].events[0].ends_at'],
+    ["a member's email", (j) => (j.organizations[0].teams[0].members[0].email = ''), 'organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").email'],
+    ["a member's Arabic name, blank", (j) => (j.organizations[0].teams[0].members[0].name_ar = '  '), 'organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").name_ar'],
+    ["a match's venue", (j) => (j.organizations[0].leagues[0].events[0].matches[2].venue = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").venue'],
+    ["a match's kickoff", (j) => (j.organizations[0].leagues[0].events[0].matches[2].kickoff = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").kickoff'],
+    ["a match's walkover", (j) => (j.organizations[0].leagues[0].events[0].matches[2].walkover = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").walkover'],
+    ["a division's league", (j) => (j.organizations[0].divisions[0].league = ''), 'organizations[0] ("riverside").divisions[0] ("rs-senior").league'],
+    ["an event's end", (j) => (j.organizations[0].leagues[0].events[0].ends_at = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").ends_at'],
   ])('says of an empty string in an optional field (%s) to leave it out or write null', (_label, edit, wantPath) => {
     const json = load(SMALL);
     edit(json);
@@ -251,7 +251,7 @@ describe('import', () => {
     const parsed = parseImport(JSON.stringify(json));
     if (stored === null) {
       expect(parsed.ok).toBe(false);
-      if (!parsed.ok) expect(parsed.problems.map((p) => p.path)).toEqual(['organizations[0].teams[0].members[0].email']);
+      if (!parsed.ok) expect(parsed.problems.map((p) => p.path)).toEqual(['organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").email']);
       return;
     }
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
@@ -369,12 +369,12 @@ describe('import', () => {
     const json = load(SMALL);
     json.organizations[0].leagues[0].events[0].matches[0].kickoff = kickoff;
     const parsed = parseImport(JSON.stringify(json));
-    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0].leagues[0].events[0].matches[0].kickoff', message }]);
+    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[0] ("rs-m1").kickoff', message }]);
   });
 
   it.each([
     ['in two ties of one round', (cup: Json) => cup.matches.push({ id: 'rs-c1b', round: 1, home: 'rs-lions', away: 'rs-united' }),
-      [{ path: 'organizations[0].leagues[0].events[1].matches[2].home', message: 'team "rs-lions" already plays in round 1 (match "rs-c1"): a team plays one tie per round' }]],
+      [{ path: 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026").matches[2] ("rs-c1b").home', message: 'team "rs-lions" already plays in round 1 (match "rs-c1"): a team plays one tie per round' }]],
     ['in the two legs of one tie', (cup: Json) => {
       cup.matches[0] = { id: 'rs-c1', round: 1, home: 'rs-lions', away: 'rs-rovers', leg: 1 };
       cup.matches.push({ id: 'rs-c1-2', round: 1, home: 'rs-rovers', away: 'rs-lions', leg: 2, first_leg: 'rs-c1' });
@@ -391,12 +391,12 @@ describe('import', () => {
   it.each([
     // A review's final kicked off before its semi-finals, its second leg before its first: both taken.
     ['a match kicking off before the one that feeds it', (cup: Json) => { cup.matches[1].kickoff = '2026-10-03T10:00:00Z'; },
-      [{ path: 'organizations[0].leagues[0].events[1].matches[1].kickoff', message: 'must not be before the kickoff of match "rs-c1", which decides a team of it' }]],
+      [{ path: 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026").matches[1] ("rs-c2").kickoff', message: 'must not be before the kickoff of match "rs-c1", which decides a team of it' }]],
     ['a second leg kicking off before its first', (cup: Json) => {
       cup.matches[0] = { id: 'rs-c1', round: 1, home: 'rs-lions', away: 'rs-rovers', leg: 1, kickoff: '2026-10-04T10:00:00Z' };
       cup.matches.push({ id: 'rs-c1-2', round: 1, home: 'rs-rovers', away: 'rs-lions', leg: 2, first_leg: 'rs-c1', kickoff: '2026-10-01T10:00:00Z' });
       cup.matches[1].home = { winner_of: 'rs-c1-2' };
-    }, [{ path: 'organizations[0].leagues[0].events[1].matches[2].kickoff', message: 'must not be before the kickoff of its first leg "rs-c1"' }]],
+    }, [{ path: 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026").matches[2] ("rs-c1-2").kickoff', message: 'must not be before the kickoff of its first leg "rs-c1"' }]],
     ['a bracket whose matches share a placeholder kickoff', (cup: Json) => { cup.matches[1].kickoff = cup.matches[0].kickoff; }, []],
   ])('%s', (_label, edit, problems) => {
     const json = load(SMALL);
@@ -410,15 +410,15 @@ describe('import', () => {
   // competitions with each, a walkover awarded before its day, a youth day's placeholder time).
   const NOW = new Date('2026-11-26T12:00:00Z');
   const league = (j: Json) => j.organizations[0].leagues[0].events[0];
-  const at = (i: number, field: string) => `organizations[0].leagues[0].events[0].matches[${i}].${field}`;
+  const at = (i: number, id: string, field: string) => `organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[${i}] ("${id}").${field}`;
   const E = 'event "rs-winter-2026"';
   it.each<[string, (json: Json) => void, Array<{ path: string; message: string }>, string[]]>([
     ['a match pasted twice', (j) => league(j).matches.push({ ...league(j).matches[0], id: 'rs-m1b' }),
-      [{ path: at(3, 'id'), message: 'the same match as "rs-m1" (the same home, away, round and kickoff): a pasted duplicate? give each match once' }], []],
+      [{ path: at(3, 'rs-m1b', 'id'), message: 'the same match as "rs-m1" (the same home, away, round and kickoff): a pasted duplicate? give each match once' }], []],
     ['a match pasted twice before its kickoff is set', (j) => {
       delete league(j).matches[2].kickoff;
       league(j).matches.push({ ...league(j).matches[2], id: 'rs-m3b' });
-    }, [{ path: at(3, 'id'), message: 'the same match as "rs-m3" (the same home, away, round and no kickoff): a pasted duplicate? give each match once' }], []],
+    }, [{ path: at(3, 'rs-m3b', 'id'), message: 'the same match as "rs-m3" (the same home, away, round and no kickoff): a pasted duplicate? give each match once' }], []],
     ['a team in two matches at one kickoff (a placeholder time)', (j) => {
       j.organizations[0].timezone = 'Europe/London'; // +01:00 is its offset that day: no note of it
       league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-united', away: 'rs-lions', kickoff: '2026-09-06T11:00:00+01:00' });
@@ -556,7 +556,7 @@ describe('a file that is not JSON', () => {
 
   it('escapes the control characters of a key it quotes', () => {
     const parsed = parseImport(JSON.stringify({ organizations: [{ id: 'a', name: 'A', '\u009b2J\u001b]0;t\u0007': 1 }] }));
-    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0]', message: 'Unrecognized key: "\\u009b2J\\u001b]0;t\\u0007"' }]);
+    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0] ("a")', message: 'Unrecognized key: "\\u009b2J\\u001b]0;t\\u0007"' }]);
   });
 
   it('says a CSV file is not JSON, and that the import does not read spreadsheets', () => {

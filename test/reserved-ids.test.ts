@@ -62,7 +62,7 @@ describe('reserved ids', () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) {
       expect(parsed.problems).toEqual([
-        { path: 'organizations[0].leagues[0].events[0].matches[0].id', message: `"${id}" cannot be a match id: /api/v0/rsvp/respond is another endpoint` },
+        { path: `organizations[0] ("org").leagues[0] ("lg").events[0] ("ev").matches[0] ("${id}").id`, message: `"${id}" cannot be a match id: /api/v0/rsvp/respond is another endpoint` },
       ]);
     }
   });

@@ -136,18 +136,19 @@ describe('two-legged ties at import', () => {
     const parsed = parseImport(JSON.stringify(f));
     return parsed.ok ? [] : parsed.problems.map((p) => `${p.path}: ${p.message}`);
   };
-  const M = 'organizations[0].leagues[0].events[0].matches';
   const ev = (f: Json) => f.organizations[0].leagues[0].events[0];
+  /** The path of the first event's match `i`, named by its id. */
+  const M = (i: number) => `organizations[0] ("two-legs").leagues[0] ("cup").events[0] ("away").matches[${i}] ("${ev(FILE).matches[i].id}")`;
 
   it.each<[string, (f: Json) => void, string[]]>([
-    ['without the away goals rule, a level final needs penalties', (f) => { ev(f).away_goals_rule = false; }, [`${M}[5].score: the tie is level (aggregate): record the penalties`]],
-    ['penalties after a tie that aggregate decides', (f) => { Object.assign(ev(f).matches[3].score, { home_penalties: 4, away_penalties: 2 }); }, [`${M}[3].score: penalties only follow a level tie`]],
-    ['a second leg without its first leg', (f) => { delete ev(f).matches[1].first_leg; }, [`${M}[1].first_leg: a second leg names its first leg`, `${M}[0].leg: no second leg names the first leg "away-sf1-1"`]],
-    ['a second leg naming a match that is not a first leg', (f) => { ev(f).matches[3].first_leg = 'away-sf1-2'; }, [`${M}[3].first_leg: match "away-sf1-2" is not a first leg ("leg": 1) of this event`, `${M}[2].leg: no second leg names the first leg "away-sf2-1"`]],
-    ['legs whose teams are not swapped', (f) => { ev(f).matches[1].home = 'a'; ev(f).matches[1].away = 'b'; }, [`${M}[1].home: a second leg has its first leg's teams the other way round (first leg "away-sf1-1")`]],
-    ['a feed naming a first leg', (f) => { ev(f).matches[4].home = W('away-sf2-1'); }, [`${M}[4].home.winner_of: "away-sf2-1" is a first leg: name its second leg "away-sf2-2", which decides the tie`, `${M}[5].home: a second leg has its first leg's teams the other way round (first leg "away-f-1")`]],
-    ['penalties in a first leg', (f) => { Object.assign(ev(f).matches[4].score, { home: 1, away: 1, home_penalties: 4, away_penalties: 2 }); }, [`${M}[4].score: a first leg has no penalties: the second leg decides the tie`]],
-    ['a leg in a league', (f) => { ev(f).type = 'league'; }, expect.arrayContaining([`${M}[0].leg: only a bracket match can be a leg of a tie`]) as unknown as string[]],
+    ['without the away goals rule, a level final needs penalties', (f) => { ev(f).away_goals_rule = false; }, [`${M(5)}.score: the tie is level (aggregate): record the penalties`]],
+    ['penalties after a tie that aggregate decides', (f) => { Object.assign(ev(f).matches[3].score, { home_penalties: 4, away_penalties: 2 }); }, [`${M(3)}.score: penalties only follow a level tie`]],
+    ['a second leg without its first leg', (f) => { delete ev(f).matches[1].first_leg; }, [`${M(1)}.first_leg: a second leg names its first leg`, `${M(0)}.leg: no second leg names the first leg "away-sf1-1"`]],
+    ['a second leg naming a match that is not a first leg', (f) => { ev(f).matches[3].first_leg = 'away-sf1-2'; }, [`${M(3)}.first_leg: match "away-sf1-2" is not a first leg ("leg": 1) of this event`, `${M(2)}.leg: no second leg names the first leg "away-sf2-1"`]],
+    ['legs whose teams are not swapped', (f) => { ev(f).matches[1].home = 'a'; ev(f).matches[1].away = 'b'; }, [`${M(1)}.home: a second leg has its first leg's teams the other way round (first leg "away-sf1-1")`]],
+    ['a feed naming a first leg', (f) => { ev(f).matches[4].home = W('away-sf2-1'); }, [`${M(4)}.home.winner_of: "away-sf2-1" is a first leg: name its second leg "away-sf2-2", which decides the tie`, `${M(5)}.home: a second leg has its first leg's teams the other way round (first leg "away-f-1")`]],
+    ['penalties in a first leg', (f) => { Object.assign(ev(f).matches[4].score, { home: 1, away: 1, home_penalties: 4, away_penalties: 2 }); }, [`${M(4)}.score: a first leg has no penalties: the second leg decides the tie`]],
+    ['a leg in a league', (f) => { ev(f).type = 'league'; }, expect.arrayContaining([`${M(0)}.leg: only a bracket match can be a leg of a tie`]) as unknown as string[]],
   ])('%s', (_name, edit, expected) => {
     expect(problems(edit)).toEqual(expected);
   });

@@ -5,16 +5,37 @@ import type { ImportEvent, ImportFile, ImportMatch } from './format.js';
 import { checkBestPlacedFeed, checkCompetitionRules, checkGroupFeed, effectiveRole } from './rules-check.js';
 
 export interface ImportProblem {
-  /** JSON path of the offending value, e.g. `organizations[0].leagues[1].events[0].matches[3].home`. */
+  /**
+   * JSON path of the offending value, each element of a list with ids named by its id, e.g.
+   * `organizations[0] ("rsl").leagues[1] ("rsl-cup").events[0] ("rsl-cup-2026").matches[3] ("rsl-cup-r1-2").home`.
+   */
   path: string;
   message: string;
 }
 
-export function formatPath(path: readonly PropertyKey[]): string {
+/** The file's lists whose elements have an id. */
+const LISTS_WITH_IDS: ReadonlySet<PropertyKey> = new Set(['organizations', 'leagues', 'events', 'matches', 'teams', 'members', 'divisions']);
+/** Ids are at most 64 characters: a longer one (refused) is cut, so that a pasted text does not flood each path. */
+const ID_SHOWN = 64;
+
+/**
+ * `path` as the organizer reads it: `a.b[2].c`. With the file as parsed (`root`), an element of a list with ids gets
+ * its id after its index, `matches[250] ("fed-m251").kickoff`: an organizer's review had to count to the 251st match
+ * of a 380-match file. An element without a string id (a broken one) keeps its index alone.
+ */
+export function formatPath(path: readonly PropertyKey[], root?: unknown): string {
   let out = '';
+  let node: unknown = root;
+  let list: PropertyKey | undefined;
   for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
+    const child = node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[part] : undefined;
+    if (typeof part === 'number') {
+      out += `[${part}]`;
+      const id = Array.isArray(node) && list !== undefined && LISTS_WITH_IDS.has(list) && child !== null && typeof child === 'object' ? (child as { id?: unknown }).id : undefined;
+      if (typeof id === 'string') out += ` (${JSON.stringify(id.length > ID_SHOWN ? `${id.slice(0, ID_SHOWN)}…` : id)})`;
+    } else out += out === '' ? String(part) : `.${String(part)}`;
+    node = child;
+    list = part;
   }
   return out === '' ? '(root)' : out;
 }
@@ -36,11 +57,13 @@ export function crossCheck(
   file: ImportFile,
   broken: ReadonlySet<string> = new Set(),
   positions: WeakMap<object, number> = new WeakMap(),
+  root: unknown = file,
 ): ImportProblem[] {
   const problems: ImportProblem[] = [];
   // Index of an element in the file as written (the validator may have dropped broken siblings).
   const at = (element: object, index: number) => positions.get(element) ?? index;
-  const report = (path: PropertyKey[], message: string) => problems.push({ path: formatPath(path), message });
+  // The ids in paths are read in the file as written (`root`), where those indexes point.
+  const report = (path: PropertyKey[], message: string) => problems.push({ path: formatPath(path, root), message });
 
   const seen = new Map<string, Map<string, string>>();
   const unique = (kind: string, value: string, path: PropertyKey[]) => {
@@ -48,7 +71,7 @@ export function crossCheck(
     seen.set(kind, kindSeen);
     const first = kindSeen.get(value);
     if (first) report(path, `duplicate ${kind} id "${value}" (first used at ${first})`);
-    else kindSeen.set(value, formatPath(path));
+    else kindSeen.set(value, formatPath(path, root));
   };
 
   file.organizations.forEach((org, o) => {

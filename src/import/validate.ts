@@ -1,6 +1,7 @@
 // Validates an import file element by element, so that one broken match does not hide the problems of
 // the rest of the file: each level is parsed with its child lists left raw, valid elements are kept,
-// and the cross-file rules then run on what is valid. Every problem is reported with its JSON path.
+// and the cross-file rules then run on what is valid. Every problem is reported with its JSON path, naming the ids of
+// the elements on the way (formatPath).
 import { z } from 'zod';
 import { crossCheck, formatPath, incompleteEventKey, type ImportProblem } from './cross-check.js';
 import {
@@ -45,7 +46,7 @@ export function validateImport(json: unknown): Validation {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      problems.push({ path: formatPath([...path, ...issue.path]), message: issue.message });
+      problems.push({ path: formatPath([...path, ...issue.path], json), message: issue.message });
     }
     const id = (value as { id?: unknown } | null)?.id;
     if (typeof id === 'string') broken.add(key(id));
@@ -111,6 +112,6 @@ export function validateImport(json: unknown): Validation {
     }),
   );
   const file: ImportFile = { ...top, organizations };
-  problems.push(...crossCheck(file, broken, positions));
+  problems.push(...crossCheck(file, broken, positions, json));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, file };
 }
