@@ -1,7 +1,8 @@
 // An organization's registrations, as its organizers read them: the rows of that organization only, oldest first,
-// as CSV (RFC 4180) or JSON. Pure formatting here; the query is exportRegistrations below.
+// as CSV (RFC 4180) or JSON, each `created_at` in the organization's time zone with its offset. Pure formatting here;
+// the query is exportRegistrations below.
 import type { SyncDb } from '../db/sync.js';
-import { localDate } from '../time/local-time.js';
+import { localDate, localInstant } from '../time/local-time.js';
 import { isRealDay, isRealInstant } from '../time/rfc3339.js';
 
 export const EXPORT_COLUMNS = [
@@ -72,5 +73,8 @@ export function exportRegistrations(
   // A local day starts at most 14 hours before its UTC namesake: narrow in SQL, decide by the local date.
   if (since && 'day' in since) query = query.where('r.created_at', '>=', new Date(Date.parse(since.day) - 14 * 3600_000).toISOString());
   const rows = store.all(query);
-  return since && 'day' in since ? rows.filter((r) => localDate(new Date(r.created_at), org.timezone) >= since.day) : rows;
+  const kept = since && 'day' in since ? rows.filter((r) => localDate(new Date(r.created_at), org.timezone) >= since.day) : rows;
+  // In the organization's time zone, as its notices and --since read it: in UTC, a review's registration at 01:30 in
+  // Amman showed in the spreadsheet on the day before the one its notice named.
+  return kept.map((r) => ({ ...r, created_at: localInstant(new Date(r.created_at), org.timezone) }));
 }
