@@ -150,7 +150,7 @@ describe('import', () => {
     })();
     expect(refused).toBeInstanceOf(ImportConflictError);
     expect(refused.problems).toEqual([{
-      path: 'organizations[0].leagues[0].events[1].matches[1]',
+      path: 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026").matches[1] ("rs-c2")',
       message:
         'match "rs-c2" is played with Riverside Lions as its home team, but this file makes it Harbour Rovers (a result it changes earlier in the ' +
         'bracket or in a group): correct that result, or, if the teams recorded for this match were wrong, import it first as "scheduled" without ' +
@@ -507,6 +507,15 @@ describe('import', () => {
     if (!parsed.ok) throw new Error('fixture should be valid');
     expect(() => applyImport(t.sqlite, parsed.file)).toThrow(ImportConflictError);
     expect(dumpTables(t.sqlite)).toEqual(before);
+    // Named by id along its path, as the file's own problems are.
+    const refused = (() => {
+      try {
+        applyImport(t.sqlite, parsed.file);
+      } catch (error) {
+        return (error as ImportConflictError).problems[0];
+      }
+    })();
+    expect(refused).toEqual({ path: 'organizations[0] ("someone-else").teams[0] ("rs-lions").id', message: 'id "rs-lions" already belongs to organization "riverside"' });
   });
 });
 

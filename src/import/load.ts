@@ -259,7 +259,7 @@ function ownershipProblems(sqlite: Database.Database, file: ImportFile): ImportP
   const check = (kind: keyof typeof owner, id: string, orgId: string, path: PropertyKey[]) => {
     const row = owner[kind].get(id) as { org: string } | undefined;
     if (row && row.org !== orgId) {
-      problems.push({ path: formatPath(path), message: `id "${id}" already belongs to organization "${row.org}"` });
+      problems.push({ path: formatPath(path, file), message: `id "${id}" already belongs to organization "${row.org}"` });
     }
   };
   file.organizations.forEach((org, o) => {
@@ -567,7 +567,7 @@ function pathsOfMatches(file: ImportFile): Map<string, string> {
   const paths = new Map<string, string>();
   file.organizations.forEach((org, o) =>
     org.leagues.forEach((l, i) =>
-      l.events.forEach((e, j) => e.matches.forEach((m, n) => paths.set(m.id, formatPath(['organizations', o, 'leagues', i, 'events', j, 'matches', n])))),
+      l.events.forEach((e, j) => e.matches.forEach((m, n) => paths.set(m.id, formatPath(['organizations', o, 'leagues', i, 'events', j, 'matches', n], file)))),
     ),
   );
   return paths;
