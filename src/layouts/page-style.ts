@@ -11,6 +11,8 @@ export const PAGE_STYLE = [
   '.other-language h2 { font-size: 1.5rem; margin: 0 0 1rem; }',
   // A long address must wrap on a phone rather than run off the screen (in either direction).
   '[data-address] { overflow-wrap: anywhere; }',
+  // So must a link showing an address (the home page's example reads), at 360 px with text at 200% (a review).
+  'main a { overflow-wrap: anywhere; }',
   '.card { border: 1px solid color-mix(in srgb, currentColor 20%, transparent); border-radius: 0.75rem; padding: 1.25rem; }',
   '.muted { opacity: 0.75; }',
   'button { font: inherit; padding: 0.6rem 1.1rem; border-radius: 0.5rem; border: 1px solid currentColor; background: transparent; color: inherit; cursor: pointer; }',

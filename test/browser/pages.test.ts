@@ -226,6 +226,24 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.close();
   });
 
+  // A browser review at 360 px with text at 200% (WCAG 1.4.4): the /docs title, its contents' longest links
+  // (`GET /teams/{teamId}/calendar.ics`) and the home page's example address widened the page to 578 px.
+  it('at 360 px with text at 200%, /docs (contents open) and the home page fit the screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    for (const target of [`${svc.url}/docs`, `${svc.url}/`]) {
+      await page.goto(target);
+      await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+      if (target.endsWith('/docs')) await page.click('nav summary');
+      const wide = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        widest: [...document.querySelectorAll('body *')].filter((e) => !e.closest('pre, .table-scroll') && e.getBoundingClientRect().right > 360.5)
+          .map((e) => `${e.tagName} ${(e.textContent ?? '').slice(0, 40)}`).slice(0, 5),
+      }));
+      expect(wide, target).toEqual({ width: 360, widest: [] });
+    }
+    await page.close();
+  });
+
   // An accessibility review at 360 px: every table of /docs (315 to 321 px) overflowed its 286 px box, cutting a line
   // of every description at its right edge, and names broke mid-word ("Idemp / otenc / y-Key"). A narrow box reads
   // a table a row at a time (docs.astro, `table.stack`). 801 px: beside the contents, the boxes are as narrow.
