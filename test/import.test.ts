@@ -310,6 +310,28 @@ describe('import', () => {
   });
 
   // A review: a member's id corrected in the spreadsheet took their invitations and answers with the old id, unsaid.
+  // An RSVP review: a corrected address left the invitation at the old one, silently; its player was then the one
+  // person not told that the match moved.
+  it('names each member whose address it changes or removes while invited to a match to come, and not one of a match played', () => {
+    importJson(t, load(SMALL));
+    t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv1', 'rs-m3', 'rs-lions-1', 'Sam.Carter@example.org')`).run();
+    t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv2', 'rs-m1', 'rs-lions-1', 'sam.carter@example.org')`).run();
+    const json = load(SMALL);
+    const member = json.organizations[0].teams[0].members[0];
+    // The same address in other letters is the same address: nothing said.
+    member.email = 'SAM.CARTER@example.org';
+    expect(importJson(t, json).readdressedMembers).toEqual([]);
+    member.email = 'sam.carter@example.com';
+    expect(importJson(t, json).readdressedMembers).toEqual([{ member: 'rs-lions-1', name: 'Sam Carter', now: 'changed', matches: ['rs-m3'] }]);
+    // Said once: the invitation is no longer at the member's address, whatever the next import does with it.
+    delete member.email;
+    expect(importJson(t, json).readdressedMembers).toEqual([]);
+    // Invited afresh at the address, which the next file removes.
+    t.sqlite.prepare(`UPDATE team_members SET email = 'sam.carter@example.org' WHERE id = 'rs-lions-1'`).run();
+    t.sqlite.prepare(`UPDATE rsvp_invitations SET email = 'sam.carter@example.org' WHERE id = 'inv1'`).run();
+    expect(importJson(t, json).readdressedMembers).toEqual([{ member: 'rs-lions-1', name: 'Sam Carter', now: 'removed', matches: ['rs-m3'] }]);
+  });
+
   it('names each removed member who was invited to a match that stays, with how many answered', () => {
     importJson(t, load(SMALL));
     t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email, response) VALUES ('inv1', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org', 'yes')`).run();

@@ -15,6 +15,7 @@ import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.
 import type { MatchFacts } from '../competitions/types.js';
 import { SyncDb } from '../db/sync.js';
 import { formatDateTime } from '../time/local-time.js';
+import { invitedAddressCurrent } from '../rsvp/state.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -92,6 +93,12 @@ export interface ImportCounts {
   matchChanges: Array<{ match: string; home: string | null; away: string | null; changes: string[] }>;
   /** Teams renamed (either name), and teams the file no longer holds, by name. */
   teamChanges: Array<{ team: string; before: string | null; after: string | null }>;
+  /**
+   * Members kept whose address the file changes or removes while they are invited to a match still to be played: the
+   * invitation stays with the old address, so nothing more of the match reaches them (an RSVP review's corrected typo
+   * made its player the one person not told of a move) until `npm run invite` invites them at the new one.
+   */
+  readdressedMembers: Array<{ member: string; name: string; now: 'changed' | 'removed'; matches: string[] }>;
 }
 
 export interface RemovedMatch {
@@ -328,7 +335,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], matchChanges: [], teamChanges: [],
+    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
   };
   const store = new SyncDb(sqlite);
   // What people see of an organization, before and after: its competitions' visibility and its results.
@@ -387,6 +394,15 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   );
   const matchPaths = pathsOfMatches(file);
   const problems: ImportProblem[] = [];
+  // Invitations held at a member's current address to a match still to be played, before the import.
+  const invitedAt = sqlite.prepare(
+    `SELECT tm.id AS member, i.match_id AS match, i.email AS invited, tm.email AS email
+     FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id JOIN teams t ON t.id = tm.team_id
+     JOIN matches m ON m.id = i.match_id
+     WHERE t.org_id = ? AND m.status IN ('scheduled', 'postponed') AND (m.kickoff_at IS NULL OR m.kickoff_at > ?)
+     ORDER BY tm.id, i.match_id`,
+  );
+  const memberNow = sqlite.prepare(`SELECT name, email FROM team_members WHERE id = ?`);
   const run = sqlite.transaction(() => {
     const conflicts = ownershipProblems(sqlite, file);
     if (conflicts.length > 0) throw new ImportConflictError(conflicts);
@@ -398,6 +414,8 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const resultsBefore = new Map((resultsOf.all(org.id) as ResultSeen[]).map((r) => [r.id, r]));
       const teamsBefore = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
       const playedBefore = playedFedMatches(store, org.id);
+      const invitedBefore = (invitedAt.all(org.id, new Date().toISOString()) as Array<{ member: string; match: string; invited: string | null; email: string | null }>)
+        .filter((i) => invitedAddressCurrent(i.invited, i.email));
       // A walkover won by a fed slot is worded with the team the slot had then.
       const namedBefore = namer(store, teamsBefore);
       for (const r of resultsBefore.values()) if (r.walkover_winner !== null && r[r.walkover_winner] === null) Object.assign(r, namedBefore(r));
@@ -498,6 +516,14 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
         : JSON.stringify([r.home_score, r.away_score, r.home_penalties, r.away_penalties, r.walkover_winner]));
       const teamsAfter = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
+      // A member removed is named above with their invitations; one kept at another address (or none) here.
+      for (const i of invitedBefore) {
+        const now = memberNow.get(i.member) as { name: string; email: string | null } | undefined;
+        if (now === undefined || invitedAddressCurrent(i.invited, now.email)) continue;
+        const last = counts.readdressedMembers.at(-1);
+        if (last?.member === i.member) last.matches.push(i.match);
+        else counts.readdressedMembers.push({ member: i.member, name: now.name, now: now.email === null ? 'removed' : 'changed', matches: [i.match] });
+      }
       problems.push(...changedPlayers(store, playedBefore, teamsBefore, teamsAfter, matchPaths));
       const named = namer(store, teamsAfter);
       for (const row of resultsOf.all(org.id) as ResultSeen[]) {

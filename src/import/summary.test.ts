@@ -4,7 +4,7 @@ import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], matchChanges: [], teamChanges: [], ...over,
+  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
   match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: '2026-09-06T10:00:00Z', result: null, invitations: 0, ...over,
@@ -74,6 +74,16 @@ describe('importSummary', () => {
     ['a season of moves: the first 20, then how many more', { matchChanges: Array.from({ length: 21 }, (_, i) => ({ match: `m${i}`, home: 'A', away: 'B', changes: ['scheduled → cancelled'] })) }, false, [
       ...Array.from({ length: 20 }, (_, i) => `match "m${i}" (A v B): scheduled → cancelled`),
       '… and 1 other match changed',
+    ]],
+    // An RSVP review: a corrected address left the invitation at the old one, and its player was the one not told of a move.
+    ['a member invited to a match to come, their address corrected', { readdressedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', now: 'changed', matches: ['rs-m3'] }] }, false, [
+      'member "rs-lions-1" (Sam Carter): address changed; their RSVP invitation to match "rs-m3" no longer reaches them until npm run invite -- --match rs-m3 invites them at the new one',
+    ]],
+    ['the same, checked, two matches', { readdressedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', now: 'changed', matches: ['rs-m3', 'rs-m4'] }] }, true, [
+      'member "rs-lions-1" (Sam Carter): address would change; their RSVP invitations to matches "rs-m3", "rs-m4" would no longer reach them until npm run invite -- --match rs-m3, then npm run invite -- --match rs-m4 invites them at the new one',
+    ]],
+    ['an address removed', { readdressedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', now: 'removed', matches: ['rs-m3'] }] }, false, [
+      'member "rs-lions-1" (Sam Carter): address removed; their RSVP invitation to match "rs-m3" no longer reaches them: they hear nothing more of it',
     ]],
     ['teams renamed and removed', { teamChanges: [
       { team: 'rs-lions', before: 'Riverside Lions', after: 'Riverside Lions FC / أسود ريفرسايد' },

@@ -40,6 +40,17 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
         '(a member whose id changed is a new member: invite them again)',
     );
   }
+  // A corrected address leaves the invitation at the old one: the member hears nothing more of the match until invited
+  // again (an RSVP review's corrected typo made its player the one person not told of a move).
+  for (const m of c.readdressedMembers) {
+    const many = m.matches.length > 1;
+    const what = m.now === 'removed' ? (check ? 'would be removed' : 'removed') : check ? 'would change' : 'changed';
+    const reach = check ? 'would no longer reach' : many ? 'no longer reach' : 'no longer reaches';
+    const invitations = `their RSVP invitation${many ? 's' : ''} to match${many ? 'es' : ''} ${m.matches.map((id) => JSON.stringify(id)).join(', ')}`;
+    const until = m.now === 'removed' ? ': they hear nothing more of it'
+      : ` until ${m.matches.map((id) => `npm run invite -- --match ${id}`).join(', then ')} invites them at the new one`;
+    lines.push(`member ${JSON.stringify(m.member)} (${m.name}): address ${what}; ${invitations} ${reach} them${until}`);
+  }
   for (const v of c.visibility) {
     const what = `competition ${JSON.stringify(v.event)} (${v.name})`;
     if (v.now === 'public') lines.push(`${what} ${check ? 'would be' : 'is'} public: its reads and calendar ${check ? 'would be' : 'are'} published`);
