@@ -58,7 +58,25 @@ export function enhanceRsvpForm(): void {
       const cell = document.querySelector<HTMLElement>(`[data-count="${key}"]`);
       if (cell) cell.textContent = String(value);
     }
+    if (await movedSinceDrawn()) return showMoved();
     if (notice) notice.textContent = saved;
+  };
+
+  // A page left open while the match moved: an RSVP review's player said yes under the old kickoff and venue and read
+  // "saved" beside them. The page as it is now says what it shows of the match (data-shown); when that is not what
+  // this page showed, it is drawn again, saying the answer is saved and the match moved (as without JavaScript, where
+  // the form posts what it showed). One more read of the page per answer.
+  const movedSinceDrawn = async (): Promise<boolean> => {
+    const now = await fetch(location.href, { cache: 'no-store' }).then((r) => (r.ok ? r.text() : null)).catch(() => null);
+    if (now === null) return false;
+    const shown = new DOMParser().parseFromString(now, 'text/html').querySelector<HTMLFormElement>('#rsvp')?.dataset.shown;
+    return shown !== undefined && shown !== form.dataset.shown;
+  };
+  const showMoved = () => {
+    const url = new URL(location.href);
+    url.searchParams.set('saved', '1');
+    url.searchParams.set('moved', '1');
+    location.replace(url);
   };
 
   form.addEventListener('submit', (event) => {

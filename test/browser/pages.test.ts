@@ -114,6 +114,30 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.close();
   });
 
+  // An RSVP review: the page left open while the match moved, the player said yes under the old kickoff and venue,
+  // and read "Your answer is saved." beside them.
+  it.each([true, false])('RSVP (JavaScript %s): an answer from a page drawn before the match moved is saved, and the page says it moved', async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(rsvpLink);
+    const before = await page.textContent('[data-kickoff]');
+    const db = new Database(svc.env.DATABASE_PATH!);
+    const kickoff = new Date(Date.now() + (javaScriptEnabled ? 31 : 32) * 86_400_000).toISOString();
+    db.prepare(`UPDATE matches SET kickoff_at = ?, venue = 'Somewhere Else Park' WHERE id = ?`).run(kickoff, MATCH);
+    db.close();
+    await Promise.all([page.waitForURL(/moved=1/), page.click('button[value="maybe"]')]);
+    expect(await page.textContent('#notice')).toBe(
+      'Your answer is saved. This match has moved since you opened the page: check its date, time and place above, and change your answer if it no longer holds.',
+    );
+    expect(await page.textContent('[data-kickoff]')).not.toBe(before);
+    expect(await page.textContent('.card')).toContain('Somewhere Else Park');
+    expect(await page.getAttribute('button[value="maybe"]', 'aria-pressed')).toBe('true');
+    // Nothing moved since this page was drawn: an answer is just saved (and "no", as the tests below expect it).
+    await Promise.all([javaScriptEnabled ? page.waitForFunction(() => document.querySelector('#notice')?.textContent === 'Your answer is saved.') : page.waitForURL(/saved=1(?!.*moved)/), page.click('button[value="no"]')]);
+    expect(await page.textContent('#notice')).toBe('Your answer is saved.');
+    await context.close();
+  });
+
   it('RSVP: once the match has kicked off, the buttons are disabled and look it', async () => {
     const page = await browser.newPage();
     await page.goto(rsvpLink);
