@@ -99,8 +99,13 @@ describe('effectiveEnvironment', () => {
     const typo = fs.mkdtempSync(path.join(os.tmpdir(), 'competitions-env-'));
     fs.writeFileSync(path.join(typo, '.env'), 'PORT=4700\nRATE_LIMIT_WRITE_PER_MIN=0\nAWS_ACCESS_KEY_ID=x\n');
     expect(() => effectiveEnvironment({}, typo)).toThrow(
-      '.env: "AWS_ACCESS_KEY_ID", "RATE_LIMIT_WRITE_PER_MIN" are not settings of this service (see README "Configuration"; AWS credentials come from the process environment or a profile)',
+      '.env: "AWS_ACCESS_KEY_ID", "RATE_LIMIT_WRITE_PER_MIN" (did you mean RATE_LIMIT_WRITES_PER_MIN?) are not settings of this service (see README "Configuration"; AWS credentials come from the process environment or a profile)',
     );
+    // A typo the operator reads past: the setting it meant is named.
+    for (const [typed, meant] of [['PUBLISH_S3_BUKET', 'PUBLISH_S3_BUCKET'], ['mail_transport', 'MAIL_TRANSPORT'], ['DATABSE_PATH', 'DATABASE_PATH'], ['PROT', 'PORT']]) {
+      fs.writeFileSync(path.join(typo, '.env'), `${typed}=x\n`);
+      expect(() => effectiveEnvironment({}, typo), typed).toThrow(`.env: "${typed}" (did you mean ${meant}?) is not a setting`);
+    }
     fs.writeFileSync(path.join(typo, '.env'), 'ENV_FILE=other.env\n');
     expect(() => effectiveEnvironment({}, typo)).toThrow('.env: ENV_FILE is read from the process environment only (it names this file)');
   });

@@ -230,6 +230,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
+/** The setting a mistyped name most likely meant: at most 2 edits away (3 for a long name), the nearest; else null. */
+function nearestSetting(name: string): string | null {
+  let best: { name: string; distance: number } | null = null;
+  for (const setting of Object.keys(schema.shape)) {
+    const distance = editDistance(name.toUpperCase(), setting);
+    if (distance <= (setting.length > 12 ? 3 : 2) && (best === null || distance < best.distance)) best = { name: setting, distance };
+  }
+  return best?.name ?? null;
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions, one each. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
 /**
  * The environment a process runs with: the variables of `.env` in the working directory (ENV_FILE names another
  * file; `ENV_FILE=none` reads none), each overridden by the process environment, as dotenv does.
@@ -251,8 +272,12 @@ export function effectiveEnvironment(env: NodeJS.ProcessEnv = process.env, cwd =
   if ('ENV_FILE' in fromFile) throw new ConfigError(`${file}: ENV_FILE is read from the process environment only (it names this file)`);
   const unknown = Object.keys(fromFile).filter((name) => !(name in schema.shape)).sort();
   if (unknown.length > 0) {
+    const named = unknown.map((n) => {
+      const meant = nearestSetting(n);
+      return meant === null ? JSON.stringify(n) : `${JSON.stringify(n)} (did you mean ${meant}?)`;
+    });
     throw new ConfigError(
-      `${file}: ${unknown.map((n) => JSON.stringify(n)).join(', ')} ${unknown.length === 1 ? 'is not a setting' : 'are not settings'} ` +
+      `${file}: ${named.join(', ')} ${unknown.length === 1 ? 'is not a setting' : 'are not settings'} ` +
         'of this service (see README "Configuration"; AWS credentials come from the process environment or a profile)',
     );
   }
