@@ -91,6 +91,19 @@ describe('a form posted by a person', () => {
     expect(res.text).toContain('enctype=&quot;text/plain&quot;');
   });
 
+  // A review: the page read the organization from the action's query only, so an Arabic club's text/plain form whose
+  // action named none got the English page.
+  it('a plain-text form naming an Arabic organization in its body: the page in Arabic', async () => {
+    const res = await request(`${svc.url}/api/v0/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Mode': 'navigate' },
+      body: 'org_id=amman-yfa\r\nname=سامي\r\nemail=sami@example.org\r\n',
+    });
+    expect(res.status).toBe(415);
+    expect(res.text).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(h1(res.text)).toBe('تعذرت قراءة هذا النموذج');
+  });
+
   it('an organization nobody has: said in both languages, as the form\'s own set-up', async () => {
     const res = await post('/api/v0/register', { ...registration, org_id: 'nobody' }, 'navigate');
     expect(res.status).toBe(422);

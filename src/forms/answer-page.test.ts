@@ -17,6 +17,8 @@ describe('fieldsOfUnreadForm: the organization a refused form names', () => {
     ['sent twice: the first, as a form field', bytes('org_id=amman-yfa&org_id=riverside-sfl'), '', { org_id: 'amman-yfa' }],
     ['a field whose name ends in org_id is another', bytes('parent_org_id=amman-yfa'), '', {}],
     ['not an id', bytes('org_id=amman%20yfa'), '', {}],
+    ['text/plain, a line', bytes('name=Sami Haddad\r\norg_id=amman-yfa\r\nnotes=a & b\r\n'), '', { org_id: 'amman-yfa' }],
+    ['text/plain, a line that only ends in org_id', bytes('notes=see org_id=amman-yfa\r\n'), '', {}],
     ['multipart', bytes(`${part('name', 'x')}${part('org_id', 'amman-yfa')}--B--\r\n`), '', { org_id: 'amman-yfa' }],
     ['multipart, a part with a type', bytes('--B\r\nContent-Disposition: form-data; name="org_id"\r\nContent-Type: text/plain\r\n\r\namman-yfa\r\n--B--\r\n'), '', { org_id: 'amman-yfa' }],
     ['in the query of the action', undefined, 'org_id=amman-yfa', { org_id: 'amman-yfa' }],

@@ -47,10 +47,15 @@ interface Names {
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-/** A form field's name and value in its raw body: `org_id=ID` (urlencoded) or a multipart part named org_id. */
+/**
+ * A form field's name and value in its raw body: `org_id=ID` (urlencoded), a line `org_id=ID` (a form set up with
+ * enctype="text/plain", which gets its page too: a review found it in English for an Arabic club) or a multipart part
+ * named org_id.
+ */
 const ID = ID_PATTERN.source.replace(/^\^|\$$/g, '');
 const RAW_ORG_ID = [
   new RegExp(`(?:^|&)org_id=(${ID})(?=&|$)`),
+  new RegExp(`(?:^|\r?\n)org_id=(${ID})(?=\r?\n|$)`),
   new RegExp(`\\r\\nContent-Disposition: *form-data; *name="org_id"\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n(${ID})\\r\\n`, 'i'),
 ];
 

@@ -105,6 +105,9 @@ async function readFields(request: Request, keepRaw: boolean, read: (bytes: Uint
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   const kinds = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
   if (!kinds.includes(mediaType) && !/^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) {
+    // A page's refusal still reads the organization a form set up as enctype="text/plain" names (its page is in that
+    // organization's language; a review found it in English): the bytes, bounded as any body's, are kept, not parsed.
+    if (keepRaw) await readLimited(request, MAX_BODY_BYTES, true).then((body) => read(body.bytes), () => undefined);
     return fail(415, `Send the body as application/json, application/x-www-form-urlencoded or multipart/form-data${mediaType ? `, not ${mediaType}` : ''}.`);
   }
   const coding = unsupportedContentCoding(request.headers.get('content-encoding'));
