@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { nearest } from './text/nearest.js';
 import { z } from 'zod';
 import { parseMailbox } from './mail/headers.js';
 import { postmarkEndpoint } from './mail/transports/postmark-host.js';
@@ -230,27 +231,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
-/** The setting a mistyped name most likely meant: at most 2 edits away (3 for a long name), the nearest; else null. */
-function nearestSetting(name: string): string | null {
-  let best: { name: string; distance: number } | null = null;
-  for (const setting of Object.keys(schema.shape)) {
-    const distance = editDistance(name.toUpperCase(), setting);
-    if (distance <= (setting.length > 12 ? 3 : 2) && (best === null || distance < best.distance)) best = { name: setting, distance };
-  }
-  return best?.name ?? null;
-}
-
-/** Levenshtein distance: insertions, deletions and substitutions, one each. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
 /**
  * The environment a process runs with: the variables of `.env` in the working directory (ENV_FILE names another
  * file; `ENV_FILE=none` reads none), each overridden by the process environment, as dotenv does.
@@ -273,7 +253,7 @@ export function effectiveEnvironment(env: NodeJS.ProcessEnv = process.env, cwd =
   const unknown = Object.keys(fromFile).filter((name) => !(name in schema.shape)).sort();
   if (unknown.length > 0) {
     const named = unknown.map((n) => {
-      const meant = nearestSetting(n);
+      const meant = nearest(n, Object.keys(schema.shape));
       return meant === null ? JSON.stringify(n) : `${JSON.stringify(n)} (did you mean ${meant}?)`;
     });
     throw new ConfigError(
