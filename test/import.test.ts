@@ -587,7 +587,7 @@ describe('a file that is not JSON', () => {
 
   it('escapes the control characters of a key it quotes', () => {
     const parsed = parseImport(JSON.stringify({ organizations: [{ id: 'a', name: 'A', '\u009b2J\u001b]0;t\u0007': 1 }] }));
-    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0] ("a")', message: 'Unrecognized key: "\\u009b2J\\u001b]0;t\\u0007"' }]);
+    expect(parsed.ok ? [] : parsed.problems).toEqual([{ path: 'organizations[0] ("a")', message: 'has a field the import format does not know: "\\u009b2J\\u001b]0;t\\u0007"' }]);
   });
 
   it('says a CSV file is not JSON, and that the import does not read spreadsheets', () => {

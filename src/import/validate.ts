@@ -4,6 +4,7 @@
 // the elements on the way (formatPath).
 import { z } from 'zod';
 import { crossCheck, formatPath, incompleteEventKey, type ImportProblem } from './cross-check.js';
+import { issueMessage } from './issue-words.js';
 import {
   divisionSchema,
   eventSchema,
@@ -45,8 +46,9 @@ export function validateImport(json: unknown): Validation {
   function parse<S extends z.ZodType>(schema: S, value: unknown, path: PropertyKey[], key: (id: string) => string): z.output<S> | null {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
+    const fields = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
     for (const issue of result.error.issues) {
-      problems.push({ path: formatPath([...path, ...issue.path], json), message: issue.message });
+      problems.push({ path: formatPath([...path, ...issue.path], json), message: issueMessage(issue, value, fields) });
     }
     const id = (value as { id?: unknown } | null)?.id;
     if (typeof id === 'string') broken.add(key(id));
