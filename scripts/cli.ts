@@ -4,8 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { config, ConfigError, type Config } from '../src/config.js';
+import { config, ConfigError, invocationDirectory, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
+import { writeFileAtomic } from '../src/publish/store.js';
 
 export class CliError extends Error {
   override name = 'CliError';
@@ -118,5 +119,30 @@ export async function withDatabase<T>(
     return await use(database, cfg);
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * An export's `--output FILE` (registrations, rsvp), checked with the other options before the database is opened: a
+ * name given empty is refused. A relative name is from the folder the command was typed in (npm runs the script in
+ * the project folder and says where it was called from in INIT_CWD). Undefined: the export goes to stdout.
+ */
+export function outputFile(value: string | undefined, usage: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new CliError(`--output needs a file name\nusage: ${usage}`);
+  return path.resolve(invocationDirectory(), value);
+}
+
+/**
+ * Writes an export to its `--output` file. A file of its own, not stdout redirected: `npm run` prints its banner to
+ * stdout, so `> regs.csv` put npm's lines before the byte-order mark and a spreadsheet read the Arabic as mojibake (a
+ * review; `npm run --silent` avoids it, which nobody remembers). Written whole or not at all, readable by its owner
+ * only: the exports name people, their addresses (registrations: children, their birth dates, their parents' phones).
+ */
+export function writeOutput(file: string, text: string): void {
+  try {
+    writeFileAtomic(file, text, { mode: 0o600, mkdir: false });
+  } catch (error) {
+    throw new CliError(`--output ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}: nothing written`);
   }
 }

@@ -415,6 +415,7 @@ describe('commands', () => {
     ['updates.ts', ['--now']],
     ['registrations.ts', ['--org', 'riverside']],
     ['invite.ts', ['--match', 'rs-m1']],
+    ['rsvp.ts', ['--match', 'rs-m1']],
   ])('%s on a DATABASE_PATH with no database refuses in one line, creating nothing, removing no artifact', (script, args) => {
     const db = path.join(dir, 'app.db');
     expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')], { DATABASE_PATH: db }).status).toBe(0);

@@ -13,7 +13,7 @@ import { applyRetention } from '../src/jobs/retention.js';
 import { CANCEL_REASONS } from '../src/mail/send-time.js';
 import { createFileTransport } from '../src/mail/transports/file.js';
 import { startMailWorker } from '../src/mail/worker.js';
-import { inviteMatch, respondToInvitation, rsvpSummary } from '../src/rsvp/service.js';
+import { inviteMatch, respondToInvitation, rsvpAnswers, rsvpSummary } from '../src/rsvp/service.js';
 import { tempDir } from './support/db.js';
 import { composeQueued, linkIn, readEmails } from './support/mail.js';
 
@@ -85,9 +85,12 @@ it('the same address spelled in another case is the same member: nothing is sent
 it('an address removed withdraws the invitation and its links', () => {
   const oldToken = invitedAndAnswered();
   load(null);
+  // Until invite runs, the organizer's list shows the answer and why it will go (npm run rsvp).
+  expect(rsvpAnswers(db.store, 'rs-m3')!.map((r) => [r.member_id, r.answer, r.state])).toEqual([['rs-lions-1', 'yes', 'address_removed']]);
   expect(inviteMatch(db.store, 'rs-m3', T0)).toEqual({
     matchId: 'rs-m3', invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 1, withdrawn: 1, listedTwice: 0,
   });
+  expect(rsvpAnswers(db.store, 'rs-m3')).toEqual([]);
   expect(() => respondToInvitation(db.store, oldToken, 'no', T0)).toThrow(NotFoundError);
   expect(summary()).toEqual({ yes: 0, no: 0, maybe: 0, pending: 0 });
   expect(db.sqlite.prepare(`SELECT count(*) AS n FROM link_tokens WHERE purpose = 'rsvp'`).get()).toEqual({ n: 0 });

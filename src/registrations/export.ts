@@ -36,7 +36,12 @@ export function csvField(value: string | null): string {
  * Windows read Arabic as mojibake; parsers that know UTF-8 skip it: Python's `utf-8-sig`).
  */
 export function toCsv(rows: readonly ExportRow[]): string {
-  const lines = [EXPORT_COLUMNS.join(','), ...rows.map((r) => EXPORT_COLUMNS.map((c) => csvField(r[c])).join(','))];
+  return csvTable(EXPORT_COLUMNS, rows);
+}
+
+/** Any export's CSV as toCsv writes it (the RSVP answers' too, src/rsvp/answers.ts): one set of rules for every file. */
+export function csvTable<C extends string>(columns: readonly C[], rows: readonly Record<C, string | null>[]): string {
+  const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvField(r[c])).join(','))];
   return `\ufeff${lines.map((l) => `${l}\r\n`).join('')}`;
 }
 

@@ -10,6 +10,7 @@ import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
+import { answerRows, type AnswerRow } from './answers.js';
 import { invitedAddressCurrent, rsvpState, type MatchForState, type RsvpState } from './state.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
@@ -119,7 +120,7 @@ export function respondToInvitation(store: SyncDb, token: string, status: RsvpAn
  * A match as invitations show it: its event, organization language and both teams, a bracket slot fed by
  * an earlier match getting its team once that match is decided. Team names are in the organization's language.
  */
-function matchForInvitations(store: SyncDb, matchId: string) {
+export function matchForInvitations(store: SyncDb, matchId: string) {
   const match = store.first(
     store.q.selectFrom('matches as m')
       .innerJoin('events as e', 'e.id', 'm.event_id')
@@ -301,4 +302,24 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
     state,
     summary: { match_id: match.id, summary: countResponses(store, match.id) },
   };
+}
+
+/**
+ * The organizer's read (`npm run rsvp`): the match's invitations as rows (src/rsvp/answers.ts); undefined: no such
+ * match. A private competition's match too: the operator runs it, not the public.
+ */
+export function rsvpAnswers(store: SyncDb, matchId: string): AnswerRow[] | undefined {
+  const match = matchForInvitations(store, matchId);
+  if (!match) return undefined;
+  const invitations = store.all(
+    store.q.selectFrom('rsvp_invitations as i')
+      .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
+      .innerJoin('teams as t', 't.id', 'tm.team_id')
+      .select([
+        't.id as team_id', 't.name as team_name', 't.name_ar as team_name_ar', 'tm.id as member_id', 'tm.name as member_name',
+        'tm.name_ar as member_name_ar', 'tm.email as member_email', 'i.email as invited_email', 'i.response', 'i.responded_at',
+      ])
+      .where('i.match_id', '=', match.id),
+  );
+  return answerRows(invitations, { teamIds: match.teamIds, language: match.language, timeZone: match.timezone });
 }

@@ -1,0 +1,85 @@
+// Who answered what, for the organizer who ran `npm run invite` (scripts/rsvp.ts). An RSVP review found that nothing
+// told them: the public summary (GET /api/v0/rsvp/{matchId}) counts both teams together, and no command or page named
+// a member. One row per invitation of the match, by team then member name, as CSV or JSON with the registrations
+// export's rules (src/registrations/export.ts). Never a token: the links are the members' own. Pure: the query is
+// rsvpAnswers in service.ts.
+import { csvTable } from '../registrations/export.js';
+import { localInstant } from '../time/local-time.js';
+import type { RsvpAnswer } from '../vocabulary/enums.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
+import { invitedAddressCurrent } from './state.js';
+
+export const ANSWER_COLUMNS = ['team_id', 'team_name', 'member_id', 'member_name', 'email', 'answer', 'answered_at', 'state'] as const;
+export type AnswerRow = Record<(typeof ANSWER_COLUMNS)[number], string | null>;
+
+/**
+ * Where an invitation stands when it is not plain (null: it stands, its link answers, `npm run invite` leaves it
+ * alone). Its member's address corrected or removed since it went out (README, RSVP): the next `npm run invite`
+ * invites them afresh at the new one (the answer starting again) or withdraws it; until then the answer shown came
+ * through the old address's link. Its member no longer in either team of the match (moved to another team by an
+ * import, or the slot now has another team): `invite` does not touch it.
+ */
+export type InvitationState = 'address_changed' | 'address_removed' | 'not_in_teams';
+
+export interface InvitationFacts {
+  team_id: string;
+  team_name: string;
+  team_name_ar: string | null;
+  member_id: string;
+  member_name: string;
+  member_name_ar: string | null;
+  /** The member's address now. */
+  member_email: string | null;
+  /** The address the invitation went to. */
+  invited_email: string | null;
+  response: RsvpAnswer | null;
+  responded_at: string | null;
+}
+
+export interface MatchForAnswers {
+  /** The teams of the match now (a fed slot's once decided). */
+  teamIds: readonly string[];
+  language: Language;
+  timeZone: string;
+}
+
+export function invitationState(i: InvitationFacts, match: Pick<MatchForAnswers, 'teamIds'>): InvitationState | null {
+  if (!match.teamIds.includes(i.team_id)) return 'not_in_teams';
+  if (invitedAddressCurrent(i.invited_email, i.member_email)) return null;
+  return i.member_email === null ? 'address_removed' : 'address_changed';
+}
+
+/**
+ * By team, then member name, as the organization reads them (its language's order), ids breaking ties: the order of
+ * the answers' rows and of the members `npm run invite` names.
+ */
+export function byTeamThenName(language: Language) {
+  const collator = new Intl.Collator(language);
+  return (a: { team_id: string; team_name: string; member_id: string; member_name: string }, b: typeof a): number =>
+    collator.compare(a.team_name, b.team_name) || (a.team_id < b.team_id ? -1 : a.team_id > b.team_id ? 1 : 0) ||
+    collator.compare(a.member_name, b.member_name) || (a.member_id < b.member_id ? -1 : a.member_id > b.member_id ? 1 : 0);
+}
+
+/** The rows: names in the organization's language (as the invitations name them), times in its zone with its offset. */
+export function answerRows(invitations: readonly InvitationFacts[], match: MatchForAnswers): AnswerRow[] {
+  return invitations
+    .map((i) => ({
+      team_id: i.team_id,
+      team_name: localizedName(i.team_name, i.team_name_ar, match.language),
+      member_id: i.member_id,
+      member_name: localizedName(i.member_name, i.member_name_ar, match.language),
+      email: i.invited_email,
+      answer: i.response,
+      answered_at: i.response === null || i.responded_at === null ? null : localInstant(new Date(i.responded_at), match.timeZone),
+      state: invitationState(i, match),
+    }))
+    .sort(byTeamThenName(match.language));
+}
+
+export function answersCsv(rows: readonly AnswerRow[]): string {
+  return csvTable(ANSWER_COLUMNS, rows);
+}
+
+export function answersJson(matchId: string, rows: readonly AnswerRow[]): string {
+  return `${JSON.stringify({ match: matchId, invitations: rows }, null, 2)}\n`;
+}
