@@ -17,6 +17,11 @@ await runCli(async () => {
         `match ${r.matchId}: ${r.invited} invited (emails queued), ${r.alreadyInvited} already invited, ` +
           `${r.withoutEmail} without an email address`,
       );
+      // Named, not only counted (an RSVP review): the organizer has to reach each of them another way.
+      if (r.withoutEmailMembers.length > 0) {
+        console.log('not invited, no email address (phone them, or add their address to the import file and invite again):');
+        for (const m of r.withoutEmailMembers) console.log(`  ${m.team_name}: ${m.member_name} (${m.member_id})`);
+      }
       // Said only when it happened: the organizer corrected addresses since the last run.
       if (r.readdressed > 0) {
         console.log(`${r.readdressed} of the ${r.invited} invited again at a changed address (the links sent to the old one no longer work; their answers start again)`);

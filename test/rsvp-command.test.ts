@@ -1,6 +1,7 @@
 // The organizer's side of RSVP, through the real commands on a real SQLite database. An RSVP review found that the
 // organizer who ran `npm run invite` could never learn who was coming (the public summary counts both teams together,
-// and nothing named anyone). `npm run rsvp` lists each invitation and its answer.
+// and nothing named anyone), nor whom invite had skipped for having no address (it printed their count). `npm run
+// rsvp` lists each invitation and its answer; invite names the members it could not invite.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,18 @@ function importFixture(change: (org: any) => void = () => {}) {
   const r = command('import.ts', [file]);
   expect(r.status, r.stderr).toBe(0);
 }
+
+it('invite names the members it skipped for having no address, by team then name', () => {
+  importFixture();
+  const r = command('invite.ts', ['--match', 'rs-m3']);
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stdout.trim().split('\n')).toEqual([
+    'match rs-m3: 2 invited (emails queued), 0 already invited, 2 without an email address',
+    'not invited, no email address (phone them, or add their address to the import file and invite again):',
+    '  Mill Lane United: Adam West (rs-united-2)',
+    '  Riverside Lions: Zed Young (rs-lions-2)',
+  ]);
+});
 
 it('rsvp lists each invitation, its answer in the organization\'s time, and where it stands; never a token', () => {
   importFixture();

@@ -10,7 +10,7 @@ import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
-import { answerRows, type AnswerRow } from './answers.js';
+import { answerRows, byTeamThenName, type AnswerRow } from './answers.js';
 import { invitedAddressCurrent, rsvpState, type MatchForState, type RsvpState } from './state.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
@@ -164,6 +164,14 @@ function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>,
   };
 }
 
+/** A member as the organizer reads them: ids and names (the organization's language) of the member and their team. */
+export interface MemberNamed {
+  team_id: string;
+  team_name: string;
+  member_id: string;
+  member_name: string;
+}
+
 export interface InviteResult {
   matchId: string;
   /** Emails queued: members invited for the first time, and those of `readdressed`. */
@@ -173,6 +181,11 @@ export interface InviteResult {
   alreadyInvited: number;
   /** Members without an address; of them `withdrawn` had one when they were invited. */
   withoutEmail: number;
+  /**
+   * Who `withoutEmail` counts, by team then name, named as invitations name them: an RSVP review found the command
+   * printing only their count, and the organizer, who has to phone them, could not tell who they were.
+   */
+  withoutEmailMembers: MemberNamed[];
   withdrawn: number;
   /**
    * Members not invited because they are listed again (in both teams, or twice in one) under the same name and
@@ -212,15 +225,17 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
     const refusal = invitationRefusal(match, now);
     if (refusal) throw new ConflictError(`match ${matchId}: ${refusal}; nobody was invited`);
     const { teamIds } = match;
-    if (teamIds.length === 0) return { matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0, listedTwice: 0 };
+    const empty = (): InviteResult => ({ matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withoutEmailMembers: [], withdrawn: 0, listedTwice: 0 });
+    if (teamIds.length === 0) return empty();
     const members = store.all(
       store.q.selectFrom('team_members as tm')
         .leftJoin('rsvp_invitations as i', (join) => join.onRef('i.member_id', '=', 'tm.id').on('i.match_id', '=', matchId))
-        .select(['tm.id', 'tm.team_id', 'tm.name', 'tm.name_ar', 'tm.email', 'i.id as invitation_id', 'i.email as invited_email'])
+        .innerJoin('teams as t', 't.id', 'tm.team_id')
+        .select(['tm.id', 'tm.team_id', 't.name as team_name', 't.name_ar as team_name_ar', 'tm.name', 'tm.name_ar', 'tm.email', 'i.id as invitation_id', 'i.email as invited_email'])
         .where('tm.team_id', 'in', teamIds)
         .orderBy('tm.id'),
     );
-    const result: InviteResult = { matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withdrawn: 0, listedTwice: 0 };
+    const result = empty();
     // Members already invited first (the sort is stable): a person listed twice keeps the invitation (and the
     // link, and the answer) they have, rather than getting a second one under their other listing.
     members.sort((a, b) => Number(a.invitation_id === null) - Number(b.invitation_id === null));
@@ -238,6 +253,10 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
       }
       if (m.email === null) {
         result.withoutEmail++;
+        result.withoutEmailMembers.push({
+          team_id: m.team_id, team_name: localizedName(m.team_name, m.team_name_ar, match.language),
+          member_id: m.id, member_name: localizedName(m.name, m.name_ar, match.language),
+        });
         continue;
       }
       const person = personKey(m.name, m.email);
@@ -266,6 +285,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
       });
       result.invited++;
     }
+    result.withoutEmailMembers.sort(byTeamThenName(match.language));
     return result;
   });
 }
