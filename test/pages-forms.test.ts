@@ -66,23 +66,27 @@ describe('the RSVP page without JavaScript', () => {
     const refreshed = await request(new URL(yes.headers.location!, svc.url).href);
     expect(refreshed.text).toMatch(/value="no" aria-pressed="true"/);
     expect(answer()).toEqual([{ response: 'no' }]);
-    // The question is on the page, the invitation email's own, and labels its buttons.
-    expect(shown.text).toContain('<h2 id="question">Will you play?</h2>');
+    // The question is on the page, the invitation email's own put to the member by name, and labels its buttons.
+    const member = /<p class="muted">Hello <bdi>([^<]+)<\/bdi>/.exec(shown.text)![1];
+    expect(shown.text).toContain(`<h2 id="question">\u2068${member}\u2069, will you play?</h2>`);
     expect(shown.text).toContain('role="group" aria-labelledby="question"');
   });
 
-  // Found by a review: every invitation's tab read "Are you playing?", and the email asked "Will you play?".
-  it("titles the page with the email's question and the match, its names isolated", async () => {
+  // Found by a review: every invitation's tab read "Are you playing?", and the email asked "Will you play?". And by an
+  // RSVP review: a parent's two children's invitations read the same; the member's name comes first.
+  it("titles the page with the email's question to the member and the match, its names isolated", async () => {
     const teams = (html: string) => /<h1><bdi>([^<]+)<\/bdi> (?:vs|ضد) <bdi>([^<]+)<\/bdi><\/h1>/.exec(html)!.slice(1);
+    const member = (html: string) => /<p class="muted">(?:Hello|مرحباً) <bdi>([^<]+)<\/bdi>/.exec(html)![1];
     const english = await request((await invitation('rsl-prem-r08-2')).link);
     const [home, away] = teams(english.text);
-    expect(title(english.text)).toBe(`Will you play? \u2068${home}\u2069 vs \u2068${away}\u2069`);
+    expect(title(english.text)).toBe(`\u2068${member(english.text)}\u2069, will you play? \u2068${home}\u2069 vs \u2068${away}\u2069`);
     const another = await request((await invitation('rsl-prem-r10-1')).link);
     expect(title(another.text)).not.toBe(title(english.text));
     const arabic = await request((await invitation('amm-u14-sf2')).link);
     const [homeAr, awayAr] = teams(arabic.text);
-    expect(title(arabic.text)).toBe(`هل ستشارك؟ \u2068${homeAr}\u2069 ضد \u2068${awayAr}\u2069`);
-    expect(arabic.text).toContain('<h2 id="question">هل ستشارك؟</h2>');
+    const memberAr = member(arabic.text);
+    expect(title(arabic.text)).toBe(`\u2068${memberAr}\u2069، هل ستشارك؟ \u2068${homeAr}\u2069 ضد \u2068${awayAr}\u2069`);
+    expect(arabic.text).toContain(`<h2 id="question">\u2068${memberAr}\u2069، هل ستشارك؟</h2>`);
   });
 
   // Found by a review: an answer refused after kickoff (409), or sent with a link we cannot find (404), was drawn in

@@ -92,7 +92,7 @@ it('a new kickoff: the member is told once, with the old time, the new one and t
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.to).toBe('sam.carter@example.org');
-  expect(mail!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 13 Dec');
+  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 13 Dec');
   expect(mail!.text).toContain('Mill Lane United vs Riverside Lions has a new kickoff.');
   expect(mail!.text).toContain('Kickoff: Saturday 13 December 2036, 15:00 UTC (was Sunday 14 December 2036, 10:00 UTC)');
   expect(mail!.text).toContain('Venue: Pitch 2; North Stand, Riverside\n');
@@ -121,7 +121,7 @@ it('a new kickoff while its competition was private: told once it is public agai
   expect(db.sqlite.prepare(`SELECT kind, match_id FROM update_changes ORDER BY id`).all()).toEqual([{ kind: 'moved', match_id: 'rs-m3' }]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 13 Dec');
+  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 13 Dec');
   expect(mail!.text).toContain('Kickoff: Saturday 13 December 2036, 15:00 UTC (was Sunday 14 December 2036, 10:00 UTC)');
   expect(await updates(minutes(6))).toMatchObject({ changes: 0, emails: 0 });
 });
@@ -131,14 +131,14 @@ it('a new venue alone, then a postponement, then the new date: each told, the an
   changeMatch({ venue: 'Harbour Park' });
   await updates(minutes(3));
   const [venue] = await send();
-  expect(venue!.subject).toBe('New venue: Mill Lane United vs Riverside Lions');
+  expect(venue!.subject).toBe('Sam Carter · New venue: Mill Lane United vs Riverside Lions');
   expect(venue!.text).toContain('Venue: Harbour Park (was Pitch 2; North Stand, Riverside)');
   expect(venue!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC\n');
 
   changeMatch({ venue: 'Harbour Park', status: 'postponed' });
   await updates(minutes(4));
   const [postponed] = await send();
-  expect(postponed!.subject).toBe('Postponed: Mill Lane United vs Riverside Lions');
+  expect(postponed!.subject).toBe('Sam Carter · Postponed: Mill Lane United vs Riverside Lions');
   expect(postponed!.text).toContain('Kickoff: Postponed: new date to follow');
   expect(postponed!.text).toContain('Your answer so far: Yes.');
   expect(postponed!.text).toContain('Your answer is kept; you can change it once the new date is set:');
@@ -147,7 +147,7 @@ it('a new venue alone, then a postponement, then the new date: each told, the an
   changeMatch({ venue: 'Harbour Park', status: 'scheduled', kickoff: '2036-12-21T10:00:00Z' });
   await updates(minutes(5));
   const [rescheduled] = await send();
-  expect(rescheduled!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 21 Dec');
+  expect(rescheduled!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 21 Dec');
   expect(rescheduled!.text).toContain('Kickoff: Sunday 21 December 2036, 10:00 UTC (was postponed)'); // what the member was told last
   expect(rsvpSummary(db.store, 'rs-m3').summary.summary).toMatchObject({ yes: 1 });
 });
@@ -156,12 +156,12 @@ it('postponed, then back on at its old kickoff: told it is on again', async () =
   await samSaidYes();
   changeMatch({ status: 'postponed' });
   await updates(minutes(3));
-  expect((await send()).map((m) => m.subject)).toEqual(['Postponed: Mill Lane United vs Riverside Lions']);
+  expect((await send()).map((m) => m.subject)).toEqual(['Sam Carter · Postponed: Mill Lane United vs Riverside Lions']);
   changeMatch({ status: 'scheduled' });
   await updates(minutes(4));
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('New time: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 14 Dec');
   expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was postponed)');
 });
 
@@ -173,7 +173,7 @@ it('a cancellation: told, with no link (nothing is left to answer)', async () =>
   const before = tokens();
   const [mail] = await send();
   expect(tokens()).toBe(before); // a link it does not carry is not minted either
-  expect(mail!.subject).toBe('Cancelled: Mill Lane United vs Riverside Lions');
+  expect(mail!.subject).toBe('Sam Carter · Cancelled: Mill Lane United vs Riverside Lions');
   expect(mail!.text).toContain('Mill Lane United vs Riverside Lions is cancelled: it will not be played.');
   expect(mail!.text + mail!.html).not.toContain('/rsvp?token=');
   expect(mail!.text).not.toContain('Your answer');
@@ -185,13 +185,13 @@ it('a cancellation, then back on at its kickoff: the member is told it will be p
   await samSaidYes();
   changeMatch({ status: 'cancelled' });
   await updates(minutes(3));
-  expect((await send()).map((m) => m.subject)).toEqual(['Cancelled: Mill Lane United vs Riverside Lions']);
+  expect((await send()).map((m) => m.subject)).toEqual(['Sam Carter · Cancelled: Mill Lane United vs Riverside Lions']);
   changeMatch({ status: 'scheduled' });
   expect(await updates(minutes(4))).toMatchObject({ changes: 1 });
   expect(db.sqlite.prepare(`SELECT kind FROM update_changes ORDER BY id DESC LIMIT 1`).get()).toEqual({ kind: 'reinstated' });
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('Back on: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.subject).toBe('Sam Carter · Back on: Mill Lane United vs Riverside Lions, 14 Dec');
   expect(mail!.text).toContain('Mill Lane United vs Riverside Lions is no longer cancelled: it will be played.');
   expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was cancelled)');
   expect(mail!.text).toContain('Your answer so far: Yes.');
@@ -216,7 +216,7 @@ it('a cancelled competition: each invited member is told their match will not be
   expect(db.sqlite.prepare(`SELECT kind, match_id FROM update_changes ORDER BY id`).all()).toEqual([{ kind: 'competition_cancelled', match_id: null }]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('Cancelled: Mill Lane United vs Riverside Lions');
+  expect(mail!.subject).toBe('Sam Carter · Cancelled: Mill Lane United vs Riverside Lions');
   expect(mail!.text).toContain('The competition is cancelled: Mill Lane United vs Riverside Lions will not be played.');
   expect(mail!.text + mail!.html).not.toContain('/rsvp?token=');
   // Told once: the next run finds nothing new.
@@ -247,7 +247,7 @@ it('a cancelled competition put back on: its followers are told once, each invit
   ]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('Back on: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.subject).toBe('Sam Carter · Back on: Mill Lane United vs Riverside Lions, 14 Dec');
   expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was cancelled)');
 });
 
@@ -257,7 +257,7 @@ it('one email per member while one waits: its invitation still in the outbox sho
   expect(await updates(minutes(2))).toMatchObject({ changes: 1, emails: 0 });
   const [invitation, ...more] = await send();
   expect(more).toEqual([]);
-  expect(invitation!.subject).toBe('Will you play? Mill Lane United vs Riverside Lions, 13 Dec');
+  expect(invitation!.subject).toBe('Sam Carter, will you play? Mill Lane United vs Riverside Lions, 13 Dec');
 
   // Two changes before the worker sends: one email, with the match as it is when it leaves.
   changeMatch({ kickoff: '2036-12-13T16:00:00Z' });

@@ -141,7 +141,7 @@ describe('a postponed match', () => {
     const { mails, rows } = await send();
     expect(rows).toEqual([{ status: 'sent', last_error: null }]);
     const [mail] = mails;
-    expect(mail!.subject).toBe('Postponed: Mill Lane United vs Riverside Lions');
+    expect(mail!.subject).toBe('Sam Carter · Postponed: Mill Lane United vs Riverside Lions');
     expect(mail!.text).toContain('Kickoff: Postponed: new date to follow');
     expect(mail!.text).toContain('You can answer once it is:');
     expect(mail!.text).not.toMatch(/13 Dec|Dec 13|December/);
@@ -152,7 +152,7 @@ describe('a postponed match', () => {
     expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 1 });
     setMatch('scheduled', '2027-01-17T10:00:00Z');
     const [mail] = (await send()).mails;
-    expect(mail!.subject).toMatch(/^Will you play\? Mill Lane United vs Riverside Lions, .*17/);
+    expect(mail!.subject).toMatch(/^Sam Carter, will you play\? Mill Lane United vs Riverside Lions, .*17/);
     expect(mail!.text).not.toMatch(/13 Dec|Dec 13|December/);
   });
 });
@@ -186,6 +186,20 @@ describe('one person listed twice is invited once', () => {
     withMembers([{ id: 'rs-lions-1', name: 'Sam Carter', email: SAM }, { id: 'rs-lions-2', name: 'Maya Carter', email: SAM }], []);
     expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 2, listedTwice: 0 });
     expect(summary()).toEqual({ yes: 0, no: 0, maybe: 0, pending: 2 });
+  });
+
+  // An RSVP review: the parent's two invitations read alike in subject and preview ("Will you play? …"), only the
+  // body's "Hello …" apart; the parent answered one and took the other for a duplicate. Each now starts with its name.
+  it("the two invitations to one parent's address read apart: each child's name first in subject and preview", async () => {
+    withMembers([{ id: 'rs-lions-1', name: 'Sam Carter', email: SAM }, { id: 'rs-lions-2', name: 'Maya Carter', email: SAM }], []);
+    expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 2 });
+    const { mails } = await send();
+    const preview = (html: string) => /<div style="display:none;[^"]*">([^<]*)<\/div>/.exec(html)![1]!;
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Maya Carter, will you play? Mill Lane United vs Riverside Lions, 13 Dec',
+      'Sam Carter, will you play? Mill Lane United vs Riverside Lions, 13 Dec',
+    ]);
+    expect(mails.map((m) => preview(m.html).split(' · ')[0]).sort()).toEqual(['Maya Carter', 'Sam Carter']);
   });
 });
 

@@ -3,7 +3,7 @@
 // leaves, what it was before, and the member's answer so far, with their personal link to change it.
 import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import type { RsvpAnswer } from '../../vocabulary/enums.js';
-import { matchTeams } from '../../rsvp/words.js';
+import { matchTeams, toMember } from '../../rsvp/words.js';
 import type { ToldMatch } from '../send-time.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { safeUrl } from './html.js';
@@ -56,10 +56,12 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const newKickoff = open && (wasPostponed || backOn || input.kickoffAt !== input.before.kickoffAt);
   const newVenue = open && input.venue !== input.before.venue;
   const day = formatShortDay(input.kickoffAt, zone, input.language);
+  // The member's name first in the subject and the preview, as in their invitation (src/rsvp/words.ts).
+  const member = name(input.memberName);
   const answer = input.response === null ? null : ANSWERS[ar ? 'ar' : 'en'][input.response];
   const s = ar
     ? {
-        subject: cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : backOn ? `أُعيدت: ${match}${day ? `، ${day}` : ''}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`,
+        subject: toMember(member, cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : backOn ? `أُعيدت: ${match}${day ? `، ${day}` : ''}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`),
         heading: cancelled ? 'أُلغيت مباراتك' : !open ? 'أُجّلت مباراتك' : backOn ? 'أُعيدت مباراتك' : 'تغيّرت مباراتك',
         hello: `مرحبًا ${name(input.memberName)}،`,
         what: input.state === 'competition_cancelled'
@@ -82,7 +84,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
       }
     : {
         // Both changed: both in the subject (a review's said only the time, the body both).
-        subject: cancelled ? `Cancelled: ${match}` : !open ? `Postponed: ${match}` : backOn ? `Back on: ${match}${day ? `, ${day}` : ''}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`,
+        subject: toMember(member, cancelled ? `Cancelled: ${match}` : !open ? `Postponed: ${match}` : backOn ? `Back on: ${match}${day ? `, ${day}` : ''}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`),
         heading: cancelled ? 'Your match is cancelled' : !open ? 'Your match is postponed' : backOn ? 'Your match is back on' : 'Your match has changed',
         hello: `Hello ${input.memberName},`,
         what: input.state === 'competition_cancelled'
@@ -135,7 +137,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
     html: layout({
       language: input.language,
       subject: s.subject,
-      preheader: `${match} · ${kickoff ?? s.heading}`,
+      preheader: toMember(member, `${match} · ${kickoff ?? s.heading}`),
       organizationName: input.organizationName,
       heading: s.heading,
       // The answer before the facts: the button under them says what to do with it.

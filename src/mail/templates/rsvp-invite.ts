@@ -2,7 +2,7 @@
 import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
-import { matchTeams, RSVP_QUESTION } from '../../rsvp/words.js';
+import { matchTeams, rsvpQuestion, toMember } from '../../rsvp/words.js';
 import { html, safeUrl } from './html.js';
 import { factLines, layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
@@ -44,9 +44,12 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
   const match = matchTeams(input.language, input.homeName, input.awayName, name);
   const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';
   const sender = input.organizationName || input.eventName || null;
+  // The member's name first in the subject and the preview (src/rsvp/words.ts): two children's invitations to one
+  // mailbox read apart before they are opened.
+  const member = name(input.memberName);
   const s = ar
     ? {
-        subject: postponed ? `مؤجلة: ${match}` : `${RSVP_QUESTION.ar} ${match}${day ? `، ${day}` : ''}`,
+        subject: postponed ? toMember(member, `مؤجلة: ${match}`) : `${rsvpQuestion('ar', member)} ${match}${day ? `، ${day}` : ''}`,
         heading: postponed ? 'مباراة مؤجلة' : 'دعوة إلى مباراة',
         when: postponed ? 'مؤجلة: يحدد موعد جديد' : null,
         hello: `مرحبًا ${name(input.memberName)}،`,
@@ -61,7 +64,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         calendar: input.calendarOf === 'team' ? 'أضف مباريات فريقك إلى تقويمك:' : 'أضف مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
       }
     : {
-        subject: postponed ? `Postponed: ${match}` : `${RSVP_QUESTION.en} ${match}${day ? `, ${day}` : ''}`,
+        subject: postponed ? toMember(member, `Postponed: ${match}`) : `${rsvpQuestion('en', member)} ${match}${day ? `, ${day}` : ''}`,
         heading: postponed ? 'Your match is postponed' : 'You are invited to a match',
         when: postponed ? 'Postponed: new date to follow' : null,
         hello: `Hello ${input.memberName},`,
@@ -107,7 +110,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
     html: layout({
       language: input.language,
       subject: s.subject,
-      preheader: `${match} · ${s.when ?? kickoff ?? tba}`,
+      preheader: toMember(member, `${match} · ${s.when ?? kickoff ?? tba}`),
       organizationName: sender ?? match,
       heading: s.heading,
       intro: [t(s.hello), t(s.invited)],

@@ -116,7 +116,7 @@ describe('RSVP invitation', () => {
   it('in English: member, match, kickoff in UTC with the date, venue, link', () => {
     const mail = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base });
     expectWellFormedShell(mail, 'en');
-    expect(mail.subject).toBe('Will you play? Riverside vs Hillside, 7 Mar');
+    expect(mail.subject).toBe('Sam, will you play? Riverside vs Hillside, 7 Mar');
     expect(mail.text).toContain('Hello Sam,');
     expect(mail.text).toContain('Match: Riverside vs Hillside');
     expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC');
@@ -131,7 +131,7 @@ describe('RSVP invitation', () => {
   it('in Arabic: right to left, Arabic date words', () => {
     const mail = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, memberName: 'سامي', venue: null });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.subject).toBe('هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+    expect(mail.subject).toBe('\u2068سامي\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
     expect(mail.text).toContain('مرحبًا \u2068سامي\u2069،');
     expect(mail.text).toContain('موعد الانطلاق: \u2068السبت 7 مارس 2026، الساعة 18:30 (UTC)\u2069');
     expect(mail.text).toContain('الملعب: \u2068سيُعلن لاحقًا\u2069');
@@ -143,7 +143,7 @@ describe('RSVP invitation', () => {
   it('in Arabic, isolates each name in its sentences; in English, leaves them as they are', () => {
     const names = { memberName: 'Muath Masri Jr.', awayName: 'Al-Salt S.C.' };
     const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, ...names });
-    expect(ar.subject).toBe('هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069، 7 مارس');
+    expect(ar.subject).toBe('\u2068Muath Masri Jr.\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069، 7 مارس');
     expect(ar.text).toContain('مرحبًا \u2068Muath Masri Jr.\u2069،');
     expect(ar.html).toContain('مرحبًا \u2068Muath Masri Jr.\u2069،');
     const en = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, ...names });
@@ -153,16 +153,42 @@ describe('RSVP invitation', () => {
     expect(ar.text).toContain('أنت مدعو للمشاركة في مباراة \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069\n');
   });
 
+  // An RSVP review: a parent with two children in one team got two invitations alike in subject, preview and title
+  // ("Will you play? Old Mill Athletic vs Crown & Anchor FC, 6 Dec"), answered one and took the other for a duplicate.
+  // The member's name comes first in each, always, in both languages (isolated in Arabic, as in the body).
+  it("puts the member's name first in the subject, the preview and the HTML title, in both languages", () => {
+    const preview = (html: string) => /<div style="display:none;[^"]*">([^<]*)<\/div>/.exec(html)![1]!;
+    const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)![1];
+    const ella = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, memberName: 'Ella Lowe' });
+    const noah = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, memberName: 'Noah Lowe' });
+    expect(ella.subject).toBe('Ella Lowe, will you play? Riverside vs Hillside, 7 Mar');
+    expect(noah.subject).toBe('Noah Lowe, will you play? Riverside vs Hillside, 7 Mar');
+    expect(preview(ella.html)).toBe('Ella Lowe · Riverside vs Hillside · Saturday 7 March 2026, 18:30 UTC');
+    expect(preview(noah.html)).toMatch(/^Noah Lowe · /);
+    expect(title(ella.html)).toBe(ella.subject);
+    const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, memberName: 'إيلا لو' });
+    expect(ar.subject).toBe('\u2068إيلا لو\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+    expect(preview(ar.html)).toMatch(/^\u2068إيلا لو\u2069 · \u2068Riverside\u2069 ضد /);
+    // Every later email about the match, to each of them, too.
+    const change = { ...base, organizationName: 'Riverside FA', eventName: 'Spring Cup', timeZone: 'UTC', before: { kickoffAt: base.kickoffAt, venue: base.venue }, response: null };
+    const moved = rsvpChangeEmail({ ...change, language: 'en', memberName: 'Ella Lowe', state: 'open', kickoffAt: '2026-03-08T15:00:00Z' });
+    expect(moved.subject).toBe('Ella Lowe · New time: Riverside vs Hillside, 8 Mar');
+    expect(preview(moved.html)).toMatch(/^Ella Lowe · Riverside vs Hillside · Sunday 8 March 2026, 15:00 UTC/);
+    const cancelled = rsvpChangeEmail({ ...change, language: 'ar', memberName: 'إيلا لو', state: 'cancelled' });
+    expect(cancelled.subject).toBe('\u2068إيلا لو\u2069 · أُلغيت: \u2068Riverside\u2069 ضد \u2068Hillside\u2069');
+    expect(preview(cancelled.html)).toMatch(/^\u2068إيلا لو\u2069 · /);
+  });
+
   it('postponed since it was queued: says so in English and Arabic, and shows no kickoff (the old one no longer holds)', () => {
     const en = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, postponed: true });
     expectWellFormedShell(en, 'en');
-    expect(en.subject).toBe('Postponed: Riverside vs Hillside');
+    expect(en.subject).toBe('Sam · Postponed: Riverside vs Hillside');
     expect(en.text).toContain('Kickoff: Postponed: new date to follow');
     expect(en.text).toContain('The match is postponed and its new date is not set yet. You can answer once it is:');
     expect(en.text + en.html).not.toMatch(/7 March|18:30/);
     const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, postponed: true });
     expectWellFormedShell(ar, 'ar');
-    expect(ar.subject).toBe('مؤجلة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069');
+    expect(ar.subject).toBe('\u2068Sam\u2069 · مؤجلة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069');
     expect(ar.text).toContain('موعد الانطلاق: \u2068مؤجلة: يحدد موعد جديد\u2069');
     expect(ar.text).toContain('أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:');
     expect(ar.text + ar.html).not.toMatch(/7 مارس|18:30/);
@@ -186,13 +212,13 @@ describe('RSVP invitation', () => {
 
   it("shows the kickoff in the organization's time zone, the subject's day included", () => {
     const mail = rsvpInviteEmail({ language: 'ar', ...base, kickoffAt: '2026-03-07T22:30:00Z', timeZone: 'Asia/Amman' });
-    expect(mail.subject).toBe('هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
+    expect(mail.subject).toBe('\u2068Sam\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
     expect(mail.text).toContain('موعد الانطلاق: \u2068الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)\u2069');
   });
 
   it('says "to be announced" without a kickoff, and works without an organization name', () => {
     const mail = rsvpInviteEmail({ language: 'en', ...base, kickoffAt: null, eventName: null });
-    expect(mail.subject).toBe('Will you play? Riverside vs Hillside');
+    expect(mail.subject).toBe('Sam, will you play? Riverside vs Hillside');
     expect(mail.text).toContain('Kickoff: To be announced');
     expect(mail.text).not.toContain('Competition:');
     expect(mail.text).not.toContain('undefined');
@@ -462,7 +488,7 @@ describe('RSVP change', () => {
   it('a new kickoff, in English: the new time and the old, the venue unchanged, the answer so far and the link', () => {
     const mail = rsvpChangeEmail(base);
     expectWellFormedShell(mail, 'en');
-    expect(mail.subject).toBe('New time: Riverside vs Hillside, 8 Mar');
+    expect(mail.subject).toBe('Sam · New time: Riverside vs Hillside, 8 Mar');
     expect(mail.text).toContain('Riverside vs Hillside has a new kickoff.');
     expect(mail.text).toContain('Kickoff: Sunday 8 March 2026, 15:00 UTC (was Saturday 7 March 2026, 18:30 UTC)');
     expect(mail.text).toContain('Venue: North Park, pitch 2\n');
@@ -476,10 +502,10 @@ describe('RSVP change', () => {
   it('a new kickoff and venue, in Arabic, right to left, not answered yet', () => {
     const mail = rsvpChangeEmail({ ...base, language: 'ar', organizationName: 'نادي الشارقة', memberName: 'سامي', venue: 'ملعب المدينة', response: null });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.subject).toBe('موعد وملعب جديدان: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
+    expect(mail.subject).toBe('\u2068سامي\u2069 · موعد وملعب جديدان: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
     expect(mail.text).toContain('أُرسلت هذه الرسالة نيابةً عن \u2068نادي الشارقة\u2069.');
     // Both changed: both in the subject, in English too (a review's said only the time).
-    expect(rsvpChangeEmail({ ...base, venue: 'City Ground' }).subject).toBe('New time and venue: Riverside vs Hillside, 8 Mar');
+    expect(rsvpChangeEmail({ ...base, venue: 'City Ground' }).subject).toBe('Sam · New time and venue: Riverside vs Hillside, 8 Mar');
     expect(mail.text).toContain('تغيّر موعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 وملعبها.');
     expect(mail.text).toContain('الملعب: \u2068ملعب المدينة (بدلًا من North Park, pitch 2)\u2069');
     expect(mail.text).toContain('لم تردّ على الدعوة بعد.');
@@ -488,7 +514,7 @@ describe('RSVP change', () => {
 
   it('back on after a postponement, at the kickoff it had: the kickoff is the news', () => {
     const mail = rsvpChangeEmail({ ...base, kickoffAt: base.before.kickoffAt, before: { ...base.before, postponed: true } });
-    expect(mail.subject).toBe('New time: Riverside vs Hillside, 7 Mar');
+    expect(mail.subject).toBe('Sam · New time: Riverside vs Hillside, 7 Mar');
     expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC (was postponed)');
     const ar = rsvpChangeEmail({ ...base, language: 'ar', kickoffAt: base.before.kickoffAt, before: { ...base.before, postponed: true } });
     expect(ar.text).toContain('(كانت مؤجلة)');
@@ -499,20 +525,20 @@ describe('RSVP change', () => {
   it('back on after a cancellation: said so, with its kickoff and the link to answer again, in both languages', () => {
     const mail = rsvpChangeEmail({ ...base, kickoffAt: base.before.kickoffAt, before: { ...base.before, cancelled: true } });
     expectWellFormedShell(mail, 'en');
-    expect(mail.subject).toBe('Back on: Riverside vs Hillside, 7 Mar');
+    expect(mail.subject).toBe('Sam · Back on: Riverside vs Hillside, 7 Mar');
     expect(mail.text).toContain('Riverside vs Hillside is no longer cancelled: it will be played.');
     expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC (was cancelled)');
     expect(mail.text).toContain(`\n${RSVP}\n`);
     const ar = rsvpChangeEmail({ ...base, language: 'ar', kickoffAt: base.before.kickoffAt, before: { ...base.before, cancelled: true } });
     expectWellFormedShell(ar, 'ar');
-    expect(ar.subject).toBe('أُعيدت: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+    expect(ar.subject).toBe('\u2068Sam\u2069 · أُعيدت: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
     expect(ar.text).toContain('لم تعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 ملغاة: ستُلعب.');
     expect(ar.text).toContain('(كانت ملغاة)');
   });
 
   it('postponed: no kickoff, the answer kept; cancelled: no link and no answer', () => {
     const postponed = rsvpChangeEmail({ ...base, state: 'postponed', kickoffAt: base.before.kickoffAt });
-    expect(postponed.subject).toBe('Postponed: Riverside vs Hillside');
+    expect(postponed.subject).toBe('Sam · Postponed: Riverside vs Hillside');
     expect(postponed.text).toContain('Kickoff: Postponed: new date to follow');
     expect(postponed.text).not.toMatch(/7 March|18:30/);
     expect(postponed.text).toContain('Your answer is kept; you can change it once the new date is set:');
@@ -522,7 +548,7 @@ describe('RSVP change', () => {
     for (const state of ['cancelled', 'competition_cancelled'] as const) {
       const mail = rsvpChangeEmail({ ...base, state });
       expectWellFormedShell(mail, 'en');
-      expect(mail.subject).toBe('Cancelled: Riverside vs Hillside');
+      expect(mail.subject).toBe('Sam · Cancelled: Riverside vs Hillside');
       expect(mail.text + mail.html).not.toContain(RSVP);
       expect(mail.text).not.toMatch(/Kickoff:|answer/);
       // Which fixture: when it was to be played.
