@@ -72,6 +72,23 @@ describe('the RSVP page without JavaScript', () => {
     expect(shown.text).toContain('role="group" aria-labelledby="question"');
   });
 
+  // An RSVP review: `status=yes&status=no` was taken (its first value) where JSON's key twice is refused. The page's
+  // form post is refused alike (400, its page, nothing saved); the buttons send one status each.
+  it('refuses a post naming a field twice: 400, the page saying it could not be read, the answer unchanged', async () => {
+    const { link, token } = await invitation('rsl-prem-r10-2');
+    const answer = () => db.prepare(`SELECT response FROM rsvp_invitations i JOIN link_tokens t ON t.subject_id = i.id
+      WHERE t.purpose = 'rsvp' AND i.match_id = 'rsl-prem-r10-2' AND i.response IS NOT NULL`).all();
+    const post = (body: string) => request(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    const twice = await post(`token=${token}&status=yes&status=no`);
+    expect(twice.status).toBe(400);
+    expect(twice.text).toContain('This request could not be read. Use the link in your email.');
+    expect(answer()).toEqual([]);
+    expect((await post(`token=${token}&token=${token}&status=yes`)).status).toBe(400);
+    expect(answer()).toEqual([]);
+    expect((await post(`token=${token}&status=yes`)).status).toBe(303);
+    expect(answer()).toEqual([{ response: 'yes' }]);
+  });
+
   // Found by a review: every invitation's tab read "Are you playing?", and the email asked "Will you play?". And by an
   // RSVP review: a parent's two children's invitations read the same; the member's name comes first.
   it("titles the page with the email's question to the member and the match, its names isolated", async () => {

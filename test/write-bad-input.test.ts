@@ -46,15 +46,17 @@ interface Case {
   contentType?: string;
   status: number;
   field?: string;
+  /** The problem's detail, exactly. */
+  detail?: string;
 }
 
 const LONG = 'x'.repeat(10_000);
 const FORM = 'application/x-www-form-urlencoded';
 const BOUNDARY = 'bad-input-boundary';
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
-/** A multipart/form-data body of text fields, each value's bytes as given. */
-function multipart(fields: Record<string, string | Buffer>): Buffer {
-  const parts = Object.entries(fields).map(([name, value]) =>
+/** A multipart/form-data body of text fields, each value's bytes as given (as pairs: a name may come twice). */
+function multipart(fields: Record<string, string | Buffer> | [string, string | Buffer][]): Buffer {
+  const parts = (Array.isArray(fields) ? fields : Object.entries(fields)).map(([name, value]) =>
     Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), Buffer.from(value), Buffer.from('\r\n')]),
   );
   return Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
@@ -85,6 +87,13 @@ const cases: Case[] = [
   { label: 'org_id twice in JSON', path: '/api/v0/follow', body: '{"org_id":"nope","org_id":"riverside-sfl","email":"twice@example.org"}', status: 400 },
   { label: 'email twice in JSON', path: '/api/v0/register', body: '{"org_id":"riverside-sfl","name":"Sam","email":"a@example.org","email":"b@example.org"}', status: 400 },
   { label: 'status twice in JSON, one escaped', path: '/api/v0/rsvp/respond', body: `{"token":"${'K'.repeat(43)}","status":"yes","st\\u0061tus":"no"}`, status: 400 },
+  // A form's field twice, as JSON's key (an RSVP review: `status=yes&status=no` was taken, its first value): refused in
+  // the same words, the field named, on every write endpoint and in both form encodings.
+  { label: 'status twice in a form', path: '/api/v0/rsvp/respond', body: `token=${'K'.repeat(43)}&status=yes&status=no`, contentType: FORM, status: 400, detail: 'The form has the field "status" twice: send each field once.' },
+  { label: 'status twice in a form, one escaped', path: '/api/v0/rsvp/respond', body: `token=${'K'.repeat(43)}&status=no&st%61tus=no`, contentType: FORM, status: 400, detail: 'The form has the field "status" twice: send each field once.' },
+  { label: 'org_id twice in a form', path: '/api/v0/follow', body: 'org_id=nope&org_id=riverside-sfl&email=twice-form%40example.org', contentType: FORM, status: 400, detail: 'The form has the field "org_id" twice: send each field once.' },
+  { label: 'email twice in a form', path: '/api/v0/register', body: 'org_id=riverside-sfl&name=Sam&email=a%40example.org&email=b%40example.org', contentType: FORM, status: 400, detail: 'The form has the field "email" twice: send each field once.' },
+  { label: 'token twice in a multipart form', path: '/api/v0/rsvp/respond', body: multipart([['token', 'K'.repeat(43)], ['status', 'no'], ['token', 'Z'.repeat(43)]]), contentType: MULTIPART, status: 400, detail: 'The form has the field "token" twice: send each field once.' },
   // register
   { label: 'missing name', path: '/api/v0/register', body: { org_id: 'riverside-sfl', email: 'a@example.org' }, status: 422, field: 'name' },
   { label: 'name of wrong type', path: '/api/v0/register', body: { ...validRegister, name: 42 }, status: 422, field: 'name' },
@@ -158,6 +167,7 @@ describe('bad input', () => {
     const problem = res.json();
     expect(problem).toMatchObject({ type: expect.any(String), title: expect.any(String), status: c.status, detail: expect.any(String) });
     if (c.field) expect(problem.errors.map((e: { field: string }) => e.field)).toContain(c.field);
+    if (c.detail) expect(problem.detail).toBe(c.detail);
     expect(snapshot()).toEqual(before);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
+import { repeatedFieldDetail } from '../http/body.js';
 import { fieldsOfUnreadForm, outcomeOf } from './answer-page.js';
 
 // A form whose body could not be read (not UTF-8, too long, compressed) still names its organization in ASCII: its
@@ -46,5 +47,19 @@ describe('outcomeOf: a 422', () => {
     ['a division closed, beside a guardian to name', ['is required for a player under 18', 'stopped taking registrations at Wednesday 1 October 2025, 02:00 GMT+3'], 'closed'],
   ])('%s', (_label, messages, outcome) => {
     expect(outcomeOf(422, problem(...messages), new Headers())).toBe(outcome);
+  });
+});
+
+// Which page a 400 gets: a field the form named twice is its set-up (an RSVP review found such a form taken); any
+// other 400 is a body we could not read (the encoding its words blame).
+describe('outcomeOf: a 400', () => {
+  it.each([
+    ['a field named twice', { detail: repeatedFieldDetail('phone') }, 'repeated'],
+    ['an empty name twice', { detail: repeatedFieldDetail('') }, 'repeated'],
+    ['not UTF-8', { detail: 'The body is not valid UTF-8. A form\'s percent-escapes must spell UTF-8 text.' }, 'unreadable'],
+    ['a multipart body that cannot be parsed', { detail: 'The multipart body cannot be parsed.' }, 'unreadable'],
+    ['no detail', {}, 'unreadable'],
+  ])('%s', (_label, body, outcome) => {
+    expect(outcomeOf(400, body, new Headers())).toBe(outcome);
   });
 });

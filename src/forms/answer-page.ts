@@ -6,6 +6,7 @@
 import { leagueIsPublic } from '../competitions/visibility.js';
 import type { SyncDb } from '../db/sync.js';
 import { SET_UP_MESSAGES } from '../errors.js';
+import { repeatedFieldOf } from '../http/body.js';
 import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
@@ -116,7 +117,7 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
   notes: { en: 'Notes', ar: 'ملاحظات' },
 };
 
-export type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'closed' | 'misnamed' | 'capped' | 'refused' | 'too-long' | 'unreadable' | 'not-post' | 'not-a-form';
+export type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'closed' | 'misnamed' | 'capped' | 'refused' | 'too-long' | 'unreadable' | 'repeated' | 'not-post' | 'not-a-form';
 
 interface Said {
   route: FormRoute;
@@ -126,7 +127,12 @@ interface Said {
   id: string;
   /** When to try again (a 429's Retry-After), in whole hours, at least 1. */
   hours: number;
+  /** The field a form named twice (a 400 for it), as it named it; else ''. */
+  field: string;
 }
+
+/** A form's field as a page names it: its label in `language` where we have one, else its name; isolated. */
+const fieldLabel = (field: string, language: Language) => isolated(FIELD_LABELS[field]?.[language] ?? field);
 
 const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, string]>> = {
   en: {
@@ -148,6 +154,8 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
     'too-long': () => ['Your answers are too long', 'Nothing was sent. Shorten the notes (or your longest answer) and send the form again.'],
     unreadable: () => ['This form could not be read', 'Nothing was sent. The site the form is on should send it as UTF-8 text; tell it, or try again later.'],
+    // Nothing the person can change (a form's fields are the site's): not the encoding the 400's other words blame.
+    repeated: ({ field }) => ['This form is set up wrongly', `Nothing was sent. It sends the field ${fieldLabel(field, 'en')} twice, and we cannot tell which answer is meant: the site the form is on must correct it; tell it.`],
     // The answers of a GET form are in the address: the browser's history keeps them (a child's date of birth).
     'not-post': () => ['This form is set up wrongly', 'Nothing was sent. The site the form is on must send it with method="post": tell it. Your answers are in this page\'s address, so your browser\'s history keeps them; you may want to delete this page from it.'],
     'not-a-form': () => ['This form could not be read', 'Nothing was sent. The site the form is on must send it as an ordinary form, not as plain text (enctype="text/plain"): tell it.'],
@@ -163,6 +171,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. حاول مرة أخرى بعد دقيقة.'],
     'too-long': () => ['إجاباتك طويلة جداً', 'لم يُرسل شيء. اختصر الملاحظات (أو أطول إجاباتك) ثم أرسل النموذج مرة أخرى.'],
     unreadable: () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نصاً بترميز UTF-8؛ أبلغه بذلك، أو حاول لاحقاً.'],
+    repeated: ({ field }) => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. يرسل الحقل ${fieldLabel(field, 'ar')} مرتين، ولا نعرف أي الإجابتين المقصودة: على الموقع الذي عليه النموذج تصحيح ذلك؛ أبلغه بذلك.`],
     'not-post': () => ['هذا النموذج مُعدّ بطريقة خاطئة', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله بالطريقة method="post"؛ أبلغه بذلك. إجاباتك موجودة في عنوان هذه الصفحة، فيحفظها سجل المتصفح؛ قد ترغب في حذف هذه الصفحة منه.'],
     'not-a-form': () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نموذجاً عادياً، لا نصاً عادياً (enctype="text/plain")؛ أبلغه بذلك.'],
   },
@@ -200,6 +209,8 @@ export function outcomeOf(status: number, body: Record<string, unknown>, headers
   if (status === 405) return 'not-post';
   // A browser's form sends no other media type than its enctype's, and no Content-Encoding.
   if (status === 415) return 'not-a-form';
+  // A field named twice (src/http/body.ts): the form's set-up, not its encoding.
+  if (status === 400 && repeatedFieldOf(body.detail) !== null) return 'repeated';
   return 'unreadable';
 }
 
@@ -222,6 +233,7 @@ export function answerPage(
     within: names.scope !== null,
     id: typeof body.id === 'string' ? isolated(body.id) : '',
     hours: Math.max(1, Math.ceil(Number(answer.headers.get('retry-after') ?? 0) / 3600)),
+    field: repeatedFieldOf(body.detail) ?? '',
   };
   const [title, lead] = WORDS[language][outcome](said);
   const listed = outcome === 'fix' || outcome === 'closed' || outcome === 'misnamed';

@@ -75,18 +75,43 @@ async function readLimited(request: Request, limit: number, prefix: boolean): Pr
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const NOT_UTF8 = 'The body is not valid UTF-8.';
 
+/** A name as a refusal's detail shows it: quoted, at most 64 characters (a name may be 16 KiB of anything). */
+function shownName(name: string): string {
+  return JSON.stringify(name.length > 64 ? `${name.slice(0, 64)}…` : name);
+}
+
+const REPEATED_FIELD = 'The form has the field ';
+
+/** The detail of a form refused for naming a field twice, worded as the JSON body's duplicate key is. */
+export function repeatedFieldDetail(name: string): string {
+  return `${REPEATED_FIELD}${shownName(name)} twice: send each field once.`;
+}
+
+/** The field a 400's detail says the form named twice (a form's answer page names it), or null for any other detail. */
+export function repeatedFieldOf(detail: unknown): string | null {
+  if (typeof detail !== 'string' || !detail.startsWith(REPEATED_FIELD)) return null;
+  const quoted = /^"(?:[^"\\]|\\.)*"/.exec(detail.slice(REPEATED_FIELD.length))?.[0];
+  return quoted === undefined ? null : (JSON.parse(quoted) as string);
+}
+
 /**
- * Fields of a form: a field sent twice keeps its first value. Names are looked up as own keys of an object without a
- * prototype: `key in {}` is true for constructor, toString, valueOf or __proto__, which were dropped as "already
- * sent", and `out.__proto__ = v` on a plain object would set its prototype rather than hold a field.
+ * Fields of a form, or its refusal when it names a field twice. An RSVP review found `status=yes&status=no` taken
+ * (its first value) where JSON with a key twice is refused (src/json-keys.ts): the reader chose what the answer meant,
+ * and whatever sits in front of this server may choose the other. No field of ours takes a list (no schema.ts of
+ * follows, registrations or rsvp has an array, so no checkbox group), so a name given twice, in any form post, is
+ * refused as JSON's is, 400 with the same words; a file part counts, though files are dropped. Names are kept as
+ * own keys of an object without a prototype: `key in {}` is true for constructor, toString, valueOf or __proto__,
+ * and `out.__proto__ = v` on a plain object would set its prototype rather than hold a field.
  */
-function formFields(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+function formFields(entries: Iterable<[string, FormDataEntryValue]>): BodyResult {
   const out: Record<string, unknown> = Object.create(null);
+  const named = new Set<string>();
   for (const [key, value] of entries) {
-    if (Object.hasOwn(out, key) || typeof value !== 'string') continue;
-    out[key] = value;
+    if (named.has(key)) return fail(400, repeatedFieldDetail(key));
+    named.add(key);
+    if (typeof value === 'string') out[key] = value;
   }
-  return out;
+  return { ok: true, fields: out };
 }
 
 /**
@@ -139,7 +164,7 @@ async function readFields(request: Request, keepRaw: boolean, read: (bytes: Uint
     // The names and values of the text fields: files are dropped (no field of this service is one).
     const texts = [...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [name, value] : []));
     if (!formDataTextIntact(texts, bytes)) return fail(400, NOT_UTF8);
-    return { ok: true, fields: formFields(form.entries()) };
+    return formFields(form.entries());
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
     // A byte-order mark before the first field is dropped, as the whole-body decoding did before forms were
@@ -147,7 +172,7 @@ async function readFields(request: Request, keepRaw: boolean, read: (bytes: Uint
     const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
     const pairs = parseUrlEncoded(hasBom ? bytes.subarray(3) : bytes);
     if (pairs === null) return fail(400, `${NOT_UTF8} A form's percent-escapes must spell UTF-8 text.`);
-    return { ok: true, fields: formFields(pairs) };
+    return formFields(pairs);
   }
   let text: string;
   try {
@@ -163,8 +188,7 @@ async function readFields(request: Request, keepRaw: boolean, read: (bytes: Uint
   }
   const twice = duplicateJsonKey(text);
   if (twice !== null) {
-    const shown = twice.length > 64 ? `${twice.slice(0, 64)}…` : twice;
-    return fail(400, `The JSON body has the key ${JSON.stringify(shown)} twice in one object: send each field once.`);
+    return fail(400, `The JSON body has the key ${shownName(twice)} twice in one object: send each field once.`);
   }
   if (!jsonStringsWellFormed(json)) {
     return fail(400, 'The body is not valid Unicode text: a \\u escape in a JSON string is half a character (a surrogate without its pair).');

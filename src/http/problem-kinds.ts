@@ -25,7 +25,8 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
     name: 'MalformedBody',
     when:
       "The request body cannot be parsed: malformed JSON, text that is not UTF-8 (raw bytes, a form's percent-escapes, a multipart field, " +
-      'a JSON `\\u` escape that is half a character), a JSON key twice in one object, a broken multipart body; ' +
+      'a JSON `\\u` escape that is half a character), a JSON key twice in one object, a form (urlencoded or multipart) naming a field twice, ' +
+      'a broken multipart body; ' +
       'or the request itself is malformed (bad framing, no `Host`, a request target that is neither a path nor an http URL).',
     example: 'The body is not valid JSON: Expected double-quoted property name in JSON at position 27.',
   },

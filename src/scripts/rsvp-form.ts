@@ -16,12 +16,17 @@ export function enhanceRsvpForm(): void {
   // the page answers instead, in its own language, as it does without JavaScript: the form is posted to it with the
   // choice in a field, since form.submit() sends no submitter. The API's English detail was shown before, and a
   // failed fetch posted the form without the choice, which the page then could not save.
+  // One field, made once: a second failure (a tap while the page was on its way, or after Back restored it) appended
+  // a second, and the form named status twice, which the server refuses (src/http/body.ts).
   const answerOnThePage = (status: string) => {
-    const field = document.createElement('input');
-    field.type = 'hidden';
-    field.name = 'status';
+    let field = form.querySelector<HTMLInputElement>('input[type="hidden"][name="status"]');
+    if (!field) {
+      field = document.createElement('input');
+      field.type = 'hidden';
+      field.name = 'status';
+      form.append(field);
+    }
     field.value = status;
-    form.append(field);
     form.submit();
   };
   const pressed = (status: string | undefined) => {

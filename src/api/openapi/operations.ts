@@ -171,7 +171,8 @@ export function writePath(spec: WriteSpec): PathItemObject {
       required: true,
       description:
         `JSON (\`application/json\` or any \`application/*+json\`), or an HTML form (\`application/x-www-form-urlencoded\`, ` +
-        `\`multipart/form-data\`; a field sent twice keeps its first value). At most ${MAX_BODY_BYTES / 1024} KiB.`,
+        `\`multipart/form-data\`). A field sent twice is refused with 400 naming it, in a form as in JSON (a key twice in one object). ` +
+        `At most ${MAX_BODY_BYTES / 1024} KiB.`,
       content: {
         'application/json': { schema: schemaRef(spec.request), examples: spec.requestExamples },
         'application/x-www-form-urlencoded': form,
