@@ -47,8 +47,8 @@ describe('readBody: form fields', () => {
 });
 
 // An RSVP review: `status=yes&status=no` was taken (its first value) where JSON with a key twice is refused. A form
-// naming a field twice is refused the same way: 400, the JSON refusal's words, the field named. No field of ours
-// takes a list, so no name may repeat; a file part counts too.
+// naming a field it reads twice is refused the same way: 400, the JSON refusal's words, the field named. No field of
+// ours takes a list; a file part counts too. Without the fields it reads (a page's own form), no name may repeat.
 describe('readBody: a form naming a field twice', () => {
   const post = (contentType: string, body: string) => new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body });
   const URLENCODED = 'application/x-www-form-urlencoded';
@@ -90,6 +90,21 @@ describe('readBody: a form naming a field twice', () => {
   ])('%s: each field once is read', async (_label, contentType, body) => {
     const result = await readBody(post(contentType, body));
     expect(result.ok && { ...result.fields }).toEqual({ token: 't', status: 'yes' });
+  });
+
+  // Unknown fields are ignored (contract, "Request bodies"): a club's registration form with a checkbox group of its
+  // own ("positions") must still register. Only the fields the endpoint reads may not repeat.
+  it.each([
+    ['a checkbox group the endpoint does not read', URLENCODED, 'org_id=x&positions=GK&positions=DEF&name=n', { org_id: 'x', positions: 'GK', name: 'n' }],
+    ['the same, multipart', MULTIPART, multipart(part('org_id', 'x'), part('positions', 'GK'), part('positions', 'DEF')), { org_id: 'x', positions: 'GK' }],
+  ])('with the fields it reads: %s is taken', async (_label, contentType, body, fields) => {
+    const result = await readBody(post(contentType, body), { reads: new Set(['org_id', 'name']) });
+    expect(result.ok && { ...result.fields }).toEqual(fields);
+  });
+
+  it('with the fields it reads: one of them twice is refused', async () => {
+    const result = await readBody(post(URLENCODED, 'org_id=x&positions=GK&positions=DEF&org_id=y'), { reads: new Set(['org_id', 'name']) });
+    expect(result).toEqual({ ok: false, status: 400, detail: repeatedFieldDetail('org_id') });
   });
 });
 

@@ -95,19 +95,24 @@ export function repeatedFieldOf(detail: unknown): string | null {
 }
 
 /**
- * Fields of a form, or its refusal when it names a field twice. An RSVP review found `status=yes&status=no` taken
- * (its first value) where JSON with a key twice is refused (src/json-keys.ts): the reader chose what the answer meant,
- * and whatever sits in front of this server may choose the other. No field of ours takes a list (no schema.ts of
- * follows, registrations or rsvp has an array, so no checkbox group), so a name given twice, in any form post, is
- * refused as JSON's is, 400 with the same words; a file part counts, though files are dropped. Names are kept as
- * own keys of an object without a prototype: `key in {}` is true for constructor, toString, valueOf or __proto__,
- * and `out.__proto__ = v` on a plain object would set its prototype rather than hold a field.
+ * Fields of a form, or its refusal when it names a field it reads twice. An RSVP review found `status=yes&status=no`
+ * taken (its first value) where JSON with a key twice is refused (src/json-keys.ts): the reader chose what the answer
+ * meant, and whatever sits in front of this server may choose the other. No field of ours takes a list (no schema.ts
+ * of follows, registrations or rsvp has an array), so a name it reads given twice is refused as JSON's is, 400 with the
+ * same words; a file part counts, though files are dropped. A field it does not read may repeat: a club's form may
+ * have a checkbox group of its own, and unknown fields are ignored (contract, "Request bodies"); its first value is
+ * kept. Without `reads` (the pages: their forms are ours) any name given twice is refused. Names are kept as own keys
+ * of an object without a prototype: `key in {}` is true for constructor, toString, valueOf or __proto__, and
+ * `out.__proto__ = v` on a plain object would set its prototype rather than hold a field.
  */
-function formFields(entries: Iterable<[string, FormDataEntryValue]>): BodyResult {
+function formFields(entries: Iterable<[string, FormDataEntryValue]>, reads: ReadonlySet<string> | undefined): BodyResult {
   const out: Record<string, unknown> = Object.create(null);
   const named = new Set<string>();
   for (const [key, value] of entries) {
-    if (named.has(key)) return fail(400, repeatedFieldDetail(key));
+    if (named.has(key)) {
+      if (reads === undefined || reads.has(key)) return fail(400, repeatedFieldDetail(key));
+      continue;
+    }
     named.add(key);
     if (typeof value === 'string') out[key] = value;
   }
@@ -116,16 +121,17 @@ function formFields(entries: Iterable<[string, FormDataEntryValue]>): BodyResult
 
 /**
  * The fields of `request`'s body, or why it cannot be read. `keepRaw`: a refusal carries the bytes read (a form
- * post's answer page reads the organization's id in them, to answer in its language).
+ * post's answer page reads the organization's id in them, to answer in its language). `reads`: the fields the
+ * caller reads (its schema's), the only ones a form may not repeat; without it, none may repeat.
  */
-export async function readBody(request: Request, options: { keepRaw?: boolean } = {}): Promise<BodyResult> {
+export async function readBody(request: Request, options: { keepRaw?: boolean; reads?: ReadonlySet<string> } = {}): Promise<BodyResult> {
   const keepRaw = options.keepRaw === true;
   let raw: Uint8Array | undefined;
-  const result = await readFields(request, keepRaw, (bytes) => (raw = bytes));
+  const result = await readFields(request, keepRaw, options.reads, (bytes) => (raw = bytes));
   return !result.ok && keepRaw && raw !== undefined ? { ...result, raw } : result;
 }
 
-async function readFields(request: Request, keepRaw: boolean, read: (bytes: Uint8Array) => void): Promise<BodyResult> {
+async function readFields(request: Request, keepRaw: boolean, reads: ReadonlySet<string> | undefined, read: (bytes: Uint8Array) => void): Promise<BodyResult> {
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   const kinds = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -164,7 +170,7 @@ async function readFields(request: Request, keepRaw: boolean, read: (bytes: Uint
     // The names and values of the text fields: files are dropped (no field of this service is one).
     const texts = [...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [name, value] : []));
     if (!formDataTextIntact(texts, bytes)) return fail(400, NOT_UTF8);
-    return formFields(form.entries());
+    return formFields(form.entries(), reads);
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
     // A byte-order mark before the first field is dropped, as the whole-body decoding did before forms were
@@ -172,7 +178,7 @@ async function readFields(request: Request, keepRaw: boolean, read: (bytes: Uint
     const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
     const pairs = parseUrlEncoded(hasBom ? bytes.subarray(3) : bytes);
     if (pairs === null) return fail(400, `${NOT_UTF8} A form's percent-escapes must spell UTF-8 text.`);
-    return formFields(pairs);
+    return formFields(pairs, reads);
   }
   let text: string;
   try {

@@ -2,7 +2,7 @@
 // response, with domain errors mapped to problem details here and nowhere else. The application (database,
 // limiters, clock) comes with the request, in `locals.app`, from the composition root.
 import type { APIContext, APIRoute } from 'astro';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Application } from '../app/application.js';
 import { ConflictError, InvalidFieldsError, NotFoundError, RateLimitedError } from '../errors.js';
 import { answerAsPage, fieldsOfUnreadForm, isFormNavigation, type FormRoute } from '../forms/answer-page.js';
@@ -103,6 +103,8 @@ export function writeEndpoint<S extends z.ZodType>(
   } = {},
 ): APIRoute {
   const { page, moreProblems } = options;
+  // The fields the schema reads: a form may not name one twice; any other field it may repeat, ignored.
+  const reads = schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : undefined;
   return async (ctx: EndpointContext) => {
     let fields: Record<string, unknown> = {};
     const asPage = page !== undefined && isFormNavigation(ctx.request);
@@ -119,7 +121,7 @@ export function writeEndpoint<S extends z.ZodType>(
     }
     try {
       // A page keeps what it read of a body it refuses: the organization it names sets the page's language.
-      const body = await readBody(ctx.request, { keepRaw: asPage });
+      const body = await readBody(ctx.request, { keepRaw: asPage, reads });
       if (!body.ok) {
         if (asPage) read(fieldsOfUnreadForm(body.raw, new URL(ctx.request.url).searchParams));
         return problemResponse(body.status, body.detail, { errors: body.errors, headers: { ...rate.headers, ...body.headers } });
