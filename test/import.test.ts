@@ -481,6 +481,15 @@ describe('import', () => {
       j.organizations[0].timezone = 'Europe/London';
       league(j).matches[2].kickoff = '2026-12-20T00:30:00+01:00';
     }, [], [`${E}, match "rs-m3": kickoff 2026-12-20T00:30:00+01:00 is 2026-12-19 23:30 in Europe/London (+00:00 that day): if it is 00:30 there, write +00:00`]],
+    // A review: in the hour the clocks skip, the note suggested the offset already written.
+    ['a kickoff in the hour the clocks skip', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      league(j).matches[2].kickoff = '2026-03-29T01:30:00+01:00';
+    }, [], [`${E}, match "rs-m3": kickoff 2026-03-29T01:30:00+01:00 is 00:30 in Europe/London (+00:00 that day): 01:30 is not a time there that day (the clocks skip it)`]],
+    ['a kickoff written at -00:00 (UTC, its local offset unknown)', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      league(j).matches[2].kickoff = '2026-10-18T15:00:00-00:00';
+    }, [], []],
     ['a kickoff written in UTC (Z: deliberate)', (j) => {
       j.organizations[0].timezone = 'Europe/London';
       league(j).matches[2].kickoff = '2026-12-20T15:00:00Z';

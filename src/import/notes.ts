@@ -30,19 +30,25 @@ const two = (n: number) => String(n).padStart(2, '0');
 /**
  * A kickoff written with an explicit offset that is not the organization's at that instant: where it is published
  * (the local time in the zone, the date too when it is another day, and the zone's offset then), and the offset
- * that would put it at the hour written. Null for a `Z` kickoff (deliberate UTC) or one whose offset is the zone's.
+ * that would put it at the hour written, null when that hour is not on the zone's clock that day (the hour the clocks
+ * skip). Null for a `Z` or `-00:00` kickoff (UTC, deliberately; RFC 3339: "-00:00" says the local offset is unknown)
+ * or one whose offset is the zone's.
  */
-export function foreignOffset(written: string, timeZone: string): { local: string; offset: string; hour: string; suggested: string } | null {
+export function foreignOffset(written: string, timeZone: string): { local: string; offset: string; hour: string; suggested: string | null } | null {
   const m = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:\d{2})$/.exec(written);
   if (!m) return null;
   const [, day, hour, minute, writtenOffset] = m as unknown as [string, string, string, string, string];
   const instant = new Date(Date.parse(written));
   const offset = utcOffset(instant, timeZone);
-  if (offset === writtenOffset) return null;
+  if (offset === writtenOffset || writtenOffset === '-00:00') return null;
   const p = localParts(instant, timeZone);
   const date = localDate(instant, timeZone);
   const local = `${date === day ? '' : `${date} `}${two(p.hour)}:${two(p.minute)}`;
-  return { local, offset, hour: `${hour}:${minute}`, suggested: utcOffset(zonedInstant(day, Number(hour), timeZone, Number(minute)), timeZone) };
+  // In the hour the clocks skip, no offset puts it at the hour written: zonedInstant lands elsewhere, and suggested
+  // the offset already written (a review).
+  const meant = zonedInstant(day, Number(hour), timeZone, Number(minute));
+  const onTheClock = localDate(meant, timeZone) === day && localParts(meant, timeZone).hour === Number(hour) && localParts(meant, timeZone).minute === Number(minute);
+  return { local, offset, hour: `${hour}:${minute}`, suggested: onTheClock ? utcOffset(meant, timeZone) : null };
 }
 
 /**
@@ -60,7 +66,8 @@ function offsetNote(at: string, matches: readonly ImportMatch[], timeZone: strin
   if (found.length === 0) return null;
   if (found.length === 1) {
     const { id, written, f } = found[0]!;
-    return `${at}, match "${id}": kickoff ${written} is ${f.local} in ${timeZone} (${f.offset} that day): if it is ${f.hour} there, write ${f.suggested}`;
+    const advice = f.suggested === null ? `${f.hour} is not a time there that day (the clocks skip it)` : `if it is ${f.hour} there, write ${f.suggested}`;
+    return `${at}, match "${id}": kickoff ${written} is ${f.local} in ${timeZone} (${f.offset} that day): ${advice}`;
   }
   const shown = found.slice(0, 5).map(({ id, written, f }) => `"${id}" ${written} is ${f.local} (${f.offset} that day)`).join(', ');
   const more = found.length > 5 ? ` and ${found.length - 5} more` : '';

@@ -122,7 +122,8 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   function noteSending(failure: MailDeliveryError | null): void {
     if (failure !== null && !failure.permanent) {
       sending.failingSinceMs ??= Date.now();
-      sending.setupRefused = failure.setupRefused;
+      // Refused stays refused through a later timeout or 5xx: only an email taken (or judged) says the setup is mended.
+      sending.setupRefused ||= failure.setupRefused;
     } else {
       sending.failingSinceMs = null;
       sending.setupRefused = false;

@@ -46,16 +46,19 @@ function databaseAndMail(app: Application): { database: Check; mail: Check | nul
 }
 
 /** The backlog's age, and whether the provider takes our emails (src/mail/worker.ts SendingState). */
-function mailCheck(sending: SendingState, oldestPendingAgeS: number | null, limitS: number): Check {
-  const failingForS = sending.failingSinceMs === null ? null : seconds(Date.now() - sending.failingSinceMs);
+export function mailCheck(sending: SendingState, oldestPendingAgeS: number | null, limitS: number): Check {
+  // Only while an email waits: the one that failed may have been cancelled or given up since, and with nothing to send
+  // nothing fails (a review's quiet instance stayed 503 for hours after one failed send).
+  const waiting = oldestPendingAgeS !== null;
+  const failingForS = sending.failingSinceMs === null || !waiting ? null : seconds(Date.now() - sending.failingSinceMs);
   const backlogOk = oldestPendingAgeS === null || oldestPendingAgeS <= limitS;
-  const sendingOk = !sending.setupRefused && (failingForS === null || failingForS <= MAIL_FAILING_LIMIT_S);
+  const sendingOk = !(waiting && sending.setupRefused) && (failingForS === null || failingForS <= MAIL_FAILING_LIMIT_S);
   return {
     ok: backlogOk && sendingOk,
     oldest_pending_age_s: oldestPendingAgeS,
     limit_s: limitS,
     sending_failing_for_s: failingForS,
-    setup_refused: sending.setupRefused,
+    setup_refused: waiting && sending.setupRefused,
   };
 }
 
