@@ -2,15 +2,13 @@
 // contract invites: a read, then the same read revalidated with the ETag it exposed. A review's app sent that
 // If-None-Match and the browser's preflight was refused (Allow-Headers named only Content-Type and Idempotency-Key):
 // the fetch failed outright, no 304 and no 200.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchChromium, type Browser } from '../support/browser.js';
 import { startService, type RunningService } from '../support/server.js';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
-type Browser = import('playwright-core').Browser;
 let svc: RunningService;
 let browser: Browser;
 let app: http.Server;
@@ -18,11 +16,7 @@ let appUrl: string;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   svc = await startService({});
   // The app's page: localhost, another origin than the service's 127.0.0.1.
   app = http.createServer((_req, res) => res.end('<!doctype html><title>Fan app</title>'));

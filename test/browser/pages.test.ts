@@ -2,7 +2,6 @@
 // choice to endpoint 7 and shows the new counts under the page's Content-Security-Policy; the confirm page
 // of an Arabic organization is laid out right to left.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,24 +9,19 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForEmail } from '../support/mail.js';
 import { request } from '../support/http.js';
+import { CHROMIUM, launchChromium, type Browser } from '../support/browser.js';
 import { startService, type RunningService } from '../support/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const MATCH = 'rsl-prem-r07-2';
 
-type Browser = import('playwright-core').Browser;
 let svc: RunningService;
 let browser: Browser;
 let rsvpLink: string;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   svc = await startService({ RATE_LIMIT_WRITES_PER_MIN: '0' });
 });
 afterAll(async () => {
