@@ -148,6 +148,8 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.reload();
     // The answer recorded above ("no") stays readable at full contrast; the others fade.
     expect(await page.getAttribute('button[value="no"]', 'aria-pressed')).toBe('true');
+    // And is said in words: the disabled buttons take no focus, so a keyboard user could not reach it (a review).
+    expect(await page.textContent('#notice')).toBe('Answers closed when the match kicked off. The answer recorded: No.');
     for (const value of ['yes', 'maybe', 'no']) {
       expect(await page.isDisabled(`button[value="${value}"]`)).toBe(true);
       const closed = await look(`button[value="${value}"]`);
@@ -185,7 +187,8 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() - 60_000).toISOString(), match);
     db.close();
     await Promise.all([page.waitForNavigation({ timeout: 10_000 }), page.click('button[value="no"]')]);
-    expect(await notice()).toBe('لم يُحفظ ردك. أغلقت الردود عند انطلاق المباراة.');
+    // With the answer that stands, in words.
+    expect(await notice()).toBe('لم يُحفظ ردك. أغلقت الردود عند انطلاق المباراة. الرد المسجّل: نعم.');
     // The page to GET (303): a reload posts nothing again.
     expect(new URL(page.url()).searchParams.get('closed')).toBe('1');
     expect(await page.textContent('[data-count="yes"]')).toBe('1');
