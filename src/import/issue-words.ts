@@ -13,10 +13,13 @@ const WHAT: Record<string, string> = {
   object: 'an object, { … }',
 };
 
+/** Text that reads as a number: a spreadsheet's cell pasted in quotes. */
+const numberAsText = (value: unknown): value is string => typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim());
+
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return /^-?\d+(\.\d+)?$/.test(value.trim()) ? `text ("${value}")` : 'text';
+  if (typeof value === 'string') return numberAsText(value) ? `text ("${value}")` : 'text';
   if (typeof value === 'object') return 'an object';
   return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? String(value) : typeof value;
 }
@@ -37,7 +40,7 @@ export function issueMessage(issue: z.core.$ZodIssue, value: unknown, fields: re
     const got = at(value, issue.path);
     const want = WHAT[issue.expected] ?? issue.expected;
     if (got === undefined) return `is required: ${issue.expected === 'string' ? 'text' : want}`;
-    if (issue.expected === 'number' && typeof got === 'string' && /^-?\d+(\.\d+)?$/.test(got.trim())) {
+    if (issue.expected === 'number' && numberAsText(got)) {
       return `must be a number, not text: write ${got.trim()} without quotes`;
     }
     if (issue.expected === 'boolean' && (got === 'true' || got === 'false')) return `must be ${got} without quotes`;

@@ -10,7 +10,6 @@ import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
 import { bestPlacedGroups } from './rules-check.js';
-import type { ResolvedMatch } from '../competitions/bracket.js';
 import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
 import type { MatchFacts } from '../competitions/types.js';
 import { SyncDb } from '../db/sync.js';
@@ -403,6 +402,14 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      ORDER BY tm.id, i.match_id`,
   );
   const memberNow = sqlite.prepare(`SELECT name, email FROM team_members WHERE id = ?`);
+  // The events with a played (or under way) match fed by an earlier one or a group: the only ones a result can take
+  // players from.
+  const fedPlayedEvents = sqlite.prepare(
+    `SELECT DISTINCT m.event_id FROM matches m JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
+     WHERE l.org_id = ? AND m.status IN ('completed', 'in_progress')
+       AND (m.home_source_match_id IS NOT NULL OR m.away_source_match_id IS NOT NULL OR m.home_source_group IS NOT NULL
+            OR m.away_source_group IS NOT NULL OR m.home_source_best IS NOT NULL OR m.away_source_best IS NOT NULL)`,
+  ).pluck();
   const run = sqlite.transaction(() => {
     const conflicts = ownershipProblems(sqlite, file);
     if (conflicts.length > 0) throw new ImportConflictError(conflicts);
@@ -413,11 +420,13 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const eventsBefore = new Map((eventsOf.all(org.id) as EventSeen[]).map((e) => [e.id, e]));
       const resultsBefore = new Map((resultsOf.all(org.id) as ResultSeen[]).map((r) => [r.id, r]));
       const teamsBefore = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
-      const playedBefore = playedFedMatches(store, org.id);
+      // Each event resolved once as the database has it before the import, and once after.
+      const resolvedBefore = resolvedEvents(store);
+      const playedBefore = playedFedMatches(fedPlayedEvents.all(org.id) as string[], resolvedBefore);
       const invitedBefore = (invitedAt.all(org.id, new Date().toISOString()) as Array<{ member: string; match: string; invited: string | null; email: string | null }>)
         .filter((i) => invitedAddressCurrent(i.invited, i.email));
       // A walkover won by a fed slot is worded with the team the slot had then.
-      const namedBefore = namer(store, teamsBefore);
+      const namedBefore = namer(resolvedBefore, teamsBefore);
       for (const r of resultsBefore.values()) if (r.walkover_winner !== null && r[r.walkover_winner] === null) Object.assign(r, namedBefore(r));
       counts.changed += put.org({
         id: org.id, name: org.name, name_ar: org.name_ar, language: org.language,
@@ -524,8 +533,9 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         if (last?.member === i.member) last.matches.push(i.match);
         else counts.readdressedMembers.push({ member: i.member, name: now.name, now: now.email === null ? 'removed' : 'changed', matches: [i.match] });
       }
-      problems.push(...changedPlayers(store, playedBefore, teamsBefore, teamsAfter, matchPaths));
-      const named = namer(store, teamsAfter);
+      const resolvedAfter = resolvedEvents(store);
+      problems.push(...changedPlayers(playedBefore, resolvedAfter, teamsBefore, teamsAfter, matchPaths));
+      const named = namer(resolvedAfter, teamsAfter);
       for (const row of resultsOf.all(org.id) as ResultSeen[]) {
         const before = resultsBefore.get(row.id);
         const changed = recorded(before) !== recorded(row);
@@ -568,19 +578,34 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   return counts;
 }
 
+/** An event's matches, by id too, and who plays each (src/competitions/resolve-event.ts). */
+type EventResolved = ResolvedEvent & { byId: ReadonlyMap<string, MatchFacts> };
+
+/**
+ * Events resolved as the database has them now, each once and only when asked: the check of played matches and the
+ * summary's names share the reading of one state of the database.
+ */
+function resolvedEvents(store: SyncDb): (eventId: string) => EventResolved {
+  const done = new Map<string, EventResolved>();
+  return (eventId) => {
+    let event = done.get(eventId);
+    if (event === undefined) {
+      const resolved = resolveEvent(store, eventId);
+      done.set(eventId, (event = { ...resolved, byId: new Map(resolved.matches.map((m) => [m.id, m])) }));
+    }
+    return event;
+  };
+}
+
 /**
  * A match's teams by name, a slot fed by an earlier match or a group named by the team it resolves to, as the bracket
- * shows it: the summary said "to be decided v to be decided" of a round of 16, and "walkover: home". Each event is
- * resolved once, and only when one of its matches is named.
+ * shows it: the summary said "to be decided v to be decided" of a round of 16, and "walkover: home".
  */
-function namer(store: SyncDb, teams: ReadonlyMap<string, { name: string }>) {
-  const resolvedIn = new Map<string, Map<string, ResolvedMatch>>();
+function namer(resolved: (eventId: string) => EventResolved, teams: ReadonlyMap<string, { name: string }>) {
   const name = (id: string | null | undefined) => (id == null ? null : (teams.get(id)?.name ?? null));
   return (m: { id: string; event_id: string; home: string | null; away: string | null }): { home: string | null; away: string | null } => {
     if (m.home !== null && m.away !== null) return { home: m.home, away: m.away };
-    let resolved = resolvedIn.get(m.event_id);
-    if (resolved === undefined) resolvedIn.set(m.event_id, (resolved = resolveEvent(store, m.event_id).resolved));
-    const r = resolved.get(m.id);
+    const r = resolved(m.event_id).resolved.get(m.id);
     return { home: m.home ?? name(r?.home), away: m.away ?? name(r?.away) };
   };
 }
@@ -622,17 +647,11 @@ const isFed = (m: MatchFacts) =>
   m.home_source_match_id != null || m.away_source_match_id != null || m.home_source_group != null || m.away_source_group != null ||
   m.home_source_best != null || m.away_source_best != null;
 
-/** The organization's played (or under way) fed matches with their teams, reading only the events that have one. */
-function playedFedMatches(store: SyncDb, orgId: string): Map<string, Played> {
-  const events = store.sqlite.prepare(
-    `SELECT DISTINCT m.event_id FROM matches m JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
-     WHERE l.org_id = ? AND m.status IN ('completed', 'in_progress')
-       AND (m.home_source_match_id IS NOT NULL OR m.away_source_match_id IS NOT NULL OR m.home_source_group IS NOT NULL
-            OR m.away_source_group IS NOT NULL OR m.home_source_best IS NOT NULL OR m.away_source_best IS NOT NULL)`,
-  ).pluck().all(orgId) as string[];
+/** The played (or under way) fed matches of `events` with their teams. */
+function playedFedMatches(events: readonly string[], resolvedEvent: (eventId: string) => EventResolved): Map<string, Played> {
   const played = new Map<string, Played>();
   for (const event of events) {
-    const { matches, resolved } = resolveEvent(store, event);
+    const { matches, resolved } = resolvedEvent(event);
     for (const m of matches) {
       if (!PLAYED.has(m.status) || !isFed(m)) continue;
       const r = resolved.get(m.id);
@@ -649,21 +668,15 @@ function playedFedMatches(store: SyncDb, orgId: string): Map<string, Played> {
  * teams before and after, and the two ways out.
  */
 function changedPlayers(
-  store: SyncDb,
   before: ReadonlyMap<string, Played>,
+  resolvedEvent: (eventId: string) => EventResolved,
   teamsBefore: ReadonlyMap<string, { name: string }>,
   teamsAfter: ReadonlyMap<string, { name: string }>,
   paths: ReadonlyMap<string, string>,
 ): ImportProblem[] {
-  if (before.size === 0) return [];
   const problems: ImportProblem[] = [];
-  const events = new Map<string, ResolvedEvent & { byId: Map<string, MatchFacts> }>();
   for (const [id, was] of before) {
-    let event = events.get(was.event);
-    if (event === undefined) {
-      const resolved = resolveEvent(store, was.event);
-      events.set(was.event, (event = { ...resolved, byId: new Map(resolved.matches.map((m) => [m.id, m])) }));
-    }
+    const event = resolvedEvent(was.event);
     const match = event.byId.get(id);
     if (match === undefined || !PLAYED.has(match.status)) continue;
     const now = event.resolved.get(id);

@@ -23,5 +23,5 @@ export function nearest(name: string, candidates: Iterable<string>): string | nu
     const distance = editDistance(fold(name), fold(candidate));
     if (distance <= (candidate.length > 12 ? 3 : 2) && (best === null || distance < best.distance)) best = { name: candidate, distance };
   }
-  return best === null || best.distance === 0 && best.name === name ? null : best.name;
+  return best === null || (best.distance === 0 && best.name === name) ? null : best.name;
 }
