@@ -12,6 +12,7 @@ import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
 import { cappedWords } from '../follows/page-words.js';
 import { CLOSED_SINCE, OPENS_LATER } from '../registrations/rules.js';
+import { publicDivision } from '../registrations/service.js';
 import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
 import { isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
@@ -88,11 +89,8 @@ function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown
   const taken = outcome === 'registered' || outcome === 'confirm' || outcome === 'following';
   let scope: string | null = null;
   if ((taken || outcome === 'closed') && route === 'register' && text(fields.division_id)) {
-    scope = named(store.first(
-      store.q.selectFrom('divisions').select(['name', 'name_ar']).where('id', '=', text(fields.division_id)).where('org_id', '=', org.id)
-        // As the service reads it: a division of a league the public cannot see is no division at all.
-        .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
-    ));
+    // As the service reads it: a division of a league the public cannot see is no division at all.
+    scope = named(publicDivision(store, text(fields.division_id), org.id));
   }
   if (taken && route === 'follow' && text(fields.league_id)) {
     scope = named(store.first(

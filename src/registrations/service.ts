@@ -42,6 +42,11 @@ const DIVISION = prepared((q, p: { divisionId: string; orgId: string }) =>
     .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
 );
 
+/** A division of the organization as the public may register into it (its league public, or none), or undefined. */
+export function publicDivision(store: SyncDb, divisionId: string, orgId: string) {
+  return store.first(DIVISION.bind({ divisionId, orgId }));
+}
+
 /**
  * How many more emails tagged `tag` `address` may be sent now, this one included: `perDay` less those of the last 24
  * hours; Infinity without a limit (perDay 0).
@@ -61,7 +66,7 @@ type Checked = RegistrantFacts & { org_id: string; division_id?: string | undefi
 function checkAgainstDivision(store: SyncDb, facts: Checked, now: Date, refused?: ReadonlySet<string>) {
   const org = store.first(ORGANIZATION.bind({ orgId: facts.org_id }));
   if (!org) return { org, division: undefined, problems: [{ field: 'org_id', message: NO_SUCH_ORGANIZATION }] };
-  const division = facts.division_id === undefined ? undefined : store.first(DIVISION.bind({ divisionId: facts.division_id, orgId: org.id }));
+  const division = facts.division_id === undefined ? undefined : publicDivision(store, facts.division_id, org.id);
   const problems = registrationProblems(facts, division ?? null, now, org.timezone, refused);
   if (facts.division_id !== undefined && !division) problems.unshift({ field: 'division_id', message: NOT_ITS_DIVISION });
   return { org, division, problems };
