@@ -24,10 +24,10 @@ const refusedAfter = (file: string, edit: (json: Json) => unknown) => {
   return parsed.ok ? [] : parsed.problems;
 };
 
-function importJson(t: TestDb, json: Json) {
+function importJson(t: TestDb, json: Json, options: { check?: boolean } = {}) {
   const parsed = parseImport(JSON.stringify(json));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  return applyImport(t.sqlite, parsed.file);
+  return applyImport(t.sqlite, parsed.file, options);
 }
 
 let t: TestDb;
@@ -330,6 +330,37 @@ describe('import', () => {
     t.sqlite.prepare(`UPDATE team_members SET email = 'sam.carter@example.org' WHERE id = 'rs-lions-1'`).run();
     t.sqlite.prepare(`UPDATE rsvp_invitations SET email = 'sam.carter@example.org' WHERE id = 'inv1'`).run();
     expect(importJson(t, json).readdressedMembers).toEqual([{ member: 'rs-lions-1', name: 'Sam Carter', now: 'removed', matches: ['rs-m3'] }]);
+  });
+
+  // An RSVP review: a member moved to another team kept the invitation to the old team's match, was told of its changes,
+  // and their answer was still counted.
+  it('withdraws the invitations of a member whose team plays neither side of a match to come, and names them', () => {
+    importJson(t, load(SMALL));
+    const invite = t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email, response) VALUES (?, ?, 'rs-lions-1', 'sam.carter@example.org', ?)`);
+    invite.run('inv-to-come', 'rs-m3', 'yes');
+    invite.run('inv-played', 'rs-m1', 'yes');
+    t.sqlite.prepare(`INSERT INTO link_tokens (hash, purpose, subject_id, expires_at) VALUES ('h1', 'rsvp', 'inv-to-come', '2099-01-01T00:00:00Z')`).run();
+    const json = load(SMALL);
+    const [lions, rovers, united] = json.organizations[0].teams;
+    const sam = lions.members[0];
+    const invitations = () => t.sqlite.prepare(`SELECT id FROM rsvp_invitations ORDER BY id`).pluck().all();
+    // Moved to the other team of the match to come (Mill Lane United v Riverside Lions): still in it.
+    lions.members = [];
+    united.members = [sam];
+    expect(importJson(t, json, { check: true }).outOfMatchMembers).toEqual([]);
+    // Moved to a team that plays neither side: said by --check, which withdraws nothing.
+    united.members = [];
+    rovers.members = [sam];
+    const named = [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3'], answers: 1 }];
+    expect(importJson(t, json, { check: true }).outOfMatchMembers).toEqual(named);
+    expect(invitations()).toEqual(['inv-played', 'inv-to-come']);
+    // Then done: the invitation to the played match is history, and stays.
+    const counts = importJson(t, json);
+    expect(counts.outOfMatchMembers).toEqual(named);
+    expect(counts.readdressedMembers).toEqual([]);
+    expect(invitations()).toEqual(['inv-played']);
+    expect(t.sqlite.prepare(`SELECT count(*) FROM link_tokens WHERE subject_id = 'inv-to-come'`).pluck().get()).toBe(0);
+    expect(importJson(t, json).outOfMatchMembers).toEqual([]);
   });
 
   it('names each removed member who was invited to a match that stays, with how many answered', () => {

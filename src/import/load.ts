@@ -14,7 +14,8 @@ import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.
 import type { MatchFacts } from '../competitions/types.js';
 import { SyncDb } from '../db/sync.js';
 import { formatDateTime } from '../time/local-time.js';
-import { invitedAddressCurrent } from '../rsvp/state.js';
+import { withdrawInvitation } from '../rsvp/service.js';
+import { invitationOutOfMatch, invitedAddressCurrent } from '../rsvp/state.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -79,6 +80,12 @@ export interface ImportCounts {
    * (ON DELETE CASCADE), and the match's counts drop. A member's id corrected in a spreadsheet does that silently.
    */
   removedMembers: Array<{ member: string; name: string; invitations: number; answers: number }>;
+  /**
+   * Members kept whose team now plays neither side of a match still to come they were invited to (moved to another
+   * team, or the slot has another team): those invitations are withdrawn (src/rsvp/state.ts invitationOutOfMatch).
+   * `team` is the one they are in now.
+   */
+  outOfMatchMembers: Array<{ member: string; name: string; team: string; matches: string[]; answers: number }>;
   /**
    * Results the import enters, changes or clears, in match id order: what an organizer checks before a real import.
    * A slot fed by an earlier match or a group is named by the team it resolves to, as the bracket shows it.
@@ -334,7 +341,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
   };
   const store = new SyncDb(sqlite);
   // What people see of an organization, before and after: its competitions' visibility and its results.
@@ -402,6 +409,15 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      ORDER BY tm.id, i.match_id`,
   );
   const memberNow = sqlite.prepare(`SELECT name, email FROM team_members WHERE id = ?`);
+  // After the import: the invitations to the organization's matches still to come, with their member's team now.
+  const invitedFrom = sqlite.prepare(
+    `SELECT i.id AS invitation, tm.id AS member, tm.name AS name, t.id AS team, t.name AS team_name,
+            i.match_id AS match, m.event_id AS event, i.response AS response
+     FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id JOIN teams t ON t.id = tm.team_id
+     JOIN matches m ON m.id = i.match_id JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
+     WHERE l.org_id = ? AND m.status IN ('scheduled', 'postponed') AND (m.kickoff_at IS NULL OR m.kickoff_at > ?)
+     ORDER BY tm.id, i.match_id`,
+  );
   // The events with a played (or under way) match fed by an earlier one or a group: the only ones a result can take
   // players from.
   const fedPlayedEvents = sqlite.prepare(
@@ -525,15 +541,19 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
         : JSON.stringify([r.home_score, r.away_score, r.home_penalties, r.away_penalties, r.walkover_winner]));
       const teamsAfter = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
-      // A member removed is named above with their invitations; one kept at another address (or none) here.
+      const resolvedAfter = resolvedEvents(store);
+      const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter);
+      counts.outOfMatchMembers.push(...outOfMatch);
+      const withdrawn = new Set(outOfMatch.flatMap((m) => m.matches.map((match) => `${m.member}\n${match}`)));
+      // A member removed is named above with their invitations, one whose team left the match with the invitations just
+      // withdrawn; one kept at another address (or none) here.
       for (const i of invitedBefore) {
         const now = memberNow.get(i.member) as { name: string; email: string | null } | undefined;
-        if (now === undefined || invitedAddressCurrent(i.invited, now.email)) continue;
+        if (now === undefined || withdrawn.has(`${i.member}\n${i.match}`) || invitedAddressCurrent(i.invited, now.email)) continue;
         const last = counts.readdressedMembers.at(-1);
         if (last?.member === i.member) last.matches.push(i.match);
         else counts.readdressedMembers.push({ member: i.member, name: now.name, now: now.email === null ? 'removed' : 'changed', matches: [i.match] });
       }
-      const resolvedAfter = resolvedEvents(store);
       problems.push(...changedPlayers(playedBefore, resolvedAfter, teamsBefore, teamsAfter, matchPaths));
       const named = namer(resolvedAfter, teamsAfter);
       for (const row of resultsOf.all(org.id) as ResultSeen[]) {
@@ -595,6 +615,35 @@ function resolvedEvents(store: SyncDb): (eventId: string) => EventResolved {
     }
     return event;
   };
+}
+
+type InvitedFrom = { invitation: string; member: string; name: string; team: string; team_name: string; match: string; event: string; response: string | null };
+
+/**
+ * Withdraws each invitation to a match still to come whose member's team plays neither side of it now (a member moved
+ * to another team, a slot given another team by a corrected result), and names their members: an RSVP review found
+ * such a member still told of the match's changes, their answer still counted. In the import's transaction, so
+ * `--check` only says it.
+ */
+function withdrawOutOfMatch(
+  store: SyncDb,
+  invitedFrom: Database.Statement,
+  org: string,
+  resolvedEvent: (eventId: string) => EventResolved,
+): ImportCounts['outOfMatchMembers'] {
+  const named: ImportCounts['outOfMatchMembers'] = [];
+  for (const i of invitedFrom.all(org, new Date().toISOString()) as InvitedFrom[]) {
+    const sides = resolvedEvent(i.event).resolved.get(i.match);
+    if (sides === undefined || !invitationOutOfMatch(i.team, sides)) continue;
+    withdrawInvitation(store, i.invitation);
+    const answered = i.response === null ? 0 : 1;
+    const last = named.at(-1);
+    if (last?.member === i.member) {
+      last.matches.push(i.match);
+      last.answers += answered;
+    } else named.push({ member: i.member, name: i.name, team: i.team_name, matches: [i.match], answers: answered });
+  }
+  return named;
 }
 
 /**

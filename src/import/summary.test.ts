@@ -4,7 +4,7 @@ import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [], ...over,
+  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
   match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: '2026-09-06T10:00:00Z', result: null, invitations: 0, ...over,
@@ -84,6 +84,13 @@ describe('importSummary', () => {
     ]],
     ['an address removed', { readdressedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', now: 'removed', matches: ['rs-m3'] }] }, false, [
       'member "rs-lions-1" (Sam Carter): address removed; their RSVP invitation to match "rs-m3" no longer reaches them: they hear nothing more of it',
+    ]],
+    // An RSVP review: a member moved to another team was still told of the old team's match, their answer still counted.
+    ['a member invited to a match to come, now in neither of its teams', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3'], answers: 0 }] }, false, [
+      'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of match "rs-m3": their RSVP invitation is withdrawn, and they hear nothing more of it',
+    ]],
+    ['the same, checked, two matches, one answered', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3', 'rs-m4'], answers: 1 }] }, true, [
+      'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of matches "rs-m3", "rs-m4": their RSVP invitations (1 answered: no longer counted) would be withdrawn, and they hear nothing more of them',
     ]],
     ['teams renamed and removed', { teamChanges: [
       { team: 'rs-lions', before: 'Riverside Lions', after: 'Riverside Lions FC / أسود ريفرسايد' },

@@ -40,6 +40,15 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
         '(a member whose id changed is a new member: invite them again)',
     );
   }
+  for (const m of c.outOfMatchMembers) {
+    const many = m.matches.length > 1;
+    const answered = m.answers === 0 ? '' : ` (${m.answers} answered: no longer counted)`;
+    lines.push(
+      `member ${JSON.stringify(m.member)} (${m.name}, now of ${m.team}) is in neither team of match${many ? 'es' : ''} ` +
+        `${m.matches.map((id) => JSON.stringify(id)).join(', ')}: their RSVP invitation${many ? 's' : ''}${answered} ` +
+        `${check ? 'would be' : many ? 'are' : 'is'} withdrawn, and they hear nothing more of ${many ? 'them' : 'it'}`,
+    );
+  }
   // A corrected address leaves the invitation at the old one: the member hears nothing more of the match until invited
   // again (an RSVP review's corrected typo made its player the one person not told of a move).
   for (const m of c.readdressedMembers) {

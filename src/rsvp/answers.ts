@@ -16,8 +16,9 @@ export type AnswerRow = Record<(typeof ANSWER_COLUMNS)[number], string | null>;
  * Where an invitation stands when it is not plain (null: it stands, its link answers, `npm run invite` leaves it
  * alone). Its member's address corrected or removed since it went out (README, RSVP): the next `npm run invite`
  * invites them afresh at the new one (the answer starting again) or withdraws it; until then the answer shown came
- * through the old address's link. Its member no longer in either team of the match (moved to another team by an
- * import, or the slot now has another team): `invite` does not touch it.
+ * through the old address's link. Its member in neither team of the match now (moved to another team by an import,
+ * or the slot now has another team): the import withdraws such an invitation to a match still to come
+ * (src/rsvp/state.ts invitationOutOfMatch), so this is one of a match played, or of one with a side undecided.
  */
 export type InvitationState = 'address_changed' | 'address_removed' | 'not_in_teams';
 

@@ -204,10 +204,10 @@ const personKey = (name: string, email: string) => `${mailboxOf(email)}\n${name.
 
 /**
  * Takes back an invitation and the links its emails carried: its member's address changed (a typo sent it to a
- * stranger, or the member moved) or is gone. An email of it still in the outbox is not sent (the catalog's
+ * stranger, or the member moved) or is gone, or the member's team no longer plays the match (the import). An email of it still in the outbox is not sent (the catalog's
  * send-time check finds no invitation), and a link that went out answers 404.
  */
-function withdrawInvitation(store: SyncDb, invitationId: string): void {
+export function withdrawInvitation(store: SyncDb, invitationId: string): void {
   store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'rsvp').where('subject_id', '=', invitationId));
   store.run(store.q.deleteFrom('rsvp_invitations').where('id', '=', invitationId));
 }

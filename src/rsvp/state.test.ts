@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rsvpState, type MatchForState, type RsvpState } from './state.js';
+import { invitationOutOfMatch, rsvpState, type MatchForState, type RsvpState } from './state.js';
 
 const NOW = new Date('2026-12-13T10:00:00Z');
 const match = (m: Partial<MatchForState>): MatchForState => ({ status: 'scheduled', event_status: 'in_progress', kickoff_at: '2026-12-13T10:00:01Z', ...m });
@@ -21,5 +21,18 @@ describe('rsvpState', () => {
   ];
   it.each(cases)('%s', (_name, m, state) => {
     expect(rsvpState(match(m), NOW)).toBe(state);
+  });
+});
+
+describe('invitationOutOfMatch', () => {
+  const cases: Array<[string, string, { home: string | null; away: string | null }, boolean]> = [
+    ['the member plays for the home side', 'lions', { home: 'lions', away: 'rovers' }, false],
+    ['the member plays for the away side', 'rovers', { home: 'lions', away: 'rovers' }, false],
+    ['the member plays for neither (moved, or the slot has another team)', 'united', { home: 'lions', away: 'rovers' }, true],
+    ['a side undecided: their team may yet play it', 'united', { home: 'lions', away: null }, false],
+    ['both sides undecided', 'united', { home: null, away: null }, false],
+  ];
+  it.each(cases)('%s', (_name, team, sides, out) => {
+    expect(invitationOutOfMatch(team, sides)).toBe(out);
   });
 });

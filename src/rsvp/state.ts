@@ -37,3 +37,13 @@ export function rsvpState(match: MatchForState, now: Date): RsvpState {
 export function invitedAddressCurrent(invited: string | null, member: string | null): boolean {
   return invited !== null && member !== null && invited.toLowerCase() === member.toLowerCase();
 }
+
+/**
+ * Whether an invitation to a match still to come no longer has a place in it: its member's team plays neither side
+ * now (an import moved the member to another team, or a corrected result gave the slot another team). The import
+ * withdraws it (src/import/load.ts): an RSVP review found the member still told of the match's changes and their
+ * answer still counted. Not while a side is undecided: their team may yet play it, and their answer stands.
+ */
+export function invitationOutOfMatch(memberTeam: string, match: { home: string | null; away: string | null }): boolean {
+  return match.home !== null && match.away !== null && memberTeam !== match.home && memberTeam !== match.away;
+}
