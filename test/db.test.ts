@@ -11,6 +11,8 @@ import { migrateToLatest, MIGRATIONS } from '../src/db/migrate.js';
 import { openDb } from '../src/db/connect.js';
 import * as m0008 from '../src/db/migrations/0008_unsubscribe_link_expiry.js';
 import * as m0009 from '../src/db/migrations/0009_invitation_address.js';
+import * as m0022 from '../src/db/migrations/0022_iana_time_zone_names.js';
+import { canonicalTimeZone } from '../src/time/local-time.js';
 import { migratedDb, tempDir, type TestDb } from './support/db.js';
 
 let t: TestDb;
@@ -134,6 +136,18 @@ describe('migrations', () => {
       { hash: 'h2', expires_at: '2027-11-20T08:30:00.000Z' },
       { hash: 'h3', expires_at: null },
     ]);
+  });
+
+  // A time review: the import had stored ICU's canonical ids, some of them names IANA replaced.
+  it('0022: an organization\'s time zone stored under a replaced name is renamed as the import now names it; others are left', async () => {
+    const insert = t.sqlite.prepare(`INSERT INTO organizations (id, name, timezone) VALUES (?, ?, ?)`);
+    const zones = { kyiv: 'Europe/Kiev', ktm: 'Asia/Katmandu', amm: 'Asia/Amman', utc: 'UTC' };
+    for (const [id, zone] of Object.entries(zones)) insert.run(id, id, zone);
+    await m0022.up(t.db);
+    const after = Object.fromEntries((t.sqlite.prepare(`SELECT id, timezone FROM organizations`).all() as Array<{ id: string; timezone: string }>).map((r) => [r.id, r.timezone]));
+    expect(after).toEqual({ kyiv: 'Europe/Kyiv', ktm: 'Asia/Kathmandu', amm: 'Asia/Amman', utc: 'UTC' });
+    // The same names the import gives now.
+    for (const [id, zone] of Object.entries(zones)) expect(after[id]).toBe(canonicalTimeZone(zone));
   });
 
   it('0009: an invitation made before it knows its address from its email, else from its member', async () => {

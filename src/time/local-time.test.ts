@@ -1,6 +1,7 @@
 // Local times, table by table: zones with and without daylight saving, both languages, the day boundary.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatShortDay, isTimeZone, latestLocalHour, localDate, localInstant, localParts, utcOffset, zonedInstant } from './local-time.js';
+import { canonicalTimeZone, formatDateTime, formatShortDay, isTimeZone, latestLocalHour, localDate, localInstant, localParts, utcOffset, zonedInstant } from './local-time.js';
 
 describe('formatDateTime', () => {
   it.each([
@@ -88,5 +89,35 @@ describe('utcOffset and localInstant', () => {
   ])('%s in %s: offset %s, %s', (instant, zone, offset, local) => {
     expect(utcOffset(new Date(instant), zone)).toBe(offset);
     expect(localInstant(new Date(instant), zone)).toBe(local);
+  });
+});
+
+// A time review: ICU's canonical ids are CLDR's, which keep names IANA has replaced (Europe/Kiev for Europe/Kyiv).
+describe('canonicalTimeZone', () => {
+  it.each([
+    ['asia/amman', 'Asia/Amman'],
+    ['EUROPE/LONDON', 'Europe/London'],
+    ['GMT', 'UTC'],
+    ['Etc/UTC', 'UTC'],
+    ['US/Eastern', 'America/New_York'],
+    ['europe/kyiv', 'Europe/Kyiv'],
+    ['Europe/Kiev', 'Europe/Kyiv'],
+    ['Asia/Kathmandu', 'Asia/Kathmandu'],
+    ['Asia/Calcutta', 'Asia/Kolkata'],
+    ['America/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+    ['Pacific/Enderbury', 'Pacific/Kanton'],
+  ])('%s is %s', (name, canonical) => {
+    expect(canonicalTimeZone(name)).toBe(canonical);
+  });
+
+  // Every zone IANA names (a tzdata.zi "Z" line) is kept as IANA spells it. POSIX-style names (EST5EDT) and Etc/ are
+  // links in IANA's main data; Factory is no place. Where the host has no tzdata, the table above still runs.
+  const tzdata = '/usr/share/zoneinfo/tzdata.zi';
+  it.skipIf(!fs.existsSync(tzdata))('keeps each zone of the host\'s tzdata.zi under its IANA name', () => {
+    const zones = fs.readFileSync(tzdata, 'utf8').split('\n').filter((l) => l.startsWith('Z ')).map((l) => l.split(' ')[1] as string)
+      .filter((z) => z.includes('/') && !z.startsWith('Etc/'));
+    expect(zones.length).toBeGreaterThan(300);
+    const renamed = zones.filter((z) => isTimeZone(z) && canonicalTimeZone(z) !== z).map((z) => `${z} → ${canonicalTimeZone(z)}`);
+    expect(renamed).toEqual([]);
   });
 });

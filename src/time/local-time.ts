@@ -20,9 +20,41 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** A time zone's canonical name (`asia/amman` → `Asia/Amman`, `GMT` → `UTC`); `name` must be one (isTimeZone). */
+/**
+ * ICU's canonical ids that IANA has renamed since (CLDR keeps the old ones stable), each with IANA's name: a time
+ * review found a Ukrainian club's `Europe/Kyiv` published as `Europe/Kiev`, and Kathmandu's as `Asia/Katmandu`. The
+ * entries are what Node 20's ICU (tz 2025) gives for every zone of IANA's tzdata.zi that it renames;
+ * local-time.test.ts checks them against the host's tzdata.zi where it has one. Migration 0022 renamed stored ones.
+ */
+const IANA_NAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/**
+ * A time zone's canonical name, as IANA spells it today (`asia/amman` → `Asia/Amman`, `Europe/Kiev` → `Europe/Kyiv`,
+ * `GMT` → `UTC`); `name` must be one (isTimeZone).
+ */
 export function canonicalTimeZone(name: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  const icu = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  return IANA_NAMES[icu] ?? icu;
 }
 
 export interface LocalParts {
