@@ -1,7 +1,7 @@
 // Local times, table by table: zones with and without daylight saving, both languages, the day boundary.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatDateTime, formatShortDay, isTimeZone, latestLocalHour, localDate, localInstant, localParts, utcOffset, zonedInstant } from './local-time.js';
+import { arabicDateTimes, canonicalTimeZone, formatDateTime, formatShortDay, isTimeZone, latestLocalHour, localDate, localInstant, localParts, utcOffset, zonedInstant } from './local-time.js';
 
 describe('formatDateTime', () => {
   it.each([
@@ -119,5 +119,21 @@ describe('canonicalTimeZone', () => {
     expect(zones.length).toBeGreaterThan(300);
     const renamed = zones.filter((z) => isTimeZone(z) && canonicalTimeZone(z) !== z).map((z) => `${z} → ${canonicalTimeZone(z)}`);
     expect(renamed).toEqual([]);
+  });
+});
+
+// A time review: the hour the clocks go back shows twice, and the Arabic page of an English message named the other one.
+describe('arabicDateTimes', () => {
+  it.each([
+    ['Africa/Cairo', '2026-10-29T20:30:00Z'],
+    ['Africa/Cairo', '2026-10-29T21:30:00Z'],
+    ['Europe/London', '2026-10-25T00:30:00Z'],
+    ['Europe/London', '2026-10-25T01:30:00Z'],
+    ['America/St_Johns', '2026-11-01T04:00:00Z'],
+    ['America/St_Johns', '2026-11-01T05:00:00Z'],
+    ['Asia/Amman', '2026-12-05T15:00:00Z'],
+  ])('in %s, %s reads in Arabic as the instant the English names', (zone, at) => {
+    const english = formatDateTime(at, zone, 'en')!;
+    expect(arabicDateTimes(`stopped taking registrations at ${english}`, zone)).toBe(`stopped taking registrations at ${formatDateTime(at, zone, 'ar')}`);
   });
 });

@@ -155,12 +155,18 @@ const ENGLISH_DATE_TIME = new RegExp(`\\b(${EN_DAYS.join('|')}) (\\d{1,2}) (${EN
  * it names the zone as Arabic readers do (the offset: English says "EEST" for Cairo's summer; a review).
  */
 export function arabicDateTimes(text: string, timeZone?: string): string {
-  return text.replace(ENGLISH_DATE_TIME, (_all, weekday: string, day: string, month: string, year: string, hm: string, zone: string) => {
+  return text.replace(ENGLISH_DATE_TIME, (all: string, weekday: string, day: string, month: string, year: string, hm: string, zone: string) => {
     const monthNumber = EN_MONTHS.indexOf(month) + 1;
     if (timeZone !== undefined && isTimeZone(timeZone)) {
       const [hour, minute] = hm.split(':').map(Number) as [number, number];
       const local = `${year}-${two(monthNumber)}-${two(Number(day))}`;
-      return formatDateTime(zonedInstant(local, hour, timeZone, minute), timeZone, 'ar')!;
+      const first = zonedInstant(local, hour, timeZone, minute).getTime();
+      // The hour the clocks go back shows twice: the one whose zone name the English gave (a time review: Cairo's 23:30
+      // EEST came out as the later 23:30, GMT+2, an hour off). Half-hour shifts too (Lord Howe).
+      const written = all.replace(/[.,;:)]+$/u, '');
+      const instant = [0, -3_600_000, 3_600_000, -1_800_000, 1_800_000].map((shift) => new Date(first + shift))
+        .find((at) => formatDateTime(at, timeZone, 'en') === written) ?? new Date(first);
+      return formatDateTime(instant, timeZone, 'ar')!;
     }
     return arabicDateTime(EN_DAYS.indexOf(weekday), day, monthNumber, year, hm, zone);
   });
