@@ -536,6 +536,21 @@ describe('import', () => {
       '"rs-m5" 2027-01-05T15:00:00+01:00 is 14:00 (+00:00 that day), "rs-m6" 2027-01-06T15:00:00+01:00 is 14:00 (+00:00 that day), ' +
       '"rs-m7" 2027-01-07T15:00:00+01:00 is 14:00 (+00:00 that day), "rs-m8" 2027-01-08T15:00:00+01:00 is 14:00 (+00:00 that day) and 2 more. ' +
       'If they are at the hour written there, write that day\'s offset']],
+    // A time review: with two such kickoffs, the line lost the hour the clocks skip, and its advice moved the match.
+    ['two kickoffs with another offset, one in the hour the clocks skip', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      league(j).matches[2].kickoff = '2027-03-28T01:30:00+00:00';
+      league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2027-01-04T15:00:00+01:00' });
+    }, [], [`${E}: 2 kickoffs have an offset that is not Europe/London's that day: "rs-m3" 2027-03-28T01:30:00+00:00 is 02:30 (+01:00 that day; ` +
+      '01:30 is not a time there that day: the clocks skip it), "rs-m4" 2027-01-04T15:00:00+01:00 is 14:00 (+00:00 that day). ' +
+      'If they are at the hour written there, write that day\'s offset']],
+    ['two kickoffs in the hour the clocks skip', (j) => {
+      j.organizations[0].timezone = 'Europe/London';
+      league(j).matches[2].kickoff = '2027-03-28T01:30:00+00:00';
+      league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2027-03-28T01:45:00+00:00' });
+    }, [], [`${E}: 2 kickoffs have an offset that is not Europe/London's that day: "rs-m3" 2027-03-28T01:30:00+00:00 is 02:30 (+01:00 that day; ` +
+      '01:30 is not a time there that day: the clocks skip it), "rs-m4" 2027-03-28T01:45:00+00:00 is 02:45 (+01:00 that day; ' +
+      '01:45 is not a time there that day: the clocks skip it). Give each a time on the clock there']],
     ['a league marked completed with a match still to play', (j) => { league(j).status = 'completed'; }, [],
       [`${E}: completed, with a match not played: "rs-m3" (scheduled). Calendars still show them to come and tables leave them out: enter their results, or mark those not to be played cancelled`]],
     ['a completed league whose unplayed matches say so (cancelled)', (j) => Object.assign(league(j), { status: 'completed' }).matches[2].status = 'cancelled', [], []],

@@ -69,9 +69,13 @@ function offsetNote(at: string, matches: readonly ImportMatch[], timeZone: strin
     const advice = f.suggested === null ? `${f.hour} is not a time there that day (the clocks skip it)` : `if it is ${f.hour} there, write ${f.suggested}`;
     return `${at}, match "${id}": kickoff ${written} is ${f.local} in ${timeZone} (${f.offset} that day): ${advice}`;
   }
-  const shown = found.slice(0, 5).map(({ id, written, f }) => `"${id}" ${written} is ${f.local} (${f.offset} that day)`).join(', ');
+  // A time review: the grouped line dropped the hour the clocks skip, and its advice (that day's offset) moved such a
+  // match an hour and still not to the hour written.
+  const shown = found.slice(0, 5).map(({ id, written, f }) =>
+    `"${id}" ${written} is ${f.local} (${f.offset} that day${f.suggested === null ? `; ${f.hour} is not a time there that day: the clocks skip it` : ''})`).join(', ');
   const more = found.length > 5 ? ` and ${found.length - 5} more` : '';
-  return `${at}: ${found.length} kickoffs have an offset that is not ${timeZone}'s that day: ${shown}${more}. If they are at the hour written there, write that day's offset`;
+  const advice = found.every(({ f }) => f.suggested === null) ? 'Give each a time on the clock there' : "If they are at the hour written there, write that day's offset";
+  return `${at}: ${found.length} kickoffs have an offset that is not ${timeZone}'s that day: ${shown}${more}. ${advice}`;
 }
 
 /**
