@@ -55,6 +55,9 @@ function changedDemo(): string {
   Object.assign(find('rsl-div1-2026-27', 'rsl-div1-r07-2'), { status: 'cancelled' });
   // Still before the final it feeds (4 December): the import refuses a semi-final after its final.
   Object.assign(find('amm-u14-winter-cup-2026', 'amm-u14-sf1'), { kickoff: '2026-12-03T07:00:00Z' });
+  // Its name in English, and in Arabic as name_ar: an Arabic digest gives the Arabic one.
+  const cup = demo.organizations.flatMap((o: any) => o.leagues.flatMap((l: any) => l.events)).find((e: any) => e.id === 'amm-u14-winter-cup-2026');
+  Object.assign(cup, { name: 'U14 Winter Cup 2026', name_ar: cup.name });
   const friendly = matches('nssa-futsal-friendlies-2026')[0];
   friendly.venue = 'Secret Staff Venue';
   const template = find('rsl-prem-2026-27', 'rsl-prem-r07-3');
@@ -137,6 +140,9 @@ describe('npm run updates -- --now', () => {
     expect(digest!.html).toContain('<html lang="ar" dir="rtl">');
     // 07:00 UTC is 10:00 in Amman.
     expect(digest!.text).toContain('الخميس 3 ديسمبر 2026، الساعة 10:00 (GMT+3)');
+    // The competition by its Arabic name (a native Arabic review found the English one heading it).
+    expect(digest!.text).toContain('كأس الشتاء تحت 14 سنة 2026');
+    expect(digest!.text).not.toContain('U14 Winter Cup');
   });
 
   it('tells nothing of a private competition, nor unconfirmed or unsubscribed follows', () => {

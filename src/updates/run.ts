@@ -59,7 +59,7 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   const floor = Math.min(newest, lowest.told, lowest.alerted);
   // A change of an event that is no longer public is never told (its cursor still moves past it).
   const publicEvents = new Map(
-    store.all(store.q.selectFrom('events').select(['id', 'name']).where('is_public', '=', 1)).map((e) => [e.id, e.name]),
+    store.all(store.q.selectFrom('events').select(['id', 'name', 'name_ar']).where('is_public', '=', 1)).map((e) => [e.id, e]),
   );
   const byOrg = new Map<string, Change[]>();
   for (const row of store.all(store.q.selectFrom('update_changes').selectAll().where('id', '>', floor).orderBy('id'))) {
@@ -95,7 +95,10 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
       const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
       for (const c of told) {
         if (competitions.has(c.event_id)) continue;
-        competitions.set(c.event_id, { name: publicEvents.get(c.event_id)!, eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] });
+        // In the organization's language, as its calendars and the RSVP emails name it (a native Arabic review: an Arabic
+        // digest headed each competition with its English name).
+        const event = publicEvents.get(c.event_id)!;
+        competitions.set(c.event_id, { name: localizedName(event.name, event.name_ar, language), eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] });
       }
       // In play order: a copy, once the id order of `told` has set the competitions' order.
       for (const c of [...told].sort((a, b) => playRank.get(a.id)! - playRank.get(b.id)!)) {
