@@ -139,7 +139,7 @@ describe('npm run updates -- --now', () => {
     expect(digest!.subject).toBe('مستجدات: \u2068رابطة عمّان لكرة القدم للناشئين\u2069');
     expect(digest!.html).toContain('<html lang="ar" dir="rtl">');
     // 07:00 UTC is 10:00 in Amman.
-    expect(digest!.text).toContain('الخميس 3 ديسمبر 2026، الساعة 10:00 (GMT+3)');
+    expect(digest!.text).toContain('الخميس 3 كانون الأول 2026، الساعة 10:00 (GMT+3)');
     // The competition by its Arabic name (a native Arabic review found the English one heading it).
     expect(digest!.text).toContain('كأس الشتاء تحت 14 سنة 2026');
     expect(digest!.text).not.toContain('U14 Winter Cup');

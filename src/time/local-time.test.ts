@@ -6,7 +6,11 @@ import { arabicDateTimes, canonicalTimeZone, formatDateTime, formatShortDay, isT
 describe('formatDateTime', () => {
   it.each([
     ['2026-03-07T07:00:00Z', 'Asia/Amman', 'en', 'Saturday 7 March 2026, 10:00 GMT+3'],
-    ['2026-03-07T07:00:00Z', 'Asia/Amman', 'ar', 'السبت 7 مارس 2026، الساعة 10:00 (GMT+3)'],
+    // Jordan names the months as the Levant does (a native Arabic review); Riyadh and Cairo as CLDR's Arabic does.
+    ['2026-03-07T07:00:00Z', 'Asia/Amman', 'ar', 'السبت 7 آذار 2026، الساعة 10:00 (GMT+3)'],
+    ['2026-11-07T07:00:00Z', 'Asia/Amman', 'ar', 'السبت 7 تشرين الثاني 2026، الساعة 10:00 (GMT+3)'],
+    ['2026-03-07T07:00:00Z', 'Asia/Riyadh', 'ar', 'السبت 7 مارس 2026، الساعة 10:00 (GMT+3)'],
+    ['2026-01-15T07:00:00Z', 'Africa/Tunis', 'ar', 'الخميس 15 جانفي 2026، الساعة 08:00 (GMT+1)'],
     ['2026-03-07T18:30:00Z', 'UTC', 'en', 'Saturday 7 March 2026, 18:30 UTC'],
     ['2026-03-07T18:30:00Z', 'UTC', 'ar', 'السبت 7 مارس 2026، الساعة 18:30 (UTC)'],
     // British Summer Time as a London club's parents name it, not ICU's American "GMT+1".
@@ -34,6 +38,7 @@ describe('days, times and zones', () => {
   it.each([
     [formatShortDay('2026-03-07T22:30:00Z', 'Asia/Amman', 'en'), '8 Mar'],
     [formatShortDay('2026-03-07T10:00:00Z', 'UTC', 'ar'), '7 مارس'],
+    [formatShortDay('2026-03-07T10:00:00Z', 'Asia/Beirut', 'ar'), '7 آذار'],
     [localDate(new Date('2026-03-07T22:30:00Z'), 'Asia/Amman'), '2026-03-08'],
     [localDate(new Date('2026-03-07T22:30:00Z'), 'America/New_York'), '2026-03-07'],
   ])('%s', (actual, expected) => {

@@ -10,6 +10,29 @@ const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July
 const AR_DAYS = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
 const AR_MONTHS = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
 
+/**
+ * The countries whose Arabic readers name the Gregorian months otherwise than AR_MONTHS, by their time zones: the
+ * Levant and Iraq (كانون الثاني, تشرين الثاني: a native Arabic review read "نوفمبر" in a Jordanian club's emails as
+ * Egyptian), Algeria and Tunisia (جانفي), Morocco (ماي, غشت). Their names are CLDR's, through Intl.
+ */
+const MONTHS_REGION: Readonly<Record<string, string>> = {
+  'Asia/Amman': 'JO', 'Asia/Beirut': 'LB', 'Asia/Damascus': 'SY', 'Asia/Baghdad': 'IQ', 'Asia/Gaza': 'PS', 'Asia/Hebron': 'PS',
+  'Africa/Algiers': 'DZ', 'Africa/Tunis': 'TN', 'Africa/Casablanca': 'MA',
+};
+const regionMonths = new Map<string, readonly string[]>();
+
+/** The Arabic names of the months as readers in `timeZone` use them. */
+export function arabicMonths(timeZone: string | undefined): readonly string[] {
+  const region = timeZone === undefined ? undefined : MONTHS_REGION[timeZone];
+  if (region === undefined) return AR_MONTHS;
+  let months = regionMonths.get(region);
+  if (months === undefined) {
+    const f = new Intl.DateTimeFormat(`ar-${region}`, { month: 'long', timeZone: 'UTC' });
+    regionMonths.set(region, (months = AR_MONTHS.map((_, m) => f.format(Date.UTC(2026, m, 15)))));
+  }
+  return months;
+}
+
 /** Whether `name` is a time zone this Node knows (IANA names, `UTC`). */
 export function isTimeZone(name: string): boolean {
   try {
@@ -139,11 +162,11 @@ export function formatDateTime(value: string | Date | null, timeZone: string, la
   if (!d) return null;
   const p = localParts(d, timeZone, language);
   const hm = `${two(p.hour)}:${two(p.minute)}`;
-  return language === 'ar' ? arabicDateTime(p.weekday, p.day, p.month, p.year, hm, p.zone) : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}, ${hm} ${p.zone}`;
+  return language === 'ar' ? arabicDateTime(p.weekday, p.day, arabicMonths(timeZone)[p.month - 1]!, p.year, hm, p.zone) : `${EN_DAYS[p.weekday]} ${p.day} ${EN_MONTHS[p.month - 1]} ${p.year}, ${hm} ${p.zone}`;
 }
 
-function arabicDateTime(weekday: number, day: number | string, month: number, year: number | string, hm: string, zone: string): string {
-  return `${AR_DAYS[weekday]} ${day} ${AR_MONTHS[month - 1]} ${year}، الساعة ${hm} (${zone})`;
+function arabicDateTime(weekday: number, day: number | string, month: string, year: number | string, hm: string, zone: string): string {
+  return `${AR_DAYS[weekday]} ${day} ${month} ${year}، الساعة ${hm} (${zone})`;
 }
 
 const ENGLISH_DATE_TIME = new RegExp(`\\b(${EN_DAYS.join('|')}) (\\d{1,2}) (${EN_MONTHS.join('|')}) (\\d{4}), (\\d{2}:\\d{2}) (\\S+)`, 'g');
@@ -168,7 +191,7 @@ export function arabicDateTimes(text: string, timeZone?: string): string {
         .find((at) => formatDateTime(at, timeZone, 'en') === written) ?? new Date(first);
       return formatDateTime(instant, timeZone, 'ar')!;
     }
-    return arabicDateTime(EN_DAYS.indexOf(weekday), day, monthNumber, year, hm, zone);
+    return arabicDateTime(EN_DAYS.indexOf(weekday), day, arabicMonths(timeZone)[monthNumber - 1]!, year, hm, zone);
   });
 }
 
@@ -177,7 +200,7 @@ export function formatShortDay(value: string | Date | null, timeZone: string, la
   const d = parse(value);
   if (!d) return null;
   const p = localParts(d, timeZone);
-  return language === 'ar' ? `${p.day} ${AR_MONTHS[p.month - 1]}` : `${p.day} ${EN_MONTHS[p.month - 1]!.slice(0, 3)}`;
+  return language === 'ar' ? `${p.day} ${arabicMonths(timeZone)[p.month - 1]}` : `${p.day} ${EN_MONTHS[p.month - 1]!.slice(0, 3)}`;
 }
 
 /** The local date `YYYY-MM-DD` of an instant in a zone (a person's "today" there). */

@@ -212,8 +212,8 @@ describe('RSVP invitation', () => {
 
   it("shows the kickoff in the organization's time zone, the subject's day included", () => {
     const mail = rsvpInviteEmail({ language: 'ar', ...base, kickoffAt: '2026-03-07T22:30:00Z', timeZone: 'Asia/Amman' });
-    expect(mail.subject).toBe('\u2068Sam\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 مارس');
-    expect(mail.text).toContain('موعد الانطلاق: \u2068الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)\u2069');
+    expect(mail.subject).toBe('\u2068Sam\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 آذار');
+    expect(mail.text).toContain('موعد الانطلاق: \u2068الأحد 8 آذار 2026، الساعة 01:30 (GMT+3)\u2069');
   });
 
   it('says "to be announced" without a kickoff, and works without an organization name', () => {
@@ -255,7 +255,7 @@ describe('registration receipt', () => {
     expectWellFormedShell(mail, 'ar');
     expect(mail.text).toContain('الفئة: \u2068غير محددة\u2069');
     expect(mail.text).toContain('رقم الطلب: \u2068reg_01HXYZ\u2069');
-    expect(mail.text).toContain('التاريخ: \u2068الأحد 8 مارس 2026، الساعة 01:30 (GMT+3)\u2069');
+    expect(mail.text).toContain('التاريخ: \u2068الأحد 8 آذار 2026، الساعة 01:30 (GMT+3)\u2069');
     expect(mail.text).toContain('ماذا بعد؟');
   });
 
@@ -368,7 +368,7 @@ describe('follow updates', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expectWellFormedShell(mail, 'ar');
     // The venue did not move: said once, after the new time.
-    expect(mail.text).toContain('- تغيير الموعد أو الملعب: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 مارس 2026، الساعة 21:30 (GMT+3) ← الأحد 8 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
+    expect(mail.text).toContain('- تغيير الموعد أو الملعب: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 آذار 2026، الساعة 21:30 (GMT+3) ← الأحد 8 آذار 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
   });
 
   // U+2192 is not mirrored (Unicode Bidi_Mirrored=No): in a right-to-left line "before → after" is shown with the
@@ -377,7 +377,7 @@ describe('follow updates', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expect(mail.text).not.toContain('→');
     expect(mail.html).not.toContain('→');
-    expect(mail.html).toContain('(GMT+3) ← الأحد 8 مارس 2026');
+    expect(mail.html).toContain('(GMT+3) ← الأحد 8 آذار 2026');
     const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expect(en.text).toContain('- Moved: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3 → Sunday 8 March 2026, 21:30 GMT+3, North Park\n');
   });
@@ -392,12 +392,12 @@ describe('follow updates', () => {
       .toContain('- Moved: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park → Sunday 8 March 2026, 21:30 GMT+3, Harbour Park\n');
   });
 
-  // A review read "(الجمعة 27 نوفمبر 2026، الساعة 10:00 (GMT+3)، ستاد …)": brackets inside brackets.
+  // A review read "(الجمعة 27 تشرين الثاني 2026، الساعة 10:00 (GMT+3)، ستاد …)": brackets inside brackets.
   it('in Arabic, a postponed or cancelled match gives its time after a dash, not in brackets around the zone\'s', () => {
     for (const kind of ['postponed', 'cancelled'] as const) {
       const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind, before: seen, after: { ...seen, status: kind } }] }] });
       const was = kind === 'postponed' ? 'كان موعدها ' : '';
-      expect(mail.text).toContain(`\u2068Hillside\u2069 — ${was}السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n`);
+      expect(mail.text).toContain(`\u2068Hillside\u2069 — ${was}السبت 7 آذار 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n`);
       const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind, before: seen, after: { ...seen, status: kind } }] }] });
       expect(en.text).toContain(`Riverside vs Hillside (${kind === 'postponed' ? 'was due ' : ''}Saturday 7 March 2026, 21:30 GMT+3, North Park)\n`);
     }
@@ -407,7 +407,7 @@ describe('follow updates', () => {
   it('a postponement says a new date is to follow, and the date it was due as such', () => {
     const told = (language: 'en' | 'ar') => followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'postponed', before: seen, after: { ...seen, status: 'postponed' } }] }] }).text;
     expect(told('en')).toContain('- Postponed, new date to follow: Riverside vs Hillside (was due Saturday 7 March 2026, 21:30 GMT+3, North Park)\n');
-    expect(told('ar')).toContain('- تأجيل، يحدد موعد جديد لاحقاً: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كان موعدها السبت 7 مارس 2026');
+    expect(told('ar')).toContain('- تأجيل، يحدد موعد جديد لاحقاً: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كان موعدها السبت 7 آذار 2026');
   });
 
   // A review: a match put back on, a result withdrawn and a result corrected read as nothing, nothing and a new result.
@@ -418,7 +418,7 @@ describe('follow updates', () => {
     expect(told('en', 'reinstated', { ...open, status: 'cancelled' }, open))
       .toContain('- Back on, no longer cancelled: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park\n');
     expect(told('ar', 'reinstated', { ...open, status: 'cancelled' }, open))
-      .toContain('- أُعيدت المباراة بعد إلغائها: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 مارس 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
+      .toContain('- أُعيدت المباراة بعد إلغائها: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 آذار 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
     const played: SeenMatch = { ...open, status: 'completed', home_score: 2, away_score: 1 };
     expect(told('en', 'result_withdrawn', played, open)).toContain('- Result withdrawn: Riverside vs Hillside (was 2–1)\n');
     // Taken back to be replayed elsewhere and later: where and when.
@@ -437,7 +437,7 @@ describe('follow updates', () => {
       followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null, matches, nextKickoff }] }] }).text;
     expect(told('en', 12, '2026-03-07T07:00:00Z')).toContain('- New competition on the calendar: 12 matches, the next on Saturday 7 March 2026, 10:00 GMT+3\n');
     expect(told('en', 1, null)).toContain('- New competition on the calendar: 1 match\n');
-    expect(told('ar', 12, '2026-03-07T07:00:00Z')).toContain('- مسابقة جديدة في التقويم: 12 مباراة، أقربها السبت 7 مارس 2026، الساعة 10:00 (GMT+3)\n');
+    expect(told('ar', 12, '2026-03-07T07:00:00Z')).toContain('- مسابقة جديدة في التقويم: 12 مباراة، أقربها السبت 7 آذار 2026، الساعة 10:00 (GMT+3)\n');
     expect(told('ar', 2, null)).toContain('- مسابقة جديدة في التقويم: مباراتان\n');
     // A change recorded before its size was: as before.
     expect(followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null }] }] }).text).toContain('- New competition on the calendar\n');
