@@ -66,8 +66,10 @@ export function takeLockFile(file: string): Taken {
   for (let round = 0; round < 5; round++) {
     // Written aside, then linked into place (fails if the lock exists): never seen half written.
     const temp = `${file}.${unique}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify(mark));
     try {
+      // Inside the try: on a full disk the file is created and the write fails, and each run of the render's loop left
+      // an empty one behind (an operator's review found one a minute while the disk was full).
+      fs.writeFileSync(temp, JSON.stringify(mark));
       fs.linkSync(temp, file);
       return { release: () => releaseIfOurs(file, mark) };
     } catch (error) {

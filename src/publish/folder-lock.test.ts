@@ -65,6 +65,25 @@ describe('takeFolderLock', () => {
     }
   });
 
+  // An operator's review: on a full disk each try left an empty temporary file beside the lock, one a minute.
+  it('leaves nothing behind when the disk is full: the temporary file made before the write failed is removed', () => {
+    const real = fs.writeFileSync;
+    const write = vi.spyOn(fs, 'writeFileSync').mockImplementation((file, ...rest) => {
+      if (String(file).endsWith('.tmp')) {
+        real(file, '');
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      }
+      return real(file, ...(rest as [string]));
+    });
+    try {
+      fs.mkdirSync(path.dirname(lockFile()), { recursive: true });
+      expect(() => takeFolderLock(dir, 'render.lock')).toThrow(/ENOSPC/);
+    } finally {
+      write.mockRestore();
+    }
+    expect(fs.readdirSync(path.dirname(lockFile()))).toEqual([]);
+  });
+
   it('releases only its own lock: one another process took over since stays', () => {
     const taken = takeFolderLock(dir, 'render.lock');
     write(liveOther());
