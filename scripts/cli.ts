@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { config, ConfigError, invocationDirectory, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
+import { operatorCause } from '../src/http/request-failure.js';
 import { writeFileAtomic } from '../src/publish/store.js';
 
 export class CliError extends Error {
@@ -16,11 +17,15 @@ export async function runCli(main: () => Promise<void> | void): Promise<void> {
   try {
     await main();
   } catch (error) {
-    const setting = error instanceof CliError || error instanceof ConfigError ? undefined : pathSettingOf(error);
-    if (error instanceof CliError || error instanceof ConfigError) {
+    const known = error instanceof CliError || error instanceof ConfigError;
+    const setting = known ? undefined : pathSettingOf(error);
+    const database = known || setting ? undefined : databaseCause(error);
+    if (known) {
       console.error(error.message);
     } else if (setting) {
       console.error(`${setting}: ${(error as Error).message}`);
+    } else if (database) {
+      console.error(database);
     } else {
       console.error(error);
     }
@@ -55,6 +60,18 @@ function pathSettingOf(error: unknown): string | undefined {
     [`MAIL_DIR (${cfg.mailDir})`, cfg.mailDir],
   ];
   return settings.find(([, value]) => within(failed, value) || within(value, failed))?.[0];
+}
+
+/**
+ * A database failure the operator fixes (a full disk, a read-only or damaged file), in the one line the server logs for
+ * it (src/http/request-failure.ts): an operator's review filled the disk and `npm run import` printed a stack trace.
+ */
+function databaseCause(error: unknown): string | undefined {
+  try {
+    return operatorCause(error, config().databasePath);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -236,6 +236,16 @@ describe('commands', () => {
     expect(r.stderr.trim().split('\n')).toEqual(['Invalid configuration:', '  PORT (got "eighty"): must be a port number, 1 to 65535']);
   });
 
+  // An operator's review: on a full disk `npm run import` and `npm run invite` printed a stack trace. A damaged file
+  // takes the same path as a full disk (SQLite's code, then the server's line for it) and needs no full disk to test.
+  it('say a database failure the operator fixes in the one line the server logs for it, no stack trace', () => {
+    const db = path.join(dir, 'damaged.db');
+    fs.writeFileSync(db, Buffer.alloc(8192, 7));
+    const r = command('invite.ts', ['--match', 'rs-m3'], { DATABASE_PATH: db });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(`SQLITE_NOTADB file is not a database (DATABASE_PATH ${db}: it is damaged: stop the server and restore the last backup)`);
+  });
+
   it('name the setting in one line, no stack trace, when a path setting names something unusable', () => {
     const file = path.join(dir, 'a-file');
     fs.writeFileSync(file, '');
