@@ -1,5 +1,5 @@
-// `npm start` on a fresh clone, the test suite and the bench: build when the build is missing or older than the
-// sources. The build is Astro's server bundle (the node server loads it from dist/), the worker threads' bundles
+// `npm start` on a fresh clone, the test suite and the bench: build when the build is missing or was made from other
+// sources than these (src/threads/bundles.mjs sourcesStamp). The build is Astro's server bundle (the node server loads it from dist/), the worker threads' bundles
 // (dist/workers/: src/threads/module-worker.ts runs them instead of the sources when they are fresh) and the bundled
 // commands' (dist/scripts/: scripts/launch.mjs, the same rule, src/threads/bundles.mjs).
 import { spawnSync } from 'node:child_process';
@@ -7,14 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { ASTRO_ENTRY } from '../src/server/astro-handler.js';
-import { bundleFile, newestSourceMtime, ROOT, SCRIPT_BUNDLE_DIR, WORKER_BUNDLE_DIR } from '../src/threads/bundles.mjs';
+import { bundleFile, freshBundle, ROOT, SCRIPT_BUNDLE_DIR, SOURCES_STAMP, sourcesStamp, WORKER_BUNDLE_DIR } from '../src/threads/bundles.mjs';
 
 /** The modules that run in worker threads, each bundled as dist/workers/NAME.mjs. */
 const WORKER_ENTRIES = ['src/publish/render-worker.ts'];
 /** The commands run through scripts/launch.mjs, each bundled as dist/scripts/NAME.mjs. */
 const SCRIPT_ENTRIES = ['scripts/regenerate.ts'];
-
-const mtime = (file: string) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 /** Runs `astro build` (it empties dist/ first). */
 export function buildAstro(stdio: 'inherit' | ['ignore', 'inherit', 'inherit'] = ['ignore', 'inherit', 'inherit']): void {
@@ -46,20 +44,20 @@ export function buildBundles(): void {
   buildSync({ ...BUNDLE_OPTIONS, entryPoints: SCRIPT_ENTRIES.map((e) => path.join(ROOT, e)), outdir: SCRIPT_BUNDLE_DIR, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 }
 
-/** Astro's bundle, then ours (Astro's build empties dist/). */
+/**
+ * Astro's bundle, then ours (Astro's build empties dist/), then the stamp of the sources they were made from: taken
+ * before building, so that a source saved during the build makes the next start build again.
+ */
 export function build(stdio?: Parameters<typeof buildAstro>[0]): void {
+  const stamp = sourcesStamp();
   buildAstro(stdio);
   buildBundles();
+  fs.writeFileSync(SOURCES_STAMP, stamp);
 }
 
 export function buildIfNeeded(): void {
-  const sources = Math.max(newestSourceMtime(), mtime(path.join(ROOT, 'astro.config.mjs')));
-  const built = Math.min(
-    mtime(ASTRO_ENTRY),
-    ...WORKER_ENTRIES.map((e) => mtime(bundleFile(WORKER_BUNDLE_DIR, e))),
-    ...SCRIPT_ENTRIES.map((e) => mtime(bundleFile(SCRIPT_BUNDLE_DIR, e))),
-  );
-  if (built >= sources) return;
-  console.log(built ? 'sources changed since the last build: building…' : 'no build yet: building…');
+  const outputs = [ASTRO_ENTRY, ...WORKER_ENTRIES.map((e) => bundleFile(WORKER_BUNDLE_DIR, e)), ...SCRIPT_ENTRIES.map((e) => bundleFile(SCRIPT_BUNDLE_DIR, e))];
+  if (outputs.every((output) => freshBundle(output))) return;
+  console.log(fs.existsSync(ASTRO_ENTRY) ? 'sources changed since the last build: building…' : 'no build yet: building…');
   build();
 }

@@ -1,5 +1,5 @@
 // `node scripts/launch.mjs NAME [ARGS]` (npm run regenerate, which cron starts every minute): runs the command's
-// bundle, dist/scripts/NAME.mjs, when the build left one as new as every source, else its TypeScript,
+// bundle, dist/scripts/NAME.mjs, when the build left one made from the sources as they stand, else its TypeScript,
 // scripts/NAME.ts, through tsx (src/threads/bundles.mjs). The bundle starts in plain node: no tsx loader thread
 // (about 37 MB of every run's memory) and no transpiling (about 0.4 s of every run here).
 import path from 'node:path';

@@ -3,5 +3,6 @@ export declare const ROOT: string;
 export declare const WORKER_BUNDLE_DIR: string;
 export declare const SCRIPT_BUNDLE_DIR: string;
 export declare function bundleFile(dir: string, source: string): string;
-export declare function newestSourceMtime(dirs?: readonly string[]): number;
-export declare function freshBundle(bundle: string, dirs?: readonly string[]): boolean;
+export declare const SOURCES_STAMP: string;
+export declare function sourcesStamp(dirs?: readonly string[], files?: readonly string[]): string;
+export declare function freshBundle(bundle: string, dirs?: readonly string[], files?: readonly string[], stampFile?: string): boolean;

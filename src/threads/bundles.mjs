@@ -1,8 +1,9 @@
 // The bundles the build writes beside Astro's (scripts/build-if-needed.ts): dist/workers/NAME.mjs for the worker
 // threads, dist/scripts/NAME.mjs for the commands cron starts (scripts/launch.mjs). A bundle is the same code in one
-// file, run by plain node: no tsx, no transpiling. It runs instead of its TypeScript only when it is at least as new
-// as every source file: an older one would run other code than the rest of the process. Plain JavaScript, because
-// the launcher reads it before anything can load TypeScript.
+// file, run by plain node: no tsx, no transpiling. It runs instead of its TypeScript only when the sources are as the
+// build found them (sourcesStamp): other ones would run other code than the rest of the process. Plain JavaScript,
+// because the launcher reads it before anything can load TypeScript.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -28,26 +29,45 @@ export function bundleFile(dir, source) {
 /** Test files change no bundle's code. */
 const isTestFile = (name) => name.endsWith('.test.ts');
 
-/** The newest modification under a folder (its files' and folders': a deletion moves a folder's). */
-function newestMtime(dir, skip = () => false) {
-  let newest = fs.statSync(dir).mtimeMs;
+/** Files outside the source folders that change what the build makes: Astro's settings, the packages bundled. */
+const BUILD_FILES = ['astro.config.mjs', 'package-lock.json'].map((file) => path.join(ROOT, file));
+
+/** Where the build records the sources' stamp it was made from. */
+export const SOURCES_STAMP = path.join(ROOT, 'dist/.sources-stamp');
+
+/** Each file under `dir` (tests aside) as `path size mtime` lines. */
+function listFiles(dir, lines) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (skip(entry.name)) continue;
+    if (isTestFile(entry.name)) continue;
     const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full, skip) : fs.statSync(full).mtimeMs);
+    if (entry.isDirectory()) listFiles(full, lines);
+    else {
+      const stat = fs.statSync(full);
+      lines.push(`${full}\0${stat.size}\0${stat.mtimeMs}`);
+    }
   }
-  return newest;
 }
 
-/** The newest modification of the sources (`dirs`, tests aside). */
-export function newestSourceMtime(dirs = SOURCE_DIRS) {
-  return Math.max(...dirs.map((dir) => newestMtime(dir, isTestFile)));
+/**
+ * The sources as they stand: each file's path, size and modification time, hashed (tests aside). Any change moves it:
+ * an edit, a file added or removed, and a release unpacked over an older one, whose files keep the release's older
+ * times. An operator's review upgraded that way: the old build was newer than every source, so the server served the
+ * old pages beside the new migrations. Stat only, as cheap as the newest time was.
+ */
+export function sourcesStamp(dirs = SOURCE_DIRS, files = BUILD_FILES) {
+  const lines = [];
+  for (const dir of dirs) listFiles(dir, lines);
+  for (const file of files) {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    lines.push(`${file}\0${stat ? `${stat.size}\0${stat.mtimeMs}` : 'none'}`);
+  }
+  return crypto.createHash('sha256').update(lines.sort().join('\n')).digest('hex');
 }
 
-/** Whether the bundle file exists and is at least as new as every source in `dirs`. */
-export function freshBundle(bundle, dirs = SOURCE_DIRS) {
+/** Whether the bundle file exists and the build that made it found the sources as they stand (sourcesStamp). */
+export function freshBundle(bundle, dirs = SOURCE_DIRS, files = BUILD_FILES, stampFile = SOURCES_STAMP) {
   try {
-    return fs.statSync(bundle).mtimeMs >= newestSourceMtime(dirs);
+    return fs.statSync(bundle).isFile() && fs.readFileSync(stampFile, 'utf8') === sourcesStamp(dirs, files);
   } catch {
     return false;
   }
