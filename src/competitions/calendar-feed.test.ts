@@ -178,3 +178,17 @@ describe('an Arabic feed reads right to left whatever its names', () => {
     expect(`${en.summary}${en.description}${en.location}`).not.toMatch(/[\u200F\u2068\u2069]/);
   });
 });
+
+// A native Arabic review read "النتيجة: ⁨Team B⁩ (انسحاب)" as Team B having withdrawn: the walkover's winner is said as
+// the winner.
+describe('a walkover names its winner as the winner', () => {
+  it.each([
+    ['en', 'Result: Team B (walkover)'],
+    ['ar', '\u200Fالنتيجة: فوز \u2068Team B\u2069 بالانسحاب'],
+  ] as const)('%s: %s', (language, result) => {
+    const m = at(match({ id: 'qf1', role: 'winners', round: 1, home: 'a', away: 'b', result: { walkover: 'away' } }), 'Quarter-final');
+    const feed = calendarFeed(event(language), [m], teams, { uidDomain: 'x.example', refreshMinutes: 5 });
+    expect(feed.matches[0]!.description.split('\n')).toContain(result);
+    expect(feed.matches[0]!.description).not.toContain('(انسحاب)');
+  });
+});

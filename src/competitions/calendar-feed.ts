@@ -12,8 +12,8 @@ import { pushInto } from '../collections.js';
 import { utcInstant } from '../time/rfc3339.js';
 
 const WORDS = {
-  en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: (team: string) => `${team} through on away goals`, pens: 'pens', walkover: 'walkover', postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
-  ar: { or: ' أو ', comma: '، ', best: (n: number, k: number) => (n === 1 ? `أفضل المتصدرين رقم ${k}` : n === 2 ? `أفضل الوصفاء رقم ${k}` : `أفضل أصحاب المركز ${n} رقم ${k}`), vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: (team: string) => `المتأهل بالأهداف خارج الأرض: ${team}`, pens: 'ركلات الترجيح', walkover: 'انسحاب', postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
+  en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: (team: string) => `${team} through on away goals`, pens: 'pens', walkover: (team: string) => `${team} (walkover)`, postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
+  ar: { or: ' أو ', comma: '، ', best: (n: number, k: number) => (n === 1 ? `أفضل المتصدرين رقم ${k}` : n === 2 ? `أفضل الوصفاء رقم ${k}` : `أفضل أصحاب المركز ${n} رقم ${k}`), vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: (team: string) => `المتأهل بالأهداف خارج الأرض: ${team}`, pens: 'ركلات الترجيح', walkover: (team: string) => `فوز ${team} بالانسحاب`, postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
 } as const;
 
 /**
@@ -189,7 +189,8 @@ export function calendarFeed(
     const leg = m.leg === 1 || m.leg === 2 ? w.legs[m.leg - 1] : null;
     const lines = [name(eventName), [m.group_name === null ? null : name(m.group_name), label, leg].filter(Boolean).join(' · ')];
     if (m.walkover_winner) {
-      lines.push(`${w.result}: ${m.walkover_winner === 'home' ? home : away} (${w.walkover})`);
+      // The winner said as the winner: "النتيجة: ⁨X⁩ (انسحاب)" read as X having withdrawn (a native Arabic review).
+      lines.push(`${w.result}: ${w.walkover(m.walkover_winner === 'home' ? home : away)}`);
     } else if (m.home_score !== null && m.away_score !== null) {
       const pens =
         m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';

@@ -426,6 +426,11 @@ describe('follow updates', () => {
       .toContain('- Result withdrawn: Riverside vs Hillside (was 2–1): Saturday 14 March 2026, 21:30 GMT+3, South Park\n');
     expect(told('ar', 'result_withdrawn', played, open)).toContain('- سُحبت النتيجة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كانت 2–1\n');
     expect(told('en', 'result_withdrawn', { ...open, status: 'completed', walkover: 'away' }, open)).toContain('- Result withdrawn: Riverside vs Hillside (was walkover: Hillside)\n');
+    // A native Arabic review read "(انسحاب: ⁨Hillside⁩)" as Hillside having withdrawn: the winner is said as such.
+    const walkover: SeenMatch = { ...open, status: 'completed', walkover: 'away' };
+    expect(told('ar', 'result_withdrawn', walkover, open)).toContain('- سُحبت النتيجة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كانت فوز \u2068Hillside\u2069 بالانسحاب\n');
+    expect(told('ar', 'result', open, walkover)).toContain('- النتيجة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 (فوز \u2068Hillside\u2069 بالانسحاب)\n');
+    expect(told('en', 'result', open, walkover)).toContain('- Result: Riverside vs Hillside (walkover: Hillside)\n');
     expect(told('en', 'result', played, { ...played, home_score: 1, away_score: 1, home_penalties: 4, away_penalties: 3 }))
       .toContain('- Result: Riverside 1–1 Hillside (4–3 pens) (was 2–1). Riverside go through to Final\n');
     // A first result says nothing of a before.
