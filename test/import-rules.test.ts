@@ -213,7 +213,7 @@ describe('import: extra time', () => {
   it('the calendar says a result came after extra time, in English and in Arabic', async () => {
     const aet = { home: 2, away: 1, after_extra_time: true };
     expect(await cupCalendar('en', aet)).toContain('Result: Riverside Lions 2–1 Harbour Rovers (after extra time)');
-    expect(await cupCalendar('ar', { ...aet, home: 1, away: 1, home_penalties: 5, away_penalties: 4 })).toContain('(بعد الوقت الإضافي) (5–4 ركلات الترجيح)');
+    expect(await cupCalendar('ar', { ...aet, home: 1, away: 1, home_penalties: 5, away_penalties: 4 })).toContain('(بعد الوقت الإضافي) (بركلات الترجيح 5–4)');
   });
 
   it('says nothing of extra time when the score came in normal time', async () => {

@@ -192,3 +192,14 @@ describe('a walkover names its winner as the winner', () => {
     expect(feed.matches[0]!.description).not.toContain('(انسحاب)');
   });
 });
+
+// A native Arabic review read "(4–3 ركلات الترجيح)" as a count of kicks: the score is said after how it was made.
+describe('penalties say how the tie was decided', () => {
+  it.each([
+    ['en', 'Result: Team A 1–1 Team B (4–3 pens)'],
+    ['ar', '\u200Fالنتيجة: \u2068Team A\u2069 1–1 \u2068Team B\u2069 (بركلات الترجيح 4–3)'],
+  ] as const)('%s: %s', (language, result) => {
+    const m = at(match({ id: 'qf1', role: 'winners', round: 1, home: 'a', away: 'b', result: { score: [1, 1], pens: [4, 3] } }), 'Quarter-final');
+    expect(calendarFeed(event(language), [m], teams, { uidDomain: 'x.example', refreshMinutes: 5 }).matches[0]!.description.split('\n')).toContain(result);
+  });
+});

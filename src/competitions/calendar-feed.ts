@@ -12,8 +12,8 @@ import { pushInto } from '../collections.js';
 import { utcInstant } from '../time/rfc3339.js';
 
 const WORDS = {
-  en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: (team: string) => `${team} through on away goals`, pens: 'pens', walkover: (team: string) => `${team} (walkover)`, postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
-  ar: { or: ' أو ', comma: '، ', best: (n: number, k: number) => (n === 1 ? `أفضل المتصدرين رقم ${k}` : n === 2 ? `أفضل الوصفاء رقم ${k}` : `أفضل أصحاب المركز ${n} رقم ${k}`), vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: (team: string) => `المتأهل بالأهداف خارج الأرض: ${team}`, pens: 'ركلات الترجيح', walkover: (team: string) => `فوز ${team} بالانسحاب`, postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
+  en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: (team: string) => `${team} through on away goals`, pens: (score: string) => `${score} pens`, walkover: (team: string) => `${team} (walkover)`, postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
+  ar: { or: ' أو ', comma: '، ', best: (n: number, k: number) => (n === 1 ? `أفضل المتصدرين رقم ${k}` : n === 2 ? `أفضل الوصفاء رقم ${k}` : `أفضل أصحاب المركز ${n} رقم ${k}`), vs: 'ضد', winnerOf: 'الفائز في', loserOf: 'الخاسر في', tbd: 'يحدد لاحقاً', round: 'الجولة', result: 'النتيجة', aet: 'بعد الوقت الإضافي', legs: ['مباراة الذهاب', 'مباراة الإياب'], place: (n: number) => (n === 1 ? 'متصدر' : n === 2 ? 'وصيف' : `المركز ${n} في`), aggregate: 'مجموع المباراتين', awayGoals: (team: string) => `المتأهل بالأهداف خارج الأرض: ${team}`, pens: (score: string) => `بركلات الترجيح ${score}`, walkover: (team: string) => `فوز ${team} بالانسحاب`, postponed: 'مؤجلة: يحدد موعد جديد', cancelled: 'ملغاة', titles: { postponed: 'مؤجلة', cancelled: 'ملغاة' } },
 } as const;
 
 /**
@@ -192,8 +192,9 @@ export function calendarFeed(
       // The winner said as the winner: "النتيجة: ⁨X⁩ (انسحاب)" read as X having withdrawn (a native Arabic review).
       lines.push(`${w.result}: ${w.walkover(m.walkover_winner === 'home' ? home : away)}`);
     } else if (m.home_score !== null && m.away_score !== null) {
+      // "(بركلات الترجيح 4–3)": "(4–3 ركلات الترجيح)" read as a count of kicks (a native Arabic review).
       const pens =
-        m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
+        m.home_penalties !== null && m.away_penalties !== null ? ` (${w.pens(`${m.home_penalties}–${m.away_penalties}`)})` : '';
       const aet = m.after_extra_time ? ` (${w.aet})` : '';
       lines.push(`${w.result}: ${home} ${m.home_score}–${m.away_score} ${away}${aet}${pens}`);
     }

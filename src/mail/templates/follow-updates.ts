@@ -42,7 +42,7 @@ const WORDS = {
     alertHeading: 'Changes to the next matches',
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
-    comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: 'pens', aet: 'after extra time', walkover: (team: string) => `walkover: ${team}`, tbd: 'time to be announced',
+    comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: (score: string) => `${score} pens`, aet: 'after extra time', walkover: (team: string) => `walkover: ${team}`, tbd: 'time to be announced',
     result: 'Result', moved: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed, new date to follow', cancelled: 'Cancelled', rescheduled: 'New date',
     reinstated: 'Back on, no longer cancelled', resultWithdrawn: 'Result withdrawn', was: (s: string) => `was ${s}`, wasDue: (s: string) => `was due ${s}`,
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
@@ -64,8 +64,9 @@ const WORDS = {
     alertIntro: (scope: string) => `تغيّرت مباريات في ${scope} خلال اليومين القادمين.`,
     // U+2190: an arrow is not mirrored in right-to-left text, so "before → after" would point back at the before.
     // Not in brackets: an Arabic time ends with its zone in brackets, "(… الساعة 10:00 (GMT+3)، …)" (a review).
-    // A walkover names its winner as such: "(انسحاب: ⁨X⁩)" read as X having withdrawn (a native Arabic review).
-    comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: 'ركلات الترجيح', aet: 'بعد الوقت الإضافي', walkover: (team: string) => `فوز ${team} بالانسحاب`, tbd: 'يحدد الموعد لاحقاً',
+    // A walkover names its winner as such: "(انسحاب: ⁨X⁩)" read as X having withdrawn, and penalties say how the score
+    // was made, "(بركلات الترجيح 4–3)", not "(4–3 ركلات الترجيح)" (a native Arabic review).
+    comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: (score: string) => `بركلات الترجيح ${score}`, aet: 'بعد الوقت الإضافي', walkover: (team: string) => `فوز ${team} بالانسحاب`, tbd: 'يحدد الموعد لاحقاً',
     result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقاً', postponed: 'تأجيل، يحدد موعد جديد لاحقاً', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
     reinstated: 'أُعيدت المباراة بعد إلغائها', resultWithdrawn: 'سُحبت النتيجة', was: (s: string) => `كانت ${s}`, wasDue: (s: string) => `كان موعدها ${s}`,
     newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
@@ -108,14 +109,14 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
   // A result as it stood before (a correction, a result withdrawn): "2–1", "2–2 (4–3 pens)", "walkover: Team"
   // ("فوز ⁨Team⁩ بالانسحاب").
   const scoreOf = (x: SeenMatch) => x.walkover ? w.walkover(winnerOf(x) ?? '')
-    : `${x.home_score}–${x.away_score}${x.home_penalties !== null && x.away_penalties !== null ? ` (${x.home_penalties}–${x.away_penalties} ${w.pens})` : ''}`;
+    : `${x.home_score}–${x.away_score}${x.home_penalties !== null && x.away_penalties !== null ? ` (${w.pens(`${x.home_penalties}–${x.away_penalties}`)})` : ''}`;
   const hadResult = (x: SeenMatch | null): x is SeenMatch => x !== null && hasResult(x);
   switch (c.kind) {
     case 'result': {
       // A result corrected says what it was: a follower told 1–4 reads 2–4 as news, not as a second match.
       const was = hadResult(c.before) ? w.aside(w.was(scoreOf(c.before))) : '';
       if (m.walkover) return `${w.result}: ${fixture} (${w.walkover(winnerOf(m) ?? '')})${was}`;
-      const pens = m.home_penalties !== null && m.away_penalties !== null ? ` (${m.home_penalties}–${m.away_penalties} ${w.pens})` : '';
+      const pens = m.home_penalties !== null && m.away_penalties !== null ? ` (${w.pens(`${m.home_penalties}–${m.away_penalties}`)})` : '';
       const aet = m.after_extra_time ? ` (${w.aet})` : '';
       const score = `${w.result}: ${m.home} ${m.home_score}–${m.away_score} ${m.away}${aet}${pens}${was}`;
       const winner = winnerOf(m);

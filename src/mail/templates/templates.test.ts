@@ -433,6 +433,11 @@ describe('follow updates', () => {
     expect(told('en', 'result', open, walkover)).toContain('- Result: Riverside vs Hillside (walkover: Hillside)\n');
     expect(told('en', 'result', played, { ...played, home_score: 1, away_score: 1, home_penalties: 4, away_penalties: 3 }))
       .toContain('- Result: Riverside 1–1 Hillside (4–3 pens) (was 2–1). Riverside go through to Final\n');
+    // A native Arabic review read "(4–3 ركلات الترجيح)" as a count of kicks.
+    expect(told('ar', 'result', played, { ...played, home_score: 1, away_score: 1, home_penalties: 4, away_penalties: 3 }))
+      .toContain('- النتيجة: \u2068Riverside\u2069 1–1 \u2068Hillside\u2069 (بركلات الترجيح 4–3) — كانت 2–1. ');
+    expect(told('ar', 'result_withdrawn', { ...played, home_score: 1, away_score: 1, home_penalties: 4, away_penalties: 3 }, open))
+      .toContain('— كانت 1–1 (بركلات الترجيح 4–3)\n');
     // A first result says nothing of a before.
     expect(told('en', 'result', open, played)).toContain('- Result: Riverside 2–1 Hillside. Riverside go through to Final\n');
   });
