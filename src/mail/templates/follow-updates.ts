@@ -43,7 +43,7 @@ const WORDS = {
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
     comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: (score: string) => `${score} pens`, aet: 'after extra time', walkover: (team: string) => `walkover: ${team}`, tbd: 'time to be announced',
-    result: 'Result', moved: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed, new date to follow', cancelled: 'Cancelled', rescheduled: 'New date',
+    result: 'Result', moved: 'Moved', movedBoth: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed, new date to follow', cancelled: 'Cancelled', rescheduled: 'New date',
     reinstated: 'Back on, no longer cancelled', resultWithdrawn: 'Result withdrawn', was: (s: string) => `was ${s}`, wasDue: (s: string) => `was due ${s}`,
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
@@ -67,12 +67,15 @@ const WORDS = {
     // A walkover names its winner as such: "(انسحاب: ⁨X⁩)" read as X having withdrawn, and penalties say how the score
     // was made, "(بركلات الترجيح 4–3)", not "(4–3 ركلات الترجيح)" (a native Arabic review).
     comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: (score: string) => `بركلات الترجيح ${score}`, aet: 'بعد الوقت الإضافي', walkover: (team: string) => `فوز ${team} بالانسحاب`, tbd: 'يحدد الموعد لاحقاً',
-    result: 'النتيجة', moved: 'تغيير الموعد أو الملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقاً', postponed: 'تأجيل، يحدد موعد جديد لاحقاً', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
+    result: 'النتيجة', moved: 'تغيير الموعد', movedBoth: 'تغيير الموعد والملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقاً', postponed: 'تأجيل، يحدد موعد جديد لاحقاً', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
     reinstated: 'أُعيدت المباراة بعد إلغائها', resultWithdrawn: 'سُحبت النتيجة', was: (s: string) => `كانت ${s}`, wasDue: (s: string) => `كان موعدها ${s}`,
-    newFixture: 'مباراة جديدة', champion: (n: string) => `${n} بطل المسابقة`,
+    // A native Arabic review: the champion's title first, as a label ("⁨X⁩ بطل المسابقة" read unnaturally); a move
+    // says what moved ("تغيير الموعد أو الملعب" stood above a new time alone); a competition of one match gives its
+    // date ("موعدها"), not the nearest of its matches ("أقربها").
+    newFixture: 'مباراة جديدة', champion: (n: string) => `بطل المسابقة: ${n}`,
     newCompetition: 'مسابقة جديدة في التقويم',
     newCompetitionWith: (matches: number, first: string | null) =>
-      `مسابقة جديدة في التقويم: ${arabicCount(matches, { one: 'مباراة واحدة', two: 'مباراتان', few: (k) => `${k} مباريات`, many: (k) => `${k} مباراة`, other: (k) => `${k} مباراة` })}${first ? `، أقربها ${first}` : ''}`,
+      `مسابقة جديدة في التقويم: ${arabicCount(matches, { one: 'مباراة واحدة', two: 'مباراتان', few: (k) => `${k} مباريات`, many: (k) => `${k} مباراة`, other: (k) => `${k} مباراة` })}${first ? `، ${matches === 1 ? 'موعدها' : 'أقربها'} ${first}` : ''}`,
     competitionCancelled: 'أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية',
     competitionReinstated: 'أُعيدت المسابقة بعد إلغائها: ستُلعب مبارياتها المتبقية',
     // Said of the place, not the team: a verb agrees with its subject's gender, which a team's name does not give
@@ -135,7 +138,7 @@ export function changeLine(c: ToldChange, w: Words, when: (at: string | null) =>
       const before = c.before!;
       if (before.venue === m.venue) return `${w.moved}: ${fixture}: ${when(before.kickoff_at)} ${w.arrow} ${when(m.kickoff_at)}${m.venue ? `${w.comma}${m.venue}` : ''}`;
       if (before.kickoff_at === m.kickoff_at) return `${w.newVenue}: ${fixture}: ${before.venue ?? w.noVenue} ${w.arrow} ${m.venue ?? w.noVenue}${w.comma}${when(m.kickoff_at)}`;
-      return `${w.moved}: ${fixture}: ${place(before)} ${w.arrow} ${place(m)}`;
+      return `${w.movedBoth}: ${fixture}: ${place(before)} ${w.arrow} ${place(m)}`;
     }
     case 'postponed':
       // The date it was due, said as such: a review read "Postponed: … (Sunday 29 November …)" as the new date.

@@ -368,7 +368,7 @@ describe('follow updates', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expectWellFormedShell(mail, 'ar');
     // The venue did not move: said once, after the new time.
-    expect(mail.text).toContain('- تغيير الموعد أو الملعب: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 آذار 2026، الساعة 21:30 (GMT+3) ← الأحد 8 آذار 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
+    expect(mail.text).toContain('- تغيير الموعد: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 آذار 2026، الساعة 21:30 (GMT+3) ← الأحد 8 آذار 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069\n');
   });
 
   // U+2192 is not mirrored (Unicode Bidi_Mirrored=No): in a right-to-left line "before → after" is shown with the
@@ -390,6 +390,16 @@ describe('follow updates', () => {
     expect(told({ venue: 'Harbour Park' })).toContain('- New venue: Riverside vs Hillside: North Park → Harbour Park, Saturday 7 March 2026, 21:30 GMT+3\n');
     expect(told({ venue: 'Harbour Park', kickoff_at: '2026-03-08T18:30:00Z' }))
       .toContain('- Moved: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park → Sunday 8 March 2026, 21:30 GMT+3, Harbour Park\n');
+    // In Arabic, the title says which moved: a native Arabic review read "تغيير الموعد أو الملعب" above a new time alone.
+    const toldAr = (after: Partial<typeof seen>) =>
+      followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, ...after } }] }] }).text;
+    expect(toldAr({ kickoff_at: '2026-03-08T18:30:00Z' })).toContain('- تغيير الموعد: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت');
+    expect(toldAr({ venue: 'Harbour Park' })).toContain('- ملعب جديد: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: \u2068North Park\u2069 ← \u2068Harbour Park\u2069، السبت');
+    expect(toldAr({ venue: 'Harbour Park', kickoff_at: '2026-03-08T18:30:00Z' }))
+      .toContain('- تغيير الموعد والملعب: \u2068Riverside\u2069 ضد \u2068Hillside\u2069: السبت 7 آذار 2026، الساعة 21:30 (GMT+3)، \u2068North Park\u2069 ← الأحد 8 آذار 2026، الساعة 21:30 (GMT+3)، \u2068Harbour Park\u2069\n');
+    for (const after of [{ kickoff_at: '2026-03-08T18:30:00Z' }, { venue: 'Harbour Park' }, { venue: 'Harbour Park', kickoff_at: '2026-03-08T18:30:00Z' }]) {
+      expect(toldAr(after)).not.toContain('أو الملعب');
+    }
   });
 
   // A review read "(الجمعة 27 تشرين الثاني 2026، الساعة 10:00 (GMT+3)، ستاد …)": brackets inside brackets.
@@ -449,8 +459,19 @@ describe('follow updates', () => {
     expect(told('en', 1, null)).toContain('- New competition on the calendar: 1 match\n');
     expect(told('ar', 12, '2026-03-07T07:00:00Z')).toContain('- مسابقة جديدة في التقويم: 12 مباراة، أقربها السبت 7 آذار 2026، الساعة 10:00 (GMT+3)\n');
     expect(told('ar', 2, null)).toContain('- مسابقة جديدة في التقويم: مباراتان\n');
+    // One match: its date, not "the nearest of them" (a native Arabic review).
+    expect(told('ar', 1, '2026-03-07T07:00:00Z')).toContain('- مسابقة جديدة في التقويم: مباراة واحدة، موعدها السبت 7 آذار 2026، الساعة 10:00 (GMT+3)\n');
+    expect(told('en', 1, '2026-03-07T07:00:00Z')).toContain('- New competition on the calendar: 1 match, the next on Saturday 7 March 2026, 10:00 GMT+3\n');
     // A change recorded before its size was: as before.
     expect(followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'new_competition', before: null, after: null }] }] }).text).toContain('- New competition on the calendar\n');
+  });
+
+  // A native Arabic review read "⁨X⁩ بطل المسابقة" as unnatural: the title first, as a label.
+  it('the champion, in both languages', () => {
+    const told = (language: 'en' | 'ar') =>
+      followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'champion', before: null, after: null, champion: 'Hillside' }] }] }).text;
+    expect(told('en')).toContain('- Hillside are the champions\n');
+    expect(told('ar')).toContain('- بطل المسابقة: \u2068Hillside\u2069\n');
   });
 
   it('a competition cancelled: one line saying so, in both languages', () => {
