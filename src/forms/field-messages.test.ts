@@ -24,9 +24,10 @@ describe('fieldMessage: the API\'s English message on an Arabic organization\'s 
     ['must be between 1900-01-01 and today', `يجب أن يكون بين ${LRI}1900-01-01${PDI} واليوم`],
     ['is required for a player under 18', 'مطلوب للاعب دون سن 18'],
     ['is required: players under 14 need a guardian', 'مطلوب: من هم دون سن 14 يحتاجون إلى ولي أمر'],
-    // The organization's clock, in Arabic words, as the emails write it.
-    ['takes registrations from Thursday 1 January 2026, 00:00 GMT+3', 'تستقبل التسجيلات ابتداءً من الخميس 1 يناير 2026، الساعة 00:00 (GMT+3)'],
-    ['stopped taking registrations at Wednesday 1 October 2025, 02:00 GMT+3', 'توقفت عن استقبال التسجيلات في الأربعاء 1 أكتوبر 2025، الساعة 02:00 (GMT+3)'],
+    // The organization's clock, in Arabic words, as the emails write it; "يوم" before the weekday ("في الأربعاء" is not
+    // Arabic: a native Arabic review).
+    ['takes registrations from Thursday 1 January 2026, 00:00 GMT+3', 'تستقبل التسجيلات ابتداءً من يوم الخميس 1 يناير 2026، الساعة 00:00 (GMT+3)'],
+    ['stopped taking registrations at Wednesday 1 October 2025, 02:00 GMT+3', 'توقفت عن استقبال التسجيلات يوم الأربعاء 1 أكتوبر 2025، الساعة 02:00 (GMT+3)'],
     ['no organization has this id', 'لا توجد جهة منظمة بهذا المعرّف'],
   ])('%s', (english, arabic) => {
     expect(fieldMessage(english, 'ar')).toEqual({ text: arabic, language: 'ar' });
@@ -35,9 +36,9 @@ describe('fieldMessage: the API\'s English message on an Arabic organization\'s 
   // A review: English names Cairo's summer "EEST", and the Arabic page copied it; Arabic readers read the offset.
   it('a time read back in the organization\'s zone names the zone as Arabic readers do', () => {
     expect(fieldMessage('stopped taking registrations at Saturday 4 July 2026, 17:00 EEST', 'ar', 'Africa/Cairo'))
-      .toEqual({ text: 'توقفت عن استقبال التسجيلات في السبت 4 يوليو 2026، الساعة 17:00 (GMT+3)', language: 'ar' });
+      .toEqual({ text: 'توقفت عن استقبال التسجيلات يوم السبت 4 يوليو 2026، الساعة 17:00 (GMT+3)', language: 'ar' });
     expect(fieldMessage('takes registrations from Saturday 4 July 2026, 15:00 BST', 'ar', 'Europe/London').text)
-      .toBe('تستقبل التسجيلات ابتداءً من السبت 4 يوليو 2026، الساعة 15:00 (GMT+1)');
+      .toBe('تستقبل التسجيلات ابتداءً من يوم السبت 4 يوليو 2026، الساعة 15:00 (GMT+1)');
   });
 
   it('an English page keeps the message; one with no Arabic yet stays English, said to be', () => {

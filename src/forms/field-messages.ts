@@ -50,8 +50,10 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   [/^must be a date as YYYY-MM-DD$/, () => `يجب أن يكون تاريخاً بالشكل ${ltr('YYYY-MM-DD')} (مثل ${ltr('2014-05-01')})`],
   [/^is not a real date$/, () => 'ليس تاريخاً صحيحاً'],
   [/^must be between (\S+) and today$/, (m) => `يجب أن يكون بين ${ltr(m[1]!)} واليوم`],
-  [/^takes registrations from (.+)$/, (m, zone) => `تستقبل التسجيلات ابتداءً من ${arabicDateTimes(m[1]!, zone)}`],
-  [/^stopped taking registrations at (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات في ${arabicDateTimes(m[1]!, zone)}`],
+  // A date starts with its weekday: "يوم" before it, as Arabic says a day ("في الجمعة 20 نوفمبر" is not Arabic; a
+  // native Arabic review).
+  [/^takes registrations from (.+)$/, (m, zone) => `تستقبل التسجيلات ابتداءً من يوم ${arabicDateTimes(m[1]!, zone)}`],
+  [/^stopped taking registrations at (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات يوم ${arabicDateTimes(m[1]!, zone)}`],
   [/^is required: players under (\d+) need a guardian$/, (m) => `مطلوب: من هم دون سن ${m[1]} يحتاجون إلى ولي أمر`],
   [/^is required for a player under (\d+)$/, (m) => `مطلوب للاعب دون سن ${m[1]}`],
   [whole(NO_SUCH_ORGANIZATION), () => 'لا توجد جهة منظمة بهذا المعرّف'],
