@@ -9,10 +9,14 @@ export function followedAgainWords(language: Language, scope: string): readonly 
     : ['You are following again', `We will email you news about ${scope} again. Every email has a link to stop.`];
 }
 
-/** The mailbox has had its confirmations of the day; one more in `hours` (whole, at least 1). */
+/**
+ * The mailbox has had its confirmations of the day; one more in `hours` (whole, at least 1). The Arabic heading says
+ * what was not sent and why: "لم يُرسل: ما يكفي من الرسائل لهذا اليوم", word for word the English, meant nothing to a
+ * native Arabic review.
+ */
 export function cappedWords(language: Language, hours: number): readonly [heading: string, body: string] {
   return language === 'ar'
-    ? ['لم يُرسل: ما يكفي من الرسائل لهذا اليوم', `أُرسل إلى هذا العنوان أقصى عدد من رسائل التأكيد نرسله في اليوم. حاول مرة أخرى بعد ${arabicHours(hours)}.`]
+    ? ['لم تُرسل الرسالة: بلغ هذا العنوان الحد اليومي', `أرسلنا إلى هذا العنوان الحد الأقصى من رسائل التأكيد لهذا اليوم. حاول مرة أخرى بعد ${arabicHours(hours)}.`]
     : ['Not sent: enough emails for today', `This address has been sent as many confirmation emails as we send in a day. Try again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`];
 }
 
