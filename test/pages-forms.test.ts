@@ -209,6 +209,21 @@ describe('the follow pages without JavaScript', () => {
     expect(twice).not.toContain('لم يتغير شيء');
   });
 
+  // A native Arabic review: "أخبار مسابقاتها" gave a feminine "its" to a league, club or federation, often masculine.
+  it('the Arabic confirm page says what will be sent without a pronoun for the organization, asked, confirmed and again', async () => {
+    const email = 'confirm.words@example.org';
+    await follow({ org_id: 'amman-yfa', email });
+    const confirm = linkIn((await waitForEmail(svc.env.MAIL_DIR!, email)).text, '/follow/confirm?token=');
+    const asked = await request(confirm);
+    const confirmed = await follow303(await request(confirm, form({})));
+    const again = await request(confirm, form({}));
+    expect([outcome(asked.text), outcome(confirmed.text), outcome(again.text)]).toEqual(['ask', 'confirmed', 'already_confirmed']);
+    for (const page of [asked, confirmed, again]) {
+      expect(page.text).toContain('سنرسل إليك أخبار المسابقات ونتائجها. في كل رسالة رابط لإيقاف المتابعة.');
+      expect(page.text).not.toContain('مسابقاتها');
+    }
+  });
+
   it('an unknown link says so in both languages on both pages', async () => {
     for (const page of ['confirm', 'unsubscribe']) {
       const res = await request(`${svc.url}/follow/${page}?token=${'y'.repeat(43)}`);
