@@ -46,7 +46,13 @@ describe('a form posted by a person', () => {
     const id = /reg_[A-Za-z0-9_-]{16}/.exec(res.text)?.[0];
     expect(db.prepare(`SELECT name, org_id FROM registrations WHERE id = ?`).get(id)).toEqual({ name: 'Omar Haddad', org_id: 'amman-yfa' });
     // What comes next (a review: nothing of the receipt), never promising it: receipts are capped per mailbox a day.
-    expect(res.text).toContain('احتفظ به: يُرسل إيصال يحمله إلى البريد الإلكتروني الذي ذكرته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عليه لتأكيد التسجيل.');
+    // The division said as one, sent to the organization (a native Arabic review read "وصل تسجيلك إلى ⁨تحت 12 سنة⁩
+    // (⁨رابطة …⁩)", and "ستتواصل معك … عليه" as colloquial).
+    expect(res.text).toContain(`<p>وصل تسجيلك في فئة \u2068تحت 12 سنة\u2069 إلى \u2068رابطة عمّان لكرة القدم للناشئين\u2069. رقمه المرجعي \u2068${id}\u2069، فاحتفظ به. وسيصلك إيصال به على البريد الإلكتروني الذي أدخلته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل.</p>`);
+    // A form that names no division: the organization alone.
+    const noDivision = await post('/api/v0/register', { ...registration, division_id: '', name: 'Omar Nodivision', email: 'omar.nodivision@example.org' }, 'navigate');
+    expect(noDivision.status).toBe(201);
+    expect(noDivision.text).toContain('<p>وصل تسجيلك إلى \u2068رابطة عمّان لكرة القدم للناشئين\u2069. رقمه المرجعي');
     const english = await post('/api/v0/register', { ...registration, org_id: 'riverside-sfl', division_id: 'rsl-reg-premier', name: 'Sam Receipt' }, 'navigate');
     expect([english.status, h1(english.text)]).toEqual([201, 'Registration sent']);
     expect(english.text).toContain('Keep it: a receipt with it is emailed to the address you gave (unless that address has had several today), and the organization will contact you there to confirm the registration.');
@@ -294,7 +300,7 @@ describe('a form posted by a person', () => {
 
   it('isolates the reference on an Arabic page (one ending in "-" showed it first)', async () => {
     const res = await post('/api/v0/register', { ...registration, name: 'Omar Isolated' }, 'navigate');
-    expect(res.text).toMatch(/رقمه المرجعي \u2068reg_[A-Za-z0-9_-]{16}\u2069\./);
+    expect(res.text).toMatch(/رقمه المرجعي \u2068reg_[A-Za-z0-9_-]{16}\u2069،/);
   });
 });
 

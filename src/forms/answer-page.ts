@@ -122,6 +122,10 @@ interface Said {
   scope: string;
   /** Whether `scope` names a division or league (else it is the organization alone). */
   within: boolean;
+  /** The division or league alone, isolated; '' when none is named. */
+  division: string;
+  /** The organization alone, isolated. */
+  organization: string;
   id: string;
   /** When to try again (a 429's Retry-After), in whole hours, at least 1. */
   hours: number;
@@ -159,7 +163,9 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     'not-a-form': () => ['This form could not be read', 'Nothing was sent. The site the form is on must send it as an ordinary form, not as plain text (enctype="text/plain"): tell it.'],
   },
   ar: {
-    registered: ({ scope, id }) => ['تم إرسال التسجيل', `وصل تسجيلك إلى ${scope}. رقمه المرجعي ${id}. احتفظ به: يُرسل إيصال يحمله إلى البريد الإلكتروني الذي ذكرته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عليه لتأكيد التسجيل.`],
+    // The division said as one ("في فئة ⁨تحت 14 سنة⁩"), the organization as where it went: "وصل تسجيلك إلى ⁨تحت 14
+    // سنة⁩ (⁨رابطة …⁩)" sent it to an age, and "ستتواصل معك … عليه" was colloquial (a native Arabic review).
+    registered: ({ division, organization, id }) => ['تم إرسال التسجيل', `وصل تسجيلك ${division ? `في فئة ${division} ` : ''}إلى ${organization}. رقمه المرجعي ${id}، فاحتفظ به. وسيصلك إيصال به على البريد الإلكتروني الذي أدخلته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل.`],
     confirm: ({ scope }) => ['تحقق من بريدك', `لمتابعة ${scope}، افتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا يُرسل إليه شيء عنها قبل ذلك. إن كنت ألغيت الاشتراك فيها مؤخراً فلن تصلك رسالة: استخدم «المتابعة من جديد» في صفحة إلغاء الاشتراك من أي رسالة منا عنها.`],
     following: ({ scope }) => ['أنت تتابع بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'ارجع إلى النموذج (زر الرجوع في المتصفح)، صحّحها ثم أرسله مرة أخرى.'],
@@ -229,6 +235,8 @@ export function answerPage(
     route,
     scope,
     within: names.scope !== null,
+    division: names.scope === null ? '' : isolated(names.scope),
+    organization: isolated(names.organization ?? ''),
     id: typeof body.id === 'string' ? isolated(body.id) : '',
     hours: Math.max(1, Math.ceil(Number(answer.headers.get('retry-after') ?? 0) / 3600)),
     field: repeatedFieldOf(body.detail) ?? '',
