@@ -145,12 +145,16 @@ describe('the feed\'s name and a match\'s location', () => {
     expect(calendarName(eventName, leagueName)).toBe(name);
   });
 
-  // A calendar user's review: an Arabic competition whose name starts with Latin letters showed its name left to right.
+  // A calendar user's review: an Arabic competition whose name starts with Latin letters showed its name left to right;
+  // a native Arabic review: a Latin name's final full stop showed first (each name isolated, as in the other lines).
   it.each([
-    ['en', 'Cup — L'],
-    ['ar', '\u200FCup — L'],
-  ] as const)('an %s feed is named with its lines\' direction: %s', (language, name) => {
-    expect(calendarFeed(event(language), [], teams, { uidDomain: 'x.example', refreshMinutes: 5 }).calendarName).toBe(name);
+    ['en', 'Cup', 'L', 'Cup — L'],
+    ['ar', 'Cup', 'L', '\u200F\u2068Cup\u2069 — \u2068L\u2069'],
+    ['ar', 'Cup 2026', 'Amman Youth F.A.', '\u200F\u2068Cup 2026\u2069 — \u2068Amman Youth F.A.\u2069'],
+    ['ar', 'دوري الأشبال 2026', 'دوري الأشبال', '\u200F\u2068دوري الأشبال 2026\u2069'],
+  ] as const)('an %s feed is named with its lines\' direction: %s of %s', (language, eventName, leagueName, name) => {
+    const e = { ...event(language), name: eventName, league_name: leagueName };
+    expect(calendarFeed(e, [], teams, { uidDomain: 'x.example', refreshMinutes: 5 }).calendarName).toBe(name);
   });
 
   it.each([

@@ -27,6 +27,16 @@ export function lineIn(language: Language): (text: string) => string {
   return language === 'ar' ? (text) => (text === '' ? text : `\u200F${text}`) : (text) => text;
 }
 
+/**
+ * A feed's name (X-WR-CALNAME, NAME) made of one name, as its other lines are: in an Arabic feed the name isolated
+ * after the RLM, so that a Latin name's final full stop stays with it ("\u200FAl-Salt S.C." showed as ".Al-Salt S.C"
+ * to a native Arabic review of a team's calendar).
+ */
+export function nameLineIn(language: Language): (name: string) => string {
+  const [line, name] = [lineIn(language), isolatedIn(language)];
+  return (text) => (text === '' ? text : line(name(text)));
+}
+
 export interface FeedOptions {
   uidDomain: string;
   refreshMinutes: number;
@@ -95,11 +105,6 @@ export interface MatchNames {
 }
 
 /**
- * The name calendar apps show for a competition's feed: the competition and its league, or the competition alone
- * when its name already says the league ("Premier Division 2026–27" of "Premier Division": the two together repeated
- * it).
- */
-/**
  * A competition's name as people read it (calendars, emails): its Arabic name in an Arabic organization where it has
  * one, as teams are named. The JSON reads give `name` as written.
  */
@@ -107,9 +112,14 @@ export function eventNameFor(event: Pick<EventFacts, 'name' | 'name_ar' | 'langu
   return localizedName(event.name, event.name_ar, event.language);
 }
 
-export function calendarName(eventName: string, leagueName: string): string {
+/**
+ * The name calendar apps show for a competition's feed: the competition and its league, or the competition alone
+ * when its name already says the league ("Premier Division 2026–27" of "Premier Division": the two together repeated
+ * it). Each name passed through `name` (isolatedIn, in a feed).
+ */
+export function calendarName(eventName: string, leagueName: string, name: (name: string) => string = (n) => n): string {
   const fold = (s: string) => s.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
-  return fold(eventName).includes(fold(leagueName)) ? eventName : `${eventName} — ${leagueName}`;
+  return fold(eventName).includes(fold(leagueName)) ? name(eventName) : `${name(eventName)} — ${name(leagueName)}`;
 }
 
 /**
@@ -229,8 +239,9 @@ export function calendarFeed(
   }
   return {
     // The subscription's name too (X-WR-CALNAME, NAME): "U14 Cup 2027 — كؤوس الناشئين" showed left to right (a calendar
-    // user's review).
-    calendarName: lineIn(event.language)(calendarName(eventName, localizedName(event.league_name, event.league_name_ar, event.language))),
+    // user's review); each name isolated, as in the other lines, so that a Latin name's final full stop stays with it
+    // (a native Arabic review).
+    calendarName: line(calendarName(eventName, localizedName(event.league_name, event.league_name_ar, event.language), name)),
     eventId: event.id,
     uidDomain: options.uidDomain,
     refreshMinutes: options.refreshMinutes,

@@ -7,7 +7,7 @@
 import { resolveTeams } from '../competitions/bracket.js';
 import { bracketContext } from '../competitions/group-feeds.js';
 import { assembleCalendarParts, renderVevents, type CalendarInput, type RenderedVevent } from '../competitions/calendar.js';
-import { lineIn } from '../competitions/calendar-feed.js';
+import { nameLineIn } from '../competitions/calendar-feed.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import type { EventFacts, MatchFacts, TeamFacts } from '../competitions/types.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
@@ -87,7 +87,7 @@ export class TeamCalendars {
     const seen = new Set<string>();
     const once = vevents.filter((v) => (seen.has(v.uid) ? false : (seen.add(v.uid), true)));
     const named = this.names.get(teamId);
-    const calendarName = named ? lineIn(named.language)(named.name) : teamId;
+    const calendarName = named ? nameLineIn(named.language)(named.name) : teamId;
     return assembleCalendarParts({ calendarName, eventId: '', refreshMinutes: options.refreshMinutes }, once);
   }
 }
