@@ -293,6 +293,21 @@ describe('the unsubscribe page, over HTTP', () => {
     expect(last.text).not.toContain('data-also-following');
   });
 
+  // A native Arabic review read the list joined with "، " alone: "و" goes before its last name.
+  it('an Arabic page lists what else the address follows as Arabic joins a list', async () => {
+    const email = 'three.follows@example.org';
+    const links: string[] = [];
+    for (const scope of [{ org_id: 'amman-yfa' }, { org_id: 'amman-yfa', league_id: 'amm-u12' }, { org_id: 'amman-yfa', league_id: 'amm-u14' }]) {
+      await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...scope, email }) });
+      const mail = await waitForEmail(svc.env.MAIL_DIR!, email, (e) => !links.includes(linkIn(e.text, '/follow/unsubscribe?token=')));
+      expect((await request(linkIn(mail.text, '/follow/confirm?token='), { ...form, body: '' })).status).toBe(303);
+      links.push(linkIn(mail.text, '/follow/unsubscribe?token='));
+    }
+    const ask = await request(links[0]!);
+    expect(/<p data-also-following>([^<]*)<\/p>/.exec(ask.text)?.[1])
+      .toBe('ما زال هذا العنوان يتابع \u2068دوري تحت 12 سنة\u2069 و\u2068بطولات تحت 14 سنة\u2069: تستمر تلك الرسائل، وفي كل منها رابط لإيقافها.');
+  });
+
   it('still unsubscribes with a link within its year, and says so again on a second click', async () => {
     const email = 'fresh.link@example.org';
     await request(`${svc.url}/api/v0/follow`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ org_id: 'riverside-sfl', email }) });

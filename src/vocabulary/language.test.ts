@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arabicCount, sentence } from './language.js';
+import { arabicCount, listIn, sentence } from './language.js';
 
 describe('arabicCount', () => {
   const hours = { one: 'ساعة واحدة', two: 'ساعتان', few: (n: number) => `${n} ساعات`, many: (n: number) => `${n} ساعة`, other: (n: number) => `${n} ساعة` };
@@ -31,5 +31,20 @@ describe('sentence', () => {
     ['هل ستشارك؟', 'هل ستشارك؟'],
   ])('%s', (text, ended) => {
     expect(sentence(text)).toBe(ended);
+  });
+});
+
+// A native Arabic review read the unsubscribe page's "also following" list joined with "، " alone.
+describe('listIn', () => {
+  const [a, b, c] = ['\u2068دوري تحت 12 سنة\u2069', '\u2068Premier Division\u2069', '\u2068كأس عمّان\u2069'];
+  it.each([
+    ['ar', [a], a],
+    ['ar', [a, b], `${a} و${b}`],
+    ['ar', [a, b, c], `${a} و${b} و${c}`],
+    ['en', [b], b],
+    ['en', [b, a], `${b} and ${a}`],
+    ['en', [b, a, c], `${b}, ${a} and ${c}`],
+  ] as const)('%s %j: %s', (language, items, text) => {
+    expect(listIn(language, items)).toBe(text);
   });
 });

@@ -24,6 +24,20 @@ export function isolated(name: string): string {
   return `\u2068${name}\u2069`;
 }
 
+const LISTS: Record<Language, Intl.ListFormat> = {
+  // British English, as the rest of the English text: "A, B and C".
+  en: new Intl.ListFormat('en-GB', { type: 'conjunction' }),
+  ar: new Intl.ListFormat('ar', { type: 'conjunction' }),
+};
+
+/**
+ * `items` as one phrase in `language`: "A, B and C", "A وB وC" (CLDR's conjunction, through Intl). A native Arabic review
+ * read a list joined with "، " alone, with no و before its last item.
+ */
+export function listIn(language: Language, items: readonly string[]): string {
+  return LISTS[language].format(items);
+}
+
 /** The forms of a counted Arabic noun: "ساعة واحدة", "ساعتان", "3 ساعات", "11 ساعة", "100 ساعة". */
 export interface ArabicCountForms {
   one: string;
