@@ -150,6 +150,11 @@ describe('the RSVP page without JavaScript', () => {
     expect(page.text).toContain('lang="ar" dir="rtl"');
     expect(page.text).toMatch(/<bdi>[^<]*<\/bdi> · <bdi>/);
     expect(page.text).toContain('<bdi>Nizar Smadi Jr.</bdi>');
+    // Why answers are closed, in the passive (a native Arabic review read "أغلقت الردود", "you closed the answers").
+    db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'amm-u14-sf1'`).run(new Date(Date.now() - 60_000).toISOString());
+    expect((await request(link)).text).toContain('>أُغلقت الردود عند انطلاق المباراة.<');
+    db.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'amm-u14-sf1'`).run();
+    expect((await request(link)).text).toContain('>أُغلقت الردود: سُجّلت نتيجة هذه المباراة.<');
   });
 
   it('a link it cannot read says so in both languages, and the title does not call a refused request an invalid link', async () => {

@@ -188,7 +188,7 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     db.close();
     await Promise.all([page.waitForNavigation({ timeout: 10_000 }), page.click('button[value="no"]')]);
     // With the answer that stands, in words.
-    expect(await notice()).toBe('لم يُحفظ ردك. أغلقت الردود عند انطلاق المباراة. الرد المسجّل: نعم.');
+    expect(await notice()).toBe('لم يُحفظ ردك. أُغلقت الردود عند انطلاق المباراة. الرد المسجّل: نعم.');
     // The page to GET (303): a reload posts nothing again.
     expect(new URL(page.url()).searchParams.get('closed')).toBe('1');
     expect(await page.textContent('[data-count="yes"]')).toBe('1');

@@ -71,10 +71,12 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : backOn ? `لم تعد مباراة ${match} ملغاة: ستُلعب.`
           : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? sentence(`تغيّر موعد مباراة ${match}`) : sentence(`تغيّر ملعب مباراة ${match}`),
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', wasDue: 'كان موعدها', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
-        postponed: 'مؤجلة: يحدد موعد جديد',
+        // Said of the kickoff (موعد الانطلاق, masculine) it stands beside, or of the match by name: a native Arabic
+        // review read "موعد الانطلاق: مؤجلة: …" and "(كانت مؤجلة)", feminine words under a masculine label.
+        postponed: 'مؤجَّل، يُحدَّد موعد جديد لاحقًا',
         // "(بدلًا من مؤجلة)" read "instead of postponed" (a review): the note is its own phrase.
-        wasPostponed: 'كانت مؤجلة',
-        wasCancelled: 'كانت ملغاة',
+        wasPostponed: 'كان مؤجَّلًا',
+        wasCancelled: 'كانت المباراة ملغاة',
         answer: answer ? `ردّك حتى الآن: ${answer}.` : 'لم تردّ على الدعوة بعد.',
         ask: !open ? (answer ? 'ردّك محفوظ، ويمكنك تغييره بعد تحديد الموعد الجديد:' : 'يمكنك الرد بعد تحديد الموعد الجديد:') : answer ? 'إذا لم يعد ردّك صالحًا، غيّره:' : 'أخبر فريقك هل ستشارك:',
         button: open ? (answer ? 'تغيير الرد' : 'الرد على الدعوة') : 'عرض الدعوة',

@@ -51,7 +51,8 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
     ? {
         subject: postponed ? toMember(member, `مؤجلة: ${match}`) : `${rsvpQuestion('ar', member)} ${match}${day ? `، ${day}` : ''}`,
         heading: postponed ? 'مباراة مؤجلة' : 'دعوة إلى مباراة',
-        when: postponed ? 'مؤجلة: يحدد موعد جديد' : null,
+        // Beside "موعد الانطلاق" (masculine): "مؤجلة: …" did not agree with it (a native Arabic review).
+        when: postponed ? 'مؤجَّل، يُحدَّد موعد جديد لاحقًا' : null,
         hello: `مرحبًا ${name(input.memberName)}،`,
         invited: sentence(`أنت مدعو للمشاركة في مباراة ${match}`),
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة' },

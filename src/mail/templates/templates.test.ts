@@ -189,7 +189,8 @@ describe('RSVP invitation', () => {
     const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, postponed: true });
     expectWellFormedShell(ar, 'ar');
     expect(ar.subject).toBe('\u2068Sam\u2069 · مؤجلة: \u2068Riverside\u2069 ضد \u2068Hillside\u2069');
-    expect(ar.text).toContain('موعد الانطلاق: \u2068مؤجلة: يحدد موعد جديد\u2069');
+    // Agreeing with its masculine label (a native Arabic review read "موعد الانطلاق: مؤجلة: …").
+    expect(ar.text).toContain('موعد الانطلاق: \u2068مؤجَّل، يُحدَّد موعد جديد لاحقًا\u2069');
     expect(ar.text).toContain('أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:');
     expect(ar.text + ar.html).not.toMatch(/7 مارس|18:30/);
     // The organization's name isolated, as in the follow emails (a review: a Latin name ending in "S.C." read wrong).
@@ -548,7 +549,8 @@ describe('RSVP change', () => {
     expect(mail.subject).toBe('Sam · New time: Riverside vs Hillside, 7 Mar');
     expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC (was postponed)');
     const ar = rsvpChangeEmail({ ...base, language: 'ar', kickoffAt: base.before.kickoffAt, before: { ...base.before, postponed: true } });
-    expect(ar.text).toContain('(كانت مؤجلة)');
+    // Agreeing with its label, the kickoff (a native Arabic review read "(كانت مؤجلة)" under "موعد الانطلاق").
+    expect(ar.text).toContain('موعد الانطلاق: \u2068السبت 7 مارس 2026، الساعة 18:30 (UTC) (كان مؤجَّلًا)\u2069');
     expect(ar.text).not.toContain('بدلًا من مؤجلة');
   });
 
@@ -564,7 +566,7 @@ describe('RSVP change', () => {
     expectWellFormedShell(ar, 'ar');
     expect(ar.subject).toBe('\u2068Sam\u2069 · أُعيدت: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
     expect(ar.text).toContain('لم تعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 ملغاة: ستُلعب.');
-    expect(ar.text).toContain('(كانت ملغاة)');
+    expect(ar.text).toContain('(كانت المباراة ملغاة)');
   });
 
   it('postponed: no kickoff, the answer kept; cancelled: no link and no answer', () => {
@@ -576,6 +578,8 @@ describe('RSVP change', () => {
     const unanswered = rsvpChangeEmail({ ...base, state: 'postponed', response: null });
     expect(unanswered.text).toContain('You have not answered yet.\nYou can answer once the new date is set:');
     expect(unanswered.text).not.toContain('kept');
+    const ar = rsvpChangeEmail({ ...base, language: 'ar', state: 'postponed', kickoffAt: base.before.kickoffAt });
+    expect(ar.text).toContain('موعد الانطلاق: \u2068مؤجَّل، يُحدَّد موعد جديد لاحقًا\u2069');
     for (const state of ['cancelled', 'competition_cancelled'] as const) {
       const mail = rsvpChangeEmail({ ...base, state });
       expectWellFormedShell(mail, 'en');
