@@ -193,7 +193,7 @@ describe('a form posted by a person', () => {
     const res = await post('/api/v0/follow', { org_id: 'amman-yfa', league_id: 'nope', email: 'a@example.org' }, 'navigate');
     expect(res.status).toBe(422);
     expect(h1(res.text)).toBe('هذا النموذج مُعدّ بطريقة خاطئة');
-    expect(res.text).toContain('يذكر جهة منظمة أو دورياً غير موجود لدينا');
+    expect(res.text).toContain('يذكر جهة منظمة أو دوريًا غير موجود لدينا');
     expect(res.text).toContain('<li><bdi>الدوري</bdi>: <span lang="ar" dir="rtl">ليس من دوريات هذه الجهة</span></li>');
     const english = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'nope', email: 'a@example.org' }, 'navigate');
     expect(h1(english.text)).toBe('This form is set up wrongly');
@@ -257,9 +257,9 @@ describe('a form posted by a person', () => {
   describe('answers over 16 KiB', () => {
     const long = { ...registration, notes: 'ع'.repeat(3_000) };
     it.each([
-      ['an Arabic club', long, '', 'ar', 'إجاباتك طويلة جداً', false],
+      ['an Arabic club', long, '', 'ar', 'إجاباتك طويلة جدًا', false],
       ['an English club', { ...long, org_id: 'riverside-sfl', division_id: 'rsl-reg-premier' }, '', 'en', 'Your answers are too long', false],
-      ['an organization named in the query only', { ...long, org_id: '' }, '?org_id=amman-yfa', 'ar', 'إجاباتك طويلة جداً', false],
+      ['an organization named in the query only', { ...long, org_id: '' }, '?org_id=amman-yfa', 'ar', 'إجاباتك طويلة جدًا', false],
       ['an organization nobody has: both languages', { ...long, org_id: 'nobody' }, '', 'en', 'Your answers are too long', true],
     ])('%s', async (_label, fields, query, language, title, both) => {
       const res = await post(`/api/v0/register${query}`, fields, 'navigate');
@@ -267,7 +267,7 @@ describe('a form posted by a person', () => {
       expect(res.text).toContain(`<html lang="${language}"`);
       expect(h1(res.text)).toBe(title);
       expect(res.text).not.toContain('UTF-8');
-      expect(res.text.includes('<h2>إجاباتك طويلة جداً</h2>')).toBe(both);
+      expect(res.text.includes('<h2>إجاباتك طويلة جدًا</h2>')).toBe(both);
     });
 
     it('streamed without a length: the same page', async () => {
@@ -276,7 +276,7 @@ describe('a form posted by a person', () => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate', 'Transfer-Encoding': 'chunked' },
         body: new URLSearchParams(long).toString(),
       });
-      expect([res.status, h1(res.text)]).toEqual([413, 'إجاباتك طويلة جداً']);
+      expect([res.status, h1(res.text)]).toEqual([413, 'إجاباتك طويلة جدًا']);
     });
 
     it("a script's post gets the problem document, as before", async () => {

@@ -93,7 +93,7 @@ describe('the RSVP page without JavaScript', () => {
   // RSVP review: a parent's two children's invitations read the same; the member's name comes first.
   it("titles the page with the email's question to the member and the match, its names isolated", async () => {
     const teams = (html: string) => /<h1><bdi>([^<]+)<\/bdi> (?:vs|ضد) <bdi>([^<]+)<\/bdi><\/h1>/.exec(html)!.slice(1);
-    const member = (html: string) => /<p class="muted">(?:Hello|مرحباً) <bdi>([^<]+)<\/bdi>/.exec(html)![1];
+    const member = (html: string) => /<p class="muted">(?:Hello|مرحبًا) <bdi>([^<]+)<\/bdi>/.exec(html)![1];
     const english = await request((await invitation('rsl-prem-r08-2')).link);
     const [home, away] = teams(english.text);
     expect(title(english.text)).toBe(`\u2068${member(english.text)}\u2069, will you play? \u2068${home}\u2069 vs \u2068${away}\u2069`);

@@ -134,7 +134,7 @@ describe('README', () => {
         body: new URLSearchParams({ org_id: 'amman-yfa', name: 'Lina', email: 'lina@example.org', notes: 'ع'.repeat(3_000) }).toString(),
       });
       expect(long.status).toBe(413);
-      expect(long.text).toContain('<h1>إجاباتك طويلة جداً</h1>');
+      expect(long.text).toContain('<h1>إجاباتك طويلة جدًا</h1>');
 
       // An email's link through nginx: its token is not written to the access log (an operator's review found the
       // default format writing every /rsvp?token=… and /follow/unsubscribe?token=… there).

@@ -15,12 +15,12 @@ const PDI = '\u2069';
 describe('fieldMessage: the API\'s English message on an Arabic organization\'s page', () => {
   it.each([
     ['is required', 'مطلوب'],
-    ['must be at most 120 characters', 'يجب ألا يزيد على 120 حرفاً'],
+    ['must be at most 120 characters', 'يجب ألا يزيد على 120 حرفًا'],
     ['must be at most 2000 characters', 'يجب ألا يزيد على 2000 حرف'],
     ['must be at most 5 characters', 'يجب ألا يزيد على 5 أحرف'],
     ['must be an email address such as name@example.org', `يجب أن يكون عنوان بريد إلكتروني مثل ${LRI}name@example.org${PDI}`],
-    ['must be an email address: at most 64 characters before the @', 'يجب أن يكون عنوان بريد إلكتروني: 64 حرفاً على الأكثر قبل @'],
-    ['is not a real date', 'ليس تاريخاً صحيحاً'],
+    ['must be an email address: at most 64 characters before the @', 'يجب أن يكون عنوان بريد إلكتروني: 64 حرفًا على الأكثر قبل @'],
+    ['is not a real date', 'ليس تاريخًا صحيحًا'],
     ['must be between 1900-01-01 and today', `يجب أن يكون بين ${LRI}1900-01-01${PDI} واليوم`],
     ['is required for a player under 18', 'مطلوب للاعب دون سن 18'],
     ['is required: players under 14 need a guardian', 'مطلوب: من هم دون سن 14 يحتاجون إلى ولي أمر'],

@@ -15,7 +15,7 @@ export interface SaidMessage {
 }
 
 const characters = (n: number) =>
-  arabicCount(n, { one: 'حرف واحد', two: 'حرفين', few: (k) => `${k} أحرف`, many: (k) => `${k} حرفاً`, other: (k) => `${k} حرف` });
+  arabicCount(n, { one: 'حرف واحد', two: 'حرفين', few: (k) => `${k} أحرف`, many: (k) => `${k} حرفًا`, other: (k) => `${k} حرف` });
 
 const AN_ADDRESS = 'يجب أن يكون عنوان بريد إلكتروني';
 
@@ -32,23 +32,23 @@ const whole = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[
 /** English message (the whole of it) → Arabic. Code points, addresses and symbol lists read left to right. */
 const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: string | undefined) => string]> = [
   [/^is required$/, () => 'مطلوب'],
-  [/^must be a string$/, () => 'يجب أن يكون نصاً'],
+  [/^must be a string$/, () => 'يجب أن يكون نصًا'],
   [/^must be at most (\d+) characters$/, (m) => `يجب ألا يزيد على ${characters(Number(m[1]))}`],
   [/^must not contain control characters$/, () => 'يجب ألا يحتوي على محارف تحكم'],
   [/^must not contain text direction controls \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف التحكم في اتجاه النص (${ltr(m[1]!)})`],
   [/^must not contain invisible characters \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف غير مرئية (${ltr(m[1]!)})`],
-  [/^must be valid Unicode text$/, () => 'يجب أن يكون نصاً صالحاً (Unicode)'],
-  [/^must contain a letter, a digit or a symbol \(it reads as blank\)$/, () => 'يجب أن يحتوي على حرف أو رقم أو رمز (يبدو فارغاً)'],
-  [/^must be an identifier such as "(.+)"$/, (m) => `يجب أن يكون معرّفاً مثل ${ltr(m[1]!)}`],
+  [/^must be valid Unicode text$/, () => 'يجب أن يكون نصًا صالحًا (Unicode)'],
+  [/^must contain a letter, a digit or a symbol \(it reads as blank\)$/, () => 'يجب أن يحتوي على حرف أو رقم أو رمز (يبدو فارغًا)'],
+  [/^must be an identifier such as "(.+)"$/, (m) => `يجب أن يكون معرّفًا مثل ${ltr(m[1]!)}`],
   [/^must be an email address such as (\S+)$/, (m) => `${AN_ADDRESS} مثل ${ltr(m[1]!)}`],
   [/^must be an email address: the part before @ may hold letters, digits, dots \(not two in a row, not first or last\) and (.+)$/,
     (m) => `${AN_ADDRESS}: الجزء الذي قبل @ يتكون من حروف لاتينية وأرقام ونقاط (لا نقطتان متتاليتان، ولا نقطة في أوله أو آخره) ومن ${ltr(m[1]!)}`],
   [/^must be an email address: at most (\d+) characters before the @$/, (m) => `${AN_ADDRESS}: ${characters(Number(m[1]))} على الأكثر قبل @`],
-  [/^must be an email address: the part after @ is not a domain such as (\S+)$/, (m) => `${AN_ADDRESS}: الجزء الذي بعد @ ليس نطاقاً مثل ${ltr(m[1]!)}`],
+  [/^must be an email address: the part after @ is not a domain such as (\S+)$/, (m) => `${AN_ADDRESS}: الجزء الذي بعد @ ليس نطاقًا مثل ${ltr(m[1]!)}`],
   [/^must be an email address: at most (\d+) characters$/, (m) => `${AN_ADDRESS}: ${characters(Number(m[1]))} على الأكثر`],
   [/^must be a phone number: digits, spaces, (.+)$/, (m) => `يجب أن يكون رقم هاتف: أرقام ومسافات و${ltr(m[1]!)}`],
-  [/^must be a date as YYYY-MM-DD$/, () => `يجب أن يكون تاريخاً بالشكل ${ltr('YYYY-MM-DD')} (مثل ${ltr('2014-05-01')})`],
-  [/^is not a real date$/, () => 'ليس تاريخاً صحيحاً'],
+  [/^must be a date as YYYY-MM-DD$/, () => `يجب أن يكون تاريخًا بالشكل ${ltr('YYYY-MM-DD')} (مثل ${ltr('2014-05-01')})`],
+  [/^is not a real date$/, () => 'ليس تاريخًا صحيحًا'],
   [/^must be between (\S+) and today$/, (m) => `يجب أن يكون بين ${ltr(m[1]!)} واليوم`],
   // A date starts with its weekday: "يوم" before it, as Arabic says a day ("في الجمعة 20 نوفمبر" is not Arabic; a
   // native Arabic review).

@@ -6,7 +6,7 @@
 import { assembleCalendarParts } from '../competitions/calendar.js';
 
 /** What a subscriber's calendar app shows as the subscription's name once its matches are gone. */
-export const RETIRED_CALENDAR_NAME = 'No longer published · لم يعد منشوراً';
+export const RETIRED_CALENDAR_NAME = 'No longer published · لم يعد منشورًا';
 
 /** The feed of every retired id: a calendar with no event (UTC's time zone as its one component, RFC 5545 3.6). */
 export function retiredFeed(refreshMinutes: number): string[] {

@@ -66,8 +66,8 @@ const WORDS = {
     // Not in brackets: an Arabic time ends with its zone in brackets, "(… الساعة 10:00 (GMT+3)، …)" (a review).
     // A walkover names its winner as such: "(انسحاب: ⁨X⁩)" read as X having withdrawn, and penalties say how the score
     // was made, "(بركلات الترجيح 4–3)", not "(4–3 ركلات الترجيح)" (a native Arabic review).
-    comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: (score: string) => `بركلات الترجيح ${score}`, aet: 'بعد الوقت الإضافي', walkover: (team: string) => `فوز ${team} بالانسحاب`, tbd: 'يحدد الموعد لاحقاً',
-    result: 'النتيجة', moved: 'تغيير الموعد', movedBoth: 'تغيير الموعد والملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقاً', postponed: 'تأجيل، يحدد موعد جديد لاحقاً', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
+    comma: '، ', arrow: '←', aside: (s: string) => ` — ${s}`, vs: 'ضد', pens: (score: string) => `بركلات الترجيح ${score}`, aet: 'بعد الوقت الإضافي', walkover: (team: string) => `فوز ${team} بالانسحاب`, tbd: 'يحدد الموعد لاحقًا',
+    result: 'النتيجة', moved: 'تغيير الموعد', movedBoth: 'تغيير الموعد والملعب', newVenue: 'ملعب جديد', noVenue: 'يحدد الملعب لاحقًا', postponed: 'تأجيل، يحدد موعد جديد لاحقًا', cancelled: 'إلغاء', rescheduled: 'موعد جديد',
     reinstated: 'أُعيدت المباراة بعد إلغائها', resultWithdrawn: 'سُحبت النتيجة', was: (s: string) => `كانت ${s}`, wasDue: (s: string) => `كان موعدها ${s}`,
     // A native Arabic review: the champion's title first, as a label ("⁨X⁩ بطل المسابقة" read unnaturally); a move
     // says what moved ("تغيير الموعد أو الملعب" stood above a new time alone); a competition of one match gives its

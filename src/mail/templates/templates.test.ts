@@ -418,7 +418,7 @@ describe('follow updates', () => {
   it('a postponement says a new date is to follow, and the date it was due as such', () => {
     const told = (language: 'en' | 'ar') => followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'postponed', before: seen, after: { ...seen, status: 'postponed' } }] }] }).text;
     expect(told('en')).toContain('- Postponed, new date to follow: Riverside vs Hillside (was due Saturday 7 March 2026, 21:30 GMT+3, North Park)\n');
-    expect(told('ar')).toContain('- تأجيل، يحدد موعد جديد لاحقاً: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كان موعدها السبت 7 آذار 2026');
+    expect(told('ar')).toContain('- تأجيل، يحدد موعد جديد لاحقًا: \u2068Riverside\u2069 ضد \u2068Hillside\u2069 — كان موعدها السبت 7 آذار 2026');
   });
 
   // A review: a match put back on, a result withdrawn and a result corrected read as nothing, nothing and a new result.
