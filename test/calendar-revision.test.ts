@@ -451,6 +451,30 @@ describe('migration 0015', () => {
   });
 });
 
+// Migration 0023 raises once every VEVENT of an Arabic organization, whose words a native Arabic review changed
+// (walkovers, penalties, tanween), and nothing else.
+describe('migration 0023', () => {
+  let t: TestDb | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('raises every match of an Arabic organization once, and no other', async () => {
+    t = await demoDb();
+    const rows = () => t!.sqlite.prepare(`SELECT m.id, m.sequence, o.language FROM matches m JOIN events e ON e.id = m.event_id
+        JOIN leagues l ON l.id = e.league_id JOIN organizations o ON o.id = l.org_id`).all() as Array<{ id: string; sequence: number; language: string }>;
+    const before = new Map(rows().map((r) => [r.id, r.sequence]));
+    const { up } = await import('../src/db/migrations/0023_arabic_calendar_words.js');
+    await up(t.db);
+    const raised = rows().filter((r) => r.sequence !== before.get(r.id));
+    expect(raised.every((r) => r.sequence === before.get(r.id)! + 1)).toBe(true);
+    const arabic = rows().filter((r) => r.language === 'ar').map((r) => r.id);
+    expect(arabic.length).toBeGreaterThan(10);
+    expect(raised.map((r) => r.id).sort()).toEqual(arabic.sort());
+  });
+});
+
 // Migration 0016 raises once the VEVENTs 4373053 gave "Postponed: " / "Cancelled: " in their SUMMARY (an operator's
 // upgrade review found six left at their SEQUENCE), with their competitions' revisions, and nothing else.
 describe('migration 0016', () => {
