@@ -203,6 +203,36 @@ describe('postmark transport', () => {
     expect(await row()).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
+  // The mail review: a 2xx whose body could not be read (truncated, empty, the connection cut in it) was retried as
+  // `postmark-code-undefined`, and the person got another copy, with other links, on every retry. The 2xx is Postmark
+  // taking the email: it is sent, its provider id unknown, and the log says so without naming the address.
+  it.each([
+    ['a truncated 200', { kind: 'raw', status: 200, body: '{"To":"fan@example.com","SubmittedAt":"2025-' }],
+    ['an empty 200', { kind: 'raw', status: 200, body: '' }],
+    ['a 200 whose connection is cut in its body', { kind: 'cut', status: 200, body: '{"To":"fan@example.com",' }],
+    ['a 200 of JSON without its MessageID', { kind: 'raw', status: 200, body: '{"To":"fan@example.com"}' }],
+  ] as const)('counts %s as sent, once, its provider id unknown', async (_, mode) => {
+    fake.mode = mode;
+    enqueueEmail(message);
+    const w = start();
+    await w.drain();
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: null, last_error: null });
+    expect(logs).toEqual([expect.stringMatching(/^mail #\d+ tag=follow-confirm sent \(attempt 1\), provider id unknown: postmark-2xx-unreadable$/)]);
+    expect(logs.join('\n')).not.toContain('fan@');
+
+    fake.mode = { kind: 'ok' };
+    clock = new Date(clock.getTime() + 7 * 24 * 3600_000);
+    await w.drain();
+    expect(emailRequests()).toHaveLength(1);
+  });
+
+  it('still retries a 2xx that reads as a Postmark error (ErrorCode other than 0)', async () => {
+    fake.mode = { kind: 'raw', status: 200, body: '{"ErrorCode":100,"Message":"Maintenance"}' };
+    enqueueEmail(message);
+    await start().drain();
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+
   // A review: Postmark keeps bulk mail (digests and alerts, with List-Unsubscribe) off its transactional stream.
   it('sends followers\' digests and alerts through POSTMARK_BROADCAST_STREAM when set, everything else through outbound', async () => {
     for (const tag of ['follow-digest', 'follow-alert', 'follow-confirm', 'registration-receipt']) enqueueEmail({ ...message, tag });

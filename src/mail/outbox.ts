@@ -176,13 +176,13 @@ export function claimDueEmails(store: SyncDb, options: { now: Date; limit: numbe
  * Records a delivery. Returns false when the message was no longer pending. A prerendered row from before
  * emails were rendered at send time may hold secret links: they are cut out once it has left.
  */
-export function markEmailSent(store: SyncDb, id: number, outcome: { providerMessageId: string; sentAt: Date }): boolean {
+export function markEmailSent(store: SyncDb, id: number, outcome: { providerMessageId: string | null; sentAt: Date }): boolean {
   return store.run(MARK_SENT.bind({ id, sentAt: toTimestamp(outcome.sentAt), providerMessageId: outcome.providerMessageId })) > 0;
 }
 
 // Compiled once: the mail worker records one per email, and building it took more of the main thread than
 // SQLite running it.
-const MARK_SENT = prepared((q, p: { id: number; sentAt: string; providerMessageId: string }) =>
+const MARK_SENT = prepared((q, p: { id: number; sentAt: string; providerMessageId: string | null }) =>
   q.updateTable('email_outbox')
     .set((eb) => ({
       status: 'sent',

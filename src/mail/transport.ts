@@ -18,9 +18,16 @@ export interface MailMessage {
   tag?: string | undefined;
 }
 
+/** A message the provider took: its id there (null when its answer could not be read), and a note for the log. */
+export interface MailSent {
+  messageId: string | null;
+  /** A short kind, safe to log like MailDeliveryError's: the provider took the message but something was odd. */
+  warning?: string | undefined;
+}
+
 export interface MailTransport {
   /** Hands the message over; rejects with MailDeliveryError (anything else counts as retryable). */
-  send(msg: MailMessage): Promise<{ messageId: string }>;
+  send(msg: MailMessage): Promise<MailSent>;
 }
 
 /**

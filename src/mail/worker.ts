@@ -11,7 +11,7 @@ import { composeForSending, type CancelledEmail } from './compose.js';
 import { messageIdFor } from './eml.js';
 import { fromFor, parseMailbox } from './headers.js';
 import { claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
-import { MailDeliveryError, toDeliveryError, type MailTransport } from './transport.js';
+import { MailDeliveryError, toDeliveryError, type MailSent, type MailTransport } from './transport.js';
 import { consoleLog, type Log, type LogLevel } from '../log.js';
 import { endUndeliverableFollow } from '../follows/service.js';
 
@@ -165,7 +165,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     return commit(() => claimDueEmails(store, { now: now(), limit: batchSize, leaseMs }).map((row) => ({ row, composed: compose(row) })));
   }
 
-  async function attemptSend({ row, composed }: Ready): Promise<{ messageId: string } | { cancelled: string } | MailDeliveryError> {
+  async function attemptSend({ row, composed }: Ready): Promise<MailSent | { cancelled: string } | MailDeliveryError> {
     if ('error' in composed) {
       const why = composed.error instanceof Error ? composed.error.message : String(composed.error);
       return new MailDeliveryError(`cannot be rendered: ${why}`, { permanent: true, kind: 'corrupt-row' });
@@ -206,7 +206,11 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     }
     if (!(outcome instanceof MailDeliveryError)) {
       const sentAt = now();
-      return { record: () => markEmailSent(store, row.id, { providerMessageId: outcome.messageId, sentAt }), line: `sent (attempt ${attempt})`, level: 'info' };
+      const record = () => markEmailSent(store, row.id, { providerMessageId: outcome.messageId, sentAt });
+      // Sent, with something odd in the provider's answer (postmark.ts: a 2xx it could not read): said on stderr, so
+      // that an operator sees it, and never retried (a retry would send the person another copy).
+      const line = `sent (attempt ${attempt})${outcome.messageId === null ? ', provider id unknown' : ''}${outcome.warning ? `: ${outcome.warning}` : ''}`;
+      return { record, line, level: outcome.warning ? 'error' : 'info' };
     }
     const err = outcome;
     if (err.permanent) {

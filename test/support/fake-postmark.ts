@@ -8,7 +8,11 @@ const TOKEN = FAKE_POSTMARK_TOKEN;
 export type Mode =
   | { kind: 'ok' }
   | { kind: 'status'; status: number; errorCode: number; message: string }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Answers `status` with `body` as it is (no JSON made of it): a truncated or empty answer. */
+  | { kind: 'raw'; status: number; body: string }
+  /** Answers `status`, says a body of `body`'s length and more, sends `body`, and cuts the connection. */
+  | { kind: 'cut'; status: number; body: string };
 
 export interface Received {
   method: string;
@@ -40,6 +44,15 @@ export class FakePostmark {
       }
       const mode = this.mode;
       if (mode.kind === 'hang') return; // never answers
+      if (mode.kind === 'raw') {
+        res.writeHead(mode.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(mode.body) });
+        return res.end(mode.body);
+      }
+      if (mode.kind === 'cut') {
+        res.writeHead(mode.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(mode.body) + 100 });
+        res.write(mode.body, () => res.destroy());
+        return;
+      }
       if (mode.kind === 'status') return reply(mode.status, { ErrorCode: mode.errorCode, Message: mode.message });
       const inactive = [...this.inactive].filter((a) => String(body.To ?? '').toLowerCase().includes(a.toLowerCase()));
       if (inactive.length > 0) {

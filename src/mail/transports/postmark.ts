@@ -1,6 +1,6 @@
 // Production transport: the official `postmark` client (v5, fetch-based), sending one message per call.
 import { Errors, Models, ServerClient } from 'postmark';
-import { MailDeliveryError, type MailMessage, type MailTransport } from '../transport.js';
+import { MailDeliveryError, type MailMessage, type MailSent, type MailTransport } from '../transport.js';
 import { postmarkEndpoint } from './postmark-host.js';
 
 export interface PostmarkTransportOptions {
@@ -36,15 +36,16 @@ export function postmarkClientOptions(apiHost: string | undefined, timeoutMs: nu
 }
 
 export function createPostmarkTransport(options: PostmarkTransportOptions): MailTransport {
-  const client = new ServerClient(
-    options.serverToken,
-    postmarkClientOptions(options.apiHost, options.timeoutMs ?? 10_000),
-  );
+  const client = new ServerClient(options.serverToken, {
+    ...postmarkClientOptions(options.apiHost, options.timeoutMs ?? 10_000),
+    fetch: fetchWholeAnswer,
+  });
   const messageStream = options.messageStream ?? 'outbound';
   const streamOf = (tag: string | undefined) => (options.broadcastStream && tag && BROADCAST_TAGS.has(tag) ? options.broadcastStream : messageStream);
   return {
-    async send(msg: MailMessage): Promise<{ messageId: string }> {
-      let response: Models.MessageSendingResponse;
+    async send(msg: MailMessage): Promise<MailSent> {
+      // What the client makes of a 2xx body: its JSON, `{}` when empty, the text itself when it is not JSON.
+      let response: Partial<Models.MessageSendingResponse> | string;
       try {
         response = await client.sendEmail({
           From: msg.from,
@@ -65,15 +66,46 @@ export function createPostmarkTransport(options: PostmarkTransportOptions): Mail
       } catch (err) {
         throw classifyPostmarkError(err);
       }
-      if (response.ErrorCode !== 0 || !response.MessageID) {
-        throw new MailDeliveryError(`postmark answered ErrorCode ${response.ErrorCode}: ${response.Message}`, {
-          permanent: false,
-          kind: `postmark-code-${response.ErrorCode}`,
-        });
-      }
-      return { messageId: response.MessageID };
+      return sentAnswer(response);
     },
   };
+}
+
+/**
+ * What a 2xx answer of /email says. An ErrorCode other than 0 is Postmark refusing the email in a 2xx (retried, as
+ * before). Any other answer without a MessageID (the body cut short, empty, not JSON) is still Postmark taking the
+ * email: the 2xx says so, and the mail review found such an answer retried as `postmark-code-undefined`, every retry
+ * another copy to the person, each with other working links. It is sent, its provider id unknown (the webhooks find
+ * the row by the Metadata's outbox_id, not by it).
+ */
+export function sentAnswer(response: Partial<Models.MessageSendingResponse> | string | null | undefined): MailSent {
+  const answer = typeof response === 'object' && response !== null ? response : {};
+  if (typeof answer.ErrorCode === 'number' && answer.ErrorCode !== 0) {
+    throw new MailDeliveryError(`postmark answered ErrorCode ${answer.ErrorCode}: ${answer.Message}`, {
+      permanent: false,
+      kind: `postmark-code-${answer.ErrorCode}`,
+    });
+  }
+  if (typeof answer.MessageID === 'string' && answer.MessageID !== '') return { messageId: answer.MessageID };
+  return { messageId: null, warning: 'postmark-2xx-unreadable' };
+}
+
+/**
+ * fetch, with a 2xx answer's body read here: when it cannot be read to its end (the connection cut in it, the timeout
+ * reached while it came), the client would reject with fetch's bare error (`terminated`), retried as a network
+ * failure, though the 2xx already said Postmark took the email. Such a body reads as empty instead (sentAnswer).
+ */
+async function fetchWholeAnswer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (response.status < 200 || response.status > 299) return response;
+  let body = '';
+  try {
+    body = await response.text();
+  } catch {
+    // Cut short: the status line was Postmark's answer.
+  }
+  // 204 and 205 may carry no body at all (the Response constructor refuses one).
+  return new Response(body === '' ? null : body, { status: response.status, statusText: response.statusText });
 }
 
 /**
