@@ -1,7 +1,7 @@
 // npm run invite -- --match MATCH_ID: invites every member with an email of both teams to RSVP.
 // Each gets an email with a personal link (sent by the server's mail worker, which mints the link); members
 // already invited are left alone (run it again safely), unless their address changed since: they are invited
-// afresh at the new one.
+// afresh at the new one. Named: the members it could not reach (no address, or one Postmark refuses).
 import { ConflictError, NotFoundError } from '../src/errors.js';
 import { inviteMatch } from '../src/rsvp/service.js';
 import { CliError, parseOptions, runCli, withDatabase } from './cli.js';
@@ -13,14 +13,21 @@ await runCli(async () => {
   await withDatabase(({ store }) => {
     try {
       const r = inviteMatch(store, id, new Date());
+      const refused = r.refusedMembers.length;
       console.log(
         `match ${r.matchId}: ${r.invited} invited (emails queued), ${r.alreadyInvited} already invited, ` +
-          `${r.withoutEmail} without an email address`,
+          `${r.withoutEmail} without an email address${refused > 0 ? `, ${refused} whose address Postmark refuses` : ''}`,
       );
-      // Named, not only counted (an RSVP review): the organizer has to reach each of them another way.
-      if (r.withoutEmailMembers.length > 0) {
-        console.log('not invited, no email address (phone them, or add their address to the import file and invite again):');
-        for (const m of r.withoutEmailMembers) console.log(`  ${m.team_name}: ${m.member_name} (${m.member_id})`);
+      // Named, not only counted (an RSVP review): the organizer has to reach each of them another way. So are those
+      // whose invitation Postmark refused for good (the mail review: they were counted as already invited).
+      // Each group by team then name.
+      const unreachable = [
+        ...r.withoutEmailMembers.map((m) => ({ ...m, why: 'no email address' })),
+        ...r.refusedMembers.map((m) => ({ ...m, why: 'Postmark refused their address (inactive or invalid there): the invitation did not reach them' })),
+      ];
+      if (unreachable.length > 0) {
+        console.log('could not be reached (phone them, or add or correct their address in the import file and invite again):');
+        for (const m of unreachable) console.log(`  ${m.team_name}: ${m.member_name} (${m.member_id}): ${m.why}`);
       }
       // Said only when it happened: the organizer corrected addresses since the last run.
       if (r.readdressed > 0) {

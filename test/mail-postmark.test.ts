@@ -187,7 +187,7 @@ describe('postmark transport', () => {
     await w.drain();
     const r = await row();
     expect(r).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(r.last_error).toMatch(/^permanent: postmark HTTP 422 ErrorCode 406/);
+    expect(r.last_error).toMatch(/^permanent: address refused: postmark HTTP 422 ErrorCode 406/);
 
     fake.mode = { kind: 'ok' };
     clock = new Date(clock.getTime() + 7 * 24 * 3600_000);
@@ -201,6 +201,15 @@ describe('postmark transport', () => {
     enqueueEmail(message);
     await start().drain();
     expect(await row()).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await row()).last_error).toMatch(/^permanent: address refused: postmark HTTP 422 ErrorCode 300/);
+  });
+
+  it('fails a message too large (413) for good, without saying its address was refused', async () => {
+    fake.mode = { kind: 'status', status: 413, errorCode: 0, message: 'Request entity too large' };
+    enqueueEmail(message);
+    await start().drain();
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await row()).last_error).toMatch(/^permanent: postmark HTTP 413/);
   });
 
   // The mail review: a 2xx whose body could not be read (truncated, empty, the connection cut in it) was retried as

@@ -55,9 +55,9 @@ it('invite names the members it skipped for having no address, by team then name
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout.trim().split('\n')).toEqual([
     'match rs-m3: 2 invited (emails queued), 0 already invited, 2 without an email address',
-    'not invited, no email address (phone them, or add their address to the import file and invite again):',
-    '  Mill Lane United: Adam West (rs-united-2)',
-    '  Riverside Lions: Zed Young (rs-lions-2)',
+    'could not be reached (phone them, or add or correct their address in the import file and invite again):',
+    '  Mill Lane United: Adam West (rs-united-2): no email address',
+    '  Riverside Lions: Zed Young (rs-lions-2): no email address',
   ]);
 });
 

@@ -173,7 +173,7 @@ describe('one person listed twice is invited once', () => {
     // As a row from before addresses were lower-cased on import would have it: case is no second mailbox.
     db.sqlite.prepare(`UPDATE team_members SET email = 'SAM.CARTER@EXAMPLE.ORG' WHERE id = 'rs-united-1'`).run();
     expect(inviteMatch(db.store, 'rs-m3', T0)).toEqual({
-      matchId: 'rs-m3', invited: 1, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withoutEmailMembers: [], withdrawn: 0, listedTwice: 2,
+      matchId: 'rs-m3', invited: 1, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withoutEmailMembers: [], withdrawn: 0, refusedMembers: [], listedTwice: 2,
     });
     expect(db.sqlite.prepare(`SELECT to_address FROM email_outbox`).all()).toEqual([{ to_address: SAM }]);
     expect(summary()).toEqual({ yes: 0, no: 0, maybe: 0, pending: 1 });

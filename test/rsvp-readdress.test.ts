@@ -61,7 +61,7 @@ it('a run after the address was corrected invites the new address, and the old l
   const oldToken = invitedAndAnswered();
   load(NEW);
   expect(inviteMatch(db.store, 'rs-m3', T0)).toEqual({
-    matchId: 'rs-m3', invited: 1, readdressed: 1, alreadyInvited: 0, withoutEmail: 0, withoutEmailMembers: [], withdrawn: 0, listedTwice: 0,
+    matchId: 'rs-m3', invited: 1, readdressed: 1, alreadyInvited: 0, withoutEmail: 0, withoutEmailMembers: [], withdrawn: 0, refusedMembers: [], listedTwice: 0,
   });
   expect(() => respondToInvitation(db.store, oldToken, 'no', T0)).toThrow(NotFoundError);
   // The answer came through a link the old address held: it is the new address's to give.
@@ -88,7 +88,7 @@ it('an address removed withdraws the invitation and its links', () => {
   // Until invite runs, the organizer's list shows the answer and why it will go (npm run rsvp).
   expect(rsvpAnswers(db.store, 'rs-m3')!.map((r) => [r.member_id, r.answer, r.state])).toEqual([['rs-lions-1', 'yes', 'address_removed']]);
   expect(inviteMatch(db.store, 'rs-m3', T0)).toEqual({
-    matchId: 'rs-m3', invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 1, withdrawn: 1, listedTwice: 0,
+    matchId: 'rs-m3', invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 1, withdrawn: 1, refusedMembers: [], listedTwice: 0,
     withoutEmailMembers: [{ team_id: 'rs-lions', team_name: 'Riverside Lions', member_id: 'rs-lions-1', member_name: 'Sam Carter' }],
   });
   expect(rsvpAnswers(db.store, 'rs-m3')).toEqual([]);

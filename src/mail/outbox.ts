@@ -225,6 +225,18 @@ export function markEmailFailed(store: SyncDb, id: number, outcome: { error: str
   );
 }
 
+/**
+ * The prefix of last_error on a row whose address the provider refused for good (a MailDeliveryError's
+ * addressRefused: Postmark's 406 inactive recipient, 300 invalid address). Read by addressRefused: the mail review
+ * found a member whose invitation Postmark refused shown as invited, not answered, everywhere.
+ */
+export const ADDRESS_REFUSED_PREFIX = 'permanent: address refused: ';
+
+/** Whether an outbox row's last_error says the provider refused its address for good (ADDRESS_REFUSED_PREFIX). */
+export function addressRefused(lastError: string | null): boolean {
+  return lastError !== null && lastError.startsWith(ADDRESS_REFUSED_PREFIX);
+}
+
 /** The prefix of last_error on a row the worker cancelled: no status of its own, the outbox keeps three. */
 export const CANCELLED_PREFIX = 'cancelled at send time: ';
 

@@ -10,7 +10,7 @@ import { followOfRow, recipientOf, type SentEmail } from './catalog.js';
 import { composeForSending, type CancelledEmail } from './compose.js';
 import { messageIdFor } from './eml.js';
 import { fromFor, parseMailbox } from './headers.js';
-import { claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
+import { ADDRESS_REFUSED_PREFIX, claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailSent, type MailTransport } from './transport.js';
 import { consoleLog, type Log, type LogLevel } from '../log.js';
 import { endUndeliverableFollow } from '../follows/service.js';
@@ -219,7 +219,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
       const ended = err.inactiveRecipient ? followOfRow(row) : null;
       return {
         record: () => {
-          markEmailFailed(store, row.id, { error: `permanent: ${err.message}` });
+          markEmailFailed(store, row.id, { error: `${err.addressRefused ? ADDRESS_REFUSED_PREFIX : 'permanent: '}${err.message}` });
           if (ended !== null) endUndeliverableFollow(store, ended, now());
         },
         line: `failed permanently (attempt ${attempt}): ${err.kind}${ended !== null ? '; its follow ended: the address no longer takes mail' : ''}`,

@@ -4,7 +4,7 @@ import { answerRows, answersCsv, type AnswerRow, type InvitationFacts, type Matc
 const MATCH: MatchForAnswers = { teamIds: ['lions', 'united'], language: 'en', timeZone: 'Asia/Amman' };
 const invitation = (i: Partial<InvitationFacts>): InvitationFacts => ({
   team_id: 'lions', team_name: 'Riverside Lions', team_name_ar: 'أسود ريفرسايد', member_id: 'l-1', member_name: 'Sam Carter',
-  member_name_ar: 'سام كارتر', member_email: 'sam@example.org', invited_email: 'sam@example.org', response: null, responded_at: null, ...i,
+  member_name_ar: 'سام كارتر', member_email: 'sam@example.org', invited_email: 'sam@example.org', response: null, responded_at: null, undeliverable: false, ...i,
 });
 const row = (r: Partial<AnswerRow>): AnswerRow => ({
   team_id: 'lions', team_name: 'Riverside Lions', member_id: 'l-1', member_name: 'Sam Carter', email: 'sam@example.org',
@@ -26,6 +26,9 @@ describe('answerRows: one row per invitation', () => {
       { email: 'sam@exmaple.org', answer: 'yes', answered_at: '2026-11-26T13:00:00+03:00', state: 'address_changed' }],
     ['the address removed since', { member_email: null }, {}, { state: 'address_removed' }],
     ['an invitation from before migration 0009 with no address known', { invited_email: null }, {}, { email: null, state: 'address_changed' }],
+    ['its address refused by the provider for good (the mail review)', { undeliverable: true }, {}, { state: 'undeliverable' }],
+    ['refused, then corrected since: the next invite moves it', { undeliverable: true, member_email: 'sam.carter@example.org' }, {}, { state: 'address_changed' }],
+    ['refused, then removed since', { undeliverable: true, member_email: null }, {}, { state: 'address_removed' }],
     ['the member moved to a team not in the match', { team_id: 'rovers', team_name: 'Harbour Rovers' }, {},
       { team_id: 'rovers', team_name: 'Harbour Rovers', state: 'not_in_teams' }],
     ['a slot with no team any more (its feed undecided again)', {}, { teamIds: [] }, { state: 'not_in_teams' }],

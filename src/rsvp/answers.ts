@@ -19,8 +19,11 @@ export type AnswerRow = Record<(typeof ANSWER_COLUMNS)[number], string | null>;
  * through the old address's link. Its member in neither team of the match now (moved to another team by an import,
  * or the slot now has another team): the import withdraws such an invitation to a match still to come
  * (src/rsvp/state.ts invitationOutOfMatch), so this is one of a match played, or of one with a side undecided.
+ * Undeliverable: the mail provider refused the address for good (inactive there, or invalid) on the invitation's
+ * latest email (state.ts undeliverableInvitations): the member never got it, as one with no address (the mail review
+ * found them shown as invited, not answered); the organizer phones them, or corrects the address and invites again.
  */
-export type InvitationState = 'address_changed' | 'address_removed' | 'not_in_teams';
+export type InvitationState = 'address_changed' | 'address_removed' | 'not_in_teams' | 'undeliverable';
 
 export interface InvitationFacts {
   team_id: string;
@@ -35,6 +38,8 @@ export interface InvitationFacts {
   invited_email: string | null;
   response: RsvpAnswer | null;
   responded_at: string | null;
+  /** Its latest email's address refused by the provider for good (state.ts undeliverableInvitations). */
+  undeliverable: boolean;
 }
 
 export interface MatchForAnswers {
@@ -46,8 +51,9 @@ export interface MatchForAnswers {
 
 export function invitationState(i: InvitationFacts, match: Pick<MatchForAnswers, 'teamIds'>): InvitationState | null {
   if (!match.teamIds.includes(i.team_id)) return 'not_in_teams';
-  if (invitedAddressCurrent(i.invited_email, i.member_email)) return null;
-  return i.member_email === null ? 'address_removed' : 'address_changed';
+  // An address changed since says what the next `npm run invite` does, whatever the old one's refusal.
+  if (!invitedAddressCurrent(i.invited_email, i.member_email)) return i.member_email === null ? 'address_removed' : 'address_changed';
+  return i.undeliverable ? 'undeliverable' : null;
 }
 
 /**

@@ -5,13 +5,13 @@ import type { SyncDb } from '../db/sync.js';
 import { resolveEvent } from '../competitions/resolve-event.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { mailboxOf } from '../mail/mailbox.js';
-import { queueEmail } from '../mail/outbox.js';
+import { addressRefused, queueEmail } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
 import { answerRows, byTeamThenName, type AnswerRow } from './answers.js';
-import { invitedAddressCurrent, rsvpState, type MatchForState, type RsvpState } from './state.js';
+import { invitedAddressCurrent, rsvpState, undeliverableInvitations, type MatchForState, type RsvpState } from './state.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
 // Prepared (src/db/prepared.ts): the summary is read under load, and building these with Kysely per request
@@ -164,6 +164,31 @@ function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>,
   };
 }
 
+/**
+ * The invitations of a match whose address the mail provider refuses (state.ts undeliverableInvitations), from their
+ * emails in the outbox (kept 30 days after they end: src/jobs/retention.ts). For the organizer's commands only.
+ */
+function undeliverableOf(store: SyncDb, matchId: string): Set<string> {
+  const emails = store.all(
+    store.q.selectFrom('email_outbox')
+      .select((eb) => [
+        eb.fn<string>('json_extract', ['data_json', eb.val('$.invitationId')]).as('invitation_id'),
+        'status', 'last_error',
+      ])
+      .where('template', 'in', ['rsvp-invite', 'rsvp-change'])
+      .where((eb) => eb(
+        eb.fn('json_extract', ['data_json', eb.val('$.invitationId')]),
+        'in',
+        eb.selectFrom('rsvp_invitations').select('id').where('match_id', '=', matchId),
+      ))
+      .orderBy('id'),
+  );
+  return undeliverableInvitations(emails.map((e) => ({
+    invitationId: e.invitation_id,
+    outcome: e.status === 'sent' ? 'sent' : e.status === 'failed' && addressRefused(e.last_error) ? 'address_refused' : 'other',
+  })));
+}
+
 /** A member as the organizer reads them: ids and names (the organization's language) of the member and their team. */
 export interface MemberNamed {
   team_id: string;
@@ -187,6 +212,12 @@ export interface InviteResult {
    */
   withoutEmailMembers: MemberNamed[];
   withdrawn: number;
+  /**
+   * Members invited whose address the mail provider refuses for good (inactive there, or invalid: the invitation's
+   * latest email failed so), by team then name. Not in `alreadyInvited`: the mail review found them counted there and
+   * never named, though they are as unreachable as `withoutEmailMembers`.
+   */
+  refusedMembers: MemberNamed[];
   /**
    * Members not invited because they are listed again (in both teams, or twice in one) under the same name and
    * mailbox as one who is: one person, one email, one token, counted once in `pending`.
@@ -225,7 +256,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
     const refusal = invitationRefusal(match, now);
     if (refusal) throw new ConflictError(`match ${matchId}: ${refusal}; nobody was invited`);
     const { teamIds } = match;
-    const empty = (): InviteResult => ({ matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withoutEmailMembers: [], withdrawn: 0, listedTwice: 0 });
+    const empty = (): InviteResult => ({ matchId, invited: 0, readdressed: 0, alreadyInvited: 0, withoutEmail: 0, withoutEmailMembers: [], withdrawn: 0, refusedMembers: [], listedTwice: 0 });
     if (teamIds.length === 0) return empty();
     const members = store.all(
       store.q.selectFrom('team_members as tm')
@@ -236,6 +267,11 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
         .orderBy('tm.id'),
     );
     const result = empty();
+    const undeliverable = undeliverableOf(store, matchId);
+    const named = (m: (typeof members)[number]): MemberNamed => ({
+      team_id: m.team_id, team_name: localizedName(m.team_name, m.team_name_ar, match.language),
+      member_id: m.id, member_name: localizedName(m.name, m.name_ar, match.language),
+    });
     // Members already invited first (the sort is stable): a person listed twice keeps the invitation (and the
     // link, and the answer) they have, rather than getting a second one under their other listing.
     members.sort((a, b) => Number(a.invitation_id === null) - Number(b.invitation_id === null));
@@ -243,7 +279,8 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
     for (const m of members) {
       if (m.invitation_id !== null) {
         if (m.email !== null && invitedAddressCurrent(m.invited_email, m.email)) {
-          result.alreadyInvited++;
+          if (undeliverable.has(m.invitation_id)) result.refusedMembers.push(named(m));
+          else result.alreadyInvited++;
           invitedPeople.add(personKey(m.name, m.email));
           continue;
         }
@@ -253,10 +290,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
       }
       if (m.email === null) {
         result.withoutEmail++;
-        result.withoutEmailMembers.push({
-          team_id: m.team_id, team_name: localizedName(m.team_name, m.team_name_ar, match.language),
-          member_id: m.id, member_name: localizedName(m.name, m.name_ar, match.language),
-        });
+        result.withoutEmailMembers.push(named(m));
         continue;
       }
       const person = personKey(m.name, m.email);
@@ -286,6 +320,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
       result.invited++;
     }
     result.withoutEmailMembers.sort(byTeamThenName(match.language));
+    result.refusedMembers.sort(byTeamThenName(match.language));
     return result;
   });
 }
@@ -336,10 +371,11 @@ export function rsvpAnswers(store: SyncDb, matchId: string): AnswerRow[] | undef
       .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
       .innerJoin('teams as t', 't.id', 'tm.team_id')
       .select([
-        't.id as team_id', 't.name as team_name', 't.name_ar as team_name_ar', 'tm.id as member_id', 'tm.name as member_name',
+        'i.id', 't.id as team_id', 't.name as team_name', 't.name_ar as team_name_ar', 'tm.id as member_id', 'tm.name as member_name',
         'tm.name_ar as member_name_ar', 'tm.email as member_email', 'i.email as invited_email', 'i.response', 'i.responded_at',
       ])
       .where('i.match_id', '=', match.id),
   );
-  return answerRows(invitations, { teamIds: match.teamIds, language: match.language, timeZone: match.timezone });
+  const undeliverable = undeliverableOf(store, match.id);
+  return answerRows(invitations.map(({ id, ...i }) => ({ ...i, undeliverable: undeliverable.has(id) })), { teamIds: match.teamIds, language: match.language, timeZone: match.timezone });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationOutOfMatch, rsvpState, type MatchForState, type RsvpState } from './state.js';
+import { invitationOutOfMatch, rsvpState, undeliverableInvitations, type InvitationEmailOutcome, type MatchForState, type RsvpState } from './state.js';
 
 const NOW = new Date('2026-12-13T10:00:00Z');
 const match = (m: Partial<MatchForState>): MatchForState => ({ status: 'scheduled', event_status: 'in_progress', kickoff_at: '2026-12-13T10:00:01Z', ...m });
@@ -34,5 +34,22 @@ describe('invitationOutOfMatch', () => {
   ];
   it.each(cases)('%s', (_name, team, sides, out) => {
     expect(invitationOutOfMatch(team, sides)).toBe(out);
+  });
+});
+
+// The mail review: an invitation Postmark refused for good showed as invited, not answered.
+describe('undeliverableInvitations: the latest email that reached the provider decides', () => {
+  const cases: Array<[string, Array<[string, InvitationEmailOutcome]>, string[]]> = [
+    ['no email yet', [], []],
+    ['the invitation sent', [['a', 'sent']], []],
+    ['the invitation refused', [['a', 'address_refused']], ['a']],
+    ['sent, then a change refused (the address went inactive since)', [['a', 'sent'], ['a', 'address_refused']], ['a']],
+    ['refused, then a change taken (the address reactivated)', [['a', 'address_refused'], ['a', 'sent']], []],
+    ['refused, then a change waiting, cancelled or given up: still refused', [['a', 'address_refused'], ['a', 'other'], ['a', 'other']], ['a']],
+    ['waiting or given up alone: nothing known of the address', [['a', 'other']], []],
+    ['each invitation by its own emails', [['a', 'address_refused'], ['b', 'sent'], ['b', 'address_refused'], ['c', 'address_refused'], ['c', 'sent']], ['a', 'b']],
+  ];
+  it.each(cases)('%s', (_label, emails, expected) => {
+    expect([...undeliverableInvitations(emails.map(([invitationId, outcome]) => ({ invitationId, outcome })))].sort()).toEqual(expected);
   });
 });

@@ -47,3 +47,26 @@ export function invitedAddressCurrent(invited: string | null, member: string | n
 export function invitationOutOfMatch(memberTeam: string, match: { home: string | null; away: string | null }): boolean {
   return match.home !== null && match.away !== null && memberTeam !== match.home && memberTeam !== match.away;
 }
+
+/**
+ * How the outbox ended one email of an invitation (its invite, or a change told): taken by the provider, its address
+ * refused by the provider for good (outbox.ts addressRefused: Postmark's 406 inactive recipient, 300 invalid address),
+ * or anything else (waiting, cancelled at send time, given up after a day of retries), which says nothing of the address.
+ */
+export type InvitationEmailOutcome = 'sent' | 'address_refused' | 'other';
+
+/**
+ * The invitations whose address the provider refuses: their latest email that went to the provider was refused for
+ * good, and nothing since was taken. `emails` in the order they were queued. The mail review found such members shown as
+ * invited, not answered, by `npm run rsvp` and `npm run invite` alike: unreachable, as one with no address is, and
+ * named to the organizer so that they phone them. An email taken after the refusal (the address reactivated at the
+ * provider) makes the invitation plain again.
+ */
+export function undeliverableInvitations(emails: ReadonlyArray<{ invitationId: string; outcome: InvitationEmailOutcome }>): Set<string> {
+  const refused = new Set<string>();
+  for (const e of emails) {
+    if (e.outcome === 'address_refused') refused.add(e.invitationId);
+    else if (e.outcome === 'sent') refused.delete(e.invitationId);
+  }
+  return refused;
+}

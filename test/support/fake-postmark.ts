@@ -26,6 +26,8 @@ export class FakePostmark {
   mode: Mode = { kind: 'ok' };
   /** Addresses Postmark has marked inactive (bounced, complained): a message to one is refused, 422 ErrorCode 406. */
   readonly inactive = new Set<string>();
+  /** Addresses Postmark finds invalid: a message to one is refused, 422 ErrorCode 300. */
+  readonly invalid = new Set<string>();
   received: Received[] = [];
   private server = http.createServer((req, res) => {
     let raw = '';
@@ -57,6 +59,9 @@ export class FakePostmark {
       const inactive = [...this.inactive].filter((a) => String(body.To ?? '').toLowerCase().includes(a.toLowerCase()));
       if (inactive.length > 0) {
         return reply(422, { ErrorCode: 406, Message: `You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: ${inactive.join(', ')}.` });
+      }
+      if ([...this.invalid].some((a) => String(body.To ?? '').toLowerCase().includes(a.toLowerCase()))) {
+        return reply(422, { ErrorCode: 300, Message: `Invalid 'To' address: '${String(body.To)}'.` });
       }
       return reply(200, {
         To: body.To,

@@ -160,6 +160,7 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
       kind: `postmark-http-${status}-code-${code}${setting}`,
       cause: err,
       inactiveRecipient: status === 422 && code === 406,
+      addressRefused: status === 422 && PERMANENT_CODES.has(code),
       setupRefused: status === 401 || (status === 422 && !permanent),
     });
   }
