@@ -58,7 +58,7 @@ describe('GET /healthz', () => {
     expect(fresh.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(fresh.body).toMatchObject({ status: 'ok', failing: [] });
     expect(Object.keys(fresh.body.checks)).toEqual(['database', 'disk', 'mail', 'regenerate', 'retention', 'updates']);
-    expect(fresh.body.checks.mail).toEqual({ ok: true, oldest_pending_age_s: null, limit_s: 1800, sending_failing_for_s: null, setup_refused: false });
+    expect(fresh.body.checks.mail).toEqual({ ok: true, oldest_pending_age_s: null, limit_s: 1800, sending_failing_for_s: null, setup_refused: false, registration_notices_refused_1d: 0 });
 
     // Postmark down (500): the email stays pending, retried. Just failed, that is no failure of the service yet.
     postmark.mode = { kind: 'status', status: 500, errorCode: 0, message: 'Internal Server Error' };

@@ -1,7 +1,7 @@
 // The real `postmark` client, through the outbox worker, against a fake Postmark API on 127.0.0.1.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listUnsubscribeHeaders } from '../src/mail/headers.js';
-import { enqueueEmailSync, type OutgoingEmail } from '../src/mail/outbox.js';
+import { enqueueEmailSync, queueEmail, registrationNoticesRefused, type OutgoingEmail } from '../src/mail/outbox.js';
 import { SyncDb } from '../src/db/sync.js';
 import { createPostmarkTransport, postmarkClientOptions } from '../src/mail/transports/postmark.js';
 import { startMailWorker, type MailWorker } from '../src/mail/worker.js';
@@ -240,6 +240,41 @@ describe('postmark transport', () => {
     enqueueEmail(message);
     await start().drain();
     expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+
+  // The mail review: an organization's registration_emails address Postmark refused lost every notice, the log line
+  // (`mail #4 tag=registration-notice failed permanently (attempt 1): postmark-http-422-code-406`) naming no
+  // organization, and /healthz said nothing. The line names the organization by id (never the address) and the remedy,
+  // and the health read counts the notices refused in the last day.
+  it('names the organization of a registration notice refused for its address, and counts the refusals', async () => {
+    const s = store();
+    const common = { language: 'en' as const, organizationId: 'riverside', organizationName: 'Riverside Sunday League', timeZone: 'Asia/Amman' };
+    s.transaction(() => {
+      for (const to of ['entries@riverside.example', 'coach@riverside.example', 'inbox@riverside.example']) {
+        queueEmail(s, {
+          to, template: 'registration-notice', tag: 'registration-notice', createdAt: clock,
+          data: { ...common, divisionName: null, registrationId: 'reg-1', submittedAt: clock.toISOString(), playerName: 'Yazan Haddad', playerNameAr: null,
+            email: 'parent@example.org', phone: null, dateOfBirth: null, guardianName: null, guardianPhone: null, hasNotes: false },
+        });
+      }
+    });
+    enqueueEmail({ ...message, to: 'gone-fan@example.com' });
+    fake.inactive.add('entries@riverside.example');
+    fake.inactive.add('gone-fan@example.com');
+    fake.invalid.add('coach@riverside.example');
+    await start().drain();
+
+    const lines = logs.join('\n');
+    expect(logs.filter((l) => /tag=registration-(notice|overflow) failed permanently/.test(l))).toEqual([
+      expect.stringMatching(/^mail #1 tag=registration-notice failed permanently \(attempt 1\): postmark-http-422-code-406; organization riverside gets no registration notice at this address of its registration_emails: reactivate it in Postmark's Suppressions or correct it in the import, then export what it missed with npm run registrations -- --org riverside --since DAY/),
+      expect.stringMatching(/^mail #2 tag=registration-notice failed permanently \(attempt 1\): postmark-http-422-code-300; organization riverside gets no/),
+    ]);
+    expect(logs.find((l) => l.startsWith('mail #3 '))).toMatch(/sent \(attempt 1\)$/);
+    expect(logs.find((l) => l.startsWith('mail #4 '))).toMatch(/failed permanently \(attempt 1\): postmark-http-422-code-406$/);
+    expect(lines).not.toMatch(/riverside\.example|@/);
+    // Two notices refused (the follower's email is no notice); none since now.
+    expect(registrationNoticesRefused(s, new Date(clock.getTime() - 24 * 3600_000))).toBe(2);
+    expect(registrationNoticesRefused(s, new Date(Date.now() + 3600_000 + 5 * 60_000))).toBe(0);
   });
 
   // A review: Postmark keeps bulk mail (digests and alerts, with List-Unsubscribe) off its transactional stream.

@@ -60,6 +60,11 @@ export interface EmailKind<S extends z.ZodType> {
    * src/follows/service.ts endUndeliverableFollow). Absent: the email is no follow's.
    */
   followOf?: (data: z.output<S>) => string;
+  /**
+   * The organization whose registration_emails the email goes to: the worker names it when the email fails for good,
+   * since no one else learns of a notice lost (src/mail/worker.ts). Absent: the email is no registration notice.
+   */
+  noticeOf?: (data: z.output<S>) => string;
   /** `baseUrl`: PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
   render(data: z.output<S>, links: Record<string, string>, context: { baseUrl: string }): SentEmail;
 }
@@ -305,6 +310,7 @@ export const CATALOG = {
       );
       return registrationOverflowAtSend(data, counted?.count ?? 0);
     },
+    noticeOf: (data) => data.organizationId,
     render: (data) => ({ ...registrationOverflowEmail(data), headers: {} }),
   }),
   /** To each of the organization's registration_emails. */
@@ -329,6 +335,7 @@ export const CATALOG = {
       lastBeforeCap: z.number().int().positive().optional(),
     }),
     links: {},
+    noticeOf: (data) => data.organizationId,
     // The organization's reply reaches the person who registered, not no-reply@ (a review). That address is the
     // submitter's own word, as the notice says; the organization decides whether to write to it. One it cannot carry
     // (checked as the .eml builder would) leaves the reply to the From rather than failing the notice.
@@ -345,12 +352,22 @@ export function isTemplateName(value: string): value is TemplateName {
 
 /** The follow an outbox row's email was sent for (its kind's followOf), or null: none, or data that does not read. */
 export function followOfRow(row: { template: string; data_json: string }): string | null {
+  return ofRow(row, 'followOf');
+}
+
+/** The organization an outbox row's registration notice was sent for (its kind's noticeOf), or null. */
+export function noticeOfRow(row: { template: string; data_json: string }): string | null {
+  return ofRow(row, 'noticeOf');
+}
+
+function ofRow(row: { template: string; data_json: string }, reader: 'followOf' | 'noticeOf'): string | null {
   if (!isTemplateName(row.template)) return null;
   const kind = CATALOG[row.template] as EmailKind<z.ZodType>;
-  if (!kind.followOf) return null;
+  const read = kind[reader];
+  if (!read) return null;
   try {
     const parsed = kind.schema.safeParse(JSON.parse(row.data_json));
-    return parsed.success ? kind.followOf(parsed.data) : null;
+    return parsed.success ? read(parsed.data) : null;
   } catch {
     return null;
   }

@@ -282,6 +282,25 @@ export function oldestPendingEmail(store: SyncDb): string | null {
 }
 
 /**
+ * How many notices to organizations' registration_emails (a registration's, or the summary past the daily cap) the
+ * provider refused for their address (ADDRESS_REFUSED_PREFIX) since `since`, for the health read: the mail review found
+ * an organization losing every notice to a refused address while /healthz said nothing. A failed row's
+ * next_attempt_at is the end of its last attempt's lease (claimDueEmails), so it dates the refusal to within that
+ * lease; read through the email_outbox_due index (status, next_attempt_at): only the day's failed rows.
+ */
+export function registrationNoticesRefused(store: SyncDb, since: Date): number {
+  return store.first(NOTICES_REFUSED.bind({ since: toTimestamp(since) }))?.n ?? 0;
+}
+
+const NOTICES_REFUSED = prepared((q, p: { since: string }) =>
+  q.selectFrom('email_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'failed').where('next_attempt_at', '>=', p.since)
+    .where('template', 'in', ['registration-notice', 'registration-overflow'])
+    .where(sql<string>`substr(last_error, 1, ${sql.lit(ADDRESS_REFUSED_PREFIX.length)})`, '=', ADDRESS_REFUSED_PREFIX),
+);
+
+/**
  * At server start: every pending message is due now. The server process is the only mail worker of its
  * database (it holds the database's server lock, src/server/server-lock.ts: a second server refuses to start), so a
  * lease still running is one a killed process left behind, and a restart is a fair moment to retry what was backing

@@ -6,7 +6,7 @@
 // the person (a family's own domain); the id finds the row for an operator who needs more.
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
-import { followOfRow, recipientOf, type SentEmail } from './catalog.js';
+import { followOfRow, noticeOfRow, recipientOf, type SentEmail } from './catalog.js';
 import { composeForSending, type CancelledEmail } from './compose.js';
 import { messageIdFor } from './eml.js';
 import { fromFor, parseMailbox } from './headers.js';
@@ -222,14 +222,14 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
           markEmailFailed(store, row.id, { error: `${err.addressRefused ? ADDRESS_REFUSED_PREFIX : 'permanent: '}${err.message}` });
           if (ended !== null) endUndeliverableFollow(store, ended, now());
         },
-        line: `failed permanently (attempt ${attempt}): ${err.kind}${ended !== null ? '; its follow ended: the address no longer takes mail' : ''}`,
+        line: `failed permanently (attempt ${attempt}): ${err.kind}${ended !== null ? '; its follow ended: the address no longer takes mail' : ''}${noticeLost(row, err.addressRefused)}`,
         level: 'error',
       };
     }
     if (attempt >= maxAttempts) {
       return {
         record: () => markEmailFailed(store, row.id, { error: `gave up after ${attempt} attempts: ${err.message}` }),
-        line: `failed: gave up after ${attempt} attempts: ${err.kind}`,
+        line: `failed: gave up after ${attempt} attempts: ${err.kind}${noticeLost(row, false)}`,
         level: 'error',
       };
     }
@@ -240,6 +240,19 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
       line: `attempt ${attempt} failed, retry in ${Math.round(delay / 1000)} s: ${err.kind}`,
       level: 'error',
     };
+  }
+
+  /**
+   * For a registration notice (or summary) lost: the organization it was for, by id (ids are not private; never the
+   * address), and what to do. The mail review found `mail #4 tag=registration-notice failed permanently …` naming
+   * no organization, while that organization lost every notice to an address Postmark refuses.
+   */
+  function noticeLost(row: OutboxMessage, addressRefused: boolean): string {
+    const org = noticeOfRow(row);
+    if (org === null) return '';
+    return addressRefused
+      ? `; organization ${org} gets no registration notice at this address of its registration_emails: reactivate it in Postmark's Suppressions or correct it in the import, then export what it missed with npm run registrations -- --org ${org} --since DAY (README, Registrations)`
+      : `; a registration notice of organization ${org} is lost: npm run registrations -- --org ${org} --since DAY exports what it missed`;
   }
 
   async function deliver(ready: Ready): Promise<void> {

@@ -16,6 +16,14 @@ describe('mailCheck', () => {
     ['the setup refused, nothing waits now', { failingSinceMs: ago(3600), setupRefused: true }, null, { ok: true, setup_refused: false }],
     ['the backlog past its limit', { failingSinceMs: null, setupRefused: false }, 1801, { ok: false, oldest_pending_age_s: 1801 }],
   ] as const)('%s', (_label, sending, oldest, expected) => {
-    expect(mailCheck({ ...sending }, oldest, 1800)).toMatchObject(expected);
+    expect(mailCheck({ ...sending }, oldest, 1800, 0)).toMatchObject(expected);
+  });
+});
+
+// The mail review: an organization's registration_emails address Postmark refused lost every notice, and /healthz said
+// nothing. The count is said, for a monitor to alert on; it fails nothing (the email was refused for itself).
+it('mailCheck says how many registration notices were refused in the last day, and stays ok', () => {
+  expect(mailCheck({ failingSinceMs: null, setupRefused: false }, null, 1800, 3)).toEqual({
+    ok: true, oldest_pending_age_s: null, limit_s: 1800, sending_failing_for_s: null, setup_refused: false, registration_notices_refused_1d: 3,
   });
 });

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Application } from '../app/application.js';
-import { oldestPendingEmail } from '../mail/outbox.js';
+import { oldestPendingEmail, registrationNoticesRefused } from '../mail/outbox.js';
 import type { SendingState } from '../mail/worker.js';
 
 /** A job is stale when it has not succeeded for this many of its periods (counted from the start before its first). */
@@ -37,7 +37,8 @@ function databaseAndMail(app: Application): { database: Check; mail: Check | nul
     const limitS = Math.max(MAIL_PENDING_LIMIT_S, 2 * app.config.mailRetryMaxS);
     // Queued on the application's clock (the one rows are stamped with).
     const ageS = oldest === null ? null : seconds(app.now().getTime() - Date.parse(oldest));
-    return { database: { ok: true }, mail: app.mail ? mailCheck(app.mail.sending(), ageS, limitS) : null };
+    const refused = () => registrationNoticesRefused(app.store, new Date(app.now().getTime() - 24 * 3600_000));
+    return { database: { ok: true }, mail: app.mail ? mailCheck(app.mail.sending(), ageS, limitS, refused()) : null };
   } catch (error) {
     // The SQLite code only (SQLITE_CORRUPT, SQLITE_IOERR…): its message may name paths.
     const code = (error as { code?: unknown } | null)?.code;
@@ -45,8 +46,13 @@ function databaseAndMail(app: Application): { database: Check; mail: Check | nul
   }
 }
 
-/** The backlog's age, and whether the provider takes our emails (src/mail/worker.ts SendingState). */
-export function mailCheck(sending: SendingState, oldestPendingAgeS: number | null, limitS: number): Check {
+/**
+ * The backlog's age, and whether the provider takes our emails (src/mail/worker.ts SendingState). With how many notices
+ * to organizations' registration_emails the provider refused for their address in the last 24 hours: said, never
+ * failing the check (an email refused for itself is no failure of sending, and the node still serves), for a monitor to
+ * alert on; the log's `failed permanently` line names the organization.
+ */
+export function mailCheck(sending: SendingState, oldestPendingAgeS: number | null, limitS: number, registrationNoticesRefused1d: number): Check {
   // Only while an email waits: the one that failed may have been cancelled or given up since, and with nothing to send
   // nothing fails (a review's quiet instance stayed 503 for hours after one failed send).
   const waiting = oldestPendingAgeS !== null;
@@ -59,6 +65,7 @@ export function mailCheck(sending: SendingState, oldestPendingAgeS: number | nul
     limit_s: limitS,
     sending_failing_for_s: failingForS,
     setup_refused: waiting && sending.setupRefused,
+    registration_notices_refused_1d: registrationNoticesRefused1d,
   };
 }
 
