@@ -42,22 +42,20 @@ export class MailDeliveryError extends Error {
   override name = 'MailDeliveryError';
   readonly permanent: boolean;
   readonly kind: string;
-  /** The provider refuses the address itself for good (bounced, complained, unsubscribed there): nothing will reach it. */
-  readonly inactiveRecipient: boolean;
   /**
-   * The provider refuses the address for good, as inactive there or as no valid address: what is sent to it will not
-   * arrive. The outbox row says so (outbox.ts ADDRESS_REFUSED_PREFIX), for those who must reach the person otherwise.
+   * The provider refuses the address for good, as inactive there (bounced, complained, unsubscribed there) or as no
+   * valid address: nothing sent to it will arrive. The outbox row says so (outbox.ts ADDRESS_REFUSED_PREFIX), for those
+   * who must reach the person otherwise, and a follow to it ends (worker.ts).
    */
   readonly addressRefused: boolean;
   /** The provider refuses our setup (the token, the sender, the account), not this email: nothing sends until fixed. */
   readonly setupRefused: boolean;
 
-  constructor(message: string, options: { permanent: boolean; kind: string; cause?: unknown; inactiveRecipient?: boolean; addressRefused?: boolean; setupRefused?: boolean }) {
+  constructor(message: string, options: { permanent: boolean; kind: string; cause?: unknown; addressRefused?: boolean; setupRefused?: boolean }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.permanent = options.permanent;
     this.kind = options.kind;
-    this.inactiveRecipient = options.inactiveRecipient ?? false;
-    this.addressRefused = options.addressRefused ?? this.inactiveRecipient;
+    this.addressRefused = options.addressRefused ?? false;
     this.setupRefused = options.setupRefused ?? false;
   }
 }

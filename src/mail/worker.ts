@@ -215,8 +215,10 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     const err = outcome;
     if (err.permanent) {
       // A follower's address the provider refuses for good (bounced, complained, unsubscribed through the provider's
-      // own link): its follow ends with the email, rather than failing every digest after (a follower's review).
-      const ended = err.inactiveRecipient ? followOfRow(row) : null;
+      // own link): its follow ends with the email, rather than failing every digest after (a follower's review). So
+      // does an address it finds invalid (Postmark's 300), which every later email would fail the same way (the mail
+      // review found such a follow kept, each digest failing).
+      const ended = err.addressRefused ? followOfRow(row) : null;
       return {
         record: () => {
           markEmailFailed(store, row.id, { error: `${err.addressRefused ? ADDRESS_REFUSED_PREFIX : 'permanent: '}${err.message}` });

@@ -159,7 +159,6 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
       permanent,
       kind: `postmark-http-${status}-code-${code}${setting}`,
       cause: err,
-      inactiveRecipient: status === 422 && code === 406,
       addressRefused: status === 422 && PERMANENT_CODES.has(code),
       setupRefused: status === 401 || (status === 422 && !permanent),
     });
