@@ -1,4 +1,5 @@
 // The .eml builder, checked by parsing its output back with a real MIME parser (postal-mime).
+import { spawnSync } from 'node:child_process';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { buildEml, encodeQuotedPrintable, encodedWords, formatDate, messageIdFor, type EmlInput } from './eml.js';
@@ -184,5 +185,56 @@ describe('header helpers', () => {
   it('derives the Message-ID from the message key and the From domain', () => {
     expect(messageIdFor('3f2a9c', 'Competitions <No-Reply@Competitions.Example>')).toBe('3f2a9c@competitions.example');
     expect(messageIdFor('77', 'bot@مثال.com')).toBe('77@xn--mgbh0fb.com');
+  });
+});
+
+// The mail review read every email with Python's email package (email.policy.default): encoded words cut inside a word
+// showed an Arabic organization's name as "… ل لناشئين" and "Compe titions". They now end at spaces.
+describe('encoded words end at spaces, read back by Python', () => {
+  const PYTHON = String.raw`
+import json, sys
+from email import message_from_bytes, policy
+from email.header import decode_header, make_header
+raw = sys.stdin.buffer.read()
+m = message_from_bytes(raw, policy=policy.default)
+legacy = message_from_bytes(raw, policy=policy.compat32)
+print(json.dumps({
+  'subject': m['Subject'],
+  'from': m['From'].addresses[0].display_name,
+  'from_rfc2047': str(make_header(decode_header(legacy['From']))).rsplit(' <', 1)[0],
+  'defects': [str(d) for d in m['Subject'].defects] + [str(d) for d in m['From'].defects],
+}))
+`;
+  const python = (eml: string) => {
+    const r = spawnSync('python3', ['-c', PYTHON], { input: eml, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return JSON.parse(r.stdout) as { subject: string; from: string; from_rfc2047: string; defects: string[] };
+  };
+  it.each([
+    ['a long Arabic name', 'أكاديمية عمّان لكرة القدم للناشئين عبر منافسات الأندية الأردنية',
+      'طلب تسجيل جديد: \u2068يزن حداد\u2069 (\u2068تحت 12 سنة\u2069) في أكاديمية عمّان لكرة القدم للناشئين'],
+    ['a long English one', 'Riverside Sunday Football League of Zoë\'s Competitions and Tournaments',
+      'New registration: \u2068Zoë Montgomery-Richardson\u2069 (Under 12 Championship Division) at Riverside Competitions'],
+  ])('%s', async (_label, display, subject) => {
+    const eml = buildEml(input({ from: `"${display.replace(/'/g, "'")}" <no-reply@competitions.example>`, subject }));
+    const block = headerBlock(eml);
+    for (const line of block.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
+    for (const word of block.match(/=\?UTF-8\?B\?[^?]*\?=/g)!) expect(word.length).toBeLessThanOrEqual(75);
+    // Each word but the last ends with a space: none is cut inside a word of the text.
+    for (const name of ['From', 'Subject']) {
+      const words = block.match(new RegExp(`^${name}: (?:.|\r\n )*`, 'm'))![0].match(/=\?UTF-8\?B\?[^?]*\?=/g)!;
+      expect(words.length).toBeGreaterThan(1);
+      for (const w of words.slice(0, -1)) expect(Buffer.from(w.slice(10, -2), 'base64').toString('utf8')).toMatch(/ $/);
+    }
+    const read = python(eml);
+    expect(read.subject).toBe(subject);
+    expect(read.from_rfc2047).toBe(display);
+    // Python's address parser (before CPython gh-128110) keeps the folding space between two encoded words of a display
+    // name, where RFC 2047 6.2 drops it: its name then has two spaces where the text has one, never a word cut in two.
+    expect(read.from.replace(/ {2}/g, ' ')).toBe(display);
+    expect(read.defects).toEqual([]);
+    // And the MIME parser every other test reads with.
+    const parsed = await PostalMime.parse(eml);
+    expect([parsed.subject, parsed.from?.name]).toEqual([subject, display]);
   });
 });

@@ -127,24 +127,44 @@ function addressHeader(name: string, value: string): string {
 }
 
 /**
- * RFC 2047 B-encoded words. Each word holds whole characters (never half of a UTF-8 sequence),
- * at most 45 bytes; the first one is shorter when needed to fit beside the header name.
+ * RFC 2047 B-encoded words, at most 45 bytes each; the first one is shorter when needed to fit beside the header name.
+ * They end after a space where the text has one (the space inside the word before: a reader drops the folding
+ * whitespace between two encoded words, RFC 2047 6.2): the mail review found an Arabic organization's name cut inside
+ * a word (`…ل` | `لناشئين`), which a reader that keeps a space between encoded words in a display name (Python's email
+ * package before gh-128110) showed as "ل لناشئين", and "Compe titions". Only a word longer than a whole encoded word
+ * is cut, between two characters (never inside a UTF-8 sequence).
  */
 export function encodedWords(text: string, firstLineUsed = 0): string[] {
   const firstBudget = Math.floor((MAX_LINE - firstLineUsed - 12) / 4) * 3;
   const words: string[] = [];
   let chunk: number[] = [];
   let budget = Math.min(WORD_BYTES, Math.max(firstBudget, 4));
-  for (const ch of text) {
-    const bytes = [...Buffer.from(ch, 'utf8')];
-    if (chunk.length + bytes.length > budget && chunk.length > 0) {
-      words.push(`=?UTF-8?B?${Buffer.from(chunk).toString('base64')}?=`);
-      chunk = [];
-      budget = WORD_BYTES;
+  const flush = () => {
+    words.push(`=?UTF-8?B?${Buffer.from(chunk).toString('base64')}?=`);
+    chunk = [];
+    budget = WORD_BYTES;
+  };
+  // Each word with the spaces after it.
+  for (const word of text.match(/[^ ]+ *| +/g) ?? []) {
+    const bytes = Buffer.from(word, 'utf8');
+    if (chunk.length + bytes.length <= budget) {
+      chunk.push(...bytes);
+      continue;
     }
-    chunk.push(...bytes);
+    // It fits a word of its own: it starts the next one.
+    if (chunk.length > 0 && bytes.length <= WORD_BYTES) {
+      flush();
+      chunk.push(...bytes);
+      continue;
+    }
+    // Longer than an encoded word (or than the first one, beside the header name): cut between its characters.
+    for (const ch of word) {
+      const charBytes = Buffer.from(ch, 'utf8');
+      if (chunk.length + charBytes.length > budget && chunk.length > 0) flush();
+      chunk.push(...charBytes);
+    }
   }
-  if (chunk.length > 0 || words.length === 0) words.push(`=?UTF-8?B?${Buffer.from(chunk).toString('base64')}?=`);
+  if (chunk.length > 0 || words.length === 0) flush();
   return words;
 }
 
