@@ -49,9 +49,9 @@ describe('the organization is told', () => {
     const { id } = res.json() as { id: string };
     for (const to of ['tasjeel@amman-yfa.example', 'coaches@amman-yfa.example']) {
       const notice = await waitForEmail(svc.env.MAIL_DIR!, to, (e) => e.text.includes(id));
-      expect(notice.subject).toBe('طلب تسجيل جديد: \u2068Omar Haddad\u2069 (\u2068تحت 12 سنة\u2069)');
+      expect(notice.subject).toBe('طلب تسجيل جديد: \u2068عمر حداد\u2069 (\u2068تحت 12 سنة\u2069)');
       for (const line of [
-        'اللاعب: \u2068Omar Haddad\u2069', 'الاسم بالعربية: \u2068عمر حداد\u2069', 'الفئة: \u2068تحت 12 سنة\u2069', 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه): \u2068omar.parent@example.org\u2069',
+        'اللاعب: \u2068عمر حداد\u2069', 'الاسم كما كُتب في خانة الاسم: \u2068Omar Haddad\u2069', 'الفئة: \u2068تحت 12 سنة\u2069', 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه): \u2068omar.parent@example.org\u2069',
         'الهاتف: \u2068+962 79 555 0101\u2069', 'تاريخ الميلاد: \u20682015-03-04\u2069', 'وليّ الأمر: \u2068Lina Haddad\u2069', 'هاتف وليّ الأمر: \u2068+962 79 555 0102\u2069',
         `رقم الطلب: \u2068${id}\u2069`, '(GMT+3)', 'npm run registrations -- --org amman-yfa --since ',
       ]) {

@@ -62,13 +62,19 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
   const name = isolatedIn(input.language);
   const when = formatDateTime(input.submittedAt, input.timeZone, input.language) ?? input.submittedAt;
   const command = exportCommand(input.organizationId, exportSinceDay(input.submittedAt, input.timeZone));
+  // The player as every email names a person in the organization's language (README: `name_ar` in an Arabic one, where
+  // given), in the subject and the player line alike; the other name the form took follows it. The mail review met
+  // `طلب تسجيل جديد: ⁨Yazan Haddad⁩` for a registrant who had given their Arabic name to an Arabic organization.
+  const arabicFirst = ar && input.playerNameAr !== null;
+  const player = arabicFirst ? input.playerNameAr! : input.playerName;
+  const otherName = arabicFirst ? input.playerName : input.playerNameAr;
   const s = ar
     ? {
-        subject: `طلب تسجيل جديد: ${name(input.playerName)}${input.divisionName ? ` (${name(input.divisionName)})` : ''}`,
+        subject: `طلب تسجيل جديد: ${name(player)}${input.divisionName ? ` (${name(input.divisionName)})` : ''}`,
         heading: 'طلب تسجيل جديد',
         intro: `وصل طلب تسجيل جديد إلى ${name(input.organizationName)}.`,
         labels: {
-          player: 'اللاعب', playerAr: 'الاسم بالعربية', division: 'الفئة', dob: 'تاريخ الميلاد', email: 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه)',
+          player: 'اللاعب', otherName: arabicFirst ? 'الاسم كما كُتب في خانة الاسم' : 'الاسم بالعربية', division: 'الفئة', dob: 'تاريخ الميلاد', email: 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه)',
           phone: 'الهاتف', guardian: 'وليّ الأمر', guardianPhone: 'هاتف وليّ الأمر', id: 'رقم الطلب', date: 'التاريخ',
         },
         noDivision: 'غير محددة',
@@ -78,11 +84,11 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${arabicCount(n, NOTICES)}). الطلبات التالية تُحفظ، ويصل عنها ملخص مرة في الساعة على الأكثر بعددها؛ يسردها أمر التصدير أدناه.`,
       }
     : {
-        subject: `New registration: ${input.playerName}${input.divisionName ? ` (${input.divisionName})` : ''}`,
+        subject: `New registration: ${player}${input.divisionName ? ` (${input.divisionName})` : ''}`,
         heading: 'New registration',
         intro: `${input.organizationName} has a new registration request.`,
         labels: {
-          player: 'Player', playerAr: 'Name in Arabic', division: 'Division', dob: 'Date of birth', email: 'Email (as typed, not verified; Reply goes to it)',
+          player: 'Player', otherName: 'Name in Arabic', division: 'Division', dob: 'Date of birth', email: 'Email (as typed, not verified; Reply goes to it)',
           phone: 'Phone', guardian: 'Guardian', guardianPhone: "Guardian's phone", id: 'Reference', date: 'Received',
         },
         noDivision: 'Not specified',
@@ -93,14 +99,14 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
       };
   const exported = exportCommandParts(s.exportTitle, command);
   const optional: Array<[string, string | null]> = [
-    [s.labels.playerAr, input.playerNameAr],
+    [s.labels.otherName, otherName],
     [s.labels.dob, input.dateOfBirth],
     [s.labels.phone, input.phone],
     [s.labels.guardian, input.guardianName],
     [s.labels.guardianPhone, input.guardianPhone],
   ];
   const facts: Array<[string, string]> = [
-    [s.labels.player, input.playerName],
+    [s.labels.player, player],
     [s.labels.division, input.divisionName ?? s.noDivision],
     [s.labels.email, input.email],
     ...optional.filter((f): f is [string, string] => f[1] !== null),

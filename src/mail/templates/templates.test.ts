@@ -312,12 +312,29 @@ describe('registration notice', () => {
       language: 'ar', ...base, playerName: NASTY, playerNameAr: 'أحمد', phone: null, guardianName: null, guardianPhone: null, hasNotes: false,
     });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.text).toContain('الاسم بالعربية: \u2068أحمد\u2069');
+    // The Arabic name first, as every Arabic email names a person (the mail review), the name as typed after it.
+    expect(mail.subject).toBe('طلب تسجيل جديد: \u2068أحمد\u2069 (\u2068Under 12\u2069)');
+    expect(mail.text).toContain('اللاعب: \u2068أحمد\u2069');
+    expect(mail.text).toContain('الاسم كما كُتب في خانة الاسم: \u2068');
+    expect(mail.text).not.toContain('الاسم بالعربية');
     expect(mail.text).not.toContain('الهاتف:');
     expect(mail.text).not.toContain('وليّ الأمر');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('<code dir="ltr">npm run registrations -- --org riverside --since 2026-03-08 --output registrations-riverside-2026-03-08.csv</code>');
+  });
+
+  it.each([
+    ['Arabic, both names given: the Arabic one leads', 'ar', 'يزن حداد', 'طلب تسجيل جديد: \u2068يزن حداد\u2069 (\u2068Under 12\u2069)',
+      ['اللاعب: \u2068يزن حداد\u2069', 'الاسم كما كُتب في خانة الاسم: \u2068Yazan Haddad\u2069']],
+    ['Arabic, no Arabic name: the name as typed', 'ar', null, 'طلب تسجيل جديد: \u2068Yazan Haddad\u2069 (\u2068Under 12\u2069)', ['اللاعب: \u2068Yazan Haddad\u2069']],
+    ['English, both names given: the name, then the Arabic one', 'en', 'يزن حداد', 'New registration: Yazan Haddad (Under 12)',
+      ['Player: Yazan Haddad', 'Name in Arabic: يزن حداد']],
+  ] as const)('names the player: %s', (_label, language, playerNameAr, subject, lines) => {
+    const mail = registrationNoticeEmail({ language, ...base, playerName: 'Yazan Haddad', playerNameAr });
+    expect(mail.subject).toBe(subject);
+    for (const line of lines) expect(mail.text).toContain(line);
+    expect(mail.text.match(/^(اللاعب|Player|الاسم|Name in)/gm)).toHaveLength(lines.length);
   });
 
   it('the last notice before the daily cap says so, in English and Arabic, in text and HTML', () => {
