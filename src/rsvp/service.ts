@@ -143,7 +143,7 @@ export function matchForInvitations(store: SyncDb, matchId: string) {
   const name = (id: string | null | undefined) => {
     const t = rows.find((r) => r.id === id);
     if (t) return localizedName(t.name, t.name_ar, match.language);
-    return match.language === 'ar' ? 'يحدد لاحقاً' : 'To be decided';
+    return match.language === 'ar' ? 'يحدد لاحقًا' : 'To be decided';
   };
   return { ...match, teamIds, homeName: name(resolved?.home), awayName: name(resolved?.away) };
 }
