@@ -9,6 +9,7 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { openDb } from '../src/db/connect.js';
 import { demoDb, migratedDb, type TestDb } from './support/db.js';
 import { importFile } from '../src/import/run.js';
 
@@ -289,6 +290,51 @@ describe('a VEVENT that changes raises its SEQUENCE and moves its DTSTAMP', () =
     }
     for (const id of reaches) expect(changed.some((key) => key.includes(` ${id}.`)), `${id} changed`).toBe(true);
     expect(stale).toEqual([]);
+  });
+});
+
+// An operator's review restored a backup, moved a match, and its VEVENT took the SEQUENCE subscribers had already seen
+// with the kickoff set after the backup: Google Calendar kept that one. The folder's manifest tells the render which
+// competitions went back (src/publish/restored-calendars.ts).
+describe('a database restored from a backup', () => {
+  it('raises the SEQUENCE of what went back past everything rendered since the backup, and keeps rising after', async () => {
+    t = await demoDb();
+    t.sqlite.prepare(`UPDATE matches SET updated_at = ?`).run(OLD_STAMP);
+    const options: RegenerateOptions = {
+      artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5,
+    };
+    await regenerate(t.db, options);
+    const backup = path.join(t.dir, 'backup.db');
+    await t.sqlite.backup(backup);
+    // After the backup: a match moved twice (two renders), a result entered.
+    const move = t.sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`);
+    move.run('2026-12-06T16:00:00Z');
+    await regenerate(t.db, options);
+    move.run('2026-12-06T17:00:00Z');
+    t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r07-3'`).run();
+    const seen = (await regenerate(t.db, options), snapshot(options.artifactsDir));
+
+    // The backup restored in its place, rendered into the same folder.
+    const restored = openDb(backup);
+    try {
+      const first = await regenerate(restored.db, options);
+      expect(first.restored).toBeGreaterThan(0);
+      const back = snapshot(options.artifactsDir);
+      const stale = (from: Map<string, Seen>, to: Map<string, Seen>) => [...to].flatMap(([key, now]) => {
+        const was = from.get(key);
+        return was && was.content !== now.content && !(now.sequence > was.sequence) ? [`${key}: ${was.sequence} -> ${now.sequence}`] : [];
+      });
+      expect(stale(seen, back)).toEqual([]);
+      expect([...back.keys()].filter((key) => key.includes(' rsl-prem-r07-2.') && back.get(key)!.content !== seen.get(key)!.content)).not.toEqual([]);
+      // Moved again after the restore: above both what the backup rendered and what was seen before it.
+      restored.sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`).run('2026-12-06T18:00:00Z');
+      expect((await regenerate(restored.db, options)).restored).toBeUndefined();
+      const later = snapshot(options.artifactsDir);
+      expect(stale(seen, later)).toEqual([]);
+      expect(stale(back, later)).toEqual([]);
+    } finally {
+      await restored.db.destroy();
+    }
   });
 });
 

@@ -20,6 +20,7 @@ import { headsFingerprint, renderOrganizations } from './render-threads.js';
 import { markFailed, markRunning, stoppedRuns } from './run-marker.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
+import { behindEvents, raiseRestoredCalendars } from './restored-calendars.js';
 import { retiredFeed, retiredIds } from './retired-feeds.js';
 import { TeamCalendars, teamsByMatch } from './team-calendars.js';
 
@@ -93,6 +94,8 @@ export interface RegenerateResult {
   ms: number;
   /** Organizations each render worker rendered, or why it rendered none (absent: the run rendered on its own thread). */
   workers?: Array<number | string>;
+  /** Competitions found behind what the folder last rendered (a database restored): their calendars raised. */
+  restored?: number;
 }
 
 /** The last run's manifest as written (an empty one when there is none or it cannot be read). */
@@ -248,6 +251,10 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   // A run that stopped between its first file and its manifest (run-marker.ts): render and write everything again.
   const stopped = stoppedRuns(root);
   const written = readManifest(manifestFile, settings);
+  // A database restored from a backup: its calendars raised past what was rendered since (restored-calendars.ts).
+  const restored = written.installation === installation
+    ? await raiseRestoredCalendars(db, behindEvents(written.events, await listEventHeads(db)), new Date())
+    : 0;
   const previous = stopped.length === 0 ? written : withoutHashes(written);
   // A manifest from another render version or settings still tells which files exist (to remove them),
   // but none of its revisions can be trusted.
@@ -402,6 +409,7 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
     ...store.stats,
     ms: Math.round(performance.now() - started),
     ...(workers.length > 0 ? { workers } : {}),
+    ...(restored > 0 ? { restored } : {}),
   };
 }
 
@@ -409,6 +417,7 @@ export function formatResult(r: RegenerateResult): string {
   return (
     `regenerated: ${r.events} events (${r.rendered} rendered), files written ${r.written} / ` +
     `unchanged ${r.unchanged} / removed ${r.removed}, ${r.ms} ms` +
-    (r.workers ? ` (render workers: ${r.workers.map((w) => (typeof w === 'number' ? `${w} organizations` : w)).join(', ')})` : '')
+    (r.workers ? ` (render workers: ${r.workers.map((w) => (typeof w === 'number' ? `${w} organizations` : w)).join(', ')})` : '') +
+    (r.restored ? `; ${r.restored} competitions behind the last render (a database restored?): their calendars' SEQUENCE raised past it` : '')
   );
 }
