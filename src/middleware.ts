@@ -7,7 +7,9 @@ import { STATUS_CODES } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import { API_HEADERS, PAGE_HEADERS } from './http/headers.js';
 import { answerPageMethod } from './http/page-methods.js';
+import { prefersHtml } from './http/accept.js';
 import { notFoundResponse } from './http/not-found.js';
+import { failureResponse } from './http/notice-pages.js';
 import { internalError } from './http/problem.js';
 
 /**
@@ -26,7 +28,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     response = refusal ?? (await next());
   } catch (error) {
-    return internalError(error, `${context.request.method} ${pathname}`, context.locals.app.config.databasePath);
+    const failed = internalError(error, `${context.request.method} ${pathname}`, context.locals.app.config.databasePath);
+    // A person's browser on a page gets a page, in both languages (src/http/notice-pages.ts): an operator's review,
+    // its database's disk full, saw an Arabic family's confirmation link answer with English JSON. A script, the problem.
+    const browser = !pathname.startsWith('/api/') && prefersHtml(context.request.headers.get('accept'));
+    return browser ? failureResponse({ ...PAGE_HEADERS, Vary: 'Accept' }) : failed;
   }
   // A page that sets Astro.response.status keeps Astro's statusText "OK", which the adapter writes as the reason
   // phrase: "404 OK". The status's own phrase instead.

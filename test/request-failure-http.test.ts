@@ -49,6 +49,40 @@ describe('a failed request', () => {
     expect(written).not.toContain('locked.out@example.org');
   });
 
+  // An operator's review, its database's disk full: an Arabic family's confirmation link, and a club's form, answered
+  // a person's browser with English JSON. A page in both languages instead; a script still gets the problem.
+  it('answers a browser with a page in both languages, on a page and on a form\'s post, and a script with the problem', { timeout: 30_000 }, async () => {
+    const html = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    db.exec(`ALTER TABLE link_tokens RENAME TO link_tokens_away`);
+    let page, script;
+    try {
+      page = await request(`${svc.url}/follow/confirm?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG`, { headers: html });
+      script = await request(`${svc.url}/follow/confirm?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG`, { headers: { Accept: '*/*' } });
+    } finally {
+      db.exec(`ALTER TABLE link_tokens_away RENAME TO link_tokens`);
+    }
+    db.exec(`CREATE TRIGGER planted_failure BEFORE INSERT ON follows BEGIN SELECT RAISE(ABORT, 'planted by the test'); END`);
+    let form;
+    try {
+      form = await request(`${svc.url}/api/v0/follow`, {
+        method: 'POST',
+        headers: { ...html, 'Sec-Fetch-Mode': 'navigate', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'org_id=amman-yfa&email=form.failure%40example.org',
+      });
+    } finally {
+      db.exec('DROP TRIGGER planted_failure');
+    }
+    for (const res of [page, form]) {
+      expect(res.status).toBe(500);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.text).toContain('Something went wrong on our side');
+      expect(res.text).toContain('حدث خطأ من جهتنا');
+    }
+    expect(script.status).toBe(500);
+    expect(script.headers['content-type']).toBe('application/problem+json');
+  });
+
   it('logs one line with the stack folded into it when the failure is ours', { timeout: 30_000 }, async () => {
     const from = svc.output().length;
     db.exec(`CREATE TRIGGER planted_failure BEFORE INSERT ON follows BEGIN SELECT RAISE(ABORT, 'planted by the test'); END`);

@@ -1,11 +1,11 @@
 // The one 404 of an address nothing serves, for the node server's fallback and Astro's unused routes alike. Under
 // /api/ it is always the problem (the API's contract). Elsewhere a browser opening the address, whose Accept puts
-// text/html before JSON, gets a page (src/http/not-found-page.ts): a review opened a cut-short link (`/follow/`,
+// text/html before JSON, gets a page (src/http/notice-pages.ts): a review opened a cut-short link (`/follow/`,
 // `/RSVP?token=…`) and was shown raw JSON. curl (*/*), fetch() and API clients keep the problem, byte for byte.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { prefersHtml } from './accept.js';
 import { NO_STORE, PAGE_HEADERS } from './headers.js';
-import { notFoundPage } from './not-found-page.js';
+import { notFoundPage } from './notice-pages.js';
 import { problemBody, PROBLEM_HEADERS } from './problem.js';
 
 const API_PATH = /^\/api(\/|$)/;

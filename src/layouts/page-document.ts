@@ -1,5 +1,5 @@
 // The whole HTML document of a page the node code writes itself, outside Astro: a form's answer page
-// (src/forms/answer-page.ts) and the 404 page (src/http/not-found-page.ts). The head Head.astro gives the Astro pages,
+// (src/forms/answer-page.ts) and the 404 and failure pages (src/http/notice-pages.ts). The head Head.astro gives the Astro pages,
 // and their style (page-style.ts).
 import { Html, html } from '../mail/templates/html.js';
 import { isRightToLeft, type Language } from '../vocabulary/language.js';

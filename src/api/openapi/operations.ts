@@ -154,7 +154,7 @@ export const FORM_PAGE_NOTE =
   'To follow and register, an HTML form posted by a person\'s browser (a navigation: `Sec-Fetch-Mode: navigate`, or, ' +
   'from a browser without it, `Accept` asking for `text/html` first) gets this answer as a page (`text/html`) in the ' +
   'organization\'s language, with the same status; a script (`fetch`) gets the JSON. A form without `method="post"` (its ' +
-  'browser navigates with a GET) gets the 405 as a page saying so.';
+  'browser navigates with a GET) gets the 405 as a page saying so; a failure of ours (500), a page in English and Arabic.';
 const FORM_PAGE: MediaTypeObject = { schema: { type: 'string' } };
 
 export function writePath(spec: WriteSpec): PathItemObject {
