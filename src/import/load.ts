@@ -13,6 +13,7 @@ import { bestPlacedGroups } from './rules-check.js';
 import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
 import type { MatchFacts } from '../competitions/types.js';
 import { SyncDb } from '../db/sync.js';
+import { changeArrow } from '../text/arrow.js';
 import { formatDateTime } from '../time/local-time.js';
 import { withdrawInvitation } from '../rsvp/service.js';
 import { invitationOutOfMatch, invitedAddressCurrent } from '../rsvp/state.js';
@@ -682,7 +683,7 @@ function scheduleChanges(
   const changes: string[] = [];
   const when = (at: string | null) => (at === null ? 'none' : (formatDateTime(at, timeZone, 'en') ?? at));
   if (before.kickoff_at !== after.kickoff_at) changes.push(`kickoff ${when(before.kickoff_at)} → ${when(after.kickoff_at)}`);
-  if (before.venue !== after.venue) changes.push(`venue ${before.venue ?? 'none'} → ${after.venue ?? 'none'}`);
+  if (before.venue !== after.venue) changes.push(`venue ${changeArrow(before.venue ?? 'none', after.venue ?? 'none')}`);
   // A result's own status change (scheduled to completed) is its result line; these are what calendars show.
   const told = new Set(['postponed', 'cancelled']);
   if (before.status !== after.status && (told.has(before.status) || told.has(after.status))) changes.push(`${before.status} → ${after.status}`);

@@ -96,7 +96,8 @@ describe('importSummary', () => {
       { team: 'rs-lions', before: 'Riverside Lions', after: 'Riverside Lions FC / أسود ريفرسايد' },
       { team: 'rs-old', before: 'Old Town', after: null },
     ] }, true, [
-      'team "rs-lions" would be renamed: Riverside Lions → Riverside Lions FC / أسود ريفرسايد',
+      // Marked left to right around the arrow: an Arabic name after it no longer reads first (src/text/arrow.ts).
+      'team "rs-lions" would be renamed: Riverside Lions \u200E→\u200E Riverside Lions FC / أسود ريفرسايد',
       'team "rs-old" (Old Town) is no longer in the file: it would be removed',
     ]],
   ])('%s', (_label, over, check, lines) => {

@@ -1,6 +1,7 @@
 // What `npm run import` says it did, and what `--check` says an import would do: the same lines, in the tense of each.
 // Removals that take something people see or were told of are named one by one (a league's follows, a match's result
 // or invitations, a member's invitations and answers): the file is the whole truth, but never silently.
+import { changeArrow } from '../text/arrow.js';
 import type { ImportCounts, RemovedMatch } from './load.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -68,13 +69,13 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
       lines.push(`${what} ${gone} its reads ${check ? 'would leave' : 'leave'} the public, and its calendar's subscribers ${check ? 'would see' : 'see'} it emptied`);
     }
   }
-  for (const t of c.teamChanges) {
-    lines.push(t.after === null
-      ? `team ${JSON.stringify(t.team)} (${t.before}) is no longer in the file: ${check ? 'it would be removed' : 'removed'}`
-      : `team ${JSON.stringify(t.team)} ${check ? 'would be renamed' : 'renamed'}: ${t.before} → ${t.after}`);
+  for (const { team, before, after } of c.teamChanges) {
+    lines.push(after === null
+      ? `team ${JSON.stringify(team)} (${before}) is no longer in the file: ${check ? 'it would be removed' : 'removed'}`
+      : `team ${JSON.stringify(team)} ${check ? 'would be renamed' : 'renamed'}: ${changeArrow(String(before), after)}`);
   }
   // The results entered, changed or cleared: a week's results are a few lines; a first import of a season, many.
-  shown(lines, c.results, (r) => `result of match ${JSON.stringify(r.match)} (${teams(r)}): ${r.before ?? 'none'} → ${r.after ?? 'none'}`, 'other result', check);
+  shown(lines, c.results, (r) => `result of match ${JSON.stringify(r.match)} (${teams(r)}): ${changeArrow(r.before ?? 'none', r.after ?? 'none')}`, 'other result', check);
   // What calendars and invited members are told of: a kickoff moved, a match postponed, cancelled or back on.
   shown(lines, c.matchChanges, (m) => `match ${JSON.stringify(m.match)} (${teams(m)}): ${m.changes.join('; ')}`, 'other match', check);
   return lines;
