@@ -24,6 +24,14 @@ describe('formatDateTime', () => {
     ['2026-01-10T14:00:00Z', 'Europe/London', 'en', 'Saturday 10 January 2026, 14:00 GMT'],
     ['2026-01-10T23:30:00Z', 'America/New_York', 'en', 'Saturday 10 January 2026, 18:30 EST'],
     ['2026-03-07T22:30:00Z', 'Asia/Amman', 'en', 'Sunday 8 March 2026, 01:30 GMT+3'],
+    // A time review: where American and British English have no name, the English of the place has one.
+    ['2026-01-10T02:00:00Z', 'Pacific/Auckland', 'en', 'Saturday 10 January 2026, 15:00 NZDT'],
+    ['2026-07-04T14:00:00Z', 'America/St_Johns', 'en', 'Saturday 4 July 2026, 11:30 NDT'],
+    ['2026-01-10T14:00:00Z', 'America/St_Johns', 'en', 'Saturday 10 January 2026, 10:30 NST'],
+    ['2026-01-10T14:00:00Z', 'Asia/Kolkata', 'en', 'Saturday 10 January 2026, 19:30 IST'],
+    ['2026-01-10T14:00:00Z', 'Australia/Sydney', 'en', 'Sunday 11 January 2026, 01:00 AEDT'],
+    ['2026-01-10T14:00:00Z', 'Africa/Johannesburg', 'en', 'Saturday 10 January 2026, 16:00 SAST'],
+    ['2026-01-10T14:00:00Z', 'Asia/Kathmandu', 'en', 'Saturday 10 January 2026, 19:45 GMT+5:45'],
   ] as const)('%s in %s (%s) reads "%s"', (instant, zone, language, expected) => {
     expect(formatDateTime(instant, zone, language)).toBe(expected);
   });

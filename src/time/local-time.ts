@@ -115,28 +115,34 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-const britishFormatters = new Map<string, Intl.DateTimeFormat>();
 /**
- * The zone's name as British English abbreviates it (`BST`, `CEST`, `EET`), or null where it has none but an offset:
- * ICU's American English names only American zones, and a London club's parents read "15:00 GMT+1" for British
- * Summer Time.
+ * The English of the places that name their zones otherwise than American English: British (`BST`, `CEST`), then
+ * Australia's and New Zealand's (`AEDT`, `NZDT`), Canada's (Newfoundland's `NST`), India's (`IST`), South Africa's
+ * (`SAST`, West and East Africa's `WAT`, `EAT`), Singapore's and Hong Kong's. A time review read an Auckland club's
+ * emails in `GMT+13`, where its parents say NZDT.
  */
-function britishAbbreviation(instant: Date, timeZone: string): string | null {
-  let f = britishFormatters.get(timeZone);
-  if (!f) britishFormatters.set(timeZone, (f = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' })));
-  const name = f.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
-  return name !== undefined && /^[A-Z]{2,5}$/.test(name) ? name : null;
+const ENGLISH_LOCALES = ['en-GB', 'en-AU', 'en-CA', 'en-IN', 'en-ZA', 'en-SG', 'en-HK'];
+const abbreviators = new Map<string, Intl.DateTimeFormat[]>();
+/** The zone's abbreviation in the first of ENGLISH_LOCALES that has one, or null where none has: the offset then. */
+function englishAbbreviation(instant: Date, timeZone: string): string | null {
+  let list = abbreviators.get(timeZone);
+  if (!list) abbreviators.set(timeZone, (list = ENGLISH_LOCALES.map((l) => new Intl.DateTimeFormat(l, { timeZone, timeZoneName: 'short' }))));
+  for (const f of list) {
+    const name = f.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
+    if (name !== undefined && /^[A-Z]{2,5}$/.test(name)) return name;
+  }
+  return null;
 }
 
 /**
  * The local calendar fields of an instant in a zone. Its `zone`: the abbreviation American English gives (`EST`),
- * else, for English readers, British English's (`BST`, `CEST`), else the offset (`GMT+3`). Arabic readers keep the
- * offset: `EEST` is no Arabic reader's name for Cairo's summer.
+ * else, for English readers, the first other English's (englishAbbreviation: `BST`, `NZDT`), else the offset (`GMT+3`).
+ * Arabic readers keep the offset: `EEST` is no Arabic reader's name for Cairo's summer.
  */
 export function localParts(instant: Date, timeZone: string, language: Language = 'en'): LocalParts {
   const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
   let zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : (parts.timeZoneName ?? timeZone);
-  if (language === 'en' && /^GMT[+-]/.test(zone)) zone = britishAbbreviation(instant, timeZone) ?? zone;
+  if (language === 'en' && /^GMT[+-]/.test(zone)) zone = englishAbbreviation(instant, timeZone) ?? zone;
   return {
     year: Number(parts.year),
     month: Number(parts.month),
