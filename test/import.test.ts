@@ -130,6 +130,12 @@ describe('import', () => {
       },
     ]);
     expect(counts.teamChanges).toEqual([{ team: 'rs-rovers', before: 'Harbour Rovers', after: 'Harbour Rovers / هاربر روفرز' }]);
+    // A time review: a kickoff taken away takes the match out of every subscribed calendar; said, with the way to keep it.
+    delete m3.kickoff;
+    expect(importJson(t, json).matchChanges).toEqual([{
+      match: 'rs-m3', home: 'Mill Lane United', away: 'Riverside Lions',
+      changes: ['kickoff Sunday 20 December 2026, 15:00 GMT → none (it leaves the calendars until it has one: to keep it there as put off, keep its kickoff and write "status": "postponed")'],
+    }]);
   });
 
   // An organizer's review: a corrected World Cup group result made Spain, not Japan, the team of a round of 16 played

@@ -682,7 +682,14 @@ function scheduleChanges(
 ): string[] {
   const changes: string[] = [];
   const when = (at: string | null) => (at === null ? 'none' : (formatDateTime(at, timeZone, 'en') ?? at));
-  if (before.kickoff_at !== after.kickoff_at) changes.push(`kickoff ${when(before.kickoff_at)} → ${when(after.kickoff_at)}`);
+  if (before.kickoff_at !== after.kickoff_at) {
+    // A time review: a kickoff taken away left the match's event in every subscribed calendar, deleted, unsaid. The
+    // feed has a VEVENT only for a match with a kickoff; a postponed one keeps its last.
+    const leaves = after.kickoff_at === null && after.status === 'scheduled'
+      ? ' (it leaves the calendars until it has one: to keep it there as put off, keep its kickoff and write "status": "postponed")'
+      : '';
+    changes.push(`kickoff ${when(before.kickoff_at)} → ${when(after.kickoff_at)}${leaves}`);
+  }
   if (before.venue !== after.venue) changes.push(`venue ${changeArrow(before.venue ?? 'none', after.venue ?? 'none')}`);
   // A result's own status change (scheduled to completed) is its result line; these are what calendars show.
   const told = new Set(['postponed', 'cancelled']);
