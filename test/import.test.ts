@@ -521,6 +521,7 @@ describe('import', () => {
     // A review: in the hour the clocks skip, the note suggested the offset already written.
     ['a kickoff in the hour the clocks skip', (j) => {
       j.organizations[0].timezone = 'Europe/London';
+      Object.assign(league(j), { starts_at: null, ends_at: null }); // a March kickoff, outside the season's dates
       league(j).matches[2].kickoff = '2026-03-29T01:30:00+01:00';
     }, [], [`${E}, match "rs-m3": kickoff 2026-03-29T01:30:00+01:00 is 00:30 in Europe/London (+00:00 that day): 01:30 is not a time there that day (the clocks skip it)`]],
     ['a kickoff written at -00:00 (UTC, its local offset unknown)', (j) => {
@@ -545,6 +546,7 @@ describe('import', () => {
     // A time review: with two such kickoffs, the line lost the hour the clocks skip, and its advice moved the match.
     ['two kickoffs with another offset, one in the hour the clocks skip', (j) => {
       j.organizations[0].timezone = 'Europe/London';
+      Object.assign(league(j), { starts_at: null, ends_at: null }); // a March kickoff, outside the season's dates
       league(j).matches[2].kickoff = '2027-03-28T01:30:00+00:00';
       league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2027-01-04T15:00:00+01:00' });
     }, [], [`${E}: 2 kickoffs have an offset that is not Europe/London's that day: "rs-m3" 2027-03-28T01:30:00+00:00 is 02:30 (+01:00 that day; ` +
@@ -552,11 +554,20 @@ describe('import', () => {
       'If they are at the hour written there, write that day\'s offset']],
     ['two kickoffs in the hour the clocks skip', (j) => {
       j.organizations[0].timezone = 'Europe/London';
+      Object.assign(league(j), { starts_at: null, ends_at: null }); // a March kickoff, outside the season's dates
       league(j).matches[2].kickoff = '2027-03-28T01:30:00+00:00';
       league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2027-03-28T01:45:00+00:00' });
     }, [], [`${E}: 2 kickoffs have an offset that is not Europe/London's that day: "rs-m3" 2027-03-28T01:30:00+00:00 is 02:30 (+01:00 that day; ` +
       '01:30 is not a time there that day: the clocks skip it), "rs-m4" 2027-03-28T01:45:00+00:00 is 02:45 (+01:00 that day; ' +
       '01:45 is not a time there that day: the clocks skip it). Give each a time on the clock there']],
+    // A time review: the events list dated a competition from 1 January, its first match on 28 November.
+    ['a competition whose starts_at is after its first match, and whose ends_at is before its last', (j) => {
+      Object.assign(league(j), { starts_at: '2026-09-07T00:00:00Z', ends_at: '2026-12-01T00:00:00Z' });
+      league(j).matches.push({ id: 'rs-m4', round: 4, home: 'rs-rovers', away: 'rs-lions', kickoff: '2027-01-10T10:00:00Z', status: 'cancelled' });
+    }, [], [
+      `${E}: starts_at 2026-09-07T00:00:00Z is after its first match, "rs-m1" at 2026-09-06T10:00:00Z; the events list gives starts_at as the competition's start`,
+      `${E}: ends_at 2026-12-01T00:00:00Z is before its last match, "rs-m3" at 2026-12-13T10:00:00Z; the events list gives ends_at as the competition's end`,
+    ]],
     ['a league marked completed with a match still to play', (j) => { league(j).status = 'completed'; }, [],
       [`${E}: completed, with a match not played: "rs-m3" (scheduled). Calendars still show them to come and tables leave them out: enter their results, or mark those not to be played cancelled`]],
     ['a completed league whose unplayed matches say so (cancelled)', (j) => Object.assign(league(j), { status: 'completed' }).matches[2].status = 'cancelled', [], []],

@@ -79,6 +79,26 @@ function offsetNote(at: string, matches: readonly ImportMatch[], timeZone: strin
 }
 
 /**
+ * A competition's dates that leave out some of its matches: the events list dates and orders a competition by its
+ * `starts_at` (a time review's competition said it started on 1 January, with a match on 28 November). Not refused:
+ * a friendly played before the season's first day may belong to it. Cancelled matches aside.
+ */
+function datesNote(at: string, ev: { starts_at?: string | null; ends_at?: string | null; matches: readonly ImportMatch[] }): string[] {
+  const kicked = ev.matches.filter((m) => m.kickoff != null && m.status !== 'cancelled')
+    .sort((a, b) => Date.parse(a.kickoff!) - Date.parse(b.kickoff!));
+  const first = kicked[0];
+  const last = kicked.at(-1);
+  const notes: string[] = [];
+  if (ev.starts_at && first && Date.parse(first.kickoff!) < Date.parse(ev.starts_at)) {
+    notes.push(`${at}: starts_at ${ev.starts_at} is after its first match, "${first.id}" at ${first.kickoff}; the events list gives starts_at as the competition's start`);
+  }
+  if (ev.ends_at && last && Date.parse(last.kickoff!) > Date.parse(ev.ends_at)) {
+    notes.push(`${at}: ends_at ${ev.ends_at} is before its last match, "${last.id}" at ${last.kickoff}; the events list gives ends_at as the competition's end`);
+  }
+  return notes;
+}
+
+/**
  * One line per thing to check, naming the event and the matches: a result before its kickoff, a team twice at once,
  * a completed competition with matches not played, kickoffs written with another offset than the organization's.
  */
@@ -92,6 +112,7 @@ export function importNotes(file: ImportFile, now: Date): string[] {
         if (unplayed.length > 0) notes.push(`${at}: completed, with ${unplayed.length === 1 ? 'a match' : `${unplayed.length} matches`} not played: ${listed(unplayed)}. ${UNPLAYED_ADVICE}`);
         const offsets = offsetNote(at, ev.matches, org.timezone);
         if (offsets !== null) notes.push(offsets);
+        notes.push(...datesNote(at, ev));
         const busy = new Map<string, { match: string; tie: string }>();
         for (const m of ev.matches) {
           if (!isPlayed(m) || m.kickoff === null) continue;
