@@ -511,6 +511,12 @@ describe('migration 0023', () => {
     const rows = () => t!.sqlite.prepare(`SELECT m.id, m.sequence, o.language FROM matches m JOIN events e ON e.id = m.event_id
         JOIN leagues l ON l.id = e.league_id JOIN organizations o ON o.id = l.org_id`).all() as Array<{ id: string; sequence: number; language: string }>;
     const before = new Map(rows().map((r) => [r.id, r.sequence]));
+    // Rendered as the release before it left the folder.
+    const options: RegenerateOptions = {
+      artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5,
+    };
+    await regenerate(t.db, options);
+    const seen = snapshot(options.artifactsDir);
     const { up } = await import('../src/db/migrations/0023_arabic_calendar_words.js');
     await up(t.db);
     const raised = rows().filter((r) => r.sequence !== before.get(r.id));
@@ -518,6 +524,12 @@ describe('migration 0023', () => {
     const arabic = rows().filter((r) => r.language === 'ar').map((r) => r.id);
     expect(arabic.length).toBeGreaterThan(10);
     expect(raised.map((r) => r.id).sort()).toEqual(arabic.sort());
+    // The next render writes them (a review: it rendered nothing, and the feeds kept their SEQUENCE), and only them.
+    await regenerate(t.db, options);
+    const now = snapshot(options.artifactsDir);
+    const risen = [...now].filter(([key, v]) => v.sequence > seen.get(key)!.sequence).map(([key]) => key.split(' ')[1]!.split('.')[0]!);
+    expect([...new Set(risen)].sort()).toEqual(arabic.filter((id) => risen.includes(id)).sort());
+    expect(new Set(risen).size).toBeGreaterThan(10);
   });
 });
 
