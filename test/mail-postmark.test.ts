@@ -204,6 +204,15 @@ describe('postmark transport', () => {
     expect((await row()).last_error).toMatch(/^permanent: address refused: postmark HTTP 422 ErrorCode 300/);
   });
 
+  // A review: 300 is any invalid request; one about our own message (its From) blames no recipient's address.
+  it('fails an invalid request about the message itself (422, ErrorCode 300, From) for good, without saying its address was refused', async () => {
+    fake.mode = { kind: 'status', status: 422, errorCode: 300, message: "Invalid 'From' address: 'Competitions <no-reply@example>'." };
+    enqueueEmail(message);
+    await start().drain();
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await row()).last_error).toMatch(/^permanent: postmark HTTP 422 ErrorCode 300/);
+  });
+
   it('fails a message too large (413) for good, without saying its address was refused', async () => {
     fake.mode = { kind: 'status', status: 413, errorCode: 0, message: 'Request entity too large' };
     enqueueEmail(message);

@@ -133,6 +133,16 @@ const PERMANENT_CODES = new Map<number, string>([
 ]);
 
 /**
+ * Whether a permanent refusal is of the recipient's address, not of the message: 406 always (inactive recipient); 300
+ * only when its message names a recipient field ("Invalid 'To' address: …"). 300 is any invalid request, a From or a
+ * header of ours included, and a review of the change found such a bug would have ended follows and marked invitations
+ * undeliverable, each address blamed for our message.
+ */
+function refusesAddress(code: number, message: string): boolean {
+  return code === 406 || (code === 300 && /'(To|Cc|Bcc)'/i.test(message));
+}
+
+/**
  * HTTP 5xx, 429, network errors and timeouts are retryable. 422 with ErrorCode 406 (inactive recipient:
  * bounced, complained or unsubscribed) or 300 (invalid email request, e.g. a bad address) is permanent,
  * and so is 413 (the message is too large, and will stay so). Everything else, 401 (bad token) and the
@@ -159,7 +169,7 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
       permanent,
       kind: `postmark-http-${status}-code-${code}${setting}`,
       cause: err,
-      addressRefused: status === 422 && PERMANENT_CODES.has(code),
+      addressRefused: status === 422 && refusesAddress(code, err.message),
       setupRefused: status === 401 || (status === 422 && !permanent),
     });
   }
