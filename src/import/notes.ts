@@ -84,16 +84,22 @@ function offsetNote(at: string, matches: readonly ImportMatch[], timeZone: strin
  * a friendly played before the season's first day may belong to it. Cancelled matches aside.
  */
 function datesNote(at: string, ev: { starts_at?: string | null; ends_at?: string | null; matches: readonly ImportMatch[] }): string[] {
-  const kicked = ev.matches.filter((m) => m.kickoff != null && m.status !== 'cancelled')
-    .sort((a, b) => Date.parse(a.kickoff!) - Date.parse(b.kickoff!));
-  const first = kicked[0];
-  const last = kicked.at(-1);
-  const notes: string[] = [];
-  if (ev.starts_at && first && Date.parse(first.kickoff!) < Date.parse(ev.starts_at)) {
-    notes.push(`${at}: starts_at ${ev.starts_at} is after its first match, "${first.id}" at ${first.kickoff}; the events list gives starts_at as the competition's start`);
+  if (!ev.starts_at && !ev.ends_at) return [];
+  // One pass (a review timed a sort of 100,000 kickoffs at 0.6 s).
+  let first: { m: ImportMatch; at: number } | undefined;
+  let last: typeof first;
+  for (const m of ev.matches) {
+    if (m.kickoff == null || m.status === 'cancelled') continue;
+    const t = Date.parse(m.kickoff);
+    if (first === undefined || t < first.at) first = { m, at: t };
+    if (last === undefined || t > last.at) last = { m, at: t };
   }
-  if (ev.ends_at && last && Date.parse(last.kickoff!) > Date.parse(ev.ends_at)) {
-    notes.push(`${at}: ends_at ${ev.ends_at} is before its last match, "${last.id}" at ${last.kickoff}; the events list gives ends_at as the competition's end`);
+  const notes: string[] = [];
+  if (ev.starts_at && first && first.at < Date.parse(ev.starts_at)) {
+    notes.push(`${at}: starts_at ${ev.starts_at} is after its first match, "${first.m.id}" at ${first.m.kickoff}; the events list gives starts_at as the competition's start`);
+  }
+  if (ev.ends_at && last && last.at > Date.parse(ev.ends_at)) {
+    notes.push(`${at}: ends_at ${ev.ends_at} is before its last match, "${last.m.id}" at ${last.m.kickoff}; the events list gives ends_at as the competition's end`);
   }
   return notes;
 }
