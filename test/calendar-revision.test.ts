@@ -336,6 +336,39 @@ describe('a database restored from a backup', () => {
       await restored.db.destroy();
     }
   });
+
+  // The review of the first version, which compared revisions: changes made after the restore, before its first
+  // render, caught up with the revision the folder had rendered, and nothing was raised nor rendered.
+  it('raises them too when the restored database changed before its first render', async () => {
+    t = await demoDb();
+    const options: RegenerateOptions = {
+      artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5,
+    };
+    await regenerate(t.db, options);
+    const backup = path.join(t.dir, 'backup.db');
+    await t.sqlite.backup(backup);
+    t.sqlite.prepare(`UPDATE matches SET kickoff_at = '2026-12-06T16:00:00Z' WHERE id = 'rsl-prem-r07-2'`).run();
+    await regenerate(t.db, options);
+    const seen = snapshot(options.artifactsDir);
+    const restored = openDb(backup);
+    try {
+      restored.sqlite.prepare(`UPDATE matches SET kickoff_at = '2026-12-06T19:00:00Z' WHERE id = 'rsl-prem-r07-2'`).run();
+      expect((await regenerate(restored.db, options)).restored).toBeGreaterThan(0);
+      const now = snapshot(options.artifactsDir);
+      const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
+      expect(moved.length).toBeGreaterThan(0);
+      for (const [key, v] of moved) {
+        expect(v.content).toContain('DTSTART:20261206T190000Z');
+        expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
+      }
+      // Then quiet: the next render raises nothing and writes nothing.
+      const quiet = await regenerate(restored.db, options);
+      expect(quiet.restored).toBeUndefined();
+      expect(quiet.written).toBe(0);
+    } finally {
+      await restored.db.destroy();
+    }
+  });
 });
 
 // RFC 5545 3.8.7.4: a UID's SEQUENCE only ever rises. A match removed (an import without it) and imported again is

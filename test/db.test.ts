@@ -120,7 +120,7 @@ describe('migrations', () => {
     const tables = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely%' AND name NOT LIKE 'sqlite%' ORDER BY name`.execute(t.db)).rows.map((r) => r.name);
     expect(tables).toEqual([
       'calendar_sequence_floor', 'divisions', 'email_outbox', 'events', 'follows', 'idempotency_keys', 'installation', 'leagues', 'link_tokens', 'matches', 'organizations',
-      'registrations', 'rsvp_invitations', 'team_members', 'teams', 'update_changes', 'update_event_seen', 'update_match_seen',
+      'registrations', 'render_folders', 'rsvp_invitations', 'team_members', 'teams', 'update_changes', 'update_event_seen', 'update_match_seen',
     ]);
     expect(await migrateToLatest(t.db)).toEqual([]);
   });

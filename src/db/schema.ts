@@ -265,6 +265,12 @@ export interface InstallationTable {
   updates_baseline_at: string | null;
 }
 
+/** Each artifacts folder's last render token, as its manifest records it (src/publish/restored-calendars.ts). */
+export interface RenderFoldersTable {
+  folder: string;
+  token: string;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   leagues: LeaguesTable;
@@ -280,6 +286,7 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   link_tokens: LinkTokensTable;
   installation: InstallationTable;
+  render_folders: RenderFoldersTable;
   update_match_seen: UpdateMatchSeenTable;
   update_event_seen: UpdateEventSeenTable;
   update_changes: UpdateChangesTable;

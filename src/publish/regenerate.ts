@@ -20,7 +20,7 @@ import { headsFingerprint, renderOrganizations } from './render-threads.js';
 import { markFailed, markRunning, stoppedRuns } from './run-marker.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
-import { behindEvents, raiseRestoredCalendars } from './restored-calendars.js';
+import { folderToken, newFolderId, raiseRestoredCalendars, recordFolderToken, renderTokenOf, wentBack } from './restored-calendars.js';
 import { retiredFeed, retiredIds } from './retired-feeds.js';
 import { TeamCalendars, teamsByMatch } from './team-calendars.js';
 
@@ -36,7 +36,9 @@ export type { ManifestEvent } from './render-organization.js';
 // score and penalties; an event's org_id and timezone (the event list is built from the entries this renders).
 // 6: a bracket slot's team_name is the team's name, as club_name and champion_name (it was the calendars' localized one);
 // an Arabic feed's name starts with U+200F, as its other lines.
-export const RENDER_VERSION = 6;
+// 7: each event's entry records the highest SEQUENCE it rendered (a restored database is raised past it); Arabic feeds'
+// names isolated, their walkovers and penalties worded anew.
+export const RENDER_VERSION = 7;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
 
@@ -46,6 +48,9 @@ export interface Manifest {
   installation?: string;
   /** Inputs outside the database that change the events' output (the UIDs' domain, the refresh interval). */
   settings: string;
+  /** The folder's own id, and its token: written with each manifest that changes, and into the database (restored-calendars.ts). */
+  folder?: string;
+  renderToken?: string;
   listHash?: string;
   /** Content hash of the OpenAPI document: rewritten only when the code or the base URL changes it. */
   openapiHash?: string;
@@ -252,8 +257,8 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   const stopped = stoppedRuns(root);
   const written = readManifest(manifestFile, settings);
   // A database restored from a backup: its calendars raised past what was rendered since (restored-calendars.ts).
-  const restored = written.installation === installation
-    ? await raiseRestoredCalendars(db, behindEvents(written.events, await listEventHeads(db)), new Date())
+  const restored = wentBack(written, { installation, token: await folderToken(db, written.folder) })
+    ? await raiseRestoredCalendars(db, written.events, new Date())
     : 0;
   const previous = stopped.length === 0 ? written : withoutHashes(written);
   // A manifest from another render version or settings still tells which files exist (to remove them),
@@ -263,7 +268,9 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   store.beforeFirstChange = () => {
     run.marker = markRunning(root);
   };
-  const next: Manifest = { renderVersion: RENDER_VERSION, installation, settings, events: {}, teams: {} };
+  const next: Manifest = {
+    renderVersion: RENDER_VERSION, installation, settings, folder: written.folder ?? newFolderId(), renderToken: written.renderToken, events: {}, teams: {},
+  };
   /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
   const staleTeams = new Set<string>();
   /** Teams whose calendar an organization rendered whole already wrote. */
@@ -400,7 +407,12 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   next.events = sorted(next.events);
   next.teams = sorted(next.teams ?? {});
   if (Object.keys(retired.calendars).length + Object.keys(retired.teams).length === 0) delete next.retired;
-  if (json(next) !== json(written)) writeFileAtomic(manifestFile, json(next));
+  // A manifest that changes gets a new token, the database with it: a quiet run writes neither.
+  if (json(next) !== json(written) || restored > 0) {
+    next.renderToken = renderTokenOf(next);
+    writeFileAtomic(manifestFile, json(next));
+    await recordFolderToken(db, next.folder!, next.renderToken);
+  }
   // The manifest describes the files again: this run's marker goes, and those of the runs that stopped before it.
   for (const file of [...stopped, ...(run.marker ? [run.marker] : [])]) fs.rmSync(file, { force: true });
   return {

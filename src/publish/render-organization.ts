@@ -19,6 +19,8 @@ import { playingTeams, TeamCalendars, teamsByMatch } from './team-calendars.js';
 
 export interface ManifestEvent {
   revision: number;
+  /** The highest SEQUENCE of its matches as rendered: a restored database raises them past it (restored-calendars.ts). */
+  sequence?: number;
   entry: PublicEvent;
   files: Record<string, string>;
   /** The teams that play in it: whose calendars change when it does. */
@@ -140,8 +142,11 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
     const nameOfTeam = (id: string): string => teamName(teams, id);
     collector?.add(event, byMatch, teams, feed, vevents);
     for (const t of [...playing, ...(before?.teams ?? [])]) staleTeams.add(t);
+    let sequence = 0;
+    for (const m of matches) if (m.sequence > sequence) sequence = m.sequence;
     out.events[eventId] = {
       revision: revision.get(eventId)!,
+      sequence,
       entry: encodeEvent(event, championName(event, matches, teams)),
       files: {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before?.files[paths.standings]),

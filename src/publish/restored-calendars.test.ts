@@ -1,19 +1,16 @@
-// Which competitions a restored database took back behind the folder's last render.
+// Whether the database went back behind what the artifacts folder last rendered from it.
 import { describe, expect, it } from 'vitest';
-import type { ManifestEvent } from './render-organization.js';
-import { behindEvents } from './restored-calendars.js';
+import { wentBack } from './restored-calendars.js';
 
-const rendered = (revision: number) => ({ revision, entry: {}, files: {} }) as unknown as ManifestEvent;
-
-describe('behindEvents', () => {
-  it.each<[string, Record<string, ManifestEvent>, Array<{ id: string; revision: number }>, ReturnType<typeof behindEvents>]>([
-    ['as rendered', { a: rendered(5) }, [{ id: 'a', revision: 5 }], []],
-    ['changed since the render (ahead)', { a: rendered(5) }, [{ id: 'a', revision: 7 }], []],
-    ['went back 3 revisions (a backup restored)', { a: rendered(8) }, [{ id: 'a', revision: 5 }], [{ id: 'a', gap: 3, revision: 9 }]],
-    ['never rendered (new, or private until now)', {}, [{ id: 'a', revision: 1 }], []],
-    ['rendered, gone from the database', { a: rendered(4) }, [], []],
-    ['an id that is an Object.prototype key', {}, [{ id: 'constructor', revision: 1 }], []],
-  ])('%s', (_name, manifest, heads, behind) => {
-    expect(behindEvents(manifest, heads)).toEqual(behind);
+describe('wentBack', () => {
+  it.each<[string, { installation?: string; folder?: string; renderToken?: string }, { installation: string; token: string | null }, boolean]>([
+    ['the token the folder last wrote', { installation: 'i1', folder: 'f', renderToken: 'T2' }, { installation: 'i1', token: 'T2' }, false],
+    ['an older token (a backup restored)', { installation: 'i1', folder: 'f', renderToken: 'T2' }, { installation: 'i1', token: 'T1' }, true],
+    ['none for the folder (a backup from before its first render)', { installation: 'i1', folder: 'f', renderToken: 'T2' }, { installation: 'i1', token: null }, true],
+    ['a manifest from before tokens', { installation: 'i1' }, { installation: 'i1', token: null }, false],
+    ['another installation\'s folder', { installation: 'i2', folder: 'f', renderToken: 'T2' }, { installation: 'i1', token: 'T1' }, false],
+    ['an empty folder', {}, { installation: 'i1', token: 'T1' }, false],
+  ])('%s', (_name, manifest, database, back) => {
+    expect(wentBack(manifest, database)).toBe(back);
   });
 });

@@ -1,46 +1,67 @@
 // A database restored from a backup goes back in time, and its matches' SEQUENCE with it, below what calendar apps
 // already read from the feeds rendered since the backup: an operator's review restored one, moved a match, and the
 // feed gave it the SEQUENCE subscribers had already seen with another kickoff, so Google Calendar kept the old one
-// (README, Calendars: a UID's SEQUENCE never goes down). The artifacts folder remembers: its manifest holds each
-// competition's revision as last rendered, and a revision only ever rises. A competition whose revision is now below
-// it went back; each of its matches is raised past anything rendered since the backup, before the render reads them.
+// (README, Calendars: a UID's SEQUENCE never goes down). The artifacts folder remembers. Each folder has an id of its
+// own in its manifest; each render that changes it writes a new token (renderTokenOf) into the manifest and into the
+// database, under that id (render_folders: one database may render into several folders). A database whose token for
+// the folder is not the manifest's, or that has none, is older than what the folder published. Its competitions'
+// matches are then raised past the highest SEQUENCE each one rendered (its manifest entry's `sequence`), before the
+// render reads them. (A first version compared the competitions' revisions, which changes made after the restore and
+// before the render caught up with.)
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { ownValue } from '../collections.js';
 import type { ManifestEvent } from './render-organization.js';
 
-export interface BehindEvent {
-  id: string;
-  /** How many revisions the database went back. */
-  gap: number;
-  /** The revision it takes: past the one rendered, so the render writes it again. */
-  revision: number;
+/** A new folder's id. */
+export const newFolderId = (): string => crypto.randomBytes(12).toString('base64url');
+
+/**
+ * A manifest's token: its own content's hash, its token aside. Revisions only rise, so no two states of a folder share
+ * one, and two renders of the same data (one thread or several) write the same bytes, manifest included.
+ */
+export function renderTokenOf(manifest: { renderToken?: string }): string {
+  return crypto.createHash('sha256').update(JSON.stringify({ ...manifest, renderToken: undefined })).digest('base64url').slice(0, 22);
 }
 
 /**
- * The competitions whose revision is below the one the folder last rendered from this database. Pure. Every change
- * that raises a match's SEQUENCE raises its competition's revision too (the triggers of 0001, 0006, 0010, 0011, 0017),
- * so raising each match by the gap and one more puts it past every SEQUENCE rendered since.
+ * Whether the database went back behind the folder: the manifest (of this installation) names its folder and its
+ * token, and the database's token for that folder (null: none) is another. Pure.
  */
-export function behindEvents(rendered: Record<string, ManifestEvent>, heads: ReadonlyArray<{ id: string; revision: number }>): BehindEvent[] {
-  return heads.flatMap((head) => {
-    const before = ownValue(rendered, head.id);
-    return before !== undefined && before.revision > head.revision
-      ? [{ id: head.id, gap: before.revision - head.revision, revision: before.revision + 1 }]
-      : [];
-  });
+export function wentBack(
+  manifest: { installation?: string; folder?: string; renderToken?: string },
+  database: { installation: string; token: string | null },
+): boolean {
+  return manifest.installation === database.installation && manifest.folder !== undefined && manifest.renderToken !== undefined &&
+    manifest.renderToken !== database.token;
 }
 
-/** Raises the matches of the competitions that went back (behindEvents), in one transaction; how many competitions. */
-export async function raiseRestoredCalendars(db: Db, behind: readonly BehindEvent[], now: Date): Promise<number> {
-  if (behind.length === 0) return 0;
+/** The database's token for `folder`, null when it has none. */
+export async function folderToken(db: Db, folder: string | undefined): Promise<string | null> {
+  if (folder === undefined) return null;
+  return (await db.selectFrom('render_folders').select('token').where('folder', '=', folder).executeTakeFirst())?.token ?? null;
+}
+
+/** Records the folder's new token in the database. */
+export async function recordFolderToken(db: Db, folder: string, token: string): Promise<void> {
+  await db.insertInto('render_folders').values({ folder, token }).onConflict((oc) => oc.column('folder').doUpdateSet({ token })).execute();
+}
+
+/**
+ * Raises each match of the competitions the folder rendered past the highest SEQUENCE rendered there, and each such
+ * competition's revision, so that the render writes it again; in one transaction; how many competitions.
+ */
+export async function raiseRestoredCalendars(db: Db, rendered: Record<string, ManifestEvent>, now: Date): Promise<number> {
+  const raised = Object.entries(rendered).filter(([, e]) => e.sequence !== undefined);
+  if (raised.length === 0) return 0;
   await db.transaction().execute(async (trx) => {
-    for (const e of behind) {
-      // SEQUENCE and DTSTAMP only: no trigger watches them, so nothing else is raised.
+    for (const [id, e] of raised) {
+      // SEQUENCE, DTSTAMP and the revision only: no trigger watches them, so nothing else is raised.
       await trx.updateTable('matches')
-        .set((eb) => ({ sequence: eb('sequence', '+', e.gap + 1), updated_at: now.toISOString() }))
-        .where('event_id', '=', e.id).execute();
-      await trx.updateTable('events').set({ revision: e.revision }).where('id', '=', e.id).execute();
+        .set({ sequence: sql<number>`max(sequence, ${e.sequence}) + 1`, updated_at: now.toISOString() })
+        .where('event_id', '=', id).execute();
+      await trx.updateTable('events').set((eb) => ({ revision: eb('revision', '+', 1) })).where('id', '=', id).execute();
     }
   });
-  return behind.length;
+  return raised.length;
 }
