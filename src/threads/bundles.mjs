@@ -35,7 +35,10 @@ const BUILD_FILES = ['astro.config.mjs', 'package-lock.json'].map((file) => path
 /** Where the build records the sources' stamp it was made from. */
 export const SOURCES_STAMP = path.join(ROOT, 'dist/.sources-stamp');
 
-/** Each file under `dir` (tests aside) as `path size mtime` lines. */
+/**
+ * Each file under `dir` (tests aside) as `path size mtime` lines, the path from the project's folder: a copy or move of
+ * the whole installation keeps its build (a review of the change found absolute paths made every such build stale).
+ */
 function listFiles(dir, lines) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (isTestFile(entry.name)) continue;
@@ -43,7 +46,7 @@ function listFiles(dir, lines) {
     if (entry.isDirectory()) listFiles(full, lines);
     else {
       const stat = fs.statSync(full);
-      lines.push(`${full}\0${stat.size}\0${stat.mtimeMs}`);
+      lines.push(`${path.relative(ROOT, full)}\0${stat.size}\0${stat.mtimeMs}`);
     }
   }
 }
@@ -59,7 +62,7 @@ export function sourcesStamp(dirs = SOURCE_DIRS, files = BUILD_FILES) {
   for (const dir of dirs) listFiles(dir, lines);
   for (const file of files) {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
-    lines.push(`${file}\0${stat ? `${stat.size}\0${stat.mtimeMs}` : 'none'}`);
+    lines.push(`${path.relative(ROOT, file)}\0${stat ? `${stat.size}\0${stat.mtimeMs}` : 'none'}`);
   }
   return crypto.createHash('sha256').update(lines.sort().join('\n')).digest('hex');
 }
