@@ -337,6 +337,35 @@ describe('a database restored from a backup', () => {
     }
   });
 
+  // A user's check: one change after the backup, none after the restore. The restored competition's revision raised by
+  // one came back to the one the folder had rendered, which the render trusted: it kept the feed of the lost change.
+  it('renders again a competition changed once since the backup, nothing changed since the restore', async () => {
+    t = await demoDb();
+    const options: RegenerateOptions = {
+      artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5,
+    };
+    await regenerate(t.db, options);
+    const backup = path.join(t.dir, 'backup.db');
+    await t.sqlite.backup(backup);
+    t.sqlite.prepare(`UPDATE matches SET kickoff_at = '2026-12-06T16:00:00Z' WHERE id = 'rsl-prem-r07-2'`).run();
+    await regenerate(t.db, options);
+    const seen = snapshot(options.artifactsDir);
+    const restored = openDb(backup);
+    try {
+      const kickoff = restored.sqlite.prepare(`SELECT kickoff_at FROM matches WHERE id = 'rsl-prem-r07-2'`).pluck().get() as string;
+      await regenerate(restored.db, options);
+      const now = snapshot(options.artifactsDir);
+      const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
+      expect(moved.length).toBeGreaterThan(0);
+      for (const [key, v] of moved) {
+        expect(v.content).toContain(`DTSTART:${kickoff.replace(/[-:]/g, '').replace(/\.\d+/, '')}`);
+        expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
+      }
+    } finally {
+      await restored.db.destroy();
+    }
+  });
+
   // The review of the first version, which compared revisions: changes made after the restore, before its first
   // render, caught up with the revision the folder had rendered, and nothing was raised nor rendered.
   it('raises them too when the restored database changed before its first render', async () => {

@@ -60,7 +60,9 @@ export async function raiseRestoredCalendars(db: Db, rendered: Record<string, Ma
       await trx.updateTable('matches')
         .set({ sequence: sql<number>`max(sequence, ${e.sequence}) + 1`, updated_at: now.toISOString() })
         .where('event_id', '=', id).execute();
-      await trx.updateTable('events').set((eb) => ({ revision: eb('revision', '+', 1) })).where('id', '=', id).execute();
+      // Past the revision the folder rendered, not one more than the restored one: a restore after one change came back
+      // to the very revision the manifest held, and the render trusted it (a user's check found the old feed kept).
+      await trx.updateTable('events').set({ revision: sql<number>`max(revision, ${e.revision}) + 1` }).where('id', '=', id).execute();
     }
   });
   return raised.length;
