@@ -297,7 +297,14 @@ describe('a VEVENT that changes raises its SEQUENCE and moves its DTSTAMP', () =
 // with the kickoff set after the backup: Google Calendar kept that one. The folder's manifest tells the render which
 // competitions went back (src/publish/restored-calendars.ts).
 describe('a database restored from a backup', () => {
-  it('raises the SEQUENCE of what went back past everything rendered since the backup, and keeps rising after', async () => {
+  type Sqlite = TestDb['sqlite'];
+  const move = (sqlite: Sqlite, kickoff: string) => sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`).run(kickoff);
+
+  /**
+   * The demo rendered and backed up; each step of `since` then run on it, each followed by a render; what subscribers
+   * saw after the last. `check` gets the backup, opened, to render into the same folder.
+   */
+  async function restoredAfter(since: Array<(sqlite: Sqlite) => void>, check: (restored: ReturnType<typeof openDb>, seen: Map<string, Seen>, options: RegenerateOptions) => Promise<void>) {
     t = await demoDb();
     t.sqlite.prepare(`UPDATE matches SET updated_at = ?`).run(OLD_STAMP);
     const options: RegenerateOptions = {
@@ -306,97 +313,79 @@ describe('a database restored from a backup', () => {
     await regenerate(t.db, options);
     const backup = path.join(t.dir, 'backup.db');
     await t.sqlite.backup(backup);
-    // After the backup: a match moved twice (two renders), a result entered.
-    const move = t.sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`);
-    move.run('2026-12-06T16:00:00Z');
-    await regenerate(t.db, options);
-    move.run('2026-12-06T17:00:00Z');
-    t.sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r07-3'`).run();
-    const seen = (await regenerate(t.db, options), snapshot(options.artifactsDir));
-
-    // The backup restored in its place, rendered into the same folder.
+    for (const step of since) {
+      step(t.sqlite);
+      await regenerate(t.db, options);
+    }
+    const seen = snapshot(options.artifactsDir);
     const restored = openDb(backup);
     try {
-      const first = await regenerate(restored.db, options);
-      expect(first.restored).toBeGreaterThan(0);
+      await check(restored, seen, options);
+    } finally {
+      await restored.db.destroy();
+    }
+  }
+
+  /** Each VEVENT of the moved match now: at `kickoff`, under a SEQUENCE above the one seen. */
+  const expectMoved = (now: Map<string, Seen>, seen: Map<string, Seen>, kickoff: string) => {
+    const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
+    expect(moved.length).toBeGreaterThan(0);
+    for (const [key, v] of moved) {
+      expect(v.content).toContain(`DTSTART:${kickoff}`);
+      expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
+    }
+  };
+
+  /** The VEVENTs of `to` whose content differs from `from` under a SEQUENCE not above it. */
+  const stale = (from: Map<string, Seen>, to: Map<string, Seen>) => [...to].flatMap(([key, now]) => {
+    const was = from.get(key);
+    return was && was.content !== now.content && !(now.sequence > was.sequence) ? [`${key}: ${was.sequence} -> ${now.sequence}`] : [];
+  });
+
+  it('raises the SEQUENCE of what went back past everything rendered since the backup, and keeps rising after', async () => {
+    // After the backup: a match moved twice (two renders), a result entered.
+    await restoredAfter([
+      (sqlite) => move(sqlite, '2026-12-06T16:00:00Z'),
+      (sqlite) => {
+        move(sqlite, '2026-12-06T17:00:00Z');
+        sqlite.prepare(`UPDATE matches SET status = 'completed', home_score = 1, away_score = 0 WHERE id = 'rsl-prem-r07-3'`).run();
+      },
+    ], async (restored, seen, options) => {
+      expect((await regenerate(restored.db, options)).restored).toBeGreaterThan(0);
       const back = snapshot(options.artifactsDir);
-      const stale = (from: Map<string, Seen>, to: Map<string, Seen>) => [...to].flatMap(([key, now]) => {
-        const was = from.get(key);
-        return was && was.content !== now.content && !(now.sequence > was.sequence) ? [`${key}: ${was.sequence} -> ${now.sequence}`] : [];
-      });
       expect(stale(seen, back)).toEqual([]);
       expect([...back.keys()].filter((key) => key.includes(' rsl-prem-r07-2.') && back.get(key)!.content !== seen.get(key)!.content)).not.toEqual([]);
       // Moved again after the restore: above both what the backup rendered and what was seen before it.
-      restored.sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`).run('2026-12-06T18:00:00Z');
+      move(restored.sqlite, '2026-12-06T18:00:00Z');
       expect((await regenerate(restored.db, options)).restored).toBeUndefined();
       const later = snapshot(options.artifactsDir);
       expect(stale(seen, later)).toEqual([]);
       expect(stale(back, later)).toEqual([]);
-    } finally {
-      await restored.db.destroy();
-    }
+    });
   });
 
   // A user's check: one change after the backup, none after the restore. The restored competition's revision raised by
   // one came back to the one the folder had rendered, which the render trusted: it kept the feed of the lost change.
   it('renders again a competition changed once since the backup, nothing changed since the restore', async () => {
-    t = await demoDb();
-    const options: RegenerateOptions = {
-      artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5,
-    };
-    await regenerate(t.db, options);
-    const backup = path.join(t.dir, 'backup.db');
-    await t.sqlite.backup(backup);
-    t.sqlite.prepare(`UPDATE matches SET kickoff_at = '2026-12-06T16:00:00Z' WHERE id = 'rsl-prem-r07-2'`).run();
-    await regenerate(t.db, options);
-    const seen = snapshot(options.artifactsDir);
-    const restored = openDb(backup);
-    try {
+    await restoredAfter([(sqlite) => move(sqlite, '2026-12-06T16:00:00Z')], async (restored, seen, options) => {
       const kickoff = restored.sqlite.prepare(`SELECT kickoff_at FROM matches WHERE id = 'rsl-prem-r07-2'`).pluck().get() as string;
       await regenerate(restored.db, options);
-      const now = snapshot(options.artifactsDir);
-      const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
-      expect(moved.length).toBeGreaterThan(0);
-      for (const [key, v] of moved) {
-        expect(v.content).toContain(`DTSTART:${kickoff.replace(/[-:]/g, '').replace(/\.\d+/, '')}`);
-        expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
-      }
-    } finally {
-      await restored.db.destroy();
-    }
+      expectMoved(snapshot(options.artifactsDir), seen, kickoff.replace(/[-:]/g, '').replace(/\.\d+/, ''));
+    });
   });
 
   // The review of the first version, which compared revisions: changes made after the restore, before its first
   // render, caught up with the revision the folder had rendered, and nothing was raised nor rendered.
   it('raises them too when the restored database changed before its first render', async () => {
-    t = await demoDb();
-    const options: RegenerateOptions = {
-      artifactsDir: path.join(t.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5,
-    };
-    await regenerate(t.db, options);
-    const backup = path.join(t.dir, 'backup.db');
-    await t.sqlite.backup(backup);
-    t.sqlite.prepare(`UPDATE matches SET kickoff_at = '2026-12-06T16:00:00Z' WHERE id = 'rsl-prem-r07-2'`).run();
-    await regenerate(t.db, options);
-    const seen = snapshot(options.artifactsDir);
-    const restored = openDb(backup);
-    try {
-      restored.sqlite.prepare(`UPDATE matches SET kickoff_at = '2026-12-06T19:00:00Z' WHERE id = 'rsl-prem-r07-2'`).run();
+    await restoredAfter([(sqlite) => move(sqlite, '2026-12-06T16:00:00Z')], async (restored, seen, options) => {
+      move(restored.sqlite, '2026-12-06T19:00:00Z');
       expect((await regenerate(restored.db, options)).restored).toBeGreaterThan(0);
-      const now = snapshot(options.artifactsDir);
-      const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
-      expect(moved.length).toBeGreaterThan(0);
-      for (const [key, v] of moved) {
-        expect(v.content).toContain('DTSTART:20261206T190000Z');
-        expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
-      }
+      expectMoved(snapshot(options.artifactsDir), seen, '20261206T190000Z');
       // Then quiet: the next render raises nothing and writes nothing.
       const quiet = await regenerate(restored.db, options);
       expect(quiet.restored).toBeUndefined();
       expect(quiet.written).toBe(0);
-    } finally {
-      await restored.db.destroy();
-    }
+    });
   });
 });
 
