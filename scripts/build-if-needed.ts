@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { ASTRO_ENTRY } from '../src/server/astro-handler.js';
-import { bundleFile, freshBundle, ROOT, SCRIPT_BUNDLE_DIR, SOURCES_STAMP, sourcesStamp, WORKER_BUNDLE_DIR } from '../src/threads/bundles.mjs';
+import { bundleFile, freshBuild, ROOT, SCRIPT_BUNDLE_DIR, SOURCES_STAMP, sourcesStamp, WORKER_BUNDLE_DIR } from '../src/threads/bundles.mjs';
 
 /** The modules that run in worker threads, each bundled as dist/workers/NAME.mjs. */
 const WORKER_ENTRIES = ['src/publish/render-worker.ts'];
@@ -57,7 +57,7 @@ export function build(stdio?: Parameters<typeof buildAstro>[0]): void {
 
 export function buildIfNeeded(): void {
   const outputs = [ASTRO_ENTRY, ...WORKER_ENTRIES.map((e) => bundleFile(WORKER_BUNDLE_DIR, e)), ...SCRIPT_ENTRIES.map((e) => bundleFile(SCRIPT_BUNDLE_DIR, e))];
-  if (outputs.every((output) => freshBundle(output))) return;
+  if (freshBuild(outputs)) return;
   console.log(fs.existsSync(ASTRO_ENTRY) ? 'sources changed since the last build: building…' : 'no build yet: building…');
   build();
 }

@@ -41,7 +41,7 @@ export function notFoundPage(): string {
   return noticePage(NOT_FOUND, new Html('data-not-found'));
 }
 
-export function failurePage(): string {
+function failurePage(): string {
   return noticePage(FAILED, new Html('data-failed'));
 }
 

@@ -227,8 +227,8 @@ export function markEmailFailed(store: SyncDb, id: number, outcome: { error: str
 
 /**
  * The prefix of last_error on a row whose address the provider refused for good (a MailDeliveryError's
- * addressRefused: Postmark's 406 inactive recipient, 300 invalid address). Read by addressRefused: the mail review
- * found a member whose invitation Postmark refused shown as invited, not answered, everywhere.
+ * addressRefused: Postmark's 406 inactive recipient, a 300 naming the recipient). Read by addressRefused: the mail
+ * review found a member whose invitation Postmark refused shown as invited, not answered, everywhere.
  */
 export const ADDRESS_REFUSED_PREFIX = 'permanent: address refused: ';
 

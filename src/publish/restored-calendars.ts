@@ -8,20 +8,21 @@
 // matches are then raised past the highest SEQUENCE each one rendered (its manifest entry's `sequence`), before the
 // render reads them. (A first version compared the competitions' revisions, which changes made after the restore and
 // before the render caught up with.)
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { newId } from '../security/tokens.js';
 import type { ManifestEvent } from './render-organization.js';
+import { contentHash } from './store.js';
 
 /** A new folder's id. */
-export const newFolderId = (): string => crypto.randomBytes(12).toString('base64url');
+export const newFolderId = (): string => newId('fld');
 
 /**
  * A manifest's token: its own content's hash, its token aside. Revisions only rise, so no two states of a folder share
  * one, and two renders of the same data (one thread or several) write the same bytes, manifest included.
  */
 export function renderTokenOf(manifest: { renderToken?: string }): string {
-  return crypto.createHash('sha256').update(JSON.stringify({ ...manifest, renderToken: undefined })).digest('base64url').slice(0, 22);
+  return contentHash(JSON.stringify({ ...manifest, renderToken: undefined }));
 }
 
 /**

@@ -235,8 +235,9 @@ const personKey = (name: string, email: string) => `${mailboxOf(email)}\n${name.
 
 /**
  * Takes back an invitation and the links its emails carried: its member's address changed (a typo sent it to a
- * stranger, or the member moved) or is gone, or the member's team no longer plays the match (the import). An email of it still in the outbox is not sent (the catalog's
- * send-time check finds no invitation), and a link that went out answers 404.
+ * stranger, or the member moved) or is gone, or the member's team no longer plays the match (the import). An email of
+ * it still in the outbox is not sent (the catalog's send-time check finds no invitation), and a link that went out
+ * answers 404.
  */
 export function withdrawInvitation(store: SyncDb, invitationId: string): void {
   store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'rsvp').where('subject_id', '=', invitationId));

@@ -50,8 +50,9 @@ export function invitationOutOfMatch(memberTeam: string, match: { home: string |
 
 /**
  * How the outbox ended one email of an invitation (its invite, or a change told): taken by the provider, its address
- * refused by the provider for good (outbox.ts addressRefused: Postmark's 406 inactive recipient, 300 invalid address),
- * or anything else (waiting, cancelled at send time, given up after a day of retries), which says nothing of the address.
+ * refused by the provider for good (outbox.ts addressRefused: Postmark's 406 inactive recipient, a 300 naming the
+ * recipient), or anything else (waiting, cancelled at send time, given up after a day of retries), which says nothing
+ * of the address.
  */
 export type InvitationEmailOutcome = 'sent' | 'address_refused' | 'other';
 

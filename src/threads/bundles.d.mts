@@ -5,4 +5,5 @@ export declare const SCRIPT_BUNDLE_DIR: string;
 export declare function bundleFile(dir: string, source: string): string;
 export declare const SOURCES_STAMP: string;
 export declare function sourcesStamp(dirs?: readonly string[], files?: readonly string[]): string;
+export declare function freshBuild(outputs: readonly string[], dirs?: readonly string[], files?: readonly string[], stampFile?: string): boolean;
 export declare function freshBundle(bundle: string, dirs?: readonly string[], files?: readonly string[], stampFile?: string): boolean;

@@ -67,11 +67,16 @@ export function sourcesStamp(dirs = SOURCE_DIRS, files = BUILD_FILES) {
   return crypto.createHash('sha256').update(lines.sort().join('\n')).digest('hex');
 }
 
-/** Whether the bundle file exists and the build that made it found the sources as they stand (sourcesStamp). */
-export function freshBundle(bundle, dirs = SOURCE_DIRS, files = BUILD_FILES, stampFile = SOURCES_STAMP) {
+/** Whether every output exists and the build that made them found the sources as they stand (one sourcesStamp). */
+export function freshBuild(outputs, dirs = SOURCE_DIRS, files = BUILD_FILES, stampFile = SOURCES_STAMP) {
   try {
-    return fs.statSync(bundle).isFile() && fs.readFileSync(stampFile, 'utf8') === sourcesStamp(dirs, files);
+    return outputs.every((output) => fs.statSync(output).isFile()) && fs.readFileSync(stampFile, 'utf8') === sourcesStamp(dirs, files);
   } catch {
     return false;
   }
+}
+
+/** freshBuild of one bundle. */
+export function freshBundle(bundle, dirs = SOURCE_DIRS, files = BUILD_FILES, stampFile = SOURCES_STAMP) {
+  return freshBuild([bundle], dirs, files, stampFile);
 }

@@ -22,7 +22,7 @@ const MONTHS_REGION: Readonly<Record<string, string>> = {
 const regionMonths = new Map<string, readonly string[]>();
 
 /** The Arabic names of the months as readers in `timeZone` use them. */
-export function arabicMonths(timeZone: string | undefined): readonly string[] {
+function arabicMonths(timeZone: string | undefined): readonly string[] {
   const region = timeZone === undefined ? undefined : MONTHS_REGION[timeZone];
   if (region === undefined) return AR_MONTHS;
   let months = regionMonths.get(region);
