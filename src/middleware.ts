@@ -1,6 +1,6 @@
 // Astro middleware: every endpoint and page Astro renders passes here (the artifacts never do). API answers
 // always carry CORS and nosniff, pages their strict headers (src/http/headers.ts), even when something failed
-// deep down; a failure is the one 500. A page answers only its methods (src/http/page-methods.ts): any other is 405,
+// deep down; a failure is the one 500, or a 503 when the operator has the database to fix. A page answers only its methods (src/http/page-methods.ts): any other is 405,
 // as on the API. Astro's own routes that nothing here uses, its image endpoint (/_image: it
 // runs sharp on what a query names, seconds of CPU and tens of MB a request) and its server islands, answer 404.
 import { STATUS_CODES } from 'node:http';
@@ -10,7 +10,7 @@ import { answerPageMethod } from './http/page-methods.js';
 import { prefersHtml } from './http/accept.js';
 import { notFoundResponse } from './http/not-found.js';
 import { failureResponse } from './http/notice-pages.js';
-import { internalError } from './http/problem.js';
+import { failedRequest } from './http/problem.js';
 
 /**
  * Matched on the route Astro chose, not on the path: its router also sends //_image, /\_image and //_image/ there
@@ -28,11 +28,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     response = refusal ?? (await next());
   } catch (error) {
-    const failed = internalError(error, `${context.request.method} ${pathname}`, context.locals.app.config.databasePath);
+    const failed = failedRequest(error, `${context.request.method} ${pathname}`, context.locals.app.config.databasePath);
     // A person's browser on a page gets a page, in both languages (src/http/notice-pages.ts): an operator's review,
     // its database's disk full, saw an Arabic family's confirmation link answer with English JSON. A script, the problem.
     const browser = !pathname.startsWith('/api/') && prefersHtml(context.request.headers.get('accept'));
-    return browser ? failureResponse({ ...PAGE_HEADERS, Vary: 'Accept' }) : failed;
+    return browser ? failureResponse({ ...PAGE_HEADERS, Vary: 'Accept' }, failed) : failed;
   }
   // A page that sets Astro.response.status keeps Astro's statusText "OK", which the adapter writes as the reason
   // phrase: "404 OK". The status's own phrase instead.

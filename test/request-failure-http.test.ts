@@ -39,7 +39,12 @@ describe('a failed request', () => {
     } finally {
       db.exec('ROLLBACK');
     }
-    expect(res.status).toBe(500);
+    // Nothing was wrong with the request, and nothing was recorded: the client sends it again later.
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.json()).toMatchObject({ type: '/docs#problem-unavailable', status: 503 });
+    expect(db.prepare(`SELECT count(*) AS n FROM follows WHERE email = 'locked.out@example.org'`).get()).toEqual({ n: 0 });
     await new Promise((r) => setTimeout(r, 200)); // the line reaches the pipe
     const lines = failures(from);
     expect(lines).toHaveLength(1);
@@ -81,6 +86,25 @@ describe('a failed request', () => {
     }
     expect(script.status).toBe(500);
     expect(script.headers['content-type']).toBe('application/problem+json');
+  });
+
+  it("answers a form's post with the failure page as a 503 with Retry-After while the database is locked", { timeout: 60_000 }, async () => {
+    db.exec('BEGIN IMMEDIATE');
+    let form;
+    try {
+      form = await request(`${svc.url}/api/v0/follow`, {
+        method: 'POST',
+        headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'Sec-Fetch-Mode': 'navigate', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'org_id=amman-yfa&email=form.locked%40example.org',
+      });
+    } finally {
+      db.exec('ROLLBACK');
+    }
+    expect(form.status).toBe(503);
+    expect(form.headers['retry-after']).toBe('30');
+    expect(form.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(form.text).toContain('Try again in a few minutes');
+    expect(form.text).toContain('حاول مرة أخرى');
   });
 
   it('logs one line with the stack folded into it when the failure is ours', { timeout: 30_000 }, async () => {

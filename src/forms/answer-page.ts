@@ -185,9 +185,10 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
 /**
  * The answers drawn as a page: every answer a person filling a form can meet (taken, a field to correct, too many
  * requests, answers too long, a body that could not be read: an Arabic club's page in windows-1256; a form set up
- * without method="post", or as plain text), and a failure of ours (500: the failure page, src/http/notice-pages.ts).
+ * without method="post", or as plain text), and a failure (the one 500, or a 503 the operator fixes: the failure page,
+ * src/http/notice-pages.ts).
  */
-export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 405, 413, 415, 422, 429, 500]);
+export const PAGE_STATUSES: ReadonlySet<number> = new Set([200, 201, 400, 405, 413, 415, 422, 429, 500, 503]);
 
 /** The problems only the form's own set-up has (not what a person typed): its organization, division or league. */
 const MISNAMED: ReadonlySet<string> = new Set(SET_UP_MESSAGES);
@@ -282,8 +283,9 @@ ${arabic}`,
  */
 export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Response, fields: Record<string, unknown>): Promise<Response> {
   if (!PAGE_STATUSES.has(answer.status)) return answer;
-  // The one 500 (logged already): the failure page, in both languages, since what failed may be reading the organization.
-  if (answer.status === 500) return failureResponse(FORM_ANSWER_HEADERS);
+  // A failure (logged already; the one 500, or a 503 the operator fixes): the failure page, in both languages, since
+  // what failed may be reading the organization.
+  if (answer.status === 500 || answer.status === 503) return failureResponse(FORM_ANSWER_HEADERS, answer);
   const body = (await answer.clone().json().catch(() => ({}))) as Record<string, unknown>;
   const headers = new Headers(answer.headers);
   for (const [k, v] of Object.entries(FORM_ANSWER_HEADERS)) headers.set(k, v);

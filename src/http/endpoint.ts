@@ -8,7 +8,7 @@ import { ConflictError, InvalidFieldsError, NotFoundError, RateLimitedError } fr
 import { answerAsPage, fieldsOfUnreadForm, isFormNavigation, type FormRoute } from '../forms/answer-page.js';
 import { readBody } from './body.js';
 import { preflightHeaders } from './headers.js';
-import { internalError, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
+import { failedRequest, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
 import { takeRate, type RateCheck } from './rate-check.js';
 
 export interface HandlerInput<T> {
@@ -49,7 +49,7 @@ function refusedBy(error: RateLimitedError, rateHeaders: Record<string, string>)
   };
 }
 
-/** Maps what a service threw to a problem response; anything unknown is the one 500 (its line names `databasePath`). */
+/** Maps what a service threw to a problem response; anything unknown is a failure (failedRequest: 503 or the one 500). */
 export function errorResponse(error: unknown, request: Request, databasePath: string, rateHeaders: Record<string, string> = {}): Response {
   if (error instanceof InvalidFieldsError) {
     const detail = error.errors.length === 1 ? 'A field does not fit.' : 'Some fields do not fit.';
@@ -60,7 +60,7 @@ export function errorResponse(error: unknown, request: Request, databasePath: st
   if (error instanceof RateLimitedError) {
     return problemResponse(429, error.message, { headers: { ...refusedBy(error, rateHeaders), 'Retry-After': String(error.retryAfterS) } });
   }
-  return internalError(error, `${request.method} ${new URL(request.url).pathname}`, databasePath);
+  return failedRequest(error, `${request.method} ${new URL(request.url).pathname}`, databasePath);
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

@@ -45,7 +45,14 @@ function failurePage(): string {
   return noticePage(FAILED, new Html('data-failed'));
 }
 
-/** The failure page as the one 500, with `headers` (the pages' or the form answers'), kept by no cache. */
-export function failureResponse(headers: Record<string, string>): Response {
-  return new Response(failurePage(), { status: 500, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE } });
+/**
+ * The failure page in place of `failed`, the problem a script gets (src/http/problem.ts failedRequest): its status, the
+ * one 500 or a 503, and its Retry-After, with `headers` (the pages' or the form answers'), kept by no cache.
+ */
+export function failureResponse(headers: Record<string, string>, failed: Response): Response {
+  const retryAfter = failed.headers.get('retry-after');
+  return new Response(failurePage(), {
+    status: failed.status,
+    headers: { ...headers, ...(retryAfter ? { 'Retry-After': retryAfter } : {}), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE },
+  });
 }

@@ -16,6 +16,8 @@ export interface ProblemKind {
 
 /** The detail of every 500: nothing internal, one text wherever the failure happened. */
 export const INTERNAL_ERROR_DETAIL = 'The server could not answer this request.';
+/** A database failure the operator fixes (src/http/request-failure.ts): the same request will do later. */
+export const UNAVAILABLE_DETAIL = 'The service cannot answer this right now, and nothing was recorded. Try again after Retry-After seconds.';
 
 export const PROBLEM_KINDS: readonly ProblemKind[] = [
   {
@@ -133,7 +135,10 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
     slug: 'unavailable',
     title: 'Service unavailable',
     name: 'Unavailable',
-    when: 'The first rendering of the reads has not finished yet (right after a fresh start). Wait `Retry-After` seconds.',
+    when:
+      'The first rendering of the reads has not finished yet (right after a fresh start), or the database cannot be used right now ' +
+      '(its disk full, locked by another process, made read-only: the operator is told). Nothing was recorded; ' +
+      'send the same request again after `Retry-After` seconds.',
     example: 'The event list has not been rendered yet.',
   },
 ];

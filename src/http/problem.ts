@@ -3,8 +3,8 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { API_HEADERS, NO_STORE, preflightHeaders } from './headers.js';
-import { INTERNAL_ERROR_DETAIL, problemKind } from './problem-kinds.js';
-import { logRequestFailure } from './request-failure.js';
+import { INTERNAL_ERROR_DETAIL, problemKind, UNAVAILABLE_DETAIL } from './problem-kinds.js';
+import { logRequestFailure, retryAfterOf } from './request-failure.js';
 
 export { INTERNAL_ERROR_DETAIL };
 
@@ -91,10 +91,27 @@ export function answerNonReadMethods(method: string | undefined, res: ServerResp
 }
 
 /**
- * The one 500: logged in one line with what is safe to log (src/http/request-failure.ts: the operator's cause for a
- * database failure theirs to fix, naming `databasePath`), answered with the one text.
+ * The answer to a request that failed, logged first in one line with what is safe to log (src/http/request-failure.ts:
+ * the operator's cause for a database failure theirs to fix, naming `databasePath`). Such a failure (a full disk, a lock
+ * held by another process) is 503 with Retry-After: nothing was recorded and the same request will do once the operator
+ * acts (a 500 says the server failed, and a client or a form's reader gives up).
+ * Anything else is the one 500.
  */
-export function internalError(error: unknown, where: string, databasePath: string): Response {
+export function failedRequest(error: unknown, where: string, databasePath: string): Response {
   logRequestFailure(error, where, databasePath);
-  return problemResponse(500, INTERNAL_ERROR_DETAIL);
+  const failure = failureOf(error);
+  return problemResponse(failure.status, failure.detail, { headers: failure.headers });
+}
+
+/** failedRequest for a node response (the node server's own routes). */
+export function sendFailedRequest(res: ServerResponse, error: unknown, where: string, databasePath: string): void {
+  logRequestFailure(error, where, databasePath);
+  const failure = failureOf(error);
+  sendProblem(res, failure.status, failure.detail, { headers: failure.headers });
+}
+
+function failureOf(error: unknown): { status: 500 | 503; detail: string; headers: Record<string, string> } {
+  const retryAfterS = retryAfterOf(error);
+  if (retryAfterS === undefined) return { status: 500, detail: INTERNAL_ERROR_DETAIL, headers: {} };
+  return { status: 503, detail: UNAVAILABLE_DETAIL, headers: { 'Retry-After': String(retryAfterS) } };
 }

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { operatorCause, requestFailureLine } from './request-failure.js';
+import { operatorCause, requestFailureLine, retryAfterOf } from './request-failure.js';
 
 /** A real SqliteError with the given code, as better-sqlite3 throws it. */
 function sqliteError(code: string, message: string): Error {
@@ -23,6 +23,32 @@ describe('operatorCause', () => {
     const cause = operatorCause(error, '/srv/app.db');
     if (line instanceof RegExp) expect(cause).toMatch(line);
     else expect(cause).toBe(line);
+  });
+});
+
+// A failure the operator fixes is a 503 (src/http/problem.ts failedRequest): a lock goes in seconds, the rest waits for
+// someone to act; one of ours is the one 500 (no Retry-After).
+describe('retryAfterOf', () => {
+  it.each([
+    ['SQLITE_BUSY', 30],
+    ['SQLITE_BUSY_SNAPSHOT', 30],
+    ['SQLITE_LOCKED', 30],
+    ['SQLITE_FULL', 300],
+    ['SQLITE_READONLY_DBMOVED', 300],
+    ['SQLITE_IOERR_WRITE', 300],
+    ['SQLITE_CANTOPEN', 300],
+    ['SQLITE_CORRUPT', 300],
+    ['SQLITE_CONSTRAINT_UNIQUE', undefined],
+    ['SQLITE_ERROR', undefined],
+    ['ENOSPC', undefined],
+  ])('%s → %s', (code, seconds) => {
+    expect(retryAfterOf(sqliteError(code, 'message'))).toBe(seconds);
+  });
+
+  it('is undefined for what is not an error with a code', () => {
+    expect(retryAfterOf(new TypeError('x is undefined'))).toBeUndefined();
+    expect(retryAfterOf(null)).toBeUndefined();
+    expect(retryAfterOf('SQLITE_FULL')).toBeUndefined();
   });
 });
 

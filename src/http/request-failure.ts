@@ -7,28 +7,40 @@
 /**
  * What the operator does about each database failure that is theirs to fix, not ours: a full disk, a file made
  * read-only, removed or damaged, a lock held too long by another process. Matched on the SQLite code's start, so that
- * extended codes (SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED, SQLITE_BUSY_SNAPSHOT) are found too.
+ * extended codes (SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED, SQLITE_BUSY_SNAPSHOT) are found too. The request is
+ * answered 503 with the entry's Retry-After (src/http/problem.ts failedRequest): nothing was recorded and nothing in the
+ * request was wrong, so a client, a form's page or a fan's app, tries the same again later. A lock is gone in seconds;
+ * the rest waits for someone to act.
  */
-const OPERATOR_CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^SQLITE_FULL/, 'the disk holding it is full: free space there'],
-  [/^SQLITE_READONLY/, 'it cannot be written: a read-only file, folder or file system, or its files moved or replaced'],
-  [/^SQLITE_(BUSY|LOCKED)/, 'another process held it locked past the 10 s wait: a long import, or a sqlite3 shell left inside a transaction'],
-  [/^SQLITE_IOERR/, 'the disk or file system under it failed a read or a write'],
-  [/^SQLITE_CANTOPEN/, 'it, its -wal or -shm file, or its folder cannot be opened: removed, moved or its permissions changed'],
-  [/^SQLITE_(CORRUPT|NOTADB)/, 'it is damaged: stop the server and restore the last backup'],
+const OPERATOR_CAUSES: ReadonlyArray<readonly [RegExp, string, number]> = [
+  [/^SQLITE_FULL/, 'the disk holding it is full: free space there', 300],
+  [/^SQLITE_READONLY/, 'it cannot be written: a read-only file, folder or file system, or its files moved or replaced', 300],
+  [/^SQLITE_(BUSY|LOCKED)/, 'another process held it locked past the 10 s wait: a long import, or a sqlite3 shell left inside a transaction', 30],
+  [/^SQLITE_IOERR/, 'the disk or file system under it failed a read or a write', 300],
+  [/^SQLITE_CANTOPEN/, 'it, its -wal or -shm file, or its folder cannot be opened: removed, moved or its permissions changed', 300],
+  [/^SQLITE_(CORRUPT|NOTADB)/, 'it is damaged: stop the server and restore the last backup', 300],
 ];
+
+function causeOf(error: unknown): (typeof OPERATOR_CAUSES)[number] | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  return OPERATOR_CAUSES.find(([pattern]) => pattern.test(code));
+}
 
 /**
  * The one line for a database failure the operator fixes outside the code, naming DATABASE_PATH and what to do;
  * undefined for anything else.
  */
 export function operatorCause(error: unknown, databasePath: string): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return undefined;
-  const found = OPERATOR_CAUSES.find(([pattern]) => pattern.test(code));
+  const found = causeOf(error);
   if (!found) return undefined;
   const message = error instanceof Error ? error.message : String(error);
-  return `${code} ${oneLine(message)} (DATABASE_PATH ${databasePath}: ${found[1]})`;
+  return `${(error as { code: string }).code} ${oneLine(message)} (DATABASE_PATH ${databasePath}: ${found[1]})`;
+}
+
+/** Seconds a client should wait before trying again after a failure the operator fixes; undefined for one of ours. */
+export function retryAfterOf(error: unknown): number | undefined {
+  return causeOf(error)?.[2];
 }
 
 /** Error messages are ours or SQLite's, but a line is a line: newlines folded, length bounded. */

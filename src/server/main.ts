@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Application } from '../app/application.js';
 import { preflightHeaders } from '../http/headers.js';
-import { INTERNAL_ERROR_DETAIL, sendProblem } from '../http/problem.js';
+import { sendFailedRequest } from '../http/problem.js';
 import { logRequestFailure } from '../http/request-failure.js';
 import { sendNotFound } from '../http/not-found.js';
 import { artifactHandler } from './artifacts.js';
@@ -37,9 +37,12 @@ export async function startServer(app: Application): Promise<RunningServer> {
       sendNotFound(req, res);
     },
     onError: (error, req, res) => {
-      logRequestFailure(error, `${req.method} ${req.url?.split('?')[0]}`, config.databasePath);
-      if (!res.headersSent) sendProblem(res, 500, INTERNAL_ERROR_DETAIL);
-      else res.destroy();
+      const where = `${req.method} ${req.url?.split('?')[0]}`;
+      if (!res.headersSent) sendFailedRequest(res, error, where, config.databasePath);
+      else {
+        logRequestFailure(error, where, config.databasePath);
+        res.destroy();
+      }
     },
   });
   await new Promise<void>((resolve, reject) => {

@@ -95,6 +95,13 @@ export function preflight(allow: string, parameters: (ParameterObject | Ref)[], 
   };
 }
 
+/**
+ * An operation's error statuses: its own, then what any request can meet (src/http/problem.ts failedRequest): the one
+ * 500, and, for one that reads or writes the database (not a rendered file), a 503 while the operator has it to fix.
+ */
+const failureStatuses = (own: readonly number[], database = true): number[] =>
+  [...new Set([...own, 500, ...(database ? [503] : [])])].sort((a, b) => a - b);
+
 const curl = (source: string): CodeSample[] => [{ lang: 'Shell', label: 'curl', source }];
 
 export function readPath(spec: ReadSpec, base: string): PathItemObject {
@@ -103,7 +110,7 @@ export function readPath(spec: ReadSpec, base: string): PathItemObject {
   const conditional = [parameterRef('IfNoneMatch'), ...(spec.kind === 'artifact' ? [parameterRef('IfModifiedSince')] : [])];
   const parameters = [...pathParameters, ...conditional, ...(spec.kind === 'artifact' ? [parameterRef('AcceptEncoding')] : [])];
   // HEAD reuses the problem responses: the same status and headers, and (HEAD being HEAD) no body.
-  const errors = Object.fromEntries([...spec.errors, 500].map((status) => [String(status), problemRef(status)]));
+  const errors = Object.fromEntries(failureStatuses(spec.errors, spec.kind !== 'artifact').map((status) => [String(status), problemRef(status)]));
   const get: OperationObject = {
     operationId: spec.operationId,
     tags: [spec.tag],
@@ -188,7 +195,7 @@ export function writePath(spec: WriteSpec): PathItemObject {
           ...(spec.formPage ? { 'text/html': FORM_PAGE } : {}),
         },
       },
-      ...Object.fromEntries([...spec.errors, 500].map((s) => [String(s), spec.formPage ? problemOrPageRef(s) : problemRef(s)])),
+      ...Object.fromEntries(failureStatuses(spec.errors).map((s) => [String(s), spec.formPage ? problemOrPageRef(s) : problemRef(s)])),
     },
     'x-codeSamples': curl(spec.curl),
   };
