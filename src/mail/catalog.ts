@@ -66,7 +66,8 @@ export interface EmailKind<S extends z.ZodType> {
    */
   noticeOf?: (data: z.output<S>) => string;
   /** `baseUrl`: PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
-  render(data: z.output<S>, links: Record<string, string>, context: { baseUrl: string }): SentEmail;
+  /** `now`: when it is rendered, just before it is sent (an invitation's subject names a far-off match's year). */
+  render(data: z.output<S>, links: Record<string, string>, context: { baseUrl: string; now: Date }): SentEmail;
 }
 
 const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
@@ -233,9 +234,10 @@ export const CATALOG = {
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
     atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpInviteAtSend(data, { invitation })),
-    render: (data, links, { baseUrl }) => ({
+    render: (data, links, { baseUrl, now }) => ({
       ...rsvpInviteEmail({
         ...data,
+        sentAt: now,
         rsvpUrl: links.rsvp!,
         ...(data.teamId !== undefined
           ? { calendarUrl: `${baseUrl}/api/v0/teams/${encodeURIComponent(data.teamId)}/calendar`, calendarOf: 'team' as const }
@@ -272,7 +274,7 @@ export const CATALOG = {
     // A match that will not be played has nothing left to answer: its email carries no link.
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp', when: (d) => d.state === 'open' || d.state === 'postponed' } },
     atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpChangeAtSend(data, { invitation })),
-    render: (data, links) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp ?? null }), headers: {}, ...senderOf(data) }),
+    render: (data, links, { now }) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp ?? null, sentAt: now }), headers: {}, ...senderOf(data) }),
   }),
   /** To the contact address: nothing the submitter typed (see the template). */
   'registration-receipt': kind({

@@ -55,7 +55,7 @@ describe('composeEmail', () => {
       followId: 'fol_1', language: 'en', timeZone: 'UTC', kind: 'digest', organizationName: 'Riverside', leagueName: null,
       competitions: [{ name: 'Spring Cup', eventId: 'spring-cup', calendarUrl: 'http://localhost:4321/api/v0/calendar/spring-cup', changes: [{ kind: 'result', before: null, after: seen }] }],
     });
-    const mail = CATALOG['follow-updates'].render(data, { unsubscribe: `${BASE}/follow/unsubscribe?token=t` }, { baseUrl: BASE });
+    const mail = CATALOG['follow-updates'].render(data, { unsubscribe: `${BASE}/follow/unsubscribe?token=t` }, { baseUrl: BASE, now: new Date() });
     expect(mail.text).toContain(`${BASE}/api/v0/calendar/spring-cup`);
     expect(mail.text).toContain('webcal://competitions.example/api/v0/calendar/spring-cup');
     expect(mail.text + mail.html).not.toContain('localhost:4321');

@@ -60,7 +60,7 @@ function compose(
   if (!parsed.success) throw new CorruptOutboxRowError(`data does not fit ${row.template}: ${parsed.error.issues[0]?.message}`);
   const specs = Object.entries(kind.links);
   const atSend = check ? kind.atSend : undefined;
-  if (specs.length === 0 && !atSend) return kind.render(parsed.data, {}, { baseUrl: context.baseUrl });
+  if (specs.length === 0 && !atSend) return kind.render(parsed.data, {}, context);
   const ready = store.transaction((): { data: unknown; links: Record<string, string> } | CancelledEmail => {
     let data: unknown = parsed.data;
     if (atSend) {
@@ -82,5 +82,5 @@ function compose(
     return { data, links };
   });
   if ('cancelled' in ready) return ready;
-  return kind.render(ready.data, ready.links, { baseUrl: context.baseUrl });
+  return kind.render(ready.data, ready.links, context);
 }

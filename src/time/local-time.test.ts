@@ -47,6 +47,13 @@ describe('days, times and zones', () => {
     [formatShortDay('2026-03-07T22:30:00Z', 'Asia/Amman', 'en'), '8 Mar'],
     [formatShortDay('2026-03-07T10:00:00Z', 'UTC', 'ar'), '7 مارس'],
     [formatShortDay('2026-03-07T10:00:00Z', 'Asia/Beirut', 'ar'), '7 آذار'],
+    // Ten months or more from when it is sent, the year too: "7 Mar" alone reads as the coming 7 March.
+    [formatShortDay('2027-03-07T10:00:00Z', 'UTC', 'en', new Date('2026-11-27T10:00:00Z')), '7 Mar'],
+    [formatShortDay('2027-09-20T10:00:00Z', 'UTC', 'en', new Date('2026-11-27T10:00:00Z')), '20 Sep'],
+    [formatShortDay('2027-09-23T10:00:00Z', 'UTC', 'en', new Date('2026-11-27T10:00:00Z')), '23 Sep 2027'],
+    [formatShortDay('2027-11-27T10:00:00Z', 'UTC', 'en', new Date('2026-11-27T10:00:00Z')), '27 Nov 2027'],
+    [formatShortDay('2027-11-27T10:00:00Z', 'Asia/Amman', 'ar', new Date('2026-11-27T10:00:00Z')), '27 تشرين الثاني 2027'],
+    [formatShortDay('2027-11-27T10:00:00Z', 'UTC', 'en'), '27 Nov'],
     [localDate(new Date('2026-03-07T22:30:00Z'), 'Asia/Amman'), '2026-03-08'],
     [localDate(new Date('2026-03-07T22:30:00Z'), 'America/New_York'), '2026-03-07'],
   ])('%s', (actual, expected) => {

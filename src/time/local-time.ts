@@ -201,12 +201,19 @@ export function arabicDateTimes(text: string, timeZone?: string): string {
   });
 }
 
-/** `7 Mar` / `7 مارس`: for subjects. */
-export function formatShortDay(value: string | Date | null, timeZone: string, language: Language): string | null {
+/**
+ * How far from `now` a day may be and still be named without its year: closer than this, "7 Mar" can only be the
+ * nearest 7 March; a subject's "7 Mar" for a match eleven months away reads as the coming one.
+ */
+const YEARLESS_WITHIN_MS = 300 * 86_400_000;
+
+/** `7 Mar` / `7 مارس`: for subjects; `7 Mar 2028` when it is not within ten months of `now` (no `now`: never). */
+export function formatShortDay(value: string | Date | null, timeZone: string, language: Language, now?: Date): string | null {
   const d = parse(value);
   if (!d) return null;
   const p = localParts(d, timeZone);
-  return language === 'ar' ? `${p.day} ${arabicMonths(timeZone)[p.month - 1]}` : `${p.day} ${EN_MONTHS[p.month - 1]!.slice(0, 3)}`;
+  const year = now && Math.abs(d.getTime() - now.getTime()) >= YEARLESS_WITHIN_MS ? ` ${p.year}` : '';
+  return language === 'ar' ? `${p.day} ${arabicMonths(timeZone)[p.month - 1]}${year}` : `${p.day} ${EN_MONTHS[p.month - 1]!.slice(0, 3)}${year}`;
 }
 
 /** The local date `YYYY-MM-DD` of an instant in a zone (a person's "today" there). */

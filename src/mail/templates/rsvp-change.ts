@@ -33,6 +33,8 @@ export interface RsvpChangeInput {
   response: RsvpAnswer | null;
   /** The member's link to answer; null for a match that will not be played (nothing is left to answer). */
   rsvpUrl: string | null;
+  /** When the email is sent: a kickoff ten months or more from it is named with its year in the subject. */
+  sentAt?: Date;
 }
 
 const ANSWERS = {
@@ -55,7 +57,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const backOn = open && input.before.cancelled === true;
   const newKickoff = open && (wasPostponed || backOn || input.kickoffAt !== input.before.kickoffAt);
   const newVenue = open && input.venue !== input.before.venue;
-  const day = formatShortDay(input.kickoffAt, zone, input.language);
+  const day = formatShortDay(input.kickoffAt, zone, input.language, input.sentAt);
   // The member's name first in the subject and the preview, as in their invitation (src/rsvp/words.ts).
   const member = name(input.memberName);
   const answer = input.response === null ? null : ANSWERS[ar ? 'ar' : 'en'][input.response];

@@ -25,6 +25,8 @@ export interface RsvpInviteInput {
   venue: string | null;
   eventName?: string | null;
   rsvpUrl: string;
+  /** When the email is sent: a kickoff ten months or more from it is named with its year in the subject. */
+  sentAt?: Date;
   /** The calendar feed (https) offered as webcal, https and Google Calendar; null leaves it out. */
   calendarUrl?: string | null;
   /**
@@ -39,7 +41,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
   const zone = input.timeZone ?? 'UTC';
   const postponed = input.postponed === true;
   const kickoff = postponed ? null : formatDateTime(input.kickoffAt, zone, input.language);
-  const day = postponed ? null : formatShortDay(input.kickoffAt, zone, input.language);
+  const day = postponed ? null : formatShortDay(input.kickoffAt, zone, input.language, input.sentAt);
   const name = isolatedIn(input.language);
   const match = matchTeams(input.language, input.homeName, input.awayName, name);
   const tba = ar ? 'سيُعلن لاحقًا' : 'To be announced';

@@ -179,6 +179,16 @@ describe('RSVP invitation', () => {
     expect(preview(cancelled.html)).toMatch(/^\u2068إيلا لو\u2069 · /);
   });
 
+  // "7 Mar" for a match eleven months after the email reads as the coming 7 March: the year is said, in both emails.
+  it('names the year in the subject of a match ten months or more after the email is sent', () => {
+    const sentAt = new Date('2025-04-01T09:00:00Z');
+    expect(rsvpInviteEmail({ language: 'en', ...base, sentAt }).subject).toBe('Sam, will you play? Riverside vs Hillside, 7 Mar 2026');
+    expect(rsvpInviteEmail({ language: 'ar', ...base, sentAt }).subject).toBe('\u2068Sam\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس 2026');
+    expect(rsvpInviteEmail({ language: 'en', ...base, sentAt: new Date('2025-11-01T09:00:00Z') }).subject).toBe('Sam, will you play? Riverside vs Hillside, 7 Mar');
+    const change = { ...base, organizationName: 'Riverside FA', timeZone: 'UTC', before: { kickoffAt: '2026-03-01T18:30:00Z', venue: base.venue }, response: null, state: 'open' as const };
+    expect(rsvpChangeEmail({ ...change, language: 'en', sentAt }).subject).toBe('Sam · New time: Riverside vs Hillside, 7 Mar 2026');
+  });
+
   it('postponed since it was queued: says so in English and Arabic, and shows no kickoff (the old one no longer holds)', () => {
     const en = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, postponed: true });
     expectWellFormedShell(en, 'en');
