@@ -72,6 +72,24 @@ describe('a form posted by a person', () => {
     expect(db.prepare(`SELECT count(*) AS n FROM registrations`).get()).toEqual(before);
   });
 
+  // A 14-year-old's registration into the under-14 side (born on or after 2012-01-01) reached the organization, to be
+  // turned away by hand: the division's birth days are a rule like its window.
+  it('refuses a player born before the division takes, saying its days in the page\'s language and in the API', async () => {
+    const before = db.prepare(`SELECT count(*) AS n FROM registrations`).get();
+    const older = { ...registration, division_id: 'amm-reg-u14', name: 'Older Player', email: 'older.player@example.org', date_of_birth: '2011-12-31', guardian_name: 'Rana', guardian_phone: '+962 7 9000 0000' };
+    const page = await post('/api/v0/register', older, 'navigate');
+    expect(page.status).toBe(422);
+    expect(page.text).toContain('<li><bdi>تاريخ الميلاد</bdi>: <span lang="ar" dir="rtl">يجب أن يكون في \u20662012-01-01\u2069 أو بعده لهذه الفئة</span></li>');
+    const api = await request(`${svc.url}/api/v0/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(older) });
+    expect(api.status).toBe(422);
+    expect(api.json().errors).toEqual([{ field: 'date_of_birth', message: 'must be on or after 2012-01-01 for this division' }]);
+    const missing = await request(`${svc.url}/api/v0/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...older, date_of_birth: undefined }) });
+    expect(missing.json().errors).toEqual([{ field: 'date_of_birth', message: 'is required: the division takes players born on or after 2012-01-01' }]);
+    expect(db.prepare(`SELECT count(*) AS n FROM registrations`).get()).toEqual(before);
+    const born2012 = await post('/api/v0/register', { ...older, name: 'Just In Time', email: 'just.in.time@example.org', date_of_birth: '2012-01-01' }, 'navigate');
+    expect(born2012.status).toBe(201);
+  });
+
   // A review: a club's form without method="post" navigated with a GET (the child's details in the address), and one
   // with enctype="text/plain" posted text; the parent met the API's JSON for both.
   it('a form without method="post": a page saying so, in the language of the organization its address names', async () => {

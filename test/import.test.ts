@@ -218,6 +218,10 @@ describe('import', () => {
     ['a bad id', (j) => (j.organizations[0].id = 'bad id'), 'organizations[0] ("bad id").id', /must match/],
     ['a division of another league', (j) => (j.organizations[0].divisions[0].league = 'elsewhere'), 'organizations[0] ("riverside").divisions[0] ("rs-senior").league', /not a league of this organization/],
     ['an instant without offset', (j) => (j.organizations[0].leagues[0].events[0].starts_at = '2026-09-06T10:00:00'), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").starts_at', /offset/],
+    // The days a division's players are born between: real days, in order.
+    ['a birth day that is not YYYY-MM-DD', (j) => (j.organizations[0].divisions[0].born_from = '1/9/2014'), 'organizations[0] ("riverside").divisions[0] ("rs-senior").born_from', /YYYY-MM-DD/],
+    ['a birth day that does not exist', (j) => (j.organizations[0].divisions[0].born_until = '2015-02-29'), 'organizations[0] ("riverside").divisions[0] ("rs-senior").born_until', /not a real date/],
+    ['birth days out of order', (j) => Object.assign(j.organizations[0].divisions[0], { born_from: '2015-01-01', born_until: '2014-12-31' }), 'organizations[0] ("riverside").divisions[0] ("rs-senior").born_until', /on or after born_from/],
   ])('rejects %s at its path', (_label, mutate, wantPath, wantMessage) => {
     expect(refusedAfter(SMALL, mutate)).toContainEqual({ path: wantPath, message: expect.stringMatching(wantMessage) });
   });

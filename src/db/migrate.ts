@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021_event_arabic_name.js';
 import * as m0022 from './migrations/0022_iana_time_zone_names.js';
 import * as m0023 from './migrations/0023_arabic_calendar_words.js';
 import * as m0024 from './migrations/0024_render_token.js';
+import * as m0025 from './migrations/0025_division_birth_dates.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022_iana_time_zone_names': m0022,
   '0023_arabic_calendar_words': m0023,
   '0024_render_token': m0024,
+  '0025_division_birth_dates': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,6 +46,10 @@ export interface DivisionsTable {
   closes_at: string | null;
   /** A player younger than this on the day of registering needs a guardian's name and phone. */
   guardian_required_under: number | null;
+  /** Players born on or after this day (YYYY-MM-DD; null: no bound). */
+  born_from: string | null;
+  /** … and on or before this day. */
+  born_until: string | null;
 }
 
 export interface TeamsTable {

@@ -24,6 +24,11 @@ describe('fieldMessage: the API\'s English message on an Arabic organization\'s 
     ['must be between 1900-01-01 and today', `يجب أن يكون بين ${LRI}1900-01-01${PDI} واليوم`],
     ['is required for a player under 18', 'مطلوب للاعب دون سن 18'],
     ['is required: players under 14 need a guardian', 'مطلوب: من هم دون سن 14 يحتاجون إلى ولي أمر'],
+    ['must be from 2015-01-01 to 2015-12-31 for this division', `يجب أن يكون بين ${LRI}2015-01-01${PDI} و${LRI}2015-12-31${PDI} لهذه الفئة`],
+    ['must be on or after 2014-09-01 for this division', `يجب أن يكون في ${LRI}2014-09-01${PDI} أو بعده لهذه الفئة`],
+    ['must be on or before 2010-12-31 for this division', `يجب أن يكون في ${LRI}2010-12-31${PDI} أو قبله لهذه الفئة`],
+    ['is required: the division takes players born on or after 2014-09-01', `مطلوب: تقبل هذه الفئة اللاعبين المولودين في ${LRI}2014-09-01${PDI} أو بعده`],
+    ['is required: the division takes players born from 2015-01-01 to 2015-12-31', `مطلوب: تقبل هذه الفئة اللاعبين المولودين بين ${LRI}2015-01-01${PDI} و${LRI}2015-12-31${PDI}`],
     // The organization's clock, in Arabic words, as the emails write it; "يوم" before the weekday ("في الأربعاء" is not
     // Arabic: a native Arabic review).
     ['takes registrations from Thursday 1 January 2026, 00:00 GMT+3', 'تستقبل التسجيلات ابتداءً من يوم الخميس 1 يناير 2026، الساعة 00:00 (GMT+3)'],
@@ -86,8 +91,12 @@ describe('every message the schemas and rules give has its Arabic', () => {
     const now = new Date('2026-11-26T12:00:00Z');
     const rules = [
       registrationProblems({ date_of_birth: '2999-01-01' }, null, now, 'Asia/Amman'),
-      registrationProblems({}, { opens_at: '2027-01-01T00:00:00Z', closes_at: null, guardian_required_under: 18 }, now, 'Asia/Amman'),
-      registrationProblems({ date_of_birth: '2014-05-06' }, { opens_at: null, closes_at: '2026-01-01T00:00:00Z', guardian_required_under: 18 }, now, 'Asia/Amman'),
+      registrationProblems({}, { opens_at: '2027-01-01T00:00:00Z', closes_at: null, guardian_required_under: 18, born_from: null, born_until: null }, now, 'Asia/Amman'),
+      registrationProblems({ date_of_birth: '2014-05-06' }, { opens_at: null, closes_at: '2026-01-01T00:00:00Z', guardian_required_under: 18, born_from: null, born_until: null }, now, 'Asia/Amman'),
+      // The days a division's players are born between: each bound alone and both, the date of birth missing or outside.
+      ...[['2015-01-01', null], [null, '2010-12-31'], ['2015-01-01', '2015-12-31']].flatMap(([born_from, born_until]) =>
+        [{}, { date_of_birth: '2012-05-06' }].map((facts) =>
+          registrationProblems(facts, { opens_at: null, closes_at: null, guardian_required_under: null, born_from: born_from!, born_until: born_until! }, now, 'Asia/Amman'))),
     ];
     found.push(...rules.flat().map((p) => p.message));
     // The organization and division, read from a real database.

@@ -26,6 +26,15 @@ const AN_ADDRESS = 'يجب أن يكون عنوان بريد إلكتروني';
  */
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
+/** The days a division's players are born between (src/registrations/rules.ts bornRange): both, from, until. */
+const BORN_RANGE = String.raw`(?:from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})|on or after (\d{4}-\d{2}-\d{2})|on or before (\d{4}-\d{2}-\d{2}))`;
+
+function arabicBornRange(m: RegExpExecArray): string {
+  if (m[1] !== undefined) return `بين ${ltr(m[1])} و${ltr(m[2]!)}`;
+  if (m[3] !== undefined) return `في ${ltr(m[3])} أو بعده`;
+  return `في ${ltr(m[4]!)} أو قبله`;
+}
+
 /** A message said in one place (src/errors.ts), matched whole. */
 const whole = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
@@ -56,6 +65,8 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   [/^stopped taking registrations at (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات يوم ${arabicDateTimes(m[1]!, zone)}`],
   [/^is required: players under (\d+) need a guardian$/, (m) => `مطلوب: من هم دون سن ${m[1]} يحتاجون إلى ولي أمر`],
   [/^is required for a player under (\d+)$/, (m) => `مطلوب للاعب دون سن ${m[1]}`],
+  [new RegExp(`^must be ${BORN_RANGE} for this division$`), (m) => `يجب أن يكون ${arabicBornRange(m)} لهذه الفئة`],
+  [new RegExp(`^is required: the division takes players born ${BORN_RANGE}$`), (m) => `مطلوب: تقبل هذه الفئة اللاعبين المولودين ${arabicBornRange(m)}`],
   [whole(NO_SUCH_ORGANIZATION), () => 'لا توجد جهة منظمة بهذا المعرّف'],
   [whole(NOT_ITS_DIVISION), () => 'ليست من فئات هذه الجهة'],
   [whole(NOT_ITS_LEAGUE), () => 'ليس من دوريات هذه الجهة'],

@@ -95,6 +95,7 @@ export function crossCheck(
         report([...divisionPath, 'league'], `league "${d.league}" is not a league of this organization`);
       }
       if (d.opens_at && d.closes_at && d.closes_at <= d.opens_at) report([...divisionPath, 'closes_at'], 'must be after opens_at');
+      if (d.born_from && d.born_until && d.born_until < d.born_from) report([...divisionPath, 'born_until'], 'must be on or after born_from');
     });
     org.leagues.forEach((league, l) => {
       const leaguePath = [...orgPath, 'leagues', at(league, l)];

@@ -19,7 +19,7 @@ import {
 import { idSchema as id } from '../vocabulary/ids.js';
 import { languageSchema } from '../vocabulary/language.js';
 import { canonicalTimeZone, isTimeZone } from '../time/local-time.js';
-import { isRealInstant, utcInstant } from '../time/rfc3339.js';
+import { isRealDay, isRealInstant, utcInstant } from '../time/rfc3339.js';
 import { BEST_PLACED_CRITERIA, DEFAULT_BEST_PLACED_RANKING } from '../competitions/best-placed.js';
 
 // Names reach every public read, calendar and email: the API's rules for readable text (src/http/fields.ts) hold
@@ -54,6 +54,12 @@ export const instant = z
   })
   .refine(isRealInstant, 'is not a real date-time (that month has no such day, or the hour is past 23:59)')
   .transform((s) => utcInstant(new Date(s)));
+
+/** A day, `YYYY-MM-DD`, that exists. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD, e.g. 2015-01-01', abort: true })
+  .refine(isRealDay, 'is not a real date (that month has no such day)');
 
 const score = z.number().int().min(0).max(999);
 
@@ -220,6 +226,12 @@ export const divisionSchema = z
     closes_at: optional(instant),
     /** A player younger than this (in whole years, on the day of registering) needs a guardian's name and phone. */
     guardian_required_under: z.number().int().min(1).max(30).nullish().transform((v) => v ?? null),
+    /**
+     * Whom it takes by date of birth, both days included (either may be absent: no bound): an under-12 side of the
+     * 2026/27 season born in 2015 or later, or on or after 1 September 2014 where the cut-off is 31 August.
+     */
+    born_from: optional(day),
+    born_until: optional(day),
   })
   .strict();
 

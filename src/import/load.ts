@@ -310,7 +310,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   const put = {
     org: upsert(sqlite, 'organizations', ['id', 'name', 'name_ar', 'language', 'registration_emails', 'registration_retention_days', 'timezone']),
     league: upsert(sqlite, 'leagues', ['id', 'org_id', 'name', 'name_ar']),
-    division: upsert(sqlite, 'divisions', ['id', 'org_id', 'league_id', 'name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under']),
+    division: upsert(sqlite, 'divisions', ['id', 'org_id', 'league_id', 'name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under', 'born_from', 'born_until']),
     team: upsert(sqlite, 'teams', ['id', 'org_id', 'name', 'name_ar']),
     member: upsert(sqlite, 'team_members', ['id', 'team_id', 'name', 'name_ar', 'email']),
     event: upsert(sqlite, 'events', [
@@ -466,6 +466,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         counts.changed += put.division({
           id: d.id, org_id: org.id, league_id: d.league, name: d.name, name_ar: d.name_ar,
           opens_at: d.opens_at, closes_at: d.closes_at, guardian_required_under: d.guardian_required_under,
+          born_from: d.born_from, born_until: d.born_until,
         });
       }
       const ids = { matches: [] as string[], events: [] as string[] };

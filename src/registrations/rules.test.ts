@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../time/local-time.js';
-import { ageOn, dateOfBirthProblem, guardianProblems, registrationProblems, windowProblem } from './rules.js';
+import { ageOn, birthDaysProblem, dateOfBirthProblem, guardianProblems, registrationProblems, windowProblem } from './rules.js';
 
 describe('ageOn', () => {
   it.each([
@@ -84,11 +84,38 @@ describe('dateOfBirthProblem: from 1900-01-01 to the registration day in the org
   });
 });
 
+// The days a division's players are born between, both included: each bound alone and both.
+describe('birthDaysProblem', () => {
+  const from = { born_from: '2014-09-01', born_until: null };
+  const until = { born_from: null, born_until: '2010-12-31' };
+  const both = { born_from: '2015-01-01', born_until: '2015-12-31' };
+  it.each([
+    [{ born_from: null, born_until: null }, undefined, null],
+    [{ born_from: null, born_until: null }, '1990-01-01', null],
+    [from, '2014-09-01', null],
+    [from, '2014-08-31', 'must be on or after 2014-09-01 for this division'],
+    [from, undefined, 'is required: the division takes players born on or after 2014-09-01'],
+    [until, '2010-12-31', null],
+    [until, '2011-01-01', 'must be on or before 2010-12-31 for this division'],
+    [both, '2015-06-15', null],
+    [both, '2014-12-31', 'must be from 2015-01-01 to 2015-12-31 for this division'],
+    [both, '2016-01-01', 'must be from 2015-01-01 to 2015-12-31 for this division'],
+    [both, undefined, 'is required: the division takes players born from 2015-01-01 to 2015-12-31'],
+  ])('%o, born %s: %s', (terms, dateOfBirth, message) => {
+    expect(birthDaysProblem(dateOfBirth, terms)).toEqual(message === null ? null : { field: 'date_of_birth', message });
+  });
+
+  it('says nothing of a date of birth the schema refused', () => {
+    expect(birthDaysProblem(undefined, both, new Set(['date_of_birth']))).toBeNull();
+  });
+});
+
 // Every problem at once: a parent without script met them one round at a time (the email, then "date of birth is
 // required", then the guardian fields).
 describe('registrationProblems: the date of birth, the window and the guardian rule together', () => {
   const now = new Date('2026-09-01T12:00:00Z');
-  const open = { opens_at: null, closes_at: null, guardian_required_under: 18 };
+  const open = { opens_at: null, closes_at: null, guardian_required_under: 18, born_from: null, born_until: null };
+  const underTwelve = { ...open, born_from: '2015-01-01' };
   const closed = { ...open, closes_at: '2026-08-01T00:00:00Z' };
   const guardian = { guardian_name: 'Rana', guardian_phone: '+962 7 9000 0000' };
   it.each([
@@ -104,6 +131,12 @@ describe('registrationProblems: the date of birth, the window and the guardian r
     ['the date of birth refused', {}, closed, ['date_of_birth'], ['division_id']],
     ['the guardian phone refused', { date_of_birth: '2014-05-01', guardian_name: 'Rana' }, open, ['guardian_phone'], []],
     ['an open division, an adult', { date_of_birth: '1990-05-05' }, open, [], []],
+    // The division's birth days, beside the guardian rule: a missing date of birth is said once.
+    ['under 12, no date of birth', {}, underTwelve, [], ['date_of_birth']],
+    ['under 12, born too early, no guardian', { date_of_birth: '2014-12-31' }, underTwelve, [], ['date_of_birth', 'guardian_name', 'guardian_phone']],
+    ['under 12, born in time, with a guardian', { date_of_birth: '2015-01-01', ...guardian }, underTwelve, [], []],
+    ['under 12, closed, born too early', { date_of_birth: '2014-12-31', ...guardian }, { ...underTwelve, closes_at: '2026-08-01T00:00:00Z' }, [], ['date_of_birth', 'division_id']],
+    ['under 12, the date of birth refused', {}, underTwelve, ['date_of_birth'], []],
   ])('%s', (_label, facts, terms, refused, fields) => {
     expect(registrationProblems(facts, terms, now, 'Asia/Amman', new Set(refused)).map((p) => p.field)).toEqual(fields);
   });

@@ -1,7 +1,7 @@
 // What a registration must meet, as pure functions of the registration, the division and the day: a date of birth
-// from 1900-01-01 to the registration day, and the division's window (opens_at / closes_at, instants) and guardian
-// rule (a player younger than guardian_required_under years on the registration day must name a guardian and the
-// guardian's phone). The registration day is the organization's, in its time zone (localDate of the request's
+// from 1900-01-01 to the registration day, and the division's window (opens_at / closes_at, instants), the days its
+// players are born between (born_from / born_until) and guardian rule (a player younger than guardian_required_under
+// years on the registration day must name a guardian and the guardian's phone). The registration day is the organization's, in its time zone (localDate of the request's
 // instant): a player born in Amman at 01:00 and registered there at 01:30 is born today, not tomorrow.
 import { formatDateTime, localDate } from '../time/local-time.js';
 
@@ -9,6 +9,10 @@ export interface DivisionTerms {
   opens_at: string | null;
   closes_at: string | null;
   guardian_required_under: number | null;
+  /** Players born on or after this day (YYYY-MM-DD; null: no bound). */
+  born_from: string | null;
+  /** … and on or before this day. */
+  born_until: string | null;
 }
 
 export interface RegistrantFacts {
@@ -59,6 +63,33 @@ export function dateOfBirthProblem(dateOfBirth: string | undefined, day: string)
 /** No field refused. */
 const NONE: ReadonlySet<string> = new Set();
 
+/** The days a division's players are born between, as its messages say them; null without a bound. */
+function bornRange(from: string | null, until: string | null): string | null {
+  if (from !== null && until !== null) return `from ${from} to ${until}`;
+  if (from !== null) return `on or after ${from}`;
+  if (until !== null) return `on or before ${until}`;
+  return null;
+}
+
+/**
+ * Why the date of birth does not fit the days the division's players are born between (both included), or null.
+ * Youth football groups players by the day they were born, not by their age on the day a parent fills the form: a
+ * 13-year-old's registration into an under-12 side reached the organization, to be turned away by hand.
+ * Without a date of birth the division cannot tell: it is required. A refused one (its own error said) is skipped.
+ */
+export function birthDaysProblem(
+  dateOfBirth: string | undefined,
+  terms: Pick<DivisionTerms, 'born_from' | 'born_until'>,
+  refused: ReadonlySet<string> = NONE,
+): FieldProblem | null {
+  const range = bornRange(terms.born_from, terms.born_until);
+  if (range === null || refused.has('date_of_birth')) return null;
+  if (dateOfBirth === undefined) return { field: 'date_of_birth', message: `is required: the division takes players born ${range}` };
+  const early = terms.born_from !== null && dateOfBirth < terms.born_from;
+  const late = terms.born_until !== null && dateOfBirth > terms.born_until;
+  return early || late ? { field: 'date_of_birth', message: `must be ${range} for this division` } : null;
+}
+
 /** Age in whole years on `day` (both `YYYY-MM-DD`): a birthday counts from its own day; 29 February from 1 March. */
 export function ageOn(dateOfBirth: string, day: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
@@ -87,7 +118,7 @@ export function guardianProblems(facts: RegistrantFacts, requiredUnder: number |
 
 /**
  * Every problem the organization's day and the division's terms (`terms`; null without a division) find in a
- * registration, all at once: the date of birth's range, the window, the guardian rule. A parent without script on a
+ * registration, all at once: the date of birth's range, the division's birth days, the window, the guardian rule. A parent without script on a
  * club's form met them one round at a time (the email, then "date of birth is required", then the guardian). The
  * fields in `refused` are those the request schema refused: their own error is already said, so a rule skips them
  * (facts holds none of them), and a date of birth out of range tells no age either.
@@ -104,5 +135,9 @@ export function registrationProblems(
   if (terms === null) return born ? [born] : [];
   const closed = windowProblem(terms, now, timeZone);
   const unreadable = born ? new Set([...refused, 'date_of_birth']) : refused;
-  return [...(born ? [born] : []), ...(closed ? [closed] : []), ...guardianProblems(facts, terms.guardian_required_under, day, unreadable)];
+  const outside = birthDaysProblem(facts.date_of_birth, terms, unreadable);
+  // One message for a missing date of birth: the division's days say it is required, the guardian rule need not.
+  const guardian = guardianProblems(facts, terms.guardian_required_under, day, unreadable)
+    .filter((p) => !(outside && p.field === 'date_of_birth'));
+  return [...(born ? [born] : []), ...(outside ? [outside] : []), ...(closed ? [closed] : []), ...guardian];
 }

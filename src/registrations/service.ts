@@ -36,7 +36,7 @@ const ORGANIZATION = prepared((q, p: { orgId: string }) =>
     .where('id', '=', p.orgId),
 );
 const DIVISION = prepared((q, p: { divisionId: string; orgId: string }) =>
-  q.selectFrom('divisions').select(['name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under'])
+  q.selectFrom('divisions').select(['name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under', 'born_from', 'born_until'])
     .where('id', '=', p.divisionId).where('org_id', '=', p.orgId)
     // A division of a league the public cannot see is, to the public, no division at all.
     .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
