@@ -427,6 +427,7 @@ describe('commands', () => {
     ['registrations.ts', ['--org', 'riverside']],
     ['invite.ts', ['--match', 'rs-m1']],
     ['rsvp.ts', ['--match', 'rs-m1']],
+    ['person.ts', ['--email', 'sam.carter@example.org']],
   ])('%s on a DATABASE_PATH with no database refuses in one line, creating nothing, removing no artifact', (script, args) => {
     const db = path.join(dir, 'app.db');
     expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')], { DATABASE_PATH: db }).status).toBe(0);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { buildEml } from '../mail/eml.js';
+import { emlRecipient, personMatcher } from './spellings.js';
+
+describe('personMatcher: the addresses that are one person\'s mailbox, for an access or erasure request', () => {
+  it.each([
+    // Case, anywhere.
+    ['linahaddad@gmail.com', 'LinaHaddad@Gmail.COM', true],
+    ['Sam.Carter@example.org', 'sam.carter@EXAMPLE.org', true],
+    // A +tag and dots where the provider delivers them to the same mailbox; its other domains.
+    ['linahaddad@gmail.com', 'Lina.Haddad+club@gmail.com', true],
+    ['lina.haddad+club@gmail.com', 'linahaddad@googlemail.com', true],
+    ['john.smith@outlook.com', 'john.smith+u14@outlook.com', true],
+    ['lina@proton.me', 'l.ina+x@pm.me', true],
+    ['club@lina.fastmail.com', 'lina+other@fastmail.com', true],
+    ['lina@bücher.example', 'Lina@xn--bcher-kva.example', true],
+    ['linahaddad@gmail.com', 'linahaddad@gmail.com.', true],
+    // Not another person's: a review's john.smith@outlook.com and johnsmith@outlook.com are two people (dots count
+    // there), and a + elsewhere may be part of a real mailbox's name.
+    ['john.smith@outlook.com', 'johnsmith@outlook.com', false],
+    ['sam.carter@example.org', 'samcarter@example.org', false],
+    ['sam@example.org', 'sam+club@example.org', false],
+    ['linahaddad@gmail.com', 'linahaddad2@gmail.com', false],
+    ['linahaddad@gmail.com', 'linahaddad@gmail.co', false],
+    // Nothing held.
+    ['linahaddad@gmail.com', null, false],
+    ['linahaddad@gmail.com', '', false],
+  ])('%s and %s: %s', (asked, held, same) => {
+    expect(personMatcher(asked)(held)).toBe(same);
+  });
+});
+
+describe('emlRecipient: the To: of an .eml file the file transport wrote', () => {
+  it.each([
+    ['a bare address', 'Date: x\r\nTo: lina@example.org\r\nSubject: s\r\n\r\nbody', 'lina@example.org'],
+    ['a display name first', 'To: "Haddad, Lina" <Lina@Example.org>\r\n\r\n', 'Lina@Example.org'],
+    ['a folded header', 'From: a@b.example\r\nTo: =?UTF-8?B?2YTZitmG2Kc=?=\r\n <lina@example.org>\r\nSubject: s\r\n\r\n', 'lina@example.org'],
+    ['LF line ends', 'to: lina@example.org\nSubject: s\n\nbody', 'lina@example.org'],
+    ['none in the header (the body\'s does not count)', 'From: a@b.example\r\nSubject: s\r\n\r\nTo: lina@example.org', undefined],
+    ['an empty one', 'To: \r\n\r\n', undefined],
+  ])('%s', (_label, eml, address) => {
+    expect(emlRecipient(eml)).toBe(address);
+  });
+
+  it('reads what eml.ts writes, an Arabic display name and an internationalized domain included', () => {
+    const eml = buildEml({
+      from: 'Competitions <no-reply@competitions.example>', to: 'لينا حداد <lina@bücher.example>', subject: 's', text: 't', html: '<p>t</p>',
+      date: new Date('2026-11-21T22:45:42Z'), messageId: 'k1@competitions.example',
+    });
+    expect(emlRecipient(eml)).toBe('lina@xn--bcher-kva.example');
+    expect(personMatcher('Lina@bücher.example')(emlRecipient(eml))).toBe(true);
+  });
+});

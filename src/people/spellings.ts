@@ -1,0 +1,30 @@
+// Which addresses are one person's, for an access or erasure request (npm run person, src/people/person.ts). Pure.
+//
+// A data protection review: an operator could answer neither "what do you hold about me" nor "erase this person"
+// without writing SQL, and SQL's `email = ?` misses `Lina.Haddad+club@Gmail.com` when the request names
+// linahaddad@gmail.com. The person is the mailbox, as the follows service decides who unsubscribed (deliveryKey):
+// case, a +tag at a provider that delivers it to the same mailbox, Gmail's dots, a provider's other domains. Not
+// mailboxOf, which drops dots and +tags at every domain: right for counting a limit, wrong here, where
+// john.smith@outlook.com asking to be erased would erase johnsmith@outlook.com, another person.
+import { deliveryKey } from '../mail/mailbox.js';
+
+/** Whether an address (a row's, an email's) is a spelling of the mailbox `email` reaches. */
+export function personMatcher(email: string): (address: string | null | undefined) => boolean {
+  const key = deliveryKey(email);
+  return (address) => address !== null && address !== undefined && address.trim() !== '' && deliveryKey(address) === key;
+}
+
+/**
+ * The recipient's address of an .eml file the file transport wrote (src/mail/eml.ts): its To: header, unfolded, the
+ * address in angle brackets when a display name comes first. Undefined without one. Only the header section is read.
+ */
+export function emlRecipient(eml: string): string | undefined {
+  const end = eml.search(/\r?\n\r?\n/);
+  const head = (end === -1 ? eml : eml.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => /^to:/i.test(l));
+  if (line === undefined) return undefined;
+  const value = line.slice(3).trim();
+  const bracketed = /<([^<>]*)>\s*$/.exec(value);
+  const address = (bracketed ? bracketed[1]! : value).trim();
+  return address === '' ? undefined : address;
+}
