@@ -52,6 +52,9 @@ describe('README', () => {
       .replace('/srv/data/artifacts', ports.artifacts)
       .replace('/var/log/nginx/competitions.access.log', path.join(dir, 'access.log'));
     const modules = brotli ? 'include /etc/nginx/modules-enabled/*.conf;\n' : '';
+    // Debian's module files load `modules/NAME.so`, relative to the prefix: with `-p dir` that is dir/modules, so it
+    // points at the installed ones (nginx -t failed on a machine with the brotli module installed).
+    if (brotli && fs.existsSync('/usr/share/nginx/modules')) fs.symlinkSync('/usr/share/nginx/modules', path.join(dir, 'modules'));
     // As root, nginx's workers would run as nobody, who cannot read the tests' private temporary folders.
     const user = process.getuid?.() === 0 ? 'user root;\n' : '';
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`).join(' ');
