@@ -257,6 +257,9 @@ describe('postmark transport', () => {
   // and the health read counts the notices refused in the last day.
   it('names the organization of a registration notice refused for its address, and counts the refusals', async () => {
     const s = store();
+    // The organization still lists the addresses when the notices leave (src/mail/send-time.ts).
+    t.sqlite.exec(`INSERT INTO organizations (id, name, language, registration_emails)
+      VALUES ('riverside', 'Riverside Sunday League', 'en', '["entries@riverside.example","coach@riverside.example","inbox@riverside.example"]')`);
     const common = { language: 'en' as const, organizationId: 'riverside', organizationName: 'Riverside Sunday League', timeZone: 'Asia/Amman' };
     s.transaction(() => {
       for (const to of ['entries@riverside.example', 'coach@riverside.example', 'inbox@riverside.example']) {

@@ -12,7 +12,7 @@ import { languageSchema, localizedName, type Language } from '../vocabulary/lang
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
 import { isOneAddress, listUnsubscribeHeaders, type Sender } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
-import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, readTold, registrationOverflowAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationOverflowAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -47,9 +47,10 @@ export interface EmailKind<S extends z.ZodType> {
   links: Record<string, LinkSpec<z.output<S>>>;
   /**
    * Called by the worker just before it renders (inside the transaction that mints the links), at its clock's `now`:
-   * what of the queued data may still be sent, or why nothing is. Absent: the email is sent as it was queued.
+   * what of the queued data may still be sent, or why nothing is. `to`: the outbox row's address, as queued. Absent:
+   * the email is sent as it was queued.
    */
-  atSend?: (store: SyncDb, data: z.output<S>, now: Date) => AtSend<z.output<S>>;
+  atSend?: (store: SyncDb, data: z.output<S>, now: Date, to: string) => AtSend<z.output<S>>;
   /**
    * Sent to an address nobody has shown is theirs (anyone can type anyone's): its To: leaves out a +tag a stranger
    * could have chosen (mailbox.ts withoutStrangersTag). The outbox row keeps the address as typed.
@@ -112,6 +113,12 @@ function atSendToInvitee<D>(store: SyncDb, invitationId: string, now: Date, chec
     store.run(store.q.updateTable('rsvp_invitations').set({ told_json: JSON.stringify(told) }).where('id', '=', invitationId));
   }
   return decision;
+}
+
+/** Whether `to` is still one of the organization's registration_emails (none: the organization is gone). */
+function listedForRegistrations(store: SyncDb, organizationId: string, to: string): boolean {
+  const org = store.first(store.q.selectFrom('organizations').select('registration_emails').where('id', '=', organizationId));
+  return org !== undefined && isRegistrationAddress(to, JSON.parse(org.registration_emails) as string[]);
 }
 
 const followOf = (store: SyncDb, id: string) =>
@@ -305,7 +312,9 @@ export const CATALOG = {
       cap: z.number().int().positive(),
     }),
     links: {},
-    atSend: (store, data, now) => {
+    atSend: (store, data, now, to) => {
+      const listed = registrationNoticeAtSend(data, { addressListed: listedForRegistrations(store, data.organizationId, to) });
+      if ('cancel' in listed) return listed;
       const counted = store.first(
         store.q.selectFrom('registrations').select((eb) => eb.fn.countAll<number>().as('count'))
           .where('org_id', '=', data.organizationId).where('created_at', '>=', data.since).where('created_at', '<=', now.toISOString()),
@@ -337,6 +346,7 @@ export const CATALOG = {
       lastBeforeCap: z.number().int().positive().optional(),
     }),
     links: {},
+    atSend: (store, data, _now, to) => registrationNoticeAtSend(data, { addressListed: listedForRegistrations(store, data.organizationId, to) }),
     noticeOf: (data) => data.organizationId,
     // The organization's reply reaches the person who registered, not no-reply@ (a review). That address is the
     // submitter's own word, as the notice says; the organization decides whether to write to it. One it cannot carry

@@ -24,10 +24,10 @@ export interface CancelledEmail {
  */
 export function composeForSending(
   store: SyncDb,
-  row: Pick<OutboxMessage, 'template' | 'data_json'>,
+  row: Pick<OutboxMessage, 'template' | 'data_json' | 'to_address'>,
   context: { baseUrl: string; now: Date },
 ): SentEmail | CancelledEmail {
-  return compose(store, row, context, true);
+  return compose(store, row, context, { to: row.to_address });
 }
 
 /**
@@ -39,14 +39,15 @@ export function composeEmail(
   row: Pick<OutboxMessage, 'template' | 'data_json'>,
   context: { baseUrl: string; now: Date },
 ): SentEmail {
-  return compose(store, row, context, false) as SentEmail;
+  return compose(store, row, context, null) as SentEmail;
 }
 
 function compose(
   store: SyncDb,
   row: Pick<OutboxMessage, 'template' | 'data_json'>,
   context: { baseUrl: string; now: Date },
-  check: boolean,
+  /** The send-time check's facts of the row (its address), or null: no check. */
+  check: { to: string } | null,
 ): SentEmail | CancelledEmail {
   if (!isTemplateName(row.template)) throw new CorruptOutboxRowError(`no template "${row.template}"`);
   const kind = CATALOG[row.template] as EmailKind<z.ZodType>;
@@ -59,12 +60,13 @@ function compose(
   const parsed = kind.schema.safeParse(json);
   if (!parsed.success) throw new CorruptOutboxRowError(`data does not fit ${row.template}: ${parsed.error.issues[0]?.message}`);
   const specs = Object.entries(kind.links);
-  const atSend = check ? kind.atSend : undefined;
+  const kindAtSend = kind.atSend;
+  const atSend = check !== null && kindAtSend ? (data: unknown) => kindAtSend(store, data, context.now, check.to) : undefined;
   if (specs.length === 0 && !atSend) return kind.render(parsed.data, {}, context);
   const ready = store.transaction((): { data: unknown; links: Record<string, string> } | CancelledEmail => {
     let data: unknown = parsed.data;
     if (atSend) {
-      const decision = atSend(store, data, context.now);
+      const decision = atSend(data);
       if ('cancel' in decision) return { cancelled: decision.cancel };
       data = decision.send;
     }

@@ -1,7 +1,7 @@
 // The send-time rules, table-driven: what a queued follower email may still say when it leaves.
 import { describe, expect, it } from 'vitest';
 import type { FollowStatus } from '../vocabulary/enums.js';
-import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, readTold, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
+import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
 
 describe('eventIdOfCalendarUrl', () => {
   it.each([
@@ -176,5 +176,32 @@ describe('rsvpChangeAtSend', () => {
   it('toldMatch: what an email leaving now tells, nothing once the match kicked off', () => {
     expect(toldMatch(now)).toEqual({ state: 'open', kickoffAt: now.kickoffAt, venue: 'Pitch 2' });
     expect(toldMatch({ ...now, state: 'kicked_off' })).toBeNull();
+  });
+});
+
+describe('isRegistrationAddress', () => {
+  // A notice's address against the organization's registration_emails as the import keeps them now.
+  it.each([
+    ['the address as kept', 'tasjeel@club.example', ['coaches@club.example', 'tasjeel@club.example'], true],
+    ['case (a row queued before addresses were lower-cased)', 'Tasjeel@Club.Example', ['tasjeel@club.example'], true],
+    ['a name with it', 'Tasjeel <tasjeel@club.example>', ['tasjeel@club.example'], true],
+    ['removed', 'coaches@club.example', ['tasjeel@club.example'], false],
+    ['none left', 'tasjeel@club.example', [], false],
+    ['Gmail without its dots: the same mailbox', 'club.tasjeel@gmail.com', ['clubtasjeel@gmail.com'], true],
+    ['a +tag at Gmail: the same mailbox', 'tasjeel+reg@gmail.com', ['tasjeel@gmail.com'], true],
+    ['a dot at Outlook: another person (mailboxOf would merge them)', 'john.smith@outlook.com', ['johnsmith@outlook.com'], false],
+    ['a +tag elsewhere: maybe another mailbox', 'tasjeel+reg@club.example', ['tasjeel@club.example'], false],
+    ['not an address', 'nobody', ['nobody'], false],
+  ])('%s → %s', (_name, to, listed, expected) => {
+    expect(isRegistrationAddress(to, listed)).toBe(expected);
+  });
+});
+
+describe('registrationNoticeAtSend', () => {
+  it.each([
+    [true, { send: { n: 1 } }],
+    [false, { cancel: CANCEL_REASONS.notRegistrationAddress }],
+  ])('address listed: %s', (addressListed, expected) => {
+    expect(registrationNoticeAtSend({ n: 1 }, { addressListed })).toEqual(expected);
   });
 });

@@ -10,6 +10,8 @@
 import { z } from 'zod';
 import type { RsvpState } from '../rsvp/state.js';
 import type { FollowStatus, RsvpAnswer } from '../vocabulary/enums.js';
+import { parseMailbox } from './headers.js';
+import { deliveryKey } from './mailbox.js';
 
 /** The data to send now (possibly less than was queued), or why the email is no longer sent. */
 export type AtSend<D> = { send: D } | { cancel: string };
@@ -26,6 +28,7 @@ export const CANCEL_REASONS = {
   matchCancelled: 'its match will not be played (cancelled, or its competition is)',
   matchStarted: 'its match has kicked off or been played (answers are closed)',
   matchAsBefore: 'its match is as its member was last told',
+  notRegistrationAddress: 'its address is no longer one of its organization\'s registration_emails',
 } as const;
 
 /**
@@ -242,4 +245,34 @@ interface RsvpInviteLike {
  */
 export function registrationOverflowAtSend<D extends { count: number }>(data: D, count: number): AtSend<D> {
   return count === 0 ? { cancel: CANCEL_REASONS.noRegistrationsLeft } : { send: { ...data, count } };
+}
+
+/**
+ * Whether an outbox row's address is still one of an organization's registration_emails. The import keeps them
+ * trimmed, the local part lower-cased and the domain in ASCII (src/http/fields.ts emailField), and a notice is queued
+ * to one of them as kept; rows queued before that rule, or an address whose provider delivers another spelling to
+ * the same mailbox (Gmail without its dots), are compared by the mailbox they reach (mailbox.ts deliveryKey), which
+ * merges only the spellings a provider is known to deliver alike: never mailboxOf, whose merging is for counting
+ * (john.smith@outlook.com removed must not go on receiving because johnsmith@outlook.com, another person, is kept).
+ */
+export function isRegistrationAddress(to: string, registrationEmails: readonly string[]): boolean {
+  let address: string;
+  try {
+    address = parseMailbox(to).address;
+  } catch {
+    return false;
+  }
+  const key = deliveryKey(address);
+  return registrationEmails.some((listed) => deliveryKey(listed) === key);
+}
+
+/**
+ * A registration notice (or the summary past an address's daily cap): only to an address the organization still
+ * lists in its registration_emails. The README's remedy for a wrong address is to correct registration_emails and
+ * import again; before this check, notices already waiting (Postmark down, the worker retrying) still went to the
+ * address removed, a stranger's perhaps, with a child's date of birth and guardian's phone (a data protection review).
+ */
+export function registrationNoticeAtSend<D>(data: D, facts: { addressListed: boolean }): AtSend<D> {
+  if (!facts.addressListed) return { cancel: CANCEL_REASONS.notRegistrationAddress };
+  return { send: data };
 }
