@@ -257,9 +257,11 @@ describe('postmark transport', () => {
   // and the health read counts the notices refused in the last day.
   it('names the organization of a registration notice refused for its address, and counts the refusals', async () => {
     const s = store();
-    // The organization still lists the addresses when the notices leave (src/mail/send-time.ts).
+    // The registration is kept, and the organization still lists the addresses, when the notices leave
+    // (src/mail/send-time.ts).
     t.sqlite.exec(`INSERT INTO organizations (id, name, language, registration_emails)
-      VALUES ('riverside', 'Riverside Sunday League', 'en', '["entries@riverside.example","coach@riverside.example","inbox@riverside.example"]')`);
+      VALUES ('riverside', 'Riverside Sunday League', 'en', '["entries@riverside.example","coach@riverside.example","inbox@riverside.example"]');
+      INSERT INTO registrations (id, org_id, name, email) VALUES ('reg-1', 'riverside', 'Yazan Haddad', 'parent@example.org')`);
     const common = { language: 'en' as const, organizationId: 'riverside', organizationName: 'Riverside Sunday League', timeZone: 'Asia/Amman' };
     s.transaction(() => {
       for (const to of ['entries@riverside.example', 'coach@riverside.example', 'inbox@riverside.example']) {

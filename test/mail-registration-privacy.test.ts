@@ -3,12 +3,15 @@
 // leave. Found by a data protection review: with Postmark answering 500, a registration's notices to tasjeel@ and
 // coaches@ waited; the organizer imported registration_emails with tasjeel@ alone (the README's remedy for a wrong
 // address); once Postmark was back, the notice to coaches@ went out all the same.
-// Real SQLite with the real migrations and import, the real registration service and mail worker, the real postmark
-// client against a fake Postmark.
+// The same review found a registration's notice and receipt still waiting once the registration was gone (past its
+// organization's registration_retention_days, or erased), and sent when Postmark came back: the retention job deleted
+// only the emails that had left. Real SQLite with the real migrations and import, the real registration service,
+// retention job and mail worker, the real postmark client against a fake Postmark.
 import fs from 'node:fs';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncDb } from '../src/db/sync.js';
 import { applyImport, parseImport } from '../src/import/load.js';
+import { applyRetention } from '../src/jobs/retention.js';
 import { CANCEL_REASONS } from '../src/mail/send-time.js';
 import { createPostmarkTransport } from '../src/mail/transports/postmark.js';
 import { startMailWorker } from '../src/mail/worker.js';
@@ -36,9 +39,10 @@ afterEach(async () => {
 });
 
 /** The small fixture's organization, with these registration_emails, imported as `npm run import` does. */
-function importWith(registrationEmails: string[]): void {
+function importWith(registrationEmails: string[], retentionDays?: number): void {
   const f = JSON.parse(fs.readFileSync('test/fixtures/import-small.json', 'utf8'));
   f.organizations[0].registration_emails = registrationEmails;
+  if (retentionDays !== undefined) f.organizations[0].registration_retention_days = retentionDays;
   const p = parseImport(JSON.stringify(f));
   if (!p.ok) throw new Error(JSON.stringify(p.problems));
   applyImport(t.sqlite, p.file);
@@ -116,4 +120,41 @@ it('the summary past the daily cap, waiting for an address since removed, is not
     { to_address: TASJEEL, status: 'sent', last_error: null },
     { to_address: COACHES, status: 'failed', last_error: `cancelled at send time: ${CANCEL_REASONS.notRegistrationAddress}` },
   ]);
+});
+
+describe('a registration no longer kept', () => {
+  const postmarkDown = async () => {
+    fake.mode = { kind: 'status', status: 500, errorCode: 0, message: 'Internal Server Error' };
+    await send(T0);
+    expect(rows()).toMatchObject([{ status: 'pending' }, { status: 'pending' }]);
+    fake.mode = { kind: 'ok' };
+    fake.received = [];
+  };
+
+  it('erased while its notice and receipt wait: neither is sent', async () => {
+    importWith([TASJEEL]);
+    const id = register();
+    await postmarkDown();
+    t.sqlite.prepare(`DELETE FROM registrations WHERE id = ?`).run(id);
+    const log = await send(later(60));
+    expect(fake.received).toEqual([]);
+    expect(rows()).toEqual([
+      { to_address: TASJEEL, template: 'registration-notice', status: 'failed', last_error: `cancelled at send time: ${CANCEL_REASONS.registrationGone}` },
+      { to_address: 'parent@example.org', template: 'registration-receipt', status: 'failed', last_error: `cancelled at send time: ${CANCEL_REASONS.registrationGone}` },
+    ]);
+    expect(log.join('\n')).toMatch(/^mail #1 tag=registration-notice cancelled at send time: the registration is no longer kept$/m);
+  });
+
+  it('past its retention: the retention job deletes its emails still waiting with it, and nothing is sent', async () => {
+    importWith([TASJEEL], 1);
+    register();
+    await postmarkDown();
+    const kept = register(later(2 * 24 * 60 - 60)); // an hour before the run: kept, and its emails too
+    const result = applyRetention(store, later(2 * 24 * 60));
+    expect(result.registrations).toBe(1);
+    expect(result.emails).toBe(2);
+    expect(t.sqlite.prepare(`SELECT DISTINCT json_extract(data_json, '$.registrationId') AS id FROM email_outbox`).all()).toEqual([{ id: kept }]);
+    await send(later(2 * 24 * 60));
+    expect(fake.received.map((r) => r.body.To).sort()).toEqual(['parent@example.org', TASJEEL]);
+  });
 });

@@ -87,6 +87,7 @@ describe('mail worker with the file transport', () => {
       INSERT INTO events (id, league_id, name, competition_type) VALUES ('shj-youth-2026', 'shj-youth', 'Youth 2026', 'league');
       INSERT INTO follows (id, org_id, league_id, email, status) VALUES ('fol_1', 'shj', 'shj-youth', 'fan@example.com', 'pending');
       INSERT INTO organizations (id, name, language, registration_emails) VALUES ('riverside', 'Riverside FA', 'en', '["alex@example.com"]');
+      INSERT INTO registrations (id, org_id, name, email) VALUES ('reg_1', 'riverside', 'Alex', 'player@example.com');
     `);
     const ids = store.transaction(() => [
       queueEmail(store, {
@@ -166,8 +167,9 @@ describe('mail worker with the file transport', () => {
       submittedAt: '2026-03-01T10:00:00.000Z', timeZone: 'UTC', playerName: 'Alex', playerNameAr: null,
       email: 'lina+call-5551234@gmail.com', phone: null, dateOfBirth: null, guardianName: null, guardianPhone: null, hasNotes: false,
     } as const;
-    // The notice's address is still the organization's when it leaves (src/mail/send-time.ts).
-    t.sqlite.exec(`INSERT INTO organizations (id, name, language, registration_emails) VALUES ('riverside', 'Riverside FA', 'en', '["registrations+u12@gmail.com"]')`);
+    // The registration is kept, and the notice's address still the organization's, when they leave (src/mail/send-time.ts).
+    t.sqlite.exec(`INSERT INTO organizations (id, name, language, registration_emails) VALUES ('riverside', 'Riverside FA', 'en', '["registrations+u12@gmail.com"]');
+      INSERT INTO registrations (id, org_id, name, email) VALUES ('reg_1', 'riverside', 'Alex', 'lina+call-5551234@gmail.com')`);
     store.transaction(() => {
       // Anyone can type anyone's address into the form: the receipt goes to Lina, who did not ask for it.
       queueEmail(store, { to: 'lina+call-5551234@gmail.com', template: 'registration-receipt', tag: 'registration-receipt', data: receipt });

@@ -275,7 +275,7 @@ describe('retention', () => {
     await drainedEmails(db, svc.env.MAIL_DIR!);
     const out = await runScript(svc, 'retention.ts', []);
     expect(out.status, out.stderr).toBe(0);
-    expect(out.stdout).toMatch(/^retention: 2 registrations, \d+ finished emails/);
+    expect(out.stdout).toMatch(/^retention: 2 registrations, \d+ emails/);
     const left = (db.prepare(`SELECT id FROM registrations`).all() as { id: string }[]).map((r) => r.id);
     expect(left).toEqual(expect.arrayContaining([keptAmman, keptNorthgate]));
     expect(left).not.toContain(oldAmman);

@@ -86,10 +86,12 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           .where('created_at', '<', before(org.registration_retention_days * DAY_MS)),
       );
     }
-    // A registration's notice carries its details: once the registration is gone, so are its finished emails.
+    // A registration's notice carries its details: once the registration is gone, so are its emails, those still
+    // waiting too (a data protection review found a pending notice of a registration deleted here sent a day later,
+    // once Postmark was back). The outbox row names its registration in its data (registrationId); one the worker is
+    // sending as this runs is cancelled by its send-time check (catalog.ts), or is gone before its outcome is recorded.
     const registrationEmails = store.run(
       store.q.deleteFrom('email_outbox')
-        .where('status', 'in', ['sent', 'failed'])
         .where('template', 'in', ['registration-notice', 'registration-receipt'])
         .where((eb) => eb.not(eb.exists(
           eb.selectFrom('registrations').select('id').where('id', '=', sql<string>`json_extract(email_outbox.data_json, '$.registrationId')`),
@@ -120,7 +122,7 @@ export function runRetention(store: SyncDb, now: Date): string {
   const started = performance.now();
   const r = applyRetention(store, now);
   return (
-    `retention: ${r.registrations} registrations, ${r.emails} finished emails, ${r.idempotencyKeys} idempotency keys, ` +
+    `retention: ${r.registrations} registrations, ${r.emails} emails (finished, or of a registration gone), ${r.idempotencyKeys} idempotency keys, ` +
     `${r.unconfirmedFollows} follows never confirmed, ` +
     `${r.changes} told changes and ${r.links} links (expired, of a follow that left or of an invitation gone) deleted, ${Math.round(performance.now() - started)} ms`
   );

@@ -12,7 +12,7 @@ import { languageSchema, localizedName, type Language } from '../vocabulary/lang
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
 import { isOneAddress, listUnsubscribeHeaders, type Sender } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
-import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationOverflowAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationOverflowAtSend, registrationReceiptAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -120,6 +120,10 @@ function listedForRegistrations(store: SyncDb, organizationId: string, to: strin
   const org = store.first(store.q.selectFrom('organizations').select('registration_emails').where('id', '=', organizationId));
   return org !== undefined && isRegistrationAddress(to, JSON.parse(org.registration_emails) as string[]);
 }
+
+/** Whether the registration is still kept (not past its retention, not erased). */
+const registrationKept = (store: SyncDb, id: string) =>
+  store.first(store.q.selectFrom('registrations').select('id').where('id', '=', id)) !== undefined;
 
 const followOf = (store: SyncDb, id: string) =>
   store.first(store.q.selectFrom('follows').select(['status', 'league_id']).where('id', '=', id));
@@ -295,6 +299,7 @@ export const CATALOG = {
       timeZone: z.string().default('UTC'),
     }),
     links: {},
+    atSend: (store, data) => registrationReceiptAtSend(data, { registrationKept: registrationKept(store, data.registrationId) }),
     render: (data) => ({ ...registrationReceiptEmail(data), headers: {}, ...senderOf(data) }),
   }),
   /**
@@ -346,7 +351,11 @@ export const CATALOG = {
       lastBeforeCap: z.number().int().positive().optional(),
     }),
     links: {},
-    atSend: (store, data, _now, to) => registrationNoticeAtSend(data, { addressListed: listedForRegistrations(store, data.organizationId, to) }),
+    atSend: (store, data, _now, to) =>
+      registrationNoticeAtSend(data, {
+        registrationKept: registrationKept(store, data.registrationId),
+        addressListed: listedForRegistrations(store, data.organizationId, to),
+      }),
     noticeOf: (data) => data.organizationId,
     // The organization's reply reaches the person who registered, not no-reply@ (a review). That address is the
     // submitter's own word, as the notice says; the organization decides whether to write to it. One it cannot carry

@@ -1,7 +1,7 @@
 // The send-time rules, table-driven: what a queued follower email may still say when it leaves.
 import { describe, expect, it } from 'vitest';
 import type { FollowStatus } from '../vocabulary/enums.js';
-import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
+import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationReceiptAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
 
 describe('eventIdOfCalendarUrl', () => {
   it.each([
@@ -199,9 +199,22 @@ describe('isRegistrationAddress', () => {
 
 describe('registrationNoticeAtSend', () => {
   it.each([
+    ['kept, address listed', { registrationKept: true, addressListed: true }, { send: { n: 1 } }],
+    ['kept, address removed', { registrationKept: true, addressListed: false }, { cancel: CANCEL_REASONS.notRegistrationAddress }],
+    ['gone, address listed', { registrationKept: false, addressListed: true }, { cancel: CANCEL_REASONS.registrationGone }],
+    ['gone and address removed: gone comes first', { registrationKept: false, addressListed: false }, { cancel: CANCEL_REASONS.registrationGone }],
+    ['a summary (no registration), address listed', { addressListed: true }, { send: { n: 1 } }],
+    ['a summary (no registration), address removed', { addressListed: false }, { cancel: CANCEL_REASONS.notRegistrationAddress }],
+  ])('%s', (_name, facts, expected) => {
+    expect(registrationNoticeAtSend({ n: 1 }, facts)).toEqual(expected);
+  });
+});
+
+describe('registrationReceiptAtSend', () => {
+  it.each([
     [true, { send: { n: 1 } }],
-    [false, { cancel: CANCEL_REASONS.notRegistrationAddress }],
-  ])('address listed: %s', (addressListed, expected) => {
-    expect(registrationNoticeAtSend({ n: 1 }, { addressListed })).toEqual(expected);
+    [false, { cancel: CANCEL_REASONS.registrationGone }],
+  ])('registration kept: %s', (registrationKept, expected) => {
+    expect(registrationReceiptAtSend({ n: 1 }, { registrationKept })).toEqual(expected);
   });
 });

@@ -28,6 +28,7 @@ export const CANCEL_REASONS = {
   matchCancelled: 'its match will not be played (cancelled, or its competition is)',
   matchStarted: 'its match has kicked off or been played (answers are closed)',
   matchAsBefore: 'its match is as its member was last told',
+  registrationGone: 'the registration is no longer kept',
   notRegistrationAddress: 'its address is no longer one of its organization\'s registration_emails',
 } as const;
 
@@ -267,12 +268,21 @@ export function isRegistrationAddress(to: string, registrationEmails: readonly s
 }
 
 /**
- * A registration notice (or the summary past an address's daily cap): only to an address the organization still
- * lists in its registration_emails. The README's remedy for a wrong address is to correct registration_emails and
- * import again; before this check, notices already waiting (Postmark down, the worker retrying) still went to the
- * address removed, a stranger's perhaps, with a child's date of birth and guardian's phone (a data protection review).
+ * A registration notice: only while its registration is kept (the retention job deletes one past its
+ * organization's registration_retention_days, an operator may erase one: a notice still waiting must not send its
+ * details after that; a data protection review found it did), and only to an address the organization still lists in
+ * its registration_emails (the summary past an address's daily cap too, registrationKept absent: it names nobody).
+ * The README's remedy for a wrong address is to correct registration_emails and import again; before this check,
+ * notices already waiting (Postmark down, the worker retrying) still went to the address removed, a stranger's
+ * perhaps, with a child's date of birth and guardian's phone (the same review).
  */
-export function registrationNoticeAtSend<D>(data: D, facts: { addressListed: boolean }): AtSend<D> {
+export function registrationNoticeAtSend<D>(data: D, facts: { registrationKept?: boolean; addressListed: boolean }): AtSend<D> {
+  if (facts.registrationKept === false) return { cancel: CANCEL_REASONS.registrationGone };
   if (!facts.addressListed) return { cancel: CANCEL_REASONS.notRegistrationAddress };
   return { send: data };
+}
+
+/** A registration's receipt: only while the registration is kept (as its notice). */
+export function registrationReceiptAtSend<D>(data: D, facts: { registrationKept: boolean }): AtSend<D> {
+  return facts.registrationKept ? { send: data } : { cancel: CANCEL_REASONS.registrationGone };
 }
