@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SyncDb } from '../src/db/sync.js';
-import { confirmFollow, peekUnsubscribe, requestFollow, unsubscribeFollow } from '../src/follows/service.js';
+import { confirmFollow, endUndeliverableFollow, peekUnsubscribe, requestFollow, unsubscribeFollow } from '../src/follows/service.js';
 import { applyImport, parseImport } from '../src/import/load.js';
 import { applyRetention } from '../src/jobs/retention.js';
 import { composeEmail } from '../src/mail/compose.js';
@@ -130,7 +130,7 @@ describe('follows never confirmed', () => {
     ['never confirmed, asked 38 days ago (its confirm link still says it expired)', true, () => ask('recent@example.org', 2)],
     ['never confirmed, asked 60 days ago and again 10 days ago', true, () => { ask('again@example.org', -20); return ask('again@example.org', 30); }],
     ['confirmed 40 days ago', true, () => { const l = ask('fan@example.org', 0); confirmFollow(store, l.confirm, at(0)); return l; }],
-    ['unsubscribed 40 days ago', true, () => { const l = ask('left@example.org', 0); unsubscribeFollow(store, l.unsubscribe, at(0)); return l; }],
+    ['unsubscribed 20 days ago', true, () => { const l = ask('left@example.org', 0); unsubscribeFollow(store, l.unsubscribe, at(20)); return l; }],
   ] as const)('a follow %s → kept: %s', (_label, kept, make) => {
     const links = make();
     const before = follows();
@@ -144,6 +144,73 @@ describe('follows never confirmed', () => {
       expect(t.sqlite.prepare(`SELECT count(*) AS n FROM link_tokens`).get()).toEqual({ n: 0 });
       expect(peekUnsubscribe(store, links.unsubscribe, at(40)).outcome).toBe('invalid');
     }
+  });
+});
+
+describe('follows that unsubscribed', () => {
+  // A data protection review found every unsubscribed follower's address kept for good (a follow unsubscribed a year
+  // before, still there after npm run retention). The address is needed for the 30 days of quiet after an unsubscribe
+  // (the form sends that mailbox nothing, its links offer "Follow again"), and a day more while a confirmation withheld
+  // in the quiet counts toward the mailbox's daily cap; then the follow goes, with its links and its finished emails.
+  let t: TestDb;
+  let store: SyncDb;
+  beforeEach(async () => ({ t, store } = await smallImport()));
+  afterEach(async () => t.close());
+
+  /** A confirmed follow of `email` (its confirmation sent at day 0, its links minted), that leaves at `leftOn`. */
+  function leaves(email: string, leftOn: number, how: 'unsubscribe' | 'provider' = 'unsubscribe'): { unsubscribe: string } {
+    requestFollow(store, { org_id: 'riverside', email }, { now: T0, emailsPerDay: 0 });
+    const row = t.sqlite.prepare(`SELECT * FROM email_outbox ORDER BY id DESC LIMIT 1`).get() as { id: number; data_json: string };
+    const text = composeEmail(store, row as never, { baseUrl: BASE, now: T0 });
+    t.sqlite.prepare(`UPDATE email_outbox SET status = 'sent' WHERE id = ?`).run(row.id);
+    expect(confirmFollow(store, tokenIn(text.text, 'confirm'), T0).outcome).toBe('confirmed');
+    const unsubscribe = tokenIn(text.text, 'unsubscribe');
+    if (how === 'unsubscribe') expect(unsubscribeFollow(store, unsubscribe, at(leftOn)).outcome).toBe('unsubscribed');
+    else expect(endUndeliverableFollow(store, (JSON.parse(row.data_json) as { followId: string }).followId, at(leftOn))).toBe(true);
+    return { unsubscribe };
+  }
+  const follows = () => (t.sqlite.prepare(`SELECT email, status FROM follows ORDER BY email`).all() as { email: string; status: string }[]);
+  const outboxTo = (email: string) => t.sqlite.prepare(`SELECT status, last_error FROM email_outbox WHERE to_address = ?`).all(email);
+
+  it.each([
+    ['unsubscribed with a link 32 days ago', false, 'unsubscribe', 0],
+    ['ended by the provider refusing its address 32 days ago', false, 'provider', 0],
+    ['unsubscribed 30.5 days ago (its quiet is over, its withheld confirmation still counts today)', true, 'unsubscribe', 1.5],
+    ['unsubscribed 20 days ago (its quiet still runs)', true, 'unsubscribe', 12],
+  ] as const)('a follow %s → kept: %s', (_label, kept, how, leftOn) => {
+    const email = 'left@example.org';
+    const links = leaves(email, leftOn, how);
+    // A stranger types the address during the quiet: nothing is sent, and the outbox keeps a withheld row for the cap.
+    requestFollow(store, { org_id: 'riverside', email }, { now: at(leftOn + 29.9), emailsPerDay: 3 });
+    expect(outboxTo(email)).toEqual([
+      { status: 'sent', last_error: null },
+      { status: 'failed', last_error: 'withheld: the mailbox unsubscribed from this scope less than 30 days ago' },
+    ]);
+    leaves('fan@example.org', 0, 'unsubscribe'); // and another follow left the same day…
+    t.sqlite.prepare(`UPDATE follows SET status = 'active', unsubscribed_at = NULL WHERE email = 'fan@example.org'`).run(); // …and came back
+    const result = applyRetention(store, at(32));
+    if (kept) {
+      expect(follows()).toEqual([{ email: 'fan@example.org', status: 'active' }, { email, status: 'unsubscribed' }]);
+      expect(result.unsubscribedFollows).toBe(0);
+      // Only the confirmation, a sent email of 30 days, has gone (FINISHED_EMAIL_KEPT_MS).
+      expect(outboxTo(email)).toEqual([{ status: 'failed', last_error: 'withheld: the mailbox unsubscribed from this scope less than 30 days ago' }]);
+      return;
+    }
+    expect(follows()).toEqual([{ email: 'fan@example.org', status: 'active' }]);
+    expect(result.unsubscribedFollows).toBe(1);
+    // Nothing of it is left: its emails (the confirmation, the request withheld), its links.
+    expect(outboxTo(email)).toEqual([]);
+    expect(JSON.stringify(t.sqlite.prepare(`SELECT * FROM email_outbox`).all())).not.toContain('left@');
+    expect(peekUnsubscribe(store, links.unsubscribe, at(32)).outcome).toBe('invalid');
+    // The form now works as for a new follow.
+    expect(requestFollow(store, { org_id: 'riverside', email }, { now: at(32), emailsPerDay: 3 })).toEqual({ status: 'confirm_email_sent' });
+    expect(follows()).toEqual([{ email: 'fan@example.org', status: 'active' }, { email, status: 'pending' }]);
+  });
+
+  it("the review's case: a follow unsubscribed a year ago is deleted", () => {
+    leaves('a.year.ago@example.org', 0);
+    expect(applyRetention(store, at(365)).unsubscribedFollows).toBe(1);
+    expect(follows()).toEqual([]);
   });
 });
 

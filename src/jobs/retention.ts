@@ -7,6 +7,7 @@ import type { SyncDb } from '../db/sync.js';
 import { expireIdempotencyKeys } from '../db/idempotency.js';
 import { UNSUBSCRIBED_QUIET_MS } from '../follows/service.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
+import { mailboxOf } from '../mail/mailbox.js';
 import type { Job } from './scheduler.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -27,11 +28,23 @@ export const FINISHED_EMAIL_KEPT_MS = 30 * DAY_MS;
  * the follow form: an address its owner never confirmed is not kept for good.
  */
 export const UNCONFIRMED_FOLLOW_KEPT_MS = CONFIRM_LINK_TTL_MS + EXPIRED_LINK_KEPT_MS + 2 * DAY_MS;
+/**
+ * A follow that unsubscribed (with a link, or ended by the mail provider refusing its address: endUndeliverableFollow,
+ * the same status) is deleted this long after, with its links and its finished emails. Its address is needed only for
+ * the quiet after an unsubscribe (UNSUBSCRIBED_QUIET_MS: the form sends that mailbox nothing for the scope, and the
+ * follow's links, kept as long, offer "Follow again"); after it the form works as for a new follow, which needs no
+ * trace of the old one. The day more is the per-mailbox daily cap's: a confirmation withheld during the quiet counts
+ * toward it for 24 hours (follows/service.ts), and goes with the follow only once it no longer counts. A data
+ * protection review found unsubscribed followers' addresses kept for good.
+ */
+export const UNSUBSCRIBED_FOLLOW_KEPT_MS = UNSUBSCRIBED_QUIET_MS + DAY_MS;
 
 export interface RetentionResult {
   idempotencyKeys: number;
   /** Follows never confirmed, past UNCONFIRMED_FOLLOW_KEPT_MS. */
   unconfirmedFollows: number;
+  /** Follows that unsubscribed (or that the provider ended), past UNSUBSCRIBED_FOLLOW_KEPT_MS. */
+  unsubscribedFollows: number;
   links: number;
   registrations: number;
   emails: number;
@@ -58,8 +71,36 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
       );
       unconfirmedFollows += store.run(store.q.deleteFrom('follows').where('id', 'in', ids).where('status', '=', 'pending'));
     }
+    // Follows that left, once their quiet (and the day their withheld confirmations count) is over: their links (deleted
+    // already 30 days after the unsubscribe, UNSUBSCRIBED_LINKS_KEPT_MS), their finished emails (found through the
+    // outbox's mailbox index: the follow's address is each one's to_address), then the follows. One still pending in
+    // the outbox is cancelled when it leaves (its follow is gone: catalog.ts atSend).
+    const leftFollows = store.all(
+      store.q.selectFrom('follows').select(['id', 'email'])
+        .where('status', '=', 'unsubscribed')
+        .where((eb) => eb.or([eb('unsubscribed_at', 'is', null), eb('unsubscribed_at', '<', before(UNSUBSCRIBED_FOLLOW_KEPT_MS))])),
+    );
+    let leftLinks = 0;
+    let leftEmails = 0;
+    let unsubscribedFollows = 0;
+    for (let i = 0; i < leftFollows.length; i += 500) {
+      const chunk = leftFollows.slice(i, i + 500);
+      const ids = chunk.map((f) => f.id);
+      leftLinks += store.run(
+        store.q.deleteFrom('link_tokens').where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe']).where('subject_id', 'in', ids),
+      );
+      leftEmails += store.run(
+        store.q.deleteFrom('email_outbox')
+          .where('mailbox', 'in', [...new Set(chunk.map((f) => mailboxOf(f.email)))])
+          .where('status', 'in', ['sent', 'failed'])
+          .where('template', 'in', ['follow-confirm', 'follow-updates'])
+          .where(sql<string>`json_extract(data_json, '$.followId')`, 'in', ids),
+      );
+      unsubscribedFollows += store.run(store.q.deleteFrom('follows').where('id', 'in', ids).where('status', '=', 'unsubscribed'));
+    }
     const links =
       unconfirmedLinks +
+      leftLinks +
       store.run(store.q.deleteFrom('link_tokens').where('expires_at', '<', before(EXPIRED_LINK_KEPT_MS))) +
       store.run(
         store.q.deleteFrom('link_tokens')
@@ -97,7 +138,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           eb.selectFrom('registrations').select('id').where('id', '=', sql<string>`json_extract(email_outbox.data_json, '$.registrationId')`),
         ))),
     );
-    const emails = registrationEmails + store.run(
+    const emails = registrationEmails + leftEmails + store.run(
       store.q.deleteFrom('email_outbox').where('status', 'in', ['sent', 'failed']).where('created_at', '<', before(FINISHED_EMAIL_KEPT_MS)),
     );
     // Changes every active follow has been told (or older than 30 days: a follow that waits longer hears nothing
@@ -114,7 +155,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           ...(told === null || told === undefined ? [eb('id', '>', -1)] : [eb('id', '<=', told)]),
         ])),
     );
-    return { idempotencyKeys, unconfirmedFollows, links, registrations, emails, changes };
+    return { idempotencyKeys, unconfirmedFollows, unsubscribedFollows, links, registrations, emails, changes };
   });
 }
 
@@ -123,7 +164,7 @@ export function runRetention(store: SyncDb, now: Date): string {
   const r = applyRetention(store, now);
   return (
     `retention: ${r.registrations} registrations, ${r.emails} emails (finished, or of a registration gone), ${r.idempotencyKeys} idempotency keys, ` +
-    `${r.unconfirmedFollows} follows never confirmed, ` +
+    `${r.unconfirmedFollows} follows never confirmed, ${r.unsubscribedFollows} follows unsubscribed more than 31 days ago, ` +
     `${r.changes} told changes and ${r.links} links (expired, of a follow that left or of an invitation gone) deleted, ${Math.round(performance.now() - started)} ms`
   );
 }
