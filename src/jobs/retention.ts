@@ -8,6 +8,7 @@ import { expireIdempotencyKeys } from '../db/idempotency.js';
 import { UNSUBSCRIBED_QUIET_MS } from '../follows/service.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import { mailboxOf } from '../mail/mailbox.js';
+import { invitationsOverFrom } from '../rsvp/state.js';
 import type { Job } from './scheduler.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -39,12 +40,23 @@ export const UNCONFIRMED_FOLLOW_KEPT_MS = CONFIRM_LINK_TTL_MS + EXPIRED_LINK_KEP
  */
 export const UNSUBSCRIBED_FOLLOW_KEPT_MS = UNSUBSCRIBED_QUIET_MS + DAY_MS;
 
+/**
+ * An RSVP invitation (the member's address, their answer and when) is kept this long after its match's kickoff once
+ * the match is over for it (played, kicked off, cancelled: src/rsvp/state.ts invitationsOverFrom), then deleted with
+ * its links and its finished emails. The organizer's `npm run rsvp` list of a match answers the season's questions
+ * (who was available, who turned up) well after it is played; half a year covers a season and its end, and the
+ * answers serve nothing after. A data protection review found every invitation kept for good.
+ */
+export const RSVP_INVITATION_KEPT_MS = 180 * DAY_MS;
+
 export interface RetentionResult {
   idempotencyKeys: number;
   /** Follows never confirmed, past UNCONFIRMED_FOLLOW_KEPT_MS. */
   unconfirmedFollows: number;
   /** Follows that unsubscribed (or that the provider ended), past UNSUBSCRIBED_FOLLOW_KEPT_MS. */
   unsubscribedFollows: number;
+  /** RSVP invitations of a match over, past RSVP_INVITATION_KEPT_MS. */
+  invitations: number;
   links: number;
   registrations: number;
   emails: number;
@@ -98,9 +110,36 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
       );
       unsubscribedFollows += store.run(store.q.deleteFrom('follows').where('id', 'in', ids).where('status', '=', 'unsubscribed'));
     }
+    // Invitations of a match over for half a year: their links, their finished emails (the row names its invitation
+    // in invitationId), then the invitations. The rule is the RSVP state's (invitationsOverFrom); the query only
+    // narrows to matches whose kickoff, or last change, is old enough. One still pending is cancelled as it leaves.
+    const invitationCutoff = now.getTime() - RSVP_INVITATION_KEPT_MS;
+    const overIds = store.all(
+      store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
+        .select(['i.id', 'm.status', 'e.status as event_status', 'm.kickoff_at', 'm.updated_at'])
+        .where(sql<number>`julianday(coalesce(m.kickoff_at, m.updated_at))`, '<', sql<number>`julianday(${before(RSVP_INVITATION_KEPT_MS)})`),
+    ).filter((row) => {
+      const over = invitationsOverFrom(row, now);
+      return over !== null && Date.parse(over) < invitationCutoff;
+    }).map((row) => row.id);
+    let invitationLinks = 0;
+    let invitationEmails = 0;
+    let invitations = 0;
+    for (let i = 0; i < overIds.length; i += 500) {
+      const ids = overIds.slice(i, i + 500);
+      invitationLinks += store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'rsvp').where('subject_id', 'in', ids));
+      invitationEmails += store.run(
+        store.q.deleteFrom('email_outbox')
+          .where('status', 'in', ['sent', 'failed'])
+          .where('template', 'in', ['rsvp-invite', 'rsvp-change'])
+          .where(sql<string>`json_extract(data_json, '$.invitationId')`, 'in', ids),
+      );
+      invitations += store.run(store.q.deleteFrom('rsvp_invitations').where('id', 'in', ids));
+    }
     const links =
       unconfirmedLinks +
       leftLinks +
+      invitationLinks +
       store.run(store.q.deleteFrom('link_tokens').where('expires_at', '<', before(EXPIRED_LINK_KEPT_MS))) +
       store.run(
         store.q.deleteFrom('link_tokens')
@@ -138,7 +177,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           eb.selectFrom('registrations').select('id').where('id', '=', sql<string>`json_extract(email_outbox.data_json, '$.registrationId')`),
         ))),
     );
-    const emails = registrationEmails + leftEmails + store.run(
+    const emails = registrationEmails + leftEmails + invitationEmails + store.run(
       store.q.deleteFrom('email_outbox').where('status', 'in', ['sent', 'failed']).where('created_at', '<', before(FINISHED_EMAIL_KEPT_MS)),
     );
     // Changes every active follow has been told (or older than 30 days: a follow that waits longer hears nothing
@@ -155,7 +194,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           ...(told === null || told === undefined ? [eb('id', '>', -1)] : [eb('id', '<=', told)]),
         ])),
     );
-    return { idempotencyKeys, unconfirmedFollows, unsubscribedFollows, links, registrations, emails, changes };
+    return { idempotencyKeys, unconfirmedFollows, unsubscribedFollows, invitations, links, registrations, emails, changes };
   });
 }
 
@@ -164,7 +203,8 @@ export function runRetention(store: SyncDb, now: Date): string {
   const r = applyRetention(store, now);
   return (
     `retention: ${r.registrations} registrations, ${r.emails} emails (finished, or of a registration gone), ${r.idempotencyKeys} idempotency keys, ` +
-    `${r.unconfirmedFollows} follows never confirmed, ${r.unsubscribedFollows} follows unsubscribed more than 31 days ago, ` +
+    `${r.unconfirmedFollows} follows never confirmed, ${r.unsubscribedFollows} follows unsubscribed more than ${UNSUBSCRIBED_FOLLOW_KEPT_MS / DAY_MS} days ago, ` +
+    `${r.invitations} RSVP invitations of matches over more than ${RSVP_INVITATION_KEPT_MS / DAY_MS} days, ` +
     `${r.changes} told changes and ${r.links} links (expired, of a follow that left or of an invitation gone) deleted, ${Math.round(performance.now() - started)} ms`
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationOutOfMatch, rsvpState, undeliverableInvitations, type InvitationEmailOutcome, type MatchForState, type RsvpState } from './state.js';
+import { invitationOutOfMatch, invitationsOverFrom, rsvpState, undeliverableInvitations, type InvitationEmailOutcome, type MatchForState, type RsvpState } from './state.js';
 
 const NOW = new Date('2026-12-13T10:00:00Z');
 const match = (m: Partial<MatchForState>): MatchForState => ({ status: 'scheduled', event_status: 'in_progress', kickoff_at: '2026-12-13T10:00:01Z', ...m });
@@ -21,6 +21,24 @@ describe('rsvpState', () => {
   ];
   it.each(cases)('%s', (_name, m, state) => {
     expect(rsvpState(match(m), NOW)).toBe(state);
+  });
+});
+
+describe('invitationsOverFrom', () => {
+  const CHANGED = '2026-11-01T09:00:00.000Z';
+  const cases: Array<[string, Partial<MatchForState>, string | null]> = [
+    ['to come', {}, null],
+    ['to come, no kickoff set yet', { kickoff_at: null }, null],
+    ['postponed: its answers wait for the new kickoff', { status: 'postponed', kickoff_at: '2026-12-12T10:00:00Z' }, null],
+    ['kicked off, no result entered', { kickoff_at: '2026-12-12T10:00:00Z' }, '2026-12-12T10:00:00Z'],
+    ['completed', { status: 'completed', kickoff_at: '2026-12-12T10:00:00Z' }, '2026-12-12T10:00:00Z'],
+    ['completed without a kickoff: its last change', { status: 'completed', kickoff_at: null }, CHANGED],
+    ['cancelled: the kickoff it had', { status: 'cancelled', kickoff_at: '2027-01-10T10:00:00Z' }, '2027-01-10T10:00:00Z'],
+    ['cancelled without a kickoff: its last change', { status: 'cancelled', kickoff_at: null }, CHANGED],
+    ['its competition cancelled', { event_status: 'cancelled', kickoff_at: null }, CHANGED],
+  ];
+  it.each(cases)('%s', (_name, m, over) => {
+    expect(invitationsOverFrom({ ...match(m), updated_at: CHANGED }, NOW)).toBe(over);
   });
 });
 

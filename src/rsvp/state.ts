@@ -29,6 +29,17 @@ export function rsvpState(match: MatchForState, now: Date): RsvpState {
 }
 
 /**
+ * The instant a match's invitations are over from, for how long they are kept (src/jobs/retention.ts): once the match
+ * has been played, has kicked off (a result need not be entered) or will not be played (cancelled, or its competition),
+ * its kickoff, or, without one, its last change (matches.updated_at: when it was played or cancelled at the latest);
+ * null while it is still to come (open, or postponed: its answers wait for the new kickoff).
+ */
+export function invitationsOverFrom(match: MatchForState & { updated_at: string }, now: Date): string | null {
+  const state = rsvpState(match, now);
+  return state === 'open' || state === 'postponed' ? null : (match.kickoff_at ?? match.updated_at);
+}
+
+/**
  * Whether an invitation still stands for its member's address: the address its email went to is the member's now, as
  * the organizer typed it twice (the import keeps the domain in lower-case ASCII, so case aside). An address corrected
  * (a typo sent the link to a stranger) or removed since leaves the invitation to the old one: nothing more is sent
