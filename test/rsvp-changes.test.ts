@@ -92,7 +92,8 @@ it('a new kickoff: the member is told once, with the old time, the new one and t
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.to).toBe('sam.carter@example.org');
-  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 13 Dec');
+  // Ten years from the test's clock: the subject names the year (a match ten months or more away).
+  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 13 Dec 2036');
   expect(mail!.text).toContain('Mill Lane United vs Riverside Lions has a new kickoff.');
   expect(mail!.text).toContain('Kickoff: Saturday 13 December 2036, 15:00 UTC (was Sunday 14 December 2036, 10:00 UTC)');
   expect(mail!.text).toContain('Venue: Pitch 2; North Stand, Riverside\n');
@@ -121,7 +122,7 @@ it('a new kickoff while its competition was private: told once it is public agai
   expect(db.sqlite.prepare(`SELECT kind, match_id FROM update_changes ORDER BY id`).all()).toEqual([{ kind: 'moved', match_id: 'rs-m3' }]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 13 Dec');
+  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 13 Dec 2036');
   expect(mail!.text).toContain('Kickoff: Saturday 13 December 2036, 15:00 UTC (was Sunday 14 December 2036, 10:00 UTC)');
   expect(await updates(minutes(6))).toMatchObject({ changes: 0, emails: 0 });
 });
@@ -147,7 +148,7 @@ it('a new venue alone, then a postponement, then the new date: each told, the an
   changeMatch({ venue: 'Harbour Park', status: 'scheduled', kickoff: '2036-12-21T10:00:00Z' });
   await updates(minutes(5));
   const [rescheduled] = await send();
-  expect(rescheduled!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 21 Dec');
+  expect(rescheduled!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 21 Dec 2036');
   expect(rescheduled!.text).toContain('Kickoff: Sunday 21 December 2036, 10:00 UTC (was postponed)'); // what the member was told last
   expect(rsvpSummary(db.store, 'rs-m3').summary.summary).toMatchObject({ yes: 1 });
 });
@@ -161,7 +162,7 @@ it('postponed, then back on at its old kickoff: told it is on again', async () =
   await updates(minutes(4));
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.subject).toBe('Sam Carter · New time: Mill Lane United vs Riverside Lions, 14 Dec 2036');
   expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was postponed)');
 });
 
@@ -191,7 +192,7 @@ it('a cancellation, then back on at its kickoff: the member is told it will be p
   expect(db.sqlite.prepare(`SELECT kind FROM update_changes ORDER BY id DESC LIMIT 1`).get()).toEqual({ kind: 'reinstated' });
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('Sam Carter · Back on: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.subject).toBe('Sam Carter · Back on: Mill Lane United vs Riverside Lions, 14 Dec 2036');
   expect(mail!.text).toContain('Mill Lane United vs Riverside Lions is no longer cancelled: it will be played.');
   expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was cancelled)');
   expect(mail!.text).toContain('Your answer so far: Yes.');
@@ -247,7 +248,7 @@ it('a cancelled competition put back on: its followers are told once, each invit
   ]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('Sam Carter · Back on: Mill Lane United vs Riverside Lions, 14 Dec');
+  expect(mail!.subject).toBe('Sam Carter · Back on: Mill Lane United vs Riverside Lions, 14 Dec 2036');
   expect(mail!.text).toContain('Kickoff: Sunday 14 December 2036, 10:00 UTC (was cancelled)');
 });
 
@@ -257,7 +258,7 @@ it('one email per member while one waits: its invitation still in the outbox sho
   expect(await updates(minutes(2))).toMatchObject({ changes: 1, emails: 0 });
   const [invitation, ...more] = await send();
   expect(more).toEqual([]);
-  expect(invitation!.subject).toBe('Sam Carter, will you play? Mill Lane United vs Riverside Lions, 13 Dec');
+  expect(invitation!.subject).toBe('Sam Carter, will you play? Mill Lane United vs Riverside Lions, 13 Dec 2036');
 
   // Two changes before the worker sends: one email, with the match as it is when it leaves.
   changeMatch({ kickoff: '2036-12-13T16:00:00Z' });
