@@ -204,13 +204,21 @@ describe('postmark transport', () => {
     expect((await row()).last_error).toMatch(/^permanent: address refused: postmark HTTP 422 ErrorCode 300/);
   });
 
-  // A review: 300 is any invalid request; one about our own message (its From) blames no recipient's address.
-  it('fails an invalid request about the message itself (422, ErrorCode 300, From) for good, without saying its address was refused', async () => {
-    fake.mode = { kind: 'status', status: 422, errorCode: 300, message: "Invalid 'From' address: 'Competitions <no-reply@example>'." };
+  // A review: 300 is any invalid request; one about our own From blames no recipient's address. Nor is it the
+  // message's fault: Postmark says so of a MAIL_FROM that is not a verified sender signature, and an on-call review
+  // found every email queued meanwhile lost for good. It is a setup refused: kept, retried, and the line names MAIL_FROM.
+  it('keeps an email refused for our From (422, ErrorCode 300, From), as a refused setup naming MAIL_FROM', async () => {
+    fake.mode = { kind: 'status', status: 422, errorCode: 300, message: "Invalid 'From' address: 'no-reply@example.org' is not a verified sender signature." };
     enqueueEmail(message);
-    await start().drain();
-    expect(await row()).toMatchObject({ status: 'failed', attempts: 1 });
-    expect((await row()).last_error).toMatch(/^permanent: postmark HTTP 422 ErrorCode 300/);
+    const w = start();
+    await w.drain();
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(w.sending().setupRefused).toBe(true);
+    expect(logs.at(-1)).toMatch(/retry in \d+ s: postmark-http-422-code-300 \(Postmark will not send from MAIL_FROM's address: /);
+    fake.mode = { kind: 'ok' };
+    clock = new Date(Date.parse((await row()).next_attempt_at));
+    await w.drain();
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('fails a message too large (413) for good, without saying its address was refused', async () => {
@@ -310,16 +318,22 @@ describe('postmark transport', () => {
     // The log line names the setting to fix.
     expect(logs.at(-1)).toMatch(/retry in \d+ s: postmark-http-401-code-\d+ \(Postmark refused POSTMARK_SERVER_TOKEN: /);
 
-    for (const [status, errorCode] of [
-      [422, 400],
-      [429, 0],
+    // Each refusal of the setup names what to fix (an on-call review: a sender signature not confirmed said nothing).
+    for (const [status, errorCode, message, advice] of [
+      [422, 400, 'Sender signature not found', /\(MAIL_FROM's address is not a Sender Signature of the Postmark account: /],
+      [422, 401, 'Sender signature not confirmed', /\(MAIL_FROM's Sender Signature is not confirmed: /],
+      [422, 405, 'Not allowed to send', /\(the Postmark account may not send now /],
+      [422, 412, 'Account is pending', /\(the Postmark account is pending approval: /],
+      [422, 1235, "The 'MessageStream' provided does not exist on this server.", /\(Postmark has no such message stream on this server: check POSTMARK_BROADCAST_STREAM/],
+      [429, 0, 'no', /code-0$/],
     ] as const) {
       await w.stop();
-      fake.mode = { kind: 'status', status, errorCode, message: 'no' };
+      fake.mode = { kind: 'status', status, errorCode, message };
       clock = new Date(Date.parse(r.next_attempt_at));
       await start().drain();
       r = await row();
       expect(r.status, `${status}/${errorCode}`).toBe('pending');
+      expect(logs.at(-1), `${status}/${errorCode}`).toMatch(advice);
     }
   });
 });

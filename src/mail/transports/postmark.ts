@@ -143,11 +143,44 @@ function refusesAddress(code: number, message: string): boolean {
 }
 
 /**
+ * Whether a 300 is about our From: Postmark answers "Invalid 'From' address: … is not a verified sender signature" for a
+ * MAIL_FROM it will not send from. That is our setup, as 400 and 401 are, not the message's: taken for good, every email
+ * queued while MAIL_FROM was wrong was lost, and fixing it sent none of them.
+ */
+const refusesFrom = (status: number, code: number, message: string) => status === 422 && code === 300 && /'From'/i.test(message);
+
+/**
+ * What the operator does about a refusal of our setup, said in the log line's kind: an on-call review met
+ * `postmark-http-422-code-401` and nothing else for a sender signature not confirmed. Empty for the rest.
+ */
+export function setupAdvice(status: number, code: number, message: string): string {
+  if (status === 401) return 'Postmark refused POSTMARK_SERVER_TOKEN: set the Server API token of the Postmark server';
+  if (status !== 422) return '';
+  if (/message ?stream/i.test(message)) {
+    return "Postmark has no such message stream on this server: check POSTMARK_BROADCAST_STREAM (digests and alerts), or the server's outbound stream";
+  }
+  if (refusesFrom(status, code, message)) return "Postmark will not send from MAIL_FROM's address: make it a confirmed Sender Signature (or verify its domain) in Postmark, or change MAIL_FROM";
+  switch (code) {
+    case 400:
+      return "MAIL_FROM's address is not a Sender Signature of the Postmark account: add it (or verify its domain) in Postmark, or change MAIL_FROM";
+    case 401:
+      return "MAIL_FROM's Sender Signature is not confirmed: confirm it from Postmark's email to that address, or change MAIL_FROM";
+    case 405:
+    case 413:
+      return 'the Postmark account may not send now (out of credits, or sending paused or disabled): see its dashboard';
+    case 412:
+      return "the Postmark account is pending approval: until it is approved it sends only to addresses of MAIL_FROM's domain";
+    default:
+      return '';
+  }
+}
+
+/**
  * HTTP 5xx, 429, network errors and timeouts are retryable. 422 with ErrorCode 406 (inactive recipient:
  * bounced, complained or unsubscribed) or 300 (invalid email request, e.g. a bad address) is permanent,
- * and so is 413 (the message is too large, and will stay so). Everything else, 401 (bad token) and the
- * other 422 codes (unconfirmed sender signature, paused account, unknown message stream) included, is
- * a setup problem: retry with backoff rather than lose mail while someone fixes the configuration.
+ * and so is 413 (the message is too large, and will stay so). Everything else, 401 (bad token), the
+ * other 422 codes (unconfirmed sender signature, paused account, unknown message stream) and a 300 about our
+ * From included, is a setup problem: retry with backoff rather than lose mail while someone fixes the configuration.
  */
 export function classifyPostmarkError(err: unknown): MailDeliveryError {
   if (err instanceof Errors.PostmarkError) {
@@ -161,10 +194,12 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
         cause: err,
       });
     }
-    const permanent = (status === 422 && PERMANENT_CODES.has(code)) || status === 413;
-    // The log line says only the kind: a refused token is the operator's to fix, so it names the setting (a review's
+    const fromRefused = refusesFrom(status, code, err.message);
+    const permanent = (status === 422 && PERMANENT_CODES.has(code) && !fromRefused) || status === 413;
+    // The log line says only the kind: a refused setup is the operator's to fix, so it names the setting (a review's
     // bad token logged "postmark-http-401-code-10" a hundred times, naming nothing).
-    const setting = status === 401 ? ' (Postmark refused POSTMARK_SERVER_TOKEN: set the Server API token of the Postmark server)' : '';
+    const advice = permanent ? '' : setupAdvice(status, code, err.message);
+    const setting = advice ? ` (${advice})` : '';
     return new MailDeliveryError(`postmark HTTP ${status} ErrorCode ${code}: ${err.message}`, {
       permanent,
       kind: `postmark-http-${status}-code-${code}${setting}`,
