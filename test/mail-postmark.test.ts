@@ -352,7 +352,7 @@ describe('how sending goes, as the worker tells it', () => {
     const w = start();
     expect(w.sending()).toEqual({ failingSinceMs: null, setupRefused: false });
 
-    const before = Date.now();
+    const before = performance.now();
     const refused = await answer(w, { kind: 'status', status: 422, errorCode: 412, message: 'account pending approval' });
     expect(refused.setupRefused).toBe(true);
     expect(refused.failingSinceMs).toBeGreaterThanOrEqual(before);

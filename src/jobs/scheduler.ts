@@ -26,7 +26,9 @@ export class JobRunFailed extends Error {
 
 /**
  * What a job's runs in this process came to, for the health read (src/server/health-report.ts): the state lives in
- * memory, as the health of one process is that process's. Instants in milliseconds since the epoch.
+ * memory, as the health of one process is that process's. Instants on the monotonic clock (performance.now()): an
+ * on-call review stepped the wall clock by two hours, as NTP or a person does, and /healthz called every job two hours
+ * late at once, or, stepped back, called a job failing for every run healthy.
  */
 export interface JobOutcome {
   readonly everyS: number;
@@ -60,7 +62,7 @@ export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
   const timers: NodeJS.Timeout[] = [];
   /** Aborted by stop(): no run starts after it, and the runs in progress are told. */
   const stopping = new AbortController();
-  let since = Date.now();
+  let since = performance.now();
   const outcomes = new Map<string, { lastSuccessAt: number | null; failingSince: number | null }>(
     jobs.map((job) => [job.name, { lastSuccessAt: null, failingSince: null }]),
   );
@@ -75,12 +77,12 @@ export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
     const outcome = outcomes.get(job.name)!;
     const run = job.run(stopping.signal).then(
       (line) => {
-        outcome.lastSuccessAt = Date.now();
+        outcome.lastSuccessAt = performance.now();
         outcome.failingSince = null;
         return line;
       },
       (error: unknown) => {
-        outcome.failingSince ??= Date.now();
+        outcome.failingSince ??= performance.now();
         throw error;
       },
     ).finally(() => {
@@ -104,7 +106,7 @@ export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
       return new Map(jobs.map((job) => [job.name, { everyS: job.everyS, since, ...outcomes.get(job.name)! }]));
     },
     start() {
-      since = Date.now();
+      since = performance.now();
       for (const job of jobs) {
         const timer = setInterval(() => tick(job), job.everyS * 1000);
         timer.unref();

@@ -75,7 +75,10 @@ export interface MailWorker {
  * token stopped every confirmation while /healthz stayed 200 for the 30 minutes the backlog check waits.
  */
 export interface SendingState {
-  /** Wall-clock ms of the first failed send since the last one the provider took or judged; null when none. */
+  /**
+   * When the first send failed since the last one the provider took or judged, on the monotonic clock
+   * (performance.now(): a wall clock stepped back hid an outage, src/jobs/scheduler.ts); null when none.
+   */
   failingSinceMs: number | null;
   /** The provider refused the token, the sender or the account on the last send: no retry can succeed. */
   setupRefused: boolean;
@@ -121,7 +124,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   /** The transport's answer as the health check reads it: an email's own failure (permanent) says the provider works. */
   function noteSending(failure: MailDeliveryError | null): void {
     if (failure !== null && !failure.permanent) {
-      sending.failingSinceMs ??= Date.now();
+      sending.failingSinceMs ??= performance.now();
       // Refused stays refused through a later timeout or 5xx: only an email taken (or judged) says the setup is mended.
       sending.setupRefused ||= failure.setupRefused;
     } else {

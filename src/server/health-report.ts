@@ -56,7 +56,7 @@ export function mailCheck(sending: SendingState, oldestPendingAgeS: number | nul
   // Only while an email waits: the one that failed may have been cancelled or given up since, and with nothing to send
   // nothing fails (a review's quiet instance stayed 503 for hours after one failed send).
   const waiting = oldestPendingAgeS !== null;
-  const failingForS = sending.failingSinceMs === null || !waiting ? null : seconds(Date.now() - sending.failingSinceMs);
+  const failingForS = sending.failingSinceMs === null || !waiting ? null : seconds(performance.now() - sending.failingSinceMs);
   const backlogOk = oldestPendingAgeS === null || oldestPendingAgeS <= limitS;
   const sendingOk = !(waiting && sending.setupRefused) && (failingForS === null || failingForS <= MAIL_FAILING_LIMIT_S);
   return {
@@ -84,8 +84,8 @@ export function healthReport(app: Application): HealthReport {
   const { database, mail } = databaseAndMail(app);
   const checks: Record<string, Check> = { database, disk: disk(app.config.databasePath) };
   if (mail) checks.mail = mail;
-  // Wall-clock instants, as the scheduler records them.
-  const nowMs = Date.now();
+  // The monotonic clock, as the scheduler records its instants.
+  const nowMs = performance.now();
   for (const [name, outcome] of app.jobs.outcomes()) {
     const limitS = JOB_PERIODS * outcome.everyS;
     const sinceSuccessS = seconds(nowMs - (outcome.lastSuccessAt ?? outcome.since));
