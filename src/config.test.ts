@@ -82,6 +82,8 @@ describe('effectiveEnvironment', () => {
     ['.env under the process environment', { MAIL_DIR: 'from-env' }, { PORT: '5000', MAIL_DIR: 'from-env', HOST: '127.0.0.1' }],
     ['the file ENV_FILE names', { ENV_FILE: 'other.env' }, { PORT: '6000' }],
     ['no file with ENV_FILE=none', { ENV_FILE: 'none' }, { ENV_FILE: 'none' }],
+    // An empty variable is unset: it does not hide the file's value (systemd's `Environment=PORT=`).
+    ['.env under an empty process variable', { PORT: '', MAIL_DIR: '  ' }, { PORT: '5000', MAIL_DIR: 'from-file', HOST: '127.0.0.1' }],
   ])('reads %s', (_label, env, expected) => {
     const result = effectiveEnvironment(env, dir);
     expect(result).toMatchObject(expected);

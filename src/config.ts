@@ -233,7 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * The environment a process runs with: the variables of `.env` in the working directory (ENV_FILE names another
- * file; `ENV_FILE=none` reads none), each overridden by the process environment, as dotenv does.
+ * file; `ENV_FILE=none` reads none), each overridden by the process environment, as dotenv does, unless the process
+ * gives it empty: a systemd `Environment=PORT=`, or a compose file's `PORT: ${PORT}` with PORT unset, served on 4321 with
+ * the file's PORT=48304 hidden, and the file's PORT=abc never refused (an on-call review). Empty is unset everywhere
+ * else (the schema's defaults), so it is unset here too.
  */
 export function effectiveEnvironment(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): NodeJS.ProcessEnv {
   const file = env.ENV_FILE?.trim() || '.env';
@@ -261,7 +264,8 @@ export function effectiveEnvironment(env: NodeJS.ProcessEnv = process.env, cwd =
         'of this service (see README "Configuration"; AWS credentials come from the process environment or a profile)',
     );
   }
-  return { ...fromFile, ...env };
+  const given = Object.fromEntries(Object.entries(env).filter(([name, value]) => !(name in fromFile) || (value ?? '').trim() !== ''));
+  return { ...fromFile, ...given };
 }
 
 /**
