@@ -1,7 +1,7 @@
 // The job scheduler: each job on its own period, never overlapping itself, failures logged and retried at the
 // next tick, runNow after the run in progress, kick coalescing the runs asked for meanwhile, stop() waiting for what runs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScheduler, JobRunFailed, type Job } from './scheduler.js';
+import { createScheduler, failureLines, JobRunFailed, REPEAT_FAILURE_EVERY_MS, type Job } from './scheduler.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -71,7 +71,12 @@ describe('scheduler', () => {
     );
     scheduler.start();
     await vi.advanceTimersByTimeAsync(3_000);
-    expect(logs).toEqual(['error: flaky failed: disk full', 'error: published to s3://b/: 3 put / 1 failed', 'info: ok 3']);
+    expect(logs).toEqual([
+      'error: flaky failed: disk full',
+      'error: published to s3://b/: 3 put / 1 failed (failing for 1 s, 2 runs)',
+      'info: flaky works again after 2 failed runs over 2 s',
+      'info: ok 3',
+    ]);
     await scheduler.stop();
   });
 
@@ -173,5 +178,36 @@ describe('scheduler', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(scheduler.outcomes().get('a')).toMatchObject({ lastSuccessAt: t0 + 40_000, failingSince: null });
     await scheduler.stop();
+  });
+});
+
+// An on-call review: a regeneration failing every minute logged the same line every minute all night, a temporary
+// file's random name in each. Said when the streak starts, when the line changes, once an hour, and when it ends.
+describe('failureLines', () => {
+  const MIN = 60_000;
+  it.each<[string, Array<['fail', string, number] | ['ok', number]>, Array<string | null>]>([
+    ['one failure, then a success: the failure alone', [['fail', 'regenerate failed: x', 0], ['ok', MIN]], ['regenerate failed: x', null]],
+    ['the same failure every minute: said once, then once an hour', [
+      ['fail', 'regenerate failed: EACCES render.lock.4241.156dc8bf31a5.tmp', 0],
+      ['fail', 'regenerate failed: EACCES render.lock.4241.9f00aa1b2c3d.tmp', MIN],
+      ['fail', 'regenerate failed: EACCES render.lock.4241.0a0b0c0d0e0f.tmp', 59 * MIN],
+      ['fail', 'regenerate failed: EACCES render.lock.4241.aaaaaaaaaaaa.tmp', REPEAT_FAILURE_EVERY_MS],
+      ['fail', 'regenerate failed: EACCES render.lock.4241.bbbbbbbbbbbb.tmp', REPEAT_FAILURE_EVERY_MS + MIN],
+      ['ok', 3 * REPEAT_FAILURE_EVERY_MS],
+    ], [
+      'regenerate failed: EACCES render.lock.4241.156dc8bf31a5.tmp',
+      null,
+      null,
+      'regenerate failed: EACCES render.lock.4241.aaaaaaaaaaaa.tmp (failing for 60 min, 4 runs)',
+      null,
+      'regenerate works again after 5 failed runs over 3 h',
+    ]],
+    ['another failure in the streak: said at once', [['fail', 'publish failed: NoSuchBucket', 0], ['fail', 'publish failed: ECONNREFUSED', MIN]], [
+      'publish failed: NoSuchBucket',
+      'publish failed: ECONNREFUSED (failing for 60 s, 2 runs)',
+    ]],
+  ])('%s', (_label, events, expected) => {
+    const lines = failureLines(/^(\w+)/.exec((events.find((e) => e[0] === 'fail') as ['fail', string, number])[1])![1]!);
+    expect(events.map((e) => (e[0] === 'fail' ? lines.failed(e[1], e[2]) : lines.succeeded(e[1])))).toEqual(expected);
   });
 });

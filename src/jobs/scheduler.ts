@@ -1,6 +1,7 @@
 // Runs the background jobs of the server (regeneration, publishing, and the jobs of later issues) each on its own
 // period. A job never overlaps itself: a tick that finds its previous run still going is skipped. A failure is logged
-// in one line and the job runs again at its next tick. Jobs of different names do run side by side, so a slow
+// in one line and the job runs again at its next tick; the same failure again is not logged again for an hour
+// (failureLines below), and the first success after failures says how long they lasted. Jobs of different names do run side by side, so a slow
 // one (an object store that hangs) never holds up another. One job may ask for another (kick): the publish right
 // after a render that changed files, without the render ever waiting for it.
 import type { Log } from '../log.js';
@@ -93,11 +94,21 @@ export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
     return run;
   }
 
+  const failures = new Map(jobs.map((job) => [job.name, failureLines(job.name)]));
+
   function tick(job: Job): void {
     if (stopping.signal.aborted || running.has(job.name)) return;
+    const lines = failures.get(job.name)!;
     launch(job).then(
-      (line) => log(line),
-      (error: unknown) => log(error instanceof JobRunFailed ? error.message : `${job.name} failed: ${describe(error)}`, 'error'),
+      (line) => {
+        const recovered = lines.succeeded(performance.now());
+        if (recovered) log(recovered);
+        log(line);
+      },
+      (error: unknown) => {
+        const line = lines.failed(error instanceof JobRunFailed ? error.message : `${job.name} failed: ${describe(error)}`, performance.now());
+        if (line) log(line, 'error');
+      },
     );
   }
 
@@ -128,6 +139,44 @@ export function createScheduler(jobs: readonly Job[], log: Log): Scheduler {
       stopping.abort();
       for (const timer of timers) clearInterval(timer);
       await Promise.allSettled([...running.values()]);
+    },
+  };
+}
+
+/** How often a job failing the same way is said again: once an hour, with how long and how many runs. */
+export const REPEAT_FAILURE_EVERY_MS = 3_600_000;
+
+/**
+ * Which of a job's lines to log as its runs fail and succeed. An on-call review: a regeneration failing every minute
+ * logged the same line every minute, all night, one with a temporary file's random name in it each time, which no log
+ * tool folds. A failure is logged when the streak starts, when its line changes (digits and hex runs aside: counts,
+ * pids, temporary names), and once an hour while it lasts, with how long and how many runs; the first success after a
+ * streak says it is over. `now` is the monotonic clock, in ms.
+ */
+export function failureLines(name: string): { failed(line: string, now: number): string | null; succeeded(now: number): string | null } {
+  let streak: { since: number; runs: number; shape: string; saidAt: number } | null = null;
+  const shape = (line: string) => line.replace(/[0-9a-f]{6,}|\d+/gi, '#');
+  const lasted = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : ms < 7_200_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3_600_000)} h`);
+  return {
+    failed(line, now) {
+      if (streak === null) {
+        streak = { since: now, runs: 1, shape: shape(line), saidAt: now };
+        return line;
+      }
+      streak.runs++;
+      if (shape(line) !== streak.shape || now - streak.saidAt >= REPEAT_FAILURE_EVERY_MS) {
+        const said = `${line} (failing for ${lasted(now - streak.since)}, ${streak.runs} runs)`;
+        streak.shape = shape(line);
+        streak.saidAt = now;
+        return said;
+      }
+      return null;
+    },
+    succeeded(now) {
+      if (streak === null) return null;
+      const over = streak.runs === 1 ? null : `${name} works again after ${streak.runs} failed runs over ${lasted(now - streak.since)}`;
+      streak = null;
+      return over;
     },
   };
 }
