@@ -119,8 +119,10 @@ const isLina = (address: string) => /^lina\.?haddad(\+club)?@gmail\.com$/i.test(
 describe('npm run person', () => {
   it('lists what is held about every spelling of the mailbox, naming the spellings, and changes nothing', async () => {
     await lina();
-    const hers = (await readEmails(mailDir)).filter((e) => isLina(e.to)).map((e) => e.file);
-    expect(hers.length).toBe(3); // the follow's confirmation, the receipt, the invitation
+    // The follow's confirmation, the receipt, the invitation; and the organization's notice of her son's registration
+    // (its Reply-To hers), which names the child: the diff review's erasure left it in MAIL_DIR.
+    const hers = (await readEmails(mailDir)).filter((e) => isLina(e.to) || e.file.endsWith('-registration-notice.eml')).map((e) => e.file).sort();
+    expect(hers.length).toBe(4);
     const before = await rows(`SELECT (SELECT count(*) FROM follows) AS f, (SELECT count(*) FROM email_outbox) AS e, (SELECT count(*) FROM link_tokens) AS l`);
 
     const r = person('--email', 'Lina.Haddad+whatever@Gmail.com');
@@ -138,7 +140,7 @@ describe('npm run person', () => {
     expect(out).toContain('organizations sending their registration notices to it (their import file\'s registration_emails): none');
     expect(out).toMatch(/outbox emails to it \(never their content\) \(4\):\n(.*follow-confirm: sent.*\n)(.*registration-receipt: sent.*\n)(.*rsvp-invite: sent.*\n)(.*follow-confirm: pending.*\n)/);
     expect(out).toMatch(/outbox emails to others about it \(1\):\n {2}#\d+ registration-notice, about registration reg_[\w-]+: sent; queued /);
-    expect(out).toContain(`.eml files under MAIL_DIR addressed to it (3):\n${hers.map((f) => `  ${f}`).join('\n')}\n`);
+    expect(out).toContain(`.eml files under MAIL_DIR to it or about it (4):\n${hers.map((f) => `  ${f}`).join('\n')}\n`);
     // The text names registrations only, and never an email's content or anyone else.
     for (const word of ['Omar', '555 0101', 'ben@', 'registrar@', 'token=']) expect(out).not.toContain(word);
 
@@ -165,7 +167,7 @@ describe('npm run person', () => {
     expect((await herLinks()).length).toBeGreaterThan(0);
     expect(await rows(`SELECT key FROM idempotency_keys WHERE json_extract(response_body, '$.id') = ?`, reg!.id)).toEqual([{ key: 'retry-1' }]);
     const bensBefore = await rows(`SELECT 'f' || count(*) AS n FROM follows WHERE email = 'ben@example.org' UNION ALL SELECT 'i' || count(*) FROM rsvp_invitations WHERE member_id = 'rs-united-1'`);
-    const hersSent = (await readEmails(mailDir)).filter((e) => isLina(e.to)).map((e) => e.file);
+    const hersSent = (await readEmails(mailDir)).filter((e) => isLina(e.to) || e.file.endsWith('-registration-notice.eml')).map((e) => e.file).sort();
 
     const r = person('--email', 'lina.haddad+club@gmail.com', '--erase');
     expect(r.status, r.stderr).toBe(0);
@@ -175,7 +177,7 @@ describe('npm run person', () => {
       '  1 RSVP invitation (match rs-m3)',
       expect.stringMatching(/^ {2}\d+ links of those \(their hashes\)$/),
       '  5 outbox emails (1 still queued: never sent)',
-      `  3 .eml files under MAIL_DIR: ${hersSent.join(', ')}`,
+      `  4 .eml files under MAIL_DIR: ${hersSent.join(', ')}`,
       '  the address of member Lina Haddad (rs-lions-1) of team rs-lions cleared: organization riverside must also remove it from its import file, else its next import brings it back',
       '',
     ]);
@@ -189,7 +191,7 @@ describe('npm run person', () => {
     expect((await rows<{ to_address: string }>(`SELECT to_address FROM email_outbox`)).filter((e) => isLina(e.to_address))).toEqual([]);
     expect(await rows(`SELECT id FROM email_outbox WHERE json_extract(data_json, '$.registrationId') IS NOT NULL`)).toEqual([]);
     expect(await rows(`SELECT id, name, email FROM team_members WHERE id = 'rs-lions-1'`)).toEqual([{ id: 'rs-lions-1', name: 'Lina Haddad', email: null }]);
-    expect((await readEmails(mailDir)).filter((e) => isLina(e.to))).toEqual([]);
+    expect((await readEmails(mailDir)).filter((e) => isLina(e.to) || e.file.endsWith('-registration-notice.eml'))).toEqual([]);
     // Ben: his follow, his invitation, his emails; his league's confirmation still queued.
     expect(await rows(`SELECT 'f' || count(*) AS n FROM follows WHERE email = 'ben@example.org' UNION ALL SELECT 'i' || count(*) FROM rsvp_invitations WHERE member_id = 'rs-united-1'`)).toEqual(bensBefore);
     expect(await rows(`SELECT to_address FROM email_outbox WHERE status = 'pending'`)).toEqual([{ to_address: 'ben@example.org' }]);

@@ -46,8 +46,8 @@ describe('importSummary', () => {
     ['a competition made private, one removed, one published, checked', { visibility: [
       { event: 'rs-cup', name: 'Cup', now: 'private' }, { event: 'rs-old', name: 'Old Cup', now: 'removed' }, { event: 'rs-new', name: 'New Cup', now: 'public' },
     ] }, true, [
-      'competition "rs-cup" (Cup) would be made private: its reads would leave the public, and its calendar\'s subscribers would see it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more (README: "Taking a read down at once")',
-      'competition "rs-old" (Old Cup) is no longer in the file: it would be removed, its reads would leave the public, and its calendar\'s subscribers would see it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more (README: "Taking a read down at once")',
+      'competition "rs-cup" (Cup) would be made private: its reads would leave the public, and its calendar\'s subscribers would see it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more, a day while it cannot reach us (README: "Taking a read down at once")',
+      'competition "rs-old" (Old Cup) is no longer in the file: it would be removed, its reads would leave the public, and its calendar\'s subscribers would see it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more, a day while it cannot reach us (README: "Taking a read down at once")',
       'competition "rs-new" (New Cup) would be public: its reads and calendar would be published',
     ]],
     ['results entered, changed and cleared', { results: [

@@ -68,7 +68,7 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
       const gone = v.now === 'removed' ? `is no longer in the file: ${check ? 'it would be removed' : 'removed'},` : `${check ? 'would be made' : 'made'} private:`;
       // A CDN's copy outlives the render (max-age, then stale-while-revalidate): a CDN review's varnish served a table
       // made private five minutes after the import. The organizer is told, and where to take it down at once.
-      lines.push(`${what} ${gone} its reads ${check ? 'would leave' : 'leave'} the public, and its calendar's subscribers ${check ? 'would see' : 'see'} it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more (README: "Taking a read down at once")`);
+      lines.push(`${what} ${gone} its reads ${check ? 'would leave' : 'leave'} the public, and its calendar's subscribers ${check ? 'would see' : 'see'} it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more, a day while it cannot reach us (README: "Taking a read down at once")`);
     }
   }
   for (const { team, before, after } of c.teamChanges) {

@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
 import { deliveryKey } from '../mail/mailbox.js';
 import type { FollowStatus, OutboxStatus, RsvpAnswer } from '../vocabulary/enums.js';
-import { emlRecipient, personMatcher } from './spellings.js';
+import { emlMessageKey, emlRecipient, personMatcher } from './spellings.js';
 
 export interface HeldFollow {
   org_id: string;
@@ -111,7 +111,10 @@ export interface PersonHeld {
   emails: HeldEmail[];
   /** Outbox emails to others that carry its data: an organization's notice of its registration. */
   emailsAbout: HeldEmail[];
-  /** The .eml files under MAIL_DIR addressed to it (names); null when MAIL_TRANSPORT is not file. */
+  /**
+   * The .eml files under MAIL_DIR to it or about it (an organization's notice of its registration), by name; null when
+   * MAIL_TRANSPORT is not file.
+   */
   files: string[] | null;
 }
 
@@ -241,7 +244,15 @@ function find(store: SyncDb, email: string, options: PersonOptions): Found {
     ).filter((e) => !toIds.has(e.id)).map(({ subject, ...e }) => ({ ...e, about: what === 'registration' ? `registration ${subject}` : `its ${what}` })),
   ).sort((a, b) => a.id - b.id);
 
-  const files = options.mailDir === null ? null : emlFilesTo(options.mailDir, mine);
+  // The files of those emails: by their Message-ID's key while the outbox keeps the row (a notice to an organization
+  // names the registrant; the diff review's erasure left two), and by To or Reply-To (the notice's Reply-To is the
+  // registrant's address when it can carry it) once retention has dropped the row.
+  const keys = new Set(
+    chunks([...toIds, ...emailsAbout.map((e) => e.id)]).flatMap((chunk) =>
+      store.all(store.q.selectFrom('email_outbox').select('message_key').where('id', 'in', chunk)).map((r) => r.message_key),
+    ),
+  );
+  const files = options.mailDir === null ? null : emlFilesOf(options.mailDir, mine, keys);
   return {
     held: {
       email, mailbox: deliveryKey(email), spellings: [...spellings].sort(),
@@ -252,8 +263,11 @@ function find(store: SyncDb, email: string, options: PersonOptions): Found {
   };
 }
 
-/** The .eml files directly under `dir` whose To: is the person's (a missing folder holds none), by name. */
-function emlFilesTo(dir: string, mine: (address: string | undefined) => boolean): string[] {
+/**
+ * The .eml files directly under `dir` (a missing folder holds none), by name, that are the person's: To: or Reply-To:
+ * theirs, or written for one of the outbox rows of `keys` (their message keys).
+ */
+function emlFilesOf(dir: string, mine: (address: string | undefined) => boolean, keys: ReadonlySet<string>): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -265,7 +279,9 @@ function emlFilesTo(dir: string, mine: (address: string | undefined) => boolean)
   return names.filter((n) => n.endsWith('.eml') && !n.startsWith('.')).sort().filter((name) => {
     const file = path.join(dir, name);
     if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return false;
-    return mine(emlRecipient(fs.readFileSync(file, 'utf8')));
+    const eml = fs.readFileSync(file, 'utf8');
+    const key = emlMessageKey(eml);
+    return mine(emlRecipient(eml)) || mine(emlRecipient(eml, 'Reply-To')) || (key !== undefined && keys.has(key));
   });
 }
 

@@ -53,7 +53,7 @@ export function heldText(held: PersonHeld): string {
     ...section('outbox emails to others about it', held.emailsAbout, emailLine),
     ...(held.files === null
       ? ['.eml files: none (MAIL_TRANSPORT is not file)']
-      : section('.eml files under MAIL_DIR addressed to it', held.files, (name) => `  ${name}`)),
+      : section('.eml files under MAIL_DIR to it or about it', held.files, (name) => `  ${name}`)),
   ];
   return `${lines.join('\n')}\n`;
 }

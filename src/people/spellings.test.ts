@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildEml } from '../mail/eml.js';
-import { emlRecipient, personMatcher } from './spellings.js';
+import { emlMessageKey, emlRecipient, personMatcher } from './spellings.js';
 
 describe('personMatcher: the addresses that are one person\'s mailbox, for an access or erasure request', () => {
   it.each([
@@ -40,6 +40,23 @@ describe('emlRecipient: the To: of an .eml file the file transport wrote', () =>
     ['an empty one', 'To: \r\n\r\n', undefined],
   ])('%s', (_label, eml, address) => {
     expect(emlRecipient(eml)).toBe(address);
+  });
+
+  // A registration's notice goes to the organization, its Reply-To the registrant: the diff review's erasure left it.
+  it('reads the Reply-To when asked, not the To', () => {
+    const eml = 'To: tasjeel@amman-yfa.example\r\nReply-To: "Lina" <Lina.Haddad+club@gmail.com>\r\nSubject: s\r\n\r\n';
+    expect(emlRecipient(eml, 'Reply-To')).toBe('Lina.Haddad+club@gmail.com');
+    expect(emlRecipient(eml)).toBe('tasjeel@amman-yfa.example');
+    expect(emlRecipient('To: a@b.example\r\n\r\n', 'Reply-To')).toBeUndefined();
+  });
+
+  it.each([
+    ['Message-ID: <k7Hq2x@competitions.example>\r\n\r\n', 'k7Hq2x'],
+    ['message-id:\r\n <k7Hq2x@competitions.example>\r\n\r\n', 'k7Hq2x'],
+    ['Message-ID: k7Hq2x@competitions.example\r\n\r\n', undefined],
+    ['Subject: s\r\n\r\nMessage-ID: <k7Hq2x@competitions.example>', undefined],
+  ])('the message key of %j is %s', (eml, key) => {
+    expect(emlMessageKey(eml)).toBe(key);
   });
 
   it('reads what eml.ts writes, an Arabic display name and an internationalized domain included', () => {

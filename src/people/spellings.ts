@@ -15,16 +15,31 @@ export function personMatcher(email: string): (address: string | null | undefine
 }
 
 /**
- * The recipient's address of an .eml file the file transport wrote (src/mail/eml.ts): its To: header, unfolded, the
+ * The address of a header of an .eml file the file transport wrote (src/mail/eml.ts), `To` by default: unfolded, the
  * address in angle brackets when a display name comes first. Undefined without one. Only the header section is read.
  */
-export function emlRecipient(eml: string): string | undefined {
-  const end = eml.search(/\r?\n\r?\n/);
-  const head = (end === -1 ? eml : eml.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
-  const line = head.split(/\r?\n/).find((l) => /^to:/i.test(l));
-  if (line === undefined) return undefined;
-  const value = line.slice(3).trim();
+export function emlRecipient(eml: string, header: 'To' | 'Reply-To' = 'To'): string | undefined {
+  const value = emlHeader(eml, header);
+  if (value === undefined) return undefined;
   const bracketed = /<([^<>]*)>\s*$/.exec(value);
   const address = (bracketed ? bracketed[1]! : value).trim();
   return address === '' ? undefined : address;
+}
+
+/**
+ * The outbox row an .eml file was written for, by its Message-ID (`<message_key@domain>`, eml.ts messageIdFor): the
+ * row's random key, the same in no other database, where the outbox id in the file's name restarts with a new one.
+ */
+export function emlMessageKey(eml: string): string | undefined {
+  const m = /^<([^@<>]+)@[^<>]*>$/.exec(emlHeader(eml, 'Message-ID') ?? '');
+  return m ? m[1] : undefined;
+}
+
+/** A header's value in an .eml file's header section, unfolded and trimmed; undefined without it. */
+function emlHeader(eml: string, header: string): string | undefined {
+  const end = eml.search(/\r?\n\r?\n/);
+  const head = (end === -1 ? eml : eml.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const name = `${header.toLowerCase()}:`;
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(name));
+  return line === undefined ? undefined : line.slice(name.length).trim();
 }
