@@ -7,6 +7,7 @@ import { createApplication } from '../src/app/application.js';
 import { DEMO_FILE, demoRefusal } from '../src/app/demo-data.js';
 import { config } from '../src/config.js';
 import { importFile } from '../src/import/run.js';
+import { JobSkippedWhileLocked } from '../src/jobs/lock-held.js';
 import { PUBLISH_JOB } from '../src/jobs/publish.js';
 import { runRegeneration } from '../src/jobs/regenerate.js';
 import { checkArtifactsBelongBeforeOpening, RenderLockHeldError } from '../src/publish/regenerate.js';
@@ -95,8 +96,13 @@ await runCli(async () => {
     if (!(error instanceof RenderLockHeldError)) throw error;
     console.log(`start-up render skipped: ${error.message}; serving what it renders, the render job follows`);
   }
-  console.log(await app.jobs.runNow(RETENTION_JOB));
-  console.log(await app.jobs.runNow(UPDATES_JOB));
+  // Another process holding the write lock (an import) skips them until their next tick rather than stopping the start.
+  for (const job of [RETENTION_JOB, UPDATES_JOB]) {
+    console.log(await app.jobs.runNow(job).catch((error: unknown) => {
+      if (error instanceof JobSkippedWhileLocked) return error.message;
+      throw error;
+    }));
+  }
 
   let running;
   try {

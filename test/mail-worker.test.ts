@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { SERVER_BUSY_TIMEOUT_MS, setBusyTimeout } from '../src/db/connect.js';
 import { GroupCommit } from '../src/db/group-commit.js';
 import { SyncDb } from '../src/db/sync.js';
 import { enqueueEmailSync, queueEmail, type EnqueueTiming, type OutgoingEmail } from '../src/mail/outbox.js';
@@ -327,6 +329,34 @@ describe('mail worker when the database fails under it', () => {
     const commits = new GroupCommit(store);
     const w = start(transport, { commit: (work) => commits.run(work) });
     await expectHeldThenSent(w, calls, () => t.sqlite.exec(`DROP TRIGGER full_disk`));
+  });
+});
+
+// An on-call review's log, while a sqlite3 shell held the write lock: `mail worker: round failed: database is locked`,
+// a line per round, naming neither the database nor what to do.
+describe('mail worker while another process holds the write lock', () => {
+  it('skips its rounds, says so once with the cause, and sends once the lock is released', async () => {
+    setBusyTimeout(t.sqlite, SERVER_BUSY_TIMEOUT_MS); // the server's connection
+    enqueueEmail(simple(1));
+    const other = new Database(t.file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const { transport, calls } = scripted(async () => ({ messageId: 'ok' }));
+      start(transport, { intervalMs: 20 });
+      await new Promise((resolve) => setTimeout(resolve, 800)); // rounds every 20 ms, each one skipped
+      expect(calls).toHaveLength(0);
+      expect(logs).toHaveLength(1);
+      expect(logs[0]).toMatch(new RegExp(`^mail worker: rounds skipped until the database can be written: SQLITE_BUSY database is locked \\(DATABASE_PATH ${t.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: another process held it locked`));
+      other.exec('ROLLBACK');
+      await expect.poll(async () => (await rows())[0]?.status, { timeout: 5_000 }).toBe('sent');
+      // A lock met again later is said again.
+      other.exec('BEGIN IMMEDIATE');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(logs.filter((l) => l.startsWith('mail worker:'))).toHaveLength(2);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 // A request that fails logs one line, through the Astro endpoints as through the node server's own routes: the
-// operator's cause when the database is theirs to fix (here, locked by another process past the 10 s wait), the
+// operator's cause when the database is theirs to fix (here, locked by another process past the 10 s a write waits for
+// it, on a timer: src/db/group-commit.ts; test/lock-held-http.test.ts has a lock released within them), the
 // folded stack when the failure is ours; never the body (the address posted). A review's full disk logged a nine-line
 // stack trace per write, through the endpoints, which never named the cause.
 import Database from 'better-sqlite3';
@@ -32,7 +33,7 @@ const failures = (from: number) => svc.output().slice(from).split('\n').filter((
 describe('a failed request', () => {
   it("logs one line naming the operator's cause, without a stack trace, when the database stays locked", { timeout: 60_000 }, async () => {
     const from = svc.output().length;
-    db.exec('BEGIN IMMEDIATE'); // another process holding the write lock, as a long import does
+    db.exec('BEGIN IMMEDIATE'); // another process holding the write lock, as a long import does, past the write's 10 s
     let res;
     try {
       res = await follow('locked.out@example.org');

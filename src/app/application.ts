@@ -3,6 +3,7 @@
 // it to Astro with every request (`locals.app`), so endpoints and pages use these very objects; the CLIs open
 // the same database the same way (src/db/database.ts).
 import type { Config } from '../config.js';
+import { isBusyError, SERVER_BUSY_TIMEOUT_MS } from '../db/connect.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrate.js';
 import { GroupCommit } from '../db/group-commit.js';
@@ -11,6 +12,7 @@ import type { SyncDb } from '../db/sync.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { PUBLISH_JOB, publishJob } from '../jobs/publish.js';
 import { regenerationJob } from '../jobs/regenerate.js';
+import { skippedWhileLocked } from '../jobs/lock-held.js';
 import { retentionJob } from '../jobs/retention.js';
 import { updatesJob } from '../jobs/updates.js';
 import { createScheduler, type Scheduler } from '../jobs/scheduler.js';
@@ -18,6 +20,7 @@ import { makePendingDue } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transport.js';
 import { createMailTransport } from '../mail/transports/index.js';
 import { startMailWorker, type MailWorker } from '../mail/worker.js';
+import { operatorCause } from '../http/request-failure.js';
 import { consoleLog, type Log } from '../log.js';
 
 export interface RateLimits {
@@ -60,7 +63,12 @@ export async function createApplication(config: Config, options: ApplicationOpti
   makeArtifactsFolder(config.artifactsDir);
   const unreachable = artifactsUnreachableByOthers(config.artifactsDir);
   if (unreachable) log(`warning: ${unreachable}`);
-  const database = await openDatabase(config.databasePath);
+  // Every connection of the server waits for another process's lock only briefly, and synchronously (better-sqlite3):
+  // a longer wait is the group commit's, on a timer, or the next round of the mail worker and of the jobs. An on-call
+  // review's sqlite3 shell held the lock 80 s, and the 10 s wait the commands keep froze every request, static reads
+  // and /healthz among them, 10 s at a time.
+  const busyTimeoutMs = SERVER_BUSY_TIMEOUT_MS;
+  const database = await openDatabase(config.databasePath, { busyTimeoutMs });
   // An upgrade's start says what it changed in the database (a migration cannot be undone: the operator's record); a
   // new database's, only that it was made.
   const { migrated } = database;
@@ -72,8 +80,14 @@ export async function createApplication(config: Config, options: ApplicationOpti
   let mail: MailWorker | null = null;
   if (options.mail ?? true) {
     // Whatever was queued before this start (a crash, a restart mid-backoff) is due now.
-    const waiting = makePendingDue(store, now());
-    if (waiting > 0) log(`mail: ${waiting} queued emails from before this start will be sent now`);
+    try {
+      const waiting = makePendingDue(store, now());
+      if (waiting > 0) log(`mail: ${waiting} queued emails from before this start will be sent now`);
+    } catch (error) {
+      // A start during an import: they are sent when their lease or backoff ends, as without a restart.
+      if (!isBusyError(error)) throw error;
+      log(`mail: queued emails from before this start go when their lease or backoff ends: ${operatorCause(error, config.databasePath)}`, 'error');
+    }
     mail = startMailWorker(store, options.transport ?? createMailTransport(config), {
       from: config.mailFrom,
       baseUrl: config.publicBaseUrl,
@@ -94,12 +108,14 @@ export async function createApplication(config: Config, options: ApplicationOpti
   // Render and publish are two jobs: the render runs on its period whatever the store does, and a render that
   // changed a file asks for a publish (at once, or right after the publish in progress).
   const { publishS3 } = config;
+  // The jobs with connections of their own open them with the server's busy timeout too, and a run that meets the lock
+  // is skipped until its next tick (src/jobs/lock-held.ts).
   const jobs: Scheduler = createScheduler([
-    regenerationJob(config, publishS3 ? () => jobs.kick(PUBLISH_JOB) : undefined),
+    regenerationJob(config, publishS3 ? () => jobs.kick(PUBLISH_JOB) : undefined, { busyTimeoutMs }),
     ...(publishS3 ? [publishJob({ ...config, publishS3 })] : []),
     retentionJob(store, now),
-    updatesJob(config, now),
-  ], log);
+    updatesJob(config, now, { busyTimeoutMs }),
+  ].map((job) => skippedWhileLocked(job, config.databasePath)), log);
 
   return {
     config,

@@ -9,21 +9,39 @@ import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
 
+/**
+ * How long a command's connection (import, retention, person, regenerate, migrate) waits for another process's write
+ * lock before SQLITE_BUSY: better-sqlite3 waits synchronously, which in a command holds up nobody but itself.
+ */
+export const COMMAND_BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * How long the server's connections wait for it, synchronously: about what another process's commit holds the lock
+ * (its fsync). Every millisecond of that wait blocks the server's event loop, every request with it: at 10 s, a review's
+ * sqlite3 shell holding the lock for 80 s made a static read take 19.5 s and /healthz up to 30 s. A longer wait
+ * happens asynchronously: the group commit retries after a timer (src/db/group-commit.ts), the mail worker and the
+ * jobs try again at their next round.
+ */
+export const SERVER_BUSY_TIMEOUT_MS = 50;
+
 export interface OpenOptions {
   readonly?: boolean;
+  /** busy_timeout: COMMAND_BUSY_TIMEOUT_MS unless the caller (the server's composition root) says otherwise. */
+  busyTimeoutMs?: number;
 }
 
 /**
  * Opens a SQLite file with the pragmas every process needs so that the server, the regeneration job
  * and an import can share it: WAL (readers never block the writer), foreign keys enforced, and a busy
- * timeout so a writer waits for another writer instead of failing with SQLITE_BUSY.
+ * timeout so a writer waits for another writer instead of failing with SQLITE_BUSY (options.busyTimeoutMs: the
+ * server's connections wait only briefly, see SERVER_BUSY_TIMEOUT_MS).
  */
 export function openSqlite(file: string, options: OpenOptions = {}): Database.Database {
   // Its folder, made one level at a time (src/folders.ts: Node's recursive mkdir spins under /proc).
   if (file !== ':memory:') makeFolder(path.dirname(file), { name: 'DATABASE_PATH', value: file });
   if (file !== ':memory:' && !options.readonly) createPrivately(file);
   const sqlite = new Database(file, { readonly: options.readonly ?? false });
-  sqlite.pragma('busy_timeout = 10000');
+  setBusyTimeout(sqlite, options.busyTimeoutMs ?? COMMAND_BUSY_TIMEOUT_MS);
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   // FULL: every commit is fsynced before we answer, so an acknowledged write survives a power loss too,
   // not only a killed process (NORMAL would risk the last commits on an OS crash).
@@ -36,6 +54,35 @@ export function openSqlite(file: string, options: OpenOptions = {}): Database.Da
     typeof value === 'string' ? redactTokens(value) : value,
   );
   return sqlite;
+}
+
+/** How long this connection's statements wait for another connection's lock before SQLITE_BUSY. */
+export function setBusyTimeout(sqlite: Database.Database, ms: number): void {
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(ms))}`);
+}
+
+/** Whether `error` is SQLite's "another connection holds the lock" (SQLITE_BUSY and its extended codes). */
+export function isBusyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * Runs `write` (one statement, or a transaction of its own), again after a timer while it fails with SQLITE_BUSY, for up
+ * to `waitMs`: how a write on a connection with the server's short busy timeout waits for another process's lock without
+ * blocking the event loop. For the render's few writes: its token of the folder, recorded after the files, failed at
+ * once during an import would leave the manifest ahead of the database, which the next render takes for a restore.
+ */
+export async function retryWhileBusy<T>(write: () => Promise<T>, waitMs = COMMAND_BUSY_TIMEOUT_MS): Promise<T> {
+  const deadline = performance.now() + waitMs;
+  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isBusyError(error) || performance.now() + pause > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 /**

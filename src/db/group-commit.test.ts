@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDb, type TestDb } from '../../test/support/db.js';
+import { SERVER_BUSY_TIMEOUT_MS, setBusyTimeout } from './connect.js';
 import { GroupCommit } from './group-commit.js';
 import { SyncDb } from './sync.js';
 
@@ -112,5 +113,65 @@ describe('group commit', () => {
     expect(heard).toBe(0);
     await write;
     expect(heard).toBe(1);
+  });
+
+  // An on-call review: a sqlite3 shell holding the write lock froze the whole server, each BEGIN IMMEDIATE waiting out
+  // the 10 s busy timeout synchronously. The server's connection waits briefly; the group commit waits the rest on a timer.
+  describe('while another process holds the write lock', () => {
+    let other: Database.Database;
+    beforeEach(() => {
+      setBusyTimeout(store.sqlite, SERVER_BUSY_TIMEOUT_MS);
+      other = new Database(t.file);
+      other.exec('BEGIN IMMEDIATE');
+    });
+    afterEach(() => {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    });
+
+    /** The longest the event loop went without running a 10 ms timer while `during` was pending. */
+    async function longestStall(during: Promise<unknown>): Promise<number> {
+      let last = performance.now();
+      let longest = 0;
+      const tick = setInterval(() => {
+        const at = performance.now();
+        longest = Math.max(longest, at - last);
+        last = at;
+      }, 10);
+      try {
+        await during.catch(() => undefined);
+      } finally {
+        clearInterval(tick);
+      }
+      return longest;
+    }
+
+    it('commits the writes once the lock is released, the event loop free meanwhile', async () => {
+      setTimeout(() => other.exec('COMMIT'), 600);
+      const started = performance.now();
+      const first = commits.run(add('org-a'));
+      // One that arrives while the first waits joins it.
+      const second = new Promise((resolve) => setTimeout(resolve, 100)).then(() => commits.run(add('org-b')));
+      const stall = await longestStall(Promise.all([first, second]));
+      expect(await first).toBe(1);
+      expect(await second).toBe(1);
+      expect(committed()).toEqual(['org-a', 'org-b']);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(590);
+      expect(stall).toBeLessThan(SERVER_BUSY_TIMEOUT_MS + 100);
+    });
+
+    it('fails a write with SQLITE_BUSY once it has waited lockWaitMs, and commits the next once the lock is gone', async () => {
+      const patient = new GroupCommit(store, { lockWaitMs: 400 });
+      const started = performance.now();
+      const write = patient.run(add('org-a'));
+      const stall = await longestStall(write);
+      await expect(write).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(400);
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(stall).toBeLessThan(SERVER_BUSY_TIMEOUT_MS + 100);
+      other.exec('ROLLBACK');
+      expect(await patient.run(add('org-b'))).toBe(1);
+      expect(committed()).toEqual(['org-b']);
+    });
   });
 });

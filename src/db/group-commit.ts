@@ -8,13 +8,36 @@
 // one write that throws (a domain error, a bug) is rolled back alone and the others still commit. A write whose
 // error ends the whole transaction (SQLite rolls everything back on some errors) gets that error; the writes
 // batched with it had nothing committed, so they run again in the next commit rather than being answered.
+//
+// Another process holding the write lock (an import, `npm run retention`, a sqlite3 shell inside a transaction) is
+// waited for here, asynchronously: the server's connection waits only SERVER_BUSY_TIMEOUT_MS in BEGIN IMMEDIATE
+// (src/db/connect.ts), and a batch that got SQLITE_BUSY there goes again after a timer, the event loop free meanwhile.
+// An on-call review found the 10 s busy_timeout spent synchronously in BEGIN: every request of the server, the static
+// reads and /healthz among them, waited behind it, again and again while the lock lasted. A write still waits up to
+// lockWaitMs from its arrival, as before, then fails with SQLITE_BUSY (answered 503 with Retry-After: failedRequest).
+import { isBusyError } from './connect.js';
 import type { SyncDb } from './sync.js';
 
 interface Pending {
   work: () => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** performance.now() when it was queued: its wait for another process's lock counts from here. */
+  arrivedAt: number;
 }
+
+export interface GroupCommitOptions {
+  /** How long a write waits for another process's write lock, from its arrival, before it fails with SQLITE_BUSY. */
+  lockWaitMs?: number;
+}
+
+/** The first retry after SQLITE_BUSY, doubling each time up to LOCK_RETRY_MAX_MS. */
+const LOCK_RETRY_FIRST_MS = 10;
+/**
+ * The longest pause between two tries: a write is answered at most this long after the lock is released, and each try
+ * blocks the event loop for the connection's short busy timeout (at 50 ms, a fifth of the time at most while a lock lasts).
+ */
+const LOCK_RETRY_MAX_MS = 200;
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -28,8 +51,14 @@ class TransactionLost extends Error {
 export class GroupCommit {
   private queue: Pending[] = [];
   private scheduled = false;
+  /** The timer of the next try after SQLITE_BUSY, while another process holds the lock. */
+  private retry: NodeJS.Timeout | undefined;
+  private busyTries = 0;
+  private readonly lockWaitMs: number;
 
-  constructor(private readonly store: SyncDb) {}
+  constructor(private readonly store: SyncDb, options: GroupCommitOptions = {}) {
+    this.lockWaitMs = options.lockWaitMs ?? 10_000;
+  }
 
   /**
    * Runs `work` (synchronous, using `store`) in the next shared transaction; settles once that transaction has
@@ -37,13 +66,14 @@ export class GroupCommit {
    */
   run<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject, arrivedAt: performance.now() });
       this.schedule();
     });
   }
 
   private schedule(): void {
-    if (this.scheduled || this.queue.length === 0) return;
+    // While another process holds the lock, the writes that arrive wait for the next try with the others.
+    if (this.scheduled || this.retry !== undefined || this.queue.length === 0) return;
     this.scheduled = true;
     // setImmediate, not a microtask: it runs after the poll phase, once every request that reached the socket
     // while the last commit blocked has been read and queued here.
@@ -65,6 +95,11 @@ export class GroupCommit {
         }
       });
     } catch (error) {
+      // BEGIN IMMEDIATE found the lock held by another process: nothing of the batch ran.
+      if (outcomes.length === 0 && isBusyError(error) && !this.store.sqlite.inTransaction) {
+        this.waitForLock(batch, error);
+        return;
+      }
       if (error instanceof TransactionLost) {
         // Its own error; or, had it caught that error and returned, this one: nothing of it was committed.
         const lost = outcomes[error.culprit]!;
@@ -78,7 +113,28 @@ export class GroupCommit {
       for (const pending of batch) pending.reject(error);
       return;
     }
+    this.busyTries = 0;
     batch.forEach((pending, index) => this.settle(pending, outcomes[index]!));
+  }
+
+  /**
+   * The batch goes again after a timer, first, with whatever arrives meanwhile; a write that has waited lockWaitMs
+   * since its arrival gets the SQLITE_BUSY error instead.
+   */
+  private waitForLock(batch: Pending[], error: unknown): void {
+    const now = performance.now();
+    const waited = (pending: Pending) => now - pending.arrivedAt >= this.lockWaitMs;
+    for (const pending of batch) if (waited(pending)) pending.reject(error);
+    this.queue = [...batch.filter((pending) => !waited(pending)), ...this.queue];
+    if (this.queue.length === 0) {
+      this.busyTries = 0;
+      return;
+    }
+    const delay = Math.min(LOCK_RETRY_MAX_MS, LOCK_RETRY_FIRST_MS * 2 ** this.busyTries++);
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.commit();
+    }, delay);
   }
 
   private settle(pending: Pending, outcome: Outcome): void {

@@ -15,7 +15,8 @@
 const OPERATOR_CAUSES: ReadonlyArray<readonly [RegExp, string, number]> = [
   [/^SQLITE_FULL/, 'the disk holding it is full: free space there', 300],
   [/^SQLITE_READONLY/, 'it cannot be written: a read-only file, folder or file system, or its files moved or replaced', 300],
-  [/^SQLITE_(BUSY|LOCKED)/, 'another process held it locked past the 10 s wait: a long import, or a sqlite3 shell left inside a transaction', 30],
+  // Not "past the 10 s wait": a request waits that long (src/db/group-commit.ts), a job or the mail worker only tries again.
+  [/^SQLITE_(BUSY|LOCKED)/, 'another process held it locked: a long import, retention or erasure, or a sqlite3 shell left inside a transaction (end it)', 30],
   [/^SQLITE_IOERR/, 'the disk or file system under it failed a read or a write', 300],
   [/^SQLITE_CANTOPEN/, 'it, its -wal or -shm file, or its folder cannot be opened: removed, moved or its permissions changed', 300],
   [/^SQLITE_(CORRUPT|NOTADB)/, 'it is damaged: stop the server and restore the last backup', 300],

@@ -20,11 +20,12 @@ export const REGENERATE_JOB = 'regenerate';
  */
 export async function runRegeneration(
   config: Config,
-  options: { lockWaitMs?: number; signal?: AbortSignal } = {},
+  options: { lockWaitMs?: number; signal?: AbortSignal; busyTimeoutMs?: number } = {},
 ): Promise<{ line: string; changed: boolean }> {
   // Its own connection: the render holds one read snapshot across many awaits, which the server's writer
-  // connection (synchronous write transactions) must never be inside.
-  const reader = await openDatabase(config.databasePath, { migrate: false });
+  // connection (synchronous write transactions) must never be inside. In the server, with the server's short busy
+  // timeout (src/app/application.ts): its few writes must not hold up every request while another process writes.
+  const reader = await openDatabase(config.databasePath, { migrate: false, busyTimeoutMs: options.busyTimeoutMs });
   try {
     const uidDomain = await calendarUidDomain(reader.db, config.publicBaseUrl);
     const result = await regenerate(reader.db, { ...regenerateOptions(config, uidDomain), lockWaitMs: options.lockWaitMs, signal: options.signal })
@@ -49,13 +50,16 @@ export async function regenerateAndPublish(config: Config): Promise<{ line: stri
   return { line: `${line}; ${published.line}`, publishFailed: published.failed };
 }
 
-/** The server's render job; `changed` is called after a render that changed a file (the server kicks the publish job). */
-export function regenerationJob(config: Config, changed: () => void = () => {}): Job {
+/**
+ * The server's render job; `changed` is called after a render that changed a file (the server kicks the publish job).
+ * `busyTimeoutMs`: its connection's (the server's, src/db/connect.ts SERVER_BUSY_TIMEOUT_MS).
+ */
+export function regenerationJob(config: Config, changed: () => void = () => {}, options: { busyTimeoutMs?: number } = {}): Job {
   return {
     name: REGENERATE_JOB,
     everyS: config.regenerateEveryS,
     run: async (stopping) => {
-      const run = await runRegeneration(config, { signal: stopping });
+      const run = await runRegeneration(config, { signal: stopping, busyTimeoutMs: options.busyTimeoutMs });
       if (run.changed) changed();
       return run.line;
     },

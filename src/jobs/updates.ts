@@ -7,9 +7,12 @@ import type { Job } from './scheduler.js';
 
 export const UPDATES_JOB = 'updates';
 
-/** One run on a connection of its own (its reads span awaits, which the server's writer must never be inside). */
-export async function runUpdatesJob(config: Config, now: Date, forceDigests = false): Promise<string> {
-  const database = await openDatabase(config.databasePath, { migrate: false });
+/**
+ * One run on a connection of its own (its reads span awaits, which the server's writer must never be inside);
+ * `busyTimeoutMs`: that connection's, the server's in the server (src/db/connect.ts SERVER_BUSY_TIMEOUT_MS).
+ */
+export async function runUpdatesJob(config: Config, now: Date, forceDigests = false, busyTimeoutMs?: number): Promise<string> {
+  const database = await openDatabase(config.databasePath, { migrate: false, busyTimeoutMs });
   try {
     const result = await runUpdates(database, {
       now,
@@ -24,6 +27,6 @@ export async function runUpdatesJob(config: Config, now: Date, forceDigests = fa
   }
 }
 
-export function updatesJob(config: Config, now: () => Date): Job {
-  return { name: UPDATES_JOB, everyS: config.updatesEveryS, run: () => runUpdatesJob(config, now()) };
+export function updatesJob(config: Config, now: () => Date, options: { busyTimeoutMs?: number } = {}): Job {
+  return { name: UPDATES_JOB, everyS: config.updatesEveryS, run: () => runUpdatesJob(config, now(), false, options.busyTimeoutMs) };
 }

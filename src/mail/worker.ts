@@ -13,6 +13,8 @@ import { fromFor, parseMailbox } from './headers.js';
 import { ADDRESS_REFUSED_PREFIX, claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailSent, type MailTransport } from './transport.js';
 import { consoleLog, type Log, type LogLevel } from '../log.js';
+import { isBusyError } from '../db/connect.js';
+import { operatorCause } from '../http/request-failure.js';
 import { endUndeliverableFollow } from '../follows/service.js';
 
 export interface MailWorkerOptions {
@@ -287,7 +289,20 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane));
   }
 
-  const roundFailed = (err: unknown) => log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`, 'error');
+  /**
+   * Another process holding the database's write lock is "not now": the round is skipped and the next one tries again,
+   * said once until a round gets through, naming the cause as a failed request's line does. An on-call review's log had
+   * `mail worker: round failed: database is locked` and nothing to act on, a line per round while the lock lasted.
+   */
+  let lockHeld = false;
+  const roundFailed = (err: unknown) => {
+    if (!isBusyError(err)) return log(`mail worker: round failed: ${err instanceof Error ? err.message : String(err)}`, 'error');
+    if (!lockHeld) log(`mail worker: rounds skipped until the database can be written: ${operatorCause(err, store.sqlite.name)}`, 'error');
+    lockHeld = true;
+  };
+  const roundDone = () => {
+    lockHeld = false;
+  };
 
   /** One drain of the outbox; concurrent callers share it, and a call during it asks for one more pass. */
   function pump(): Promise<void> {
@@ -321,7 +336,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     timer = setTimeout(() => {
       timer = undefined;
       pump()
-        .catch(roundFailed)
+        .then(roundDone, roundFailed)
         .finally(() => schedule());
     }, delayMs);
     timer.unref();
@@ -354,7 +369,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         again = true;
         return;
       }
-      pump().catch(roundFailed);
+      pump().then(roundDone, roundFailed);
     },
   };
 }

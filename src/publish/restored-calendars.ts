@@ -9,7 +9,7 @@
 // render reads them. (A first version compared the competitions' revisions, which changes made after the restore and
 // before the render caught up with.)
 import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
+import { retryWhileBusy, type Db } from '../db/connect.js';
 import { newId } from '../security/tokens.js';
 import type { ManifestEvent } from './render-organization.js';
 import { contentHash } from './store.js';
@@ -45,7 +45,9 @@ export async function folderToken(db: Db, folder: string | undefined): Promise<s
 
 /** Records the folder's new token in the database. */
 export async function recordFolderToken(db: Db, folder: string, token: string): Promise<void> {
-  await db.insertInto('render_folders').values({ folder, token }).onConflict((oc) => oc.column('folder').doUpdateSet({ token })).execute();
+  // Waited for on a timer while another process holds the write lock (the server's connections wait only briefly):
+  // a token not recorded would be taken for a restore by the next render.
+  await retryWhileBusy(() => db.insertInto('render_folders').values({ folder, token }).onConflict((oc) => oc.column('folder').doUpdateSet({ token })).execute());
 }
 
 /**
@@ -55,7 +57,7 @@ export async function recordFolderToken(db: Db, folder: string, token: string): 
 export async function raiseRestoredCalendars(db: Db, rendered: Record<string, ManifestEvent>, now: Date): Promise<number> {
   const raised = Object.entries(rendered).filter(([, e]) => e.sequence !== undefined);
   if (raised.length === 0) return 0;
-  await db.transaction().execute(async (trx) => {
+  await retryWhileBusy(() => db.transaction().execute(async (trx) => {
     for (const [id, e] of raised) {
       // SEQUENCE, DTSTAMP and the revision only: no trigger watches them, so nothing else is raised.
       await trx.updateTable('matches')
@@ -65,6 +67,6 @@ export async function raiseRestoredCalendars(db: Db, rendered: Record<string, Ma
       // to the very revision the manifest held, and the render trusted it (a user's check found the old feed kept).
       await trx.updateTable('events').set({ revision: sql<number>`max(revision, ${e.revision}) + 1` }).where('id', '=', id).execute();
     }
-  });
+  }));
   return raised.length;
 }
