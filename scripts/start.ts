@@ -7,7 +7,7 @@ import { createApplication } from '../src/app/application.js';
 import { DEMO_FILE, demoRefusal } from '../src/app/demo-data.js';
 import { config } from '../src/config.js';
 import { importFile } from '../src/import/run.js';
-import { JobSkippedWhileLocked } from '../src/jobs/lock-held.js';
+import { JobSkippedWhileLocked } from '../src/jobs/database-failures.js';
 import { PUBLISH_JOB } from '../src/jobs/publish.js';
 import { runRegeneration } from '../src/jobs/regenerate.js';
 import { checkArtifactsBelongBeforeOpening, RenderLockHeldError } from '../src/publish/regenerate.js';

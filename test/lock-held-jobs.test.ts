@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobSkippedWhileLocked } from '../src/jobs/lock-held.js';
+import { JobSkippedWhileLocked } from '../src/jobs/database-failures.js';
 import { REGENERATE_JOB } from '../src/jobs/regenerate.js';
 import { MANIFEST } from '../src/publish/regenerate.js';
 import { RETENTION_JOB } from '../src/jobs/retention.js';
@@ -68,5 +68,26 @@ describe('a job of the server while another process holds the write lock', () =>
   it('runs again once the lock is released', { timeout: 30_000 }, async () => {
     other.exec('ROLLBACK');
     await expect(running.app.jobs.runNow(RETENTION_JOB)).resolves.toMatch(/^retention: /);
+  });
+});
+
+// The on-call review's database made read-only under a running server: `regenerate failed: attempt to write a readonly
+// database`, naming nothing. Every cause the operator fixes is said as a failed request's line says it.
+describe('a job of the server whose database the operator must fix', () => {
+  it('fails in the operator\'s one line: the SQLite code, DATABASE_PATH and what to do', async () => {
+    const { sayingDatabaseFailures } = await import('../src/jobs/database-failures.js');
+    const { JobRunFailed } = await import('../src/jobs/scheduler.js');
+    const readonly = Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' });
+    const job = sayingDatabaseFailures({ name: 'regenerate', everyS: 60, run: async () => { throw readonly; } }, '/srv/app.db');
+    const error = await job.run(new AbortController().signal).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(JobRunFailed);
+    expect(error).not.toBeInstanceOf(JobSkippedWhileLocked);
+    expect((error as Error).message).toBe(
+      'regenerate failed: SQLITE_READONLY attempt to write a readonly database (DATABASE_PATH /srv/app.db: it cannot be written: a read-only file, folder or file system, or its files moved or replaced)',
+    );
+    // Anything else is the job's own failure, as it was.
+    const own = new TypeError('x is undefined');
+    const ours = sayingDatabaseFailures({ name: 'updates', everyS: 60, run: async () => { throw own; } }, '/srv/app.db');
+    expect(await ours.run(new AbortController().signal).then(() => undefined, (e: unknown) => e)).toBe(own);
   });
 });

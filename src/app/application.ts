@@ -12,7 +12,7 @@ import type { SyncDb } from '../db/sync.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import { PUBLISH_JOB, publishJob } from '../jobs/publish.js';
 import { regenerationJob } from '../jobs/regenerate.js';
-import { skippedWhileLocked } from '../jobs/lock-held.js';
+import { sayingDatabaseFailures } from '../jobs/database-failures.js';
 import { retentionJob } from '../jobs/retention.js';
 import { updatesJob } from '../jobs/updates.js';
 import { createScheduler, type Scheduler } from '../jobs/scheduler.js';
@@ -109,13 +109,13 @@ export async function createApplication(config: Config, options: ApplicationOpti
   // changed a file asks for a publish (at once, or right after the publish in progress).
   const { publishS3 } = config;
   // The jobs with connections of their own open them with the server's busy timeout too, and a run that meets the lock
-  // is skipped until its next tick (src/jobs/lock-held.ts).
+  // is skipped until its next tick, and a database the operator must fix is said as such (src/jobs/database-failures.ts).
   const jobs: Scheduler = createScheduler([
     regenerationJob(config, publishS3 ? () => jobs.kick(PUBLISH_JOB) : undefined, { busyTimeoutMs }),
     ...(publishS3 ? [publishJob({ ...config, publishS3 })] : []),
     retentionJob(store, now),
     updatesJob(config, now, { busyTimeoutMs }),
-  ].map((job) => skippedWhileLocked(job, config.databasePath)), log);
+  ].map((job) => sayingDatabaseFailures(job, config.databasePath)), log);
 
   return {
     config,
