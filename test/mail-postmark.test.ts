@@ -368,6 +368,17 @@ describe('how sending goes, as the worker tells it', () => {
     expect(await answer(w, { kind: 'ok' }, 'other@example.com')).toEqual({ failingSinceMs: null, setupRefused: false });
   });
 
+  // An on-call review: once Postmark was back, only the emails' own `sent (attempt 6)` lines said so.
+  it('says once that sending works again, and after how long, when Postmark takes an email after failures', async () => {
+    const w = start();
+    await answer(w, { kind: 'status', status: 503, errorCode: 0, message: 'unavailable' });
+    await answer(w, { kind: 'status', status: 500, errorCode: 0, message: 'no' }, 'other@example.com');
+    expect(logs.filter((l) => l.startsWith('mail: sending works again'))).toEqual([]);
+    await answer(w, { kind: 'ok' }, 'third@example.com');
+    await answer(w, { kind: 'ok' }, 'fourth@example.com');
+    expect(logs.filter((l) => l.startsWith('mail: sending works again'))).toEqual([expect.stringMatching(/^mail: sending works again after \d+ s of failures$/)]);
+  });
+
   it('a bad token is a refused setup', async () => {
     const w = start({ token: 'wrong-token' });
     enqueueEmail(message);

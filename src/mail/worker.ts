@@ -123,13 +123,21 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
   let draining = 0;
   const sending: SendingState = { failingSinceMs: null, setupRefused: false };
 
-  /** The transport's answer as the health check reads it: an email's own failure (permanent) says the provider works. */
+  /**
+   * The transport's answer as the health check reads it: an email's own failure (permanent) says the provider works.
+   * The first answer after failures says sending works again, and for how long it did not: an on-call review saw only
+   * the emails' own `sent (attempt 6)` lines once Postmark was back, nothing saying the outage was over.
+   */
   function noteSending(failure: MailDeliveryError | null): void {
     if (failure !== null && !failure.permanent) {
       sending.failingSinceMs ??= performance.now();
       // Refused stays refused through a later timeout or 5xx: only an email taken (or judged) says the setup is mended.
       sending.setupRefused ||= failure.setupRefused;
     } else {
+      if (sending.failingSinceMs !== null) {
+        const s = Math.round((performance.now() - sending.failingSinceMs) / 1000);
+        log(`mail: sending works again after ${s < 120 ? `${s} s` : `${Math.round(s / 60)} min`} of failures${sending.setupRefused ? ' (the setup Postmark refused is mended)' : ''}`);
+      }
       sending.failingSinceMs = null;
       sending.setupRefused = false;
     }
