@@ -124,6 +124,8 @@ await runCli(async () => {
 
   const stop = (signal: string) => {
     console.log(`${signal}: shutting down`);
+    // A write waiting for another process's lock is answered now (503 with Retry-After), not after the stop's limit.
+    app.commits.stopWaiting();
     void running
       .close()
       .then(() => app.close())

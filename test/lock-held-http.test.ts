@@ -114,3 +114,35 @@ describe('another process holding the write lock', () => {
     expect((await register(email)).status).toBe(201);
   });
 });
+
+// The diff review: a SIGTERM while a registration waited for the lock outlived the stop's 5 s limit (a write waits up to
+// 10 s), the client got a reset rather than its 503, and the server exited 1 ("not stopped after 5 s").
+describe('a stop while a write waits for the lock', () => {
+  it('answers the waiting write 503 with Retry-After at once, and stops cleanly', { timeout: 60_000 }, async () => {
+    const own = await startServiceWithDb(NO_RATE_LIMITS);
+    try {
+      own.db.exec('BEGIN IMMEDIATE');
+      own.db.prepare('INSERT INTO organizations SELECT * FROM organizations WHERE 0').run();
+      const email = 'parent.stopped@example.org';
+      const pending = timed(() => request(`${own.svc.url}/api/v0/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ org_id: 'riverside-sfl', name: 'Sam Stop', email }),
+      }));
+      await sleep(500); // the write is waiting for the lock
+      const exited = new Promise<number | null>((resolve) => own.svc.child.once('exit', (code) => resolve(code)));
+      own.svc.child.kill('SIGTERM');
+      const { ms, res } = await pending;
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(ms).toBeLessThan(3_000);
+      expect(await exited).toBe(0);
+      expect(own.svc.output()).not.toContain('not stopped after');
+      own.db.exec('ROLLBACK');
+      expect(own.db.prepare(`SELECT count(*) AS n FROM registrations WHERE email = ?`).get(email)).toEqual({ n: 0 });
+    } finally {
+      if (own.db.inTransaction) own.db.exec('ROLLBACK');
+      await stopServiceWithDb(own);
+    }
+  });
+});

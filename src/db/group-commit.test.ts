@@ -173,5 +173,21 @@ describe('group commit', () => {
       expect(await patient.run(add('org-b'))).toBe(1);
       expect(committed()).toEqual(['org-b']);
     });
+
+    // The diff review: a SIGTERM while a registration waited for a lock outlived the stop's 5 s limit, and the client got
+    // a reset, not its 503. Stopping answers the waiting writes at once, and any later one that meets the lock.
+    it('answers the writes waiting for the lock at once with SQLITE_BUSY when told to stop waiting', async () => {
+      const waiting = commits.run(add('org-a'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = performance.now();
+      commits.stopWaiting();
+      await expect(waiting).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      await expect(commits.run(add('org-b'))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      expect(performance.now() - started).toBeLessThan(500);
+      other.exec('ROLLBACK');
+      // Once the lock is gone, a write still commits (a request in flight when the stop began).
+      expect(await commits.run(add('org-c'))).toBe(1);
+      expect(committed()).toEqual(['org-c']);
+    });
   });
 });

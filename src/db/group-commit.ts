@@ -55,6 +55,8 @@ export class GroupCommit {
   private retry: NodeJS.Timeout | undefined;
   private busyTries = 0;
   private readonly lockWaitMs: number;
+  /** Set by stopWaiting(): a write that meets the lock is answered at once, with no timer. */
+  private stopping = false;
 
   constructor(private readonly store: SyncDb, options: GroupCommitOptions = {}) {
     this.lockWaitMs = options.lockWaitMs ?? 10_000;
@@ -123,7 +125,7 @@ export class GroupCommit {
    */
   private waitForLock(batch: Pending[], error: unknown): void {
     const now = performance.now();
-    const waited = (pending: Pending) => now - pending.arrivedAt >= this.lockWaitMs;
+    const waited = (pending: Pending) => this.stopping || now - pending.arrivedAt >= this.lockWaitMs;
     for (const pending of batch) if (waited(pending)) pending.reject(error);
     this.queue = [...batch.filter((pending) => !waited(pending)), ...this.queue];
     if (this.queue.length === 0) {
@@ -135,6 +137,20 @@ export class GroupCommit {
       this.retry = undefined;
       this.commit();
     }, delay);
+  }
+
+  /**
+   * The server is stopping: the writes waiting for another process's lock are tried once more at once, and those that
+   * still meet it are answered with its SQLITE_BUSY (503, Retry-After) rather than waited for. The diff review sent a
+   * SIGTERM while a registration waited for a lock: the 10 s wait outlived the stop's 5 s limit, the client got a reset
+   * rather than its 503, and the server exited 1.
+   */
+  stopWaiting(): void {
+    this.stopping = true;
+    if (this.retry === undefined) return;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    this.commit();
   }
 
   private settle(pending: Pending, outcome: Outcome): void {

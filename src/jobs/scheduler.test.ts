@@ -191,16 +191,20 @@ describe('failureLines', () => {
       ['fail', 'regenerate failed: EACCES render.lock.4241.156dc8bf31a5.tmp', 0],
       ['fail', 'regenerate failed: EACCES render.lock.4241.9f00aa1b2c3d.tmp', MIN],
       ['fail', 'regenerate failed: EACCES render.lock.4241.0a0b0c0d0e0f.tmp', 59 * MIN],
-      ['fail', 'regenerate failed: EACCES render.lock.4241.aaaaaaaaaaaa.tmp', REPEAT_FAILURE_EVERY_MS],
-      ['fail', 'regenerate failed: EACCES render.lock.4241.bbbbbbbbbbbb.tmp', REPEAT_FAILURE_EVERY_MS + MIN],
+      ['fail', 'regenerate failed: EACCES render.lock.4241.a1aaaaaaaaaa.tmp', REPEAT_FAILURE_EVERY_MS],
+      ['fail', 'regenerate failed: EACCES render.lock.4241.bbbbbb2bbbbb.tmp', REPEAT_FAILURE_EVERY_MS + MIN],
       ['ok', 3 * REPEAT_FAILURE_EVERY_MS],
     ], [
       'regenerate failed: EACCES render.lock.4241.156dc8bf31a5.tmp',
       null,
       null,
-      'regenerate failed: EACCES render.lock.4241.aaaaaaaaaaaa.tmp (failing for 60 min, 4 runs)',
+      'regenerate failed: EACCES render.lock.4241.a1aaaaaaaaaa.tmp (failing for 60 min, 4 runs)',
       null,
       'regenerate works again after 5 failed runs over 3 h',
+    ]],
+    ['a word of hex letters is a word: "defaced" is another failure than "effaced"', [['fail', 'publish failed: defaced', 0], ['fail', 'publish failed: effaced', MIN]], [
+      'publish failed: defaced',
+      'publish failed: effaced (failing for 60 s, 2 runs)',
     ]],
     ['another failure in the streak: said at once', [['fail', 'publish failed: NoSuchBucket', 0], ['fail', 'publish failed: ECONNREFUSED', MIN]], [
       'publish failed: NoSuchBucket',

@@ -155,7 +155,8 @@ export const REPEAT_FAILURE_EVERY_MS = 3_600_000;
  */
 export function failureLines(name: string): { failed(line: string, now: number): string | null; succeeded(now: number): string | null } {
   let streak: { since: number; runs: number; shape: string; saidAt: number } | null = null;
-  const shape = (line: string) => line.replace(/[0-9a-f]{6,}|\d+/gi, '#');
+  // Hex runs with a digit in them (a temporary name's), and numbers; not words such as "decade" or "facade".
+  const shape = (line: string) => line.replace(/(?=[0-9a-f]*\d)[0-9a-f]{6,}|\d+/gi, '#');
   const lasted = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : ms < 7_200_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3_600_000)} h`);
   return {
     failed(line, now) {

@@ -43,11 +43,16 @@ export async function folderToken(db: Db, folder: string | undefined): Promise<s
   return (await db.selectFrom('render_folders').select('token').where('folder', '=', folder).executeTakeFirst())?.token ?? null;
 }
 
+/** How long a render waits to record its token while another process holds the write lock. */
+const TOKEN_WAIT_MS = 120_000;
+
 /** Records the folder's new token in the database. */
 export async function recordFolderToken(db: Db, folder: string, token: string): Promise<void> {
   // Waited for on a timer while another process holds the write lock (the server's connections wait only briefly):
-  // a token not recorded would be taken for a restore by the next render.
-  await retryWhileBusy(() => db.insertInto('render_folders').values({ folder, token }).onConflict((oc) => oc.column('folder').doUpdateSet({ token })).execute());
+  // a token not recorded would be taken for a restore by the next render, which raises every calendar's SEQUENCE once.
+  // Two minutes, not a write's 10 s (the diff review: a lock held longer made the next render do just that), which
+  // outlasts an import's transaction.
+  await retryWhileBusy(() => db.insertInto('render_folders').values({ folder, token }).onConflict((oc) => oc.column('folder').doUpdateSet({ token })).execute(), TOKEN_WAIT_MS);
 }
 
 /**
