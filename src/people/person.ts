@@ -15,7 +15,8 @@
 // Nothing else holds an address: the other tables are competitions, teams, links (hashes) and change tracking.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { RegistrationsTable } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { deliveryKey } from '../mail/mailbox.js';
 import type { FollowStatus, OutboxStatus, RsvpAnswer } from '../vocabulary/enums.js';
@@ -42,16 +43,7 @@ export interface HeldRegistration {
   division_name: string | null;
   created_at: string;
   /** Every field as submitted (the JSON output shows them; the text names the registration only). */
-  fields: {
-    name: string;
-    name_ar: string | null;
-    email: string;
-    phone: string | null;
-    date_of_birth: string | null;
-    guardian_name: string | null;
-    guardian_phone: string | null;
-    notes: string | null;
-  };
+  fields: Pick<Selectable<RegistrationsTable>, 'name' | 'name_ar' | 'email' | 'phone' | 'date_of_birth' | 'guardian_name' | 'guardian_phone' | 'notes'>;
 }
 
 export interface HeldInvitation {
