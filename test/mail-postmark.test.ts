@@ -7,6 +7,7 @@ import { createPostmarkTransport, postmarkClientOptions } from '../src/mail/tran
 import { startMailWorker, type MailWorker } from '../src/mail/worker.js';
 import { migratedDb, type TestDb } from './support/db.js';
 import { FAKE_POSTMARK_TOKEN, FakePostmark } from './support/fake-postmark.js';
+import { freePort } from './support/processes.js';
 
 const TOKEN = FAKE_POSTMARK_TOKEN;
 const FROM = 'Competitions <no-reply@competitions.example>';
@@ -100,6 +101,16 @@ describe('postmark transport', () => {
     });
     expect(await row()).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: 'pm-1', last_error: null });
     expect(logs.join('\n')).not.toContain('secret');
+  });
+
+  // An on-call review: with Postmark unreachable the log said `postmark-network`, naming neither the host nor the reason
+  // (fetch's "fetch failed" keeps them in a cause the client drops).
+  it('names the reason and the host of a network failure, and the setting to check', async () => {
+    const closed = await freePort(); // nothing listens there (fetch refuses port 9 and other "bad ports" outright)
+    const transport = createPostmarkTransport({ serverToken: TOKEN, apiHost: `http://127.0.0.1:${closed}`, timeoutMs: 2_000 });
+    const error = await transport.send({ outboxId: 9, messageId: 'm@competitions.example', from: FROM, to: 'org@example.com', subject: 's', text: 't', html: 'h', headers: {} })
+      .then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ permanent: false, kind: `postmark-network (ECONNREFUSED 127.0.0.1:${closed}: check the network and POSTMARK_API_HOST)` });
   });
 
   // A registration notice's reply goes to the person who registered: Postmark's ReplyTo field, not a header.

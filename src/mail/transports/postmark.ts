@@ -96,7 +96,16 @@ export function sentAnswer(response: Partial<Models.MessageSendingResponse> | st
  * failure, though the 2xx already said Postmark took the email. Such a body reads as empty instead (sentAnswer).
  */
 async function fetchWholeAnswer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const response = await fetch(input, init);
+  let response: Response;
+  try {
+    response = await fetch(input, init);
+  } catch (error) {
+    // fetch says only "fetch failed", its cause (ECONNREFUSED, ENOTFOUND) in `cause`, which the client drops: an on-call
+    // review's network failure named no host and no reason. Said in the message the client keeps.
+    const code = (error as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof code !== 'string') throw error;
+    throw new TypeError(`${(error as Error).message}: ${code} ${hostOf(input)}`, { cause: error });
+  }
   if (response.status < 200 || response.status > 299) return response;
   let body = '';
   try {
@@ -106,6 +115,14 @@ async function fetchWholeAnswer(input: RequestInfo | URL, init?: RequestInit): P
   }
   // 204 and 205 may carry no body at all (the Response constructor refuses one).
   return new Response(body === '' ? null : body, { status: response.status, statusText: response.statusText });
+}
+
+function hostOf(input: RequestInfo | URL): string {
+  try {
+    return new URL(input instanceof Request ? input.url : String(input)).host;
+  } catch {
+    return '?';
+  }
 }
 
 /**
@@ -188,9 +205,12 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
     const code = err.code;
     if (status === 0) {
       const timeout = /timeout|timed out|aborted/i.test(err.message);
+      // fetchWholeAnswer's "fetch failed: ECONNREFUSED 127.0.0.1:8025": the reason and the host, in the log line too.
+      const reason = /^fetch failed: (\S+ \S+)$/.exec(err.message)?.[1];
+      const network = reason ? `postmark-network (${reason}: check the network and POSTMARK_API_HOST)` : 'postmark-network';
       return new MailDeliveryError(`postmark ${timeout ? 'timeout' : 'network error'}: ${err.message}`, {
         permanent: false,
-        kind: timeout ? 'postmark-timeout' : 'postmark-network',
+        kind: timeout ? 'postmark-timeout' : network,
         cause: err,
       });
     }
