@@ -14,3 +14,12 @@ export function pushInto<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
 export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
+
+/**
+ * `list` in runs of at most `size` (500: below SQLite's limit of bound parameters in one statement, for `IN (…)` lists).
+ */
+export function chunks<T>(list: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}

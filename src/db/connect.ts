@@ -68,6 +68,15 @@ export function isBusyError(error: unknown): boolean {
 }
 
 /**
+ * The pause before the next try after SQLITE_BUSY (`tries` made so far): 10 ms, doubling, at most 200 ms. A write is
+ * answered at most 200 ms after the lock is released, and each try blocks the event loop for the connection's short
+ * busy timeout (at 50 ms, a fifth of the time at most while a lock lasts). The group commit and retryWhileBusy share it.
+ */
+export function lockRetryPauseMs(tries: number): number {
+  return Math.min(200, 10 * 2 ** tries);
+}
+
+/**
  * Runs `write` (one statement, or a transaction of its own), again after a timer while it fails with SQLITE_BUSY, for up
  * to `waitMs`: how a write on a connection with the server's short busy timeout waits for another process's lock without
  * blocking the event loop. For the render's few writes: its token of the folder, recorded after the files, failed at
@@ -75,10 +84,11 @@ export function isBusyError(error: unknown): boolean {
  */
 export async function retryWhileBusy<T>(write: () => Promise<T>, waitMs = COMMAND_BUSY_TIMEOUT_MS): Promise<T> {
   const deadline = performance.now() + waitMs;
-  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+  for (let tries = 0; ; tries++) {
     try {
       return await write();
     } catch (error) {
+      const pause = lockRetryPauseMs(tries);
       if (!isBusyError(error) || performance.now() + pause > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }

@@ -15,7 +15,7 @@
 // An on-call review found the 10 s busy_timeout spent synchronously in BEGIN: every request of the server, the static
 // reads and /healthz among them, waited behind it, again and again while the lock lasted. A write still waits up to
 // lockWaitMs from its arrival, as before, then fails with SQLITE_BUSY (answered 503 with Retry-After: failedRequest).
-import { isBusyError } from './connect.js';
+import { isBusyError, lockRetryPauseMs } from './connect.js';
 import type { SyncDb } from './sync.js';
 
 interface Pending {
@@ -30,14 +30,6 @@ export interface GroupCommitOptions {
   /** How long a write waits for another process's write lock, from its arrival, before it fails with SQLITE_BUSY. */
   lockWaitMs?: number;
 }
-
-/** The first retry after SQLITE_BUSY, doubling each time up to LOCK_RETRY_MAX_MS. */
-const LOCK_RETRY_FIRST_MS = 10;
-/**
- * The longest pause between two tries: a write is answered at most this long after the lock is released, and each try
- * blocks the event loop for the connection's short busy timeout (at 50 ms, a fifth of the time at most while a lock lasts).
- */
-const LOCK_RETRY_MAX_MS = 200;
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -132,7 +124,7 @@ export class GroupCommit {
       this.busyTries = 0;
       return;
     }
-    const delay = Math.min(LOCK_RETRY_MAX_MS, LOCK_RETRY_FIRST_MS * 2 ** this.busyTries++);
+    const delay = lockRetryPauseMs(this.busyTries++);
     this.retry = setTimeout(() => {
       this.retry = undefined;
       this.commit();

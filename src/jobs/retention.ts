@@ -3,6 +3,7 @@
 // by npm run retention before it exits), so deleted rows leave no copy in app.db or app.db-wal. Runs in the server
 // every hour and once at start-up, and as a one-shot command.
 import { sql } from 'kysely';
+import { chunks } from '../collections.js';
 import type { SyncDb } from '../db/sync.js';
 import { expireIdempotencyKeys } from '../db/idempotency.js';
 import { UNSUBSCRIBED_QUIET_MS } from '../follows/service.js';
@@ -76,8 +77,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
     ).map((r) => r.id);
     let unconfirmedLinks = 0;
     let unconfirmedFollows = 0;
-    for (let i = 0; i < unconfirmedIds.length; i += 500) {
-      const ids = unconfirmedIds.slice(i, i + 500);
+    for (const ids of chunks(unconfirmedIds)) {
       unconfirmedLinks += store.run(
         store.q.deleteFrom('link_tokens').where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe']).where('subject_id', 'in', ids),
       );
@@ -95,8 +95,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
     let leftLinks = 0;
     let leftEmails = 0;
     let unsubscribedFollows = 0;
-    for (let i = 0; i < leftFollows.length; i += 500) {
-      const chunk = leftFollows.slice(i, i + 500);
+    for (const chunk of chunks(leftFollows)) {
       const ids = chunk.map((f) => f.id);
       leftLinks += store.run(
         store.q.deleteFrom('link_tokens').where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe']).where('subject_id', 'in', ids),
@@ -125,8 +124,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
     let invitationLinks = 0;
     let invitationEmails = 0;
     let invitations = 0;
-    for (let i = 0; i < overIds.length; i += 500) {
-      const ids = overIds.slice(i, i + 500);
+    for (const ids of chunks(overIds)) {
       invitationLinks += store.run(store.q.deleteFrom('link_tokens').where('purpose', '=', 'rsvp').where('subject_id', 'in', ids));
       invitationEmails += store.run(
         store.q.deleteFrom('email_outbox')

@@ -1,10 +1,11 @@
 // Runs the background jobs of the server (regeneration, publishing, and the jobs of later issues) each on its own
 // period. A job never overlaps itself: a tick that finds its previous run still going is skipped. A failure is logged
 // in one line and the job runs again at its next tick; the same failure again is not logged again for an hour
-// (failureLines below), and the first success after failures says how long they lasted. Jobs of different names do run side by side, so a slow
-// one (an object store that hangs) never holds up another. One job may ask for another (kick): the publish right
-// after a render that changed files, without the render ever waiting for it.
+// (failureLines below), and the first success after failures says how long they lasted. Jobs of different names do run
+// side by side, so a slow one (an object store that hangs) never holds up another. One job may ask for another (kick):
+// the publish right after a render that changed files, without the render ever waiting for it.
 import type { Log } from '../log.js';
+import { spokenDuration } from '../text/duration.js';
 
 export interface Job {
   readonly name: string;
@@ -157,7 +158,6 @@ export function failureLines(name: string): { failed(line: string, now: number):
   let streak: { since: number; runs: number; shape: string; saidAt: number } | null = null;
   // Hex runs with a digit in them (a temporary name's), and numbers; not words such as "decade" or "facade".
   const shape = (line: string) => line.replace(/(?=[0-9a-f]*\d)[0-9a-f]{6,}|\d+/gi, '#');
-  const lasted = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : ms < 7_200_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3_600_000)} h`);
   return {
     failed(line, now) {
       if (streak === null) {
@@ -166,7 +166,7 @@ export function failureLines(name: string): { failed(line: string, now: number):
       }
       streak.runs++;
       if (shape(line) !== streak.shape || now - streak.saidAt >= REPEAT_FAILURE_EVERY_MS) {
-        const said = `${line} (failing for ${lasted(now - streak.since)}, ${streak.runs} runs)`;
+        const said = `${line} (failing for ${spokenDuration(now - streak.since)}, ${streak.runs} runs)`;
         streak.shape = shape(line);
         streak.saidAt = now;
         return said;
@@ -175,7 +175,7 @@ export function failureLines(name: string): { failed(line: string, now: number):
     },
     succeeded(now) {
       if (streak === null) return null;
-      const over = streak.runs === 1 ? null : `${name} works again after ${streak.runs} failed runs over ${lasted(now - streak.since)}`;
+      const over = streak.runs === 1 ? null : `${name} works again after ${streak.runs} failed runs over ${spokenDuration(now - streak.since)}`;
       streak = null;
       return over;
     },

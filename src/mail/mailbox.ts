@@ -118,3 +118,14 @@ export function deliveryKey(address: string): string {
   const spelling = ownValue(LOCAL_PART_SPELLINGS, domain);
   return `${spelling ? spelling(local) : local}@${domain}`;
 }
+
+/**
+ * Whether an address (a row's, an email's) delivers to the mailbox `address` reaches, by deliveryKey's rule; an empty
+ * or missing one never does. The key of `address` is computed once, for a scan of many rows: an access or erasure
+ * request (src/people/person.ts), and a registration notice's address still listed by its organization
+ * (src/mail/send-time.ts).
+ */
+export function deliveryMatcher(address: string): (other: string | null | undefined) => boolean {
+  const key = deliveryKey(address);
+  return (other) => other !== null && other !== undefined && other.trim() !== '' && deliveryKey(other) === key;
+}

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { RsvpState } from '../rsvp/state.js';
 import type { FollowStatus, RsvpAnswer } from '../vocabulary/enums.js';
 import { parseMailbox } from './headers.js';
-import { deliveryKey } from './mailbox.js';
+import { deliveryMatcher } from './mailbox.js';
 
 /** The data to send now (possibly less than was queued), or why the email is no longer sent. */
 export type AtSend<D> = { send: D } | { cancel: string };
@@ -263,8 +263,7 @@ export function isRegistrationAddress(to: string, registrationEmails: readonly s
   } catch {
     return false;
   }
-  const key = deliveryKey(address);
-  return registrationEmails.some((listed) => deliveryKey(listed) === key);
+  return registrationEmails.some(deliveryMatcher(address));
 }
 
 /**

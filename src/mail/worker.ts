@@ -16,6 +16,7 @@ import { consoleLog, type Log, type LogLevel } from '../log.js';
 import { isBusyError } from '../db/connect.js';
 import { operatorCause } from '../http/request-failure.js';
 import { endUndeliverableFollow } from '../follows/service.js';
+import { spokenDuration } from '../text/duration.js';
 
 export interface MailWorkerOptions {
   /** The From of every message (config MAIL_FROM); checked at start. */
@@ -135,8 +136,8 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
       sending.setupRefused ||= failure.setupRefused;
     } else {
       if (sending.failingSinceMs !== null) {
-        const s = Math.round((performance.now() - sending.failingSinceMs) / 1000);
-        log(`mail: sending works again after ${s < 120 ? `${s} s` : `${Math.round(s / 60)} min`} of failures${sending.setupRefused ? ' (the setup Postmark refused is mended)' : ''}`);
+        const lasted = spokenDuration(performance.now() - sending.failingSinceMs);
+        log(`mail: sending works again after ${lasted} of failures${sending.setupRefused ? ' (the setup Postmark refused is mended)' : ''}`);
       }
       sending.failingSinceMs = null;
       sending.setupRefused = false;

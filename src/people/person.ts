@@ -16,11 +16,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Selectable } from 'kysely';
+import { chunks } from '../collections.js';
 import type { RegistrationsTable } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
-import { deliveryKey } from '../mail/mailbox.js';
+import { deliveryKey, deliveryMatcher } from '../mail/mailbox.js';
 import type { FollowStatus, OutboxStatus, RsvpAnswer } from '../vocabulary/enums.js';
-import { emlMessageKey, emlRecipient, personMatcher } from './spellings.js';
+import { emlMessageKey, emlRecipient } from './spellings.js';
 
 export interface HeldFollow {
   org_id: string;
@@ -139,13 +140,6 @@ interface Found {
   emailIds: number[];
 }
 
-const CHUNK = 500;
-function chunks<T>(list: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
-  return out;
-}
-
 /**
  * Every address column is read whole and matched here: SQL cannot compute deliveryKey, and email_outbox.mailbox
  * (mailboxOf, as it was when each row was queued) cannot be trusted to narrow it: a row queued before mailboxOf
@@ -153,7 +147,7 @@ function chunks<T>(list: readonly T[]): T[][] {
  * is an operator's command, run rarely.
  */
 function find(store: SyncDb, email: string, options: PersonOptions): Found {
-  const matches = personMatcher(email);
+  const matches = deliveryMatcher(email);
   const spellings = new Set<string>();
   const mine = (address: string | null | undefined): boolean => {
     if (!matches(address)) return false;
@@ -316,7 +310,7 @@ export function erasePerson(store: SyncDb, email: string, options: PersonOptions
     for (const chunk of chunks(held.members.map((m) => m.id))) {
       erased.membersCleared += store.run(store.q.updateTable('team_members').set({ email: null }).where('id', 'in', chunk));
     }
-    const matches = personMatcher(email);
+    const matches = deliveryMatcher(email);
     for (const orgId of new Set(held.registrationAddresses.map((a) => a.org_id))) {
       const row = store.first(store.q.selectFrom('organizations').select('registration_emails').where('id', '=', orgId))!;
       const before = JSON.parse(row.registration_emails) as string[];

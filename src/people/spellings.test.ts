@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildEml } from '../mail/eml.js';
-import { emlMessageKey, emlRecipient, personMatcher } from './spellings.js';
+import { deliveryMatcher } from '../mail/mailbox.js';
+import { emlMessageKey, emlRecipient } from './spellings.js';
 
-describe('personMatcher: the addresses that are one person\'s mailbox, for an access or erasure request', () => {
+describe('deliveryMatcher: the addresses that are one person\'s mailbox, for an access or erasure request', () => {
   it.each([
     // Case, anywhere.
     ['linahaddad@gmail.com', 'LinaHaddad@Gmail.COM', true],
@@ -26,7 +27,7 @@ describe('personMatcher: the addresses that are one person\'s mailbox, for an ac
     ['linahaddad@gmail.com', null, false],
     ['linahaddad@gmail.com', '', false],
   ])('%s and %s: %s', (asked, held, same) => {
-    expect(personMatcher(asked)(held)).toBe(same);
+    expect(deliveryMatcher(asked)(held)).toBe(same);
   });
 });
 
@@ -65,6 +66,6 @@ describe('emlRecipient: the To: of an .eml file the file transport wrote', () =>
       date: new Date('2026-11-21T22:45:42Z'), messageId: 'k1@competitions.example',
     });
     expect(emlRecipient(eml)).toBe('lina@xn--bcher-kva.example');
-    expect(personMatcher('Lina@bücher.example')(emlRecipient(eml))).toBe(true);
+    expect(deliveryMatcher('Lina@bücher.example')(emlRecipient(eml))).toBe(true);
   });
 });

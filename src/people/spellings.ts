@@ -1,18 +1,8 @@
-// Which addresses are one person's, for an access or erasure request (npm run person, src/people/person.ts). Pure.
-//
-// A data protection review: an operator could answer neither "what do you hold about me" nor "erase this person"
-// without writing SQL, and SQL's `email = ?` misses `Lina.Haddad+club@Gmail.com` when the request names
-// linahaddad@gmail.com. The person is the mailbox, as the follows service decides who unsubscribed (deliveryKey):
-// case, a +tag at a provider that delivers it to the same mailbox, Gmail's dots, a provider's other domains. Not
-// mailboxOf, which drops dots and +tags at every domain: right for counting a limit, wrong here, where
-// john.smith@outlook.com asking to be erased would erase johnsmith@outlook.com, another person.
-import { deliveryKey } from '../mail/mailbox.js';
-
-/** Whether an address (a row's, an email's) is a spelling of the mailbox `email` reaches. */
-export function personMatcher(email: string): (address: string | null | undefined) => boolean {
-  const key = deliveryKey(email);
-  return (address) => address !== null && address !== undefined && address.trim() !== '' && deliveryKey(address) === key;
-}
+// What an .eml file the file transport wrote says of whom it is to, for an access or erasure request (npm run person,
+// src/people/person.ts). Pure. Which addresses are one person's is mailbox.ts deliveryMatcher: the mailbox, as the
+// follows service decides who unsubscribed (case, a +tag at a provider that delivers it to the same mailbox, Gmail's
+// dots, a provider's other domains); not mailboxOf, which drops dots and +tags at every domain: right for counting a
+// limit, wrong here, where john.smith@outlook.com asking to be erased would erase johnsmith@outlook.com, another person.
 
 /**
  * The address of a header of an .eml file the file transport wrote (src/mail/eml.ts), `To` by default: unfolded, the
