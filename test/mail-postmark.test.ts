@@ -352,9 +352,11 @@ describe('postmark transport', () => {
 // What /healthz reads of the worker (test/health-http.test.ts shows it on the server): a refused setup at once, an
 // outage from its first failure, and neither once Postmark takes an email or judges one email's own fault.
 describe('how sending goes, as the worker tells it', () => {
+  // Past any pause of sending (at most the backoff's 15 min): the drain tries an email.
   const answer = async (w: MailWorker, mode: FakePostmark['mode'], to = 'fan@example.com') => {
     fake.mode = mode;
     enqueueEmail({ ...message, to });
+    clock = new Date(clock.getTime() + 16 * 60_000);
     await w.drain();
     return w.sending();
   };
@@ -388,6 +390,20 @@ describe('how sending goes, as the worker tells it', () => {
     await answer(w, { kind: 'ok' }, 'third@example.com');
     await answer(w, { kind: 'ok' }, 'fourth@example.com');
     expect(logs.filter((l) => l.startsWith('mail: sending works again'))).toEqual([expect.stringMatching(/^mail: sending works again after \d+ s of failures$/)]);
+  });
+
+  // An on-call review: 86 lines in 20 s for 20 follows with a bad token, and a request to Postmark for each.
+  it('a bad token pauses sending: 20 emails queued cost Postmark four requests and the log five lines, until an email is taken', async () => {
+    const w = start({ token: 'wrong-token' });
+    for (let n = 0; n < 20; n++) enqueueEmail({ ...message, to: `fan${n}@example.com` });
+    await w.drain();
+    expect(emailRequests()).toHaveLength(4);
+    expect(logs).toHaveLength(5);
+    expect(logs[0]).toMatch(/^mail: sending paused: postmark-http-401-code-10 \(Postmark refused POSTMARK_SERVER_TOKEN: .*\); one email is tried at a time/);
+    const outbox = await t.db.selectFrom('email_outbox').select(['status', 'attempts']).execute();
+    expect(outbox.filter((r) => r.status === 'pending')).toHaveLength(20);
+    expect(outbox.filter((r) => r.attempts === 0)).toHaveLength(16);
+    expect(w.sending().setupRefused).toBe(true);
   });
 
   it('a bad token is a refused setup', async () => {

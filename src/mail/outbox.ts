@@ -173,6 +173,18 @@ export function claimDueEmails(store: SyncDb, options: { now: Date; limit: numbe
 }
 
 /**
+ * Gives claimed messages back, due at `at`, no attempt counted: the worker paused its sending before it tried them
+ * (worker.ts pauseSending).
+ */
+export function releaseClaims(store: SyncDb, ids: readonly number[], at: Date): number {
+  if (ids.length === 0) return 0;
+  return store.run(
+    store.q.updateTable('email_outbox').set({ next_attempt_at: toTimestamp(at) })
+      .where('id', 'in', ids).where('status', '=', 'pending'),
+  );
+}
+
+/**
  * Records a delivery. Returns false when the message was no longer pending. A prerendered row from before
  * emails were rendered at send time may hold secret links: they are cut out once it has left.
  */

@@ -50,13 +50,23 @@ export class MailDeliveryError extends Error {
   readonly addressRefused: boolean;
   /** The provider refuses our setup (the token, the sender, the account), not this email: nothing sends until fixed. */
   readonly setupRefused: boolean;
+  /**
+   * No email can go now, whatever it says: our setup refused, the provider unreachable, failing (5xx) or asking us to
+   * slow down (429), the mail folder not writable. The worker pauses its sending (worker.ts), where trying every email
+   * queued would only fail each, each with its line.
+   */
+  readonly everyEmail: boolean;
 
-  constructor(message: string, options: { permanent: boolean; kind: string; cause?: unknown; addressRefused?: boolean; setupRefused?: boolean }) {
+  constructor(
+    message: string,
+    options: { permanent: boolean; kind: string; cause?: unknown; addressRefused?: boolean; setupRefused?: boolean; everyEmail?: boolean },
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.permanent = options.permanent;
     this.kind = options.kind;
     this.addressRefused = options.addressRefused ?? false;
     this.setupRefused = options.setupRefused ?? false;
+    this.everyEmail = !this.permanent && (this.setupRefused || (options.everyEmail ?? false));
   }
 }
 

@@ -10,7 +10,7 @@ import { followOfRow, noticeOfRow, recipientOf, type SentEmail } from './catalog
 import { composeForSending, type CancelledEmail } from './compose.js';
 import { messageIdFor } from './eml.js';
 import { fromFor, parseMailbox } from './headers.js';
-import { ADDRESS_REFUSED_PREFIX, claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent } from './outbox.js';
+import { ADDRESS_REFUSED_PREFIX, claimDueEmails, markEmailCancelled, markEmailFailed, markEmailRetry, markEmailSent, releaseClaims } from './outbox.js';
 import { MailDeliveryError, toDeliveryError, type MailSent, type MailTransport } from './transport.js';
 import { consoleLog, type Log, type LogLevel } from '../log.js';
 import { isBusyError } from '../db/connect.js';
@@ -87,13 +87,15 @@ export interface SendingState {
   setupRefused: boolean;
 }
 
+const DEFAULT_BACKOFF_MAX_MS = 15 * 60_000;
+
 /**
  * Delay before the attempt after `failures` failed ones: base·2^(failures−1), capped, then "equal jitter"
  * (a uniform draw from the upper half) so that messages failing together do not retry in lockstep.
  */
 export function backoffMs(failures: number, options: { baseMs?: number; maxMs?: number; random?: () => number } = {}): number {
   const base = options.baseMs ?? 5_000;
-  const max = options.maxMs ?? 15 * 60_000;
+  const max = options.maxMs ?? DEFAULT_BACKOFF_MAX_MS;
   const random = options.random ?? Math.random;
   const exp = Math.min(max, base * 2 ** Math.min(Math.max(failures - 1, 0), 30));
   return Math.round(exp / 2 + (exp / 2) * random());
@@ -134,6 +136,7 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
       sending.failingSinceMs ??= performance.now();
       // Refused stays refused through a later timeout or 5xx: only an email taken (or judged) says the setup is mended.
       sending.setupRefused ||= failure.setupRefused;
+      if (failure.everyEmail) pauseSending(failure);
     } else {
       if (sending.failingSinceMs !== null) {
         const lasted = spokenDuration(performance.now() - sending.failingSinceMs);
@@ -141,7 +144,32 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
       }
       sending.failingSinceMs = null;
       sending.setupRefused = false;
+      pause = null;
     }
+  }
+
+  /**
+   * Sending paused by a failure of every email (MailDeliveryError.everyEmail): nothing is claimed before `untilMs`
+   * (now()'s clock), then one email at a time until one is taken, each failure of it pausing longer (backoffMs). An
+   * on-call review's bad token gave 86 lines in 20 s for 20 follows, every email tried and refused, and each digest to
+   * N followers N more lines a retry; Postmark saw every one of those requests.
+   */
+  let pause: { untilMs: number; failures: number } | null = null;
+  const pausedNow = () => pause !== null && now().getTime() < pause.untilMs;
+
+  function pauseSending(failure: MailDeliveryError): void {
+    // Another send of the same batch failing while paused already: the same outage, said and timed once.
+    if (pausedNow()) return;
+    const failures = (pause?.failures ?? 0) + 1;
+    const delay = backoffMs(failures, backoff);
+    if (pause === null) {
+      log(
+        `mail: sending paused: ${failure.kind}; one email is tried at a time, from ${Math.round(delay / 1000)} s on, ` +
+          `then at longer intervals up to ${spokenDuration(backoff.maxMs ?? DEFAULT_BACKOFF_MAX_MS)}, until one is taken; the others wait and count no attempt`,
+        'error',
+      );
+    }
+    pause = { untilMs: now().getTime() + delay, failures };
   }
 
   const describe = (row: OutboxMessage) => `mail #${row.id} tag=${row.tag ?? '-'}`;
@@ -176,7 +204,10 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
    * sharing the commits they land in, a whole batch takes about the turns one email took.
    */
   function claimBatch(): Promise<Array<{ row: OutboxMessage; composed: Composed }>> {
-    return commit(() => claimDueEmails(store, { now: now(), limit: batchSize, leaseMs }).map((row) => ({ row, composed: compose(row) })));
+    // Paused: nothing until the pause is over, then one email (pauseSending).
+    if (pausedNow()) return Promise.resolve([]);
+    const limit = pause === null ? batchSize : 1;
+    return commit(() => claimDueEmails(store, { now: now(), limit, leaseMs }).map((row) => ({ row, composed: compose(row) })));
   }
 
   async function attemptSend({ row, composed }: Ready): Promise<MailSent | { cancelled: string } | MailDeliveryError> {
@@ -283,19 +314,24 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
     const lane = async () => {
       // Once stopped (the server shutting down), no new send starts: the rest of the batch stays claimed and goes
       // after the restart (makePendingDue). A review's SIGTERM met sends still starting seconds later, cut off by the
-      // exit after being delivered and before being recorded, and so sent twice.
-      for (let ready = queue.shift(); ready && !(stopped && draining === 0); ready = queue.shift()) {
-        const { row } = ready;
+      // exit after being delivered and before being recorded, and so sent twice. Once paused, none starts either.
+      while (queue.length > 0 && !(stopped && draining === 0) && !pausedNow()) {
+        const ready = queue.shift()!;
         try {
           await deliver(ready);
         } catch (err) {
           // Recording the outcome failed (the database is busy or gone). The claim's lease makes the
           // message due again later: at worst it is sent twice, never lost.
-          log(`${describe(row)} outcome not recorded: ${err instanceof Error ? err.name : 'error'}`, 'error');
+          log(`${describe(ready.row)} outcome not recorded: ${err instanceof Error ? err.name : 'error'}`, 'error');
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane));
+    // Paused: what the batch still holds is due again when the pause is over, no attempt counted (none was made).
+    if (pause !== null && queue.length > 0 && !(stopped && draining === 0)) {
+      const at = new Date(pause.untilMs);
+      await commit(() => releaseClaims(store, queue.map((ready) => ready.row.id), at));
+    }
   }
 
   /**

@@ -52,7 +52,7 @@ export function createFileTransport(options: FileTransportOptions): MailTranspor
         await fs.rm(temp, { force: true }).catch(() => undefined);
         const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
         // A full disk or a permission problem can be fixed: retry later, keep the mail.
-        throw new MailDeliveryError(`writing ${name} failed: ${code}`, { permanent: false, kind: `file-${code}`, cause: err });
+        throw new MailDeliveryError(`writing ${name} failed: ${code}`, { permanent: false, kind: `file-${code}`, cause: err, everyEmail: true });
       }
       return { messageId: name };
     },

@@ -212,6 +212,7 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
         permanent: false,
         kind: timeout ? 'postmark-timeout' : network,
         cause: err,
+        everyEmail: true,
       });
     }
     const fromRefused = refusesFrom(status, code, err.message);
@@ -226,6 +227,7 @@ export function classifyPostmarkError(err: unknown): MailDeliveryError {
       cause: err,
       addressRefused: status === 422 && refusesAddress(code, err.message),
       setupRefused: status === 401 || (status === 422 && !permanent),
+      everyEmail: status === 429 || status >= 500,
     });
   }
   const message = err instanceof Error ? err.message : String(err);
