@@ -101,7 +101,9 @@ describe('a form posted by a person', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toContain('<html lang="ar" dir="rtl">');
     expect(h1(res.text)).toBe('هذا النموذج مُعدّ بطريقة خاطئة');
-    expect(res.text).toContain('method=&quot;post&quot;');
+    // Isolated left to right: unisolated in the Arabic sentence, an accessibility review's screenshot drew it
+    // '"method="post' (and '("enctype="text/plain)'), code the parent would pass on to the club wrongly.
+    expect(res.text).toContain('بالطريقة \u2066method=&quot;post&quot;\u2069؛');
     expect(res.text).not.toContain('Omar');
     expect(res.text).not.toContain('2014-05-06');
     const follow = await request(`${svc.url}/api/v0/follow?org_id=riverside-sfl&email=x%40example.org`, { headers: { 'Sec-Fetch-Mode': 'navigate' } });
@@ -136,6 +138,7 @@ describe('a form posted by a person', () => {
     expect(res.status).toBe(415);
     expect(res.text).toMatch(/<html lang="ar" dir="rtl">/);
     expect(h1(res.text)).toBe('تعذرت قراءة هذا النموذج');
+    expect(res.text).toContain('(\u2066enctype=&quot;text/plain&quot;\u2069)؛');
   });
 
   it('an organization nobody has: said in both languages, as the form\'s own set-up', async () => {
@@ -314,6 +317,7 @@ describe('a form posted by a person', () => {
     expect(res.status).toBe(415);
     expect(res.headers['accept-encoding']).toBe('identity');
     expect(h1(res.text)).toBe('تعذرت قراءة هذا النموذج');
+    expect(res.text).toContain('(\u2066enctype=&quot;text/plain&quot;\u2069)؛');
   });
 
   it('isolates the reference on an Arabic page (one ending in "-" showed it first)', async () => {

@@ -16,7 +16,7 @@ import { CLOSED_SINCE, OPENS_LATER } from '../registrations/rules.js';
 import { publicDivision } from '../registrations/service.js';
 import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
-import { isolated, isRightToLeft, localizedName, scopeName, type Language } from '../vocabulary/language.js';
+import { isolated, isRightToLeft, leftToRight, localizedName, scopeName, type Language } from '../vocabulary/language.js';
 
 /** The write endpoints an HTML form on another site posts to. */
 export type FormRoute = 'register' | 'follow';
@@ -177,8 +177,8 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     'too-long': () => ['إجاباتك طويلة جدًا', 'لم يُرسل شيء. اختصر الملاحظات (أو أطول إجاباتك) ثم أرسل النموذج مرة أخرى.'],
     unreadable: () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نصًا بترميز UTF-8؛ أبلغه بذلك، أو حاول لاحقًا.'],
     repeated: ({ field }) => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. يرسل الحقل ${fieldLabel(field, 'ar')} مرتين، ولا نعرف أي الإجابتين المقصودة: على الموقع الذي عليه النموذج تصحيح ذلك؛ أبلغه بذلك.`],
-    'not-post': () => ['هذا النموذج مُعدّ بطريقة خاطئة', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله بالطريقة method="post"؛ أبلغه بذلك. إجاباتك موجودة في عنوان هذه الصفحة، فيحفظها سجل المتصفح؛ قد ترغب في حذف هذه الصفحة منه.'],
-    'not-a-form': () => ['تعذرت قراءة هذا النموذج', 'لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نموذجًا عاديًا، لا نصًا عاديًا (enctype="text/plain")؛ أبلغه بذلك.'],
+    'not-post': () => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله بالطريقة ${leftToRight('method="post"')}؛ أبلغه بذلك. إجاباتك موجودة في عنوان هذه الصفحة، فيحفظها سجل المتصفح؛ قد ترغب في حذف هذه الصفحة منه.`],
+    'not-a-form': () => ['تعذرت قراءة هذا النموذج', `لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نموذجًا عاديًا، لا نصًا عاديًا (${leftToRight('enctype="text/plain"')})؛ أبلغه بذلك.`],
   },
 };
 

@@ -6,7 +6,7 @@
 // message with none. A message without one (a new rule not yet said here) is shown in English, marked so.
 import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
 import { arabicDateTimes } from '../time/local-time.js';
-import { arabicCount, type Language } from '../vocabulary/language.js';
+import { arabicCount, leftToRight, type Language } from '../vocabulary/language.js';
 
 /** A message as shown: its text and the language it is in. */
 export interface SaidMessage {
@@ -19,20 +19,13 @@ const characters = (n: number) =>
 
 const AN_ADDRESS = 'يجب أن يكون عنوان بريد إلكتروني';
 
-/**
- * Text that reads left to right (an address, code points, a list of symbols) inside an Arabic sentence: isolated
- * left to right (U+2066 … U+2069). First-strong isolation (`isolated`) laid a list of symbols alone, with no letter to
- * decide it, right to left: "! # $" showed as "$ # !".
- */
-const ltr = (text: string) => `\u2066${text}\u2069`;
-
 /** The days a division's players are born between (src/registrations/rules.ts bornRange): both, from, until. */
 const BORN_RANGE = String.raw`(?:from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})|on or after (\d{4}-\d{2}-\d{2})|on or before (\d{4}-\d{2}-\d{2}))`;
 
 function arabicBornRange(m: RegExpExecArray): string {
-  if (m[1] !== undefined) return `بين ${ltr(m[1])} و${ltr(m[2]!)}`;
-  if (m[3] !== undefined) return `في ${ltr(m[3])} أو بعده`;
-  return `في ${ltr(m[4]!)} أو قبله`;
+  if (m[1] !== undefined) return `بين ${leftToRight(m[1])} و${leftToRight(m[2]!)}`;
+  if (m[3] !== undefined) return `في ${leftToRight(m[3])} أو بعده`;
+  return `في ${leftToRight(m[4]!)} أو قبله`;
 }
 
 /** A message said in one place (src/errors.ts), matched whole. */
@@ -44,21 +37,21 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   [/^must be a string$/, () => 'يجب أن يكون نصًا'],
   [/^must be at most (\d+) characters$/, (m) => `يجب ألا يزيد على ${characters(Number(m[1]))}`],
   [/^must not contain control characters$/, () => 'يجب ألا يحتوي على محارف تحكم'],
-  [/^must not contain text direction controls \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف التحكم في اتجاه النص (${ltr(m[1]!)})`],
-  [/^must not contain invisible characters \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف غير مرئية (${ltr(m[1]!)})`],
+  [/^must not contain text direction controls \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف التحكم في اتجاه النص (${leftToRight(m[1]!)})`],
+  [/^must not contain invisible characters \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف غير مرئية (${leftToRight(m[1]!)})`],
   [/^must be valid Unicode text$/, () => 'يجب أن يكون نصًا صالحًا (Unicode)'],
   [/^must contain a letter, a digit or a symbol \(it reads as blank\)$/, () => 'يجب أن يحتوي على حرف أو رقم أو رمز (يبدو فارغًا)'],
-  [/^must be an identifier such as "(.+)"$/, (m) => `يجب أن يكون معرّفًا مثل ${ltr(m[1]!)}`],
-  [/^must be an email address such as (\S+)$/, (m) => `${AN_ADDRESS} مثل ${ltr(m[1]!)}`],
+  [/^must be an identifier such as "(.+)"$/, (m) => `يجب أن يكون معرّفًا مثل ${leftToRight(m[1]!)}`],
+  [/^must be an email address such as (\S+)$/, (m) => `${AN_ADDRESS} مثل ${leftToRight(m[1]!)}`],
   [/^must be an email address: the part before @ may hold letters, digits, dots \(not two in a row, not first or last\) and (.+)$/,
-    (m) => `${AN_ADDRESS}: الجزء الذي قبل @ يتكون من حروف لاتينية وأرقام ونقاط (لا نقطتان متتاليتان، ولا نقطة في أوله أو آخره) ومن ${ltr(m[1]!)}`],
+    (m) => `${AN_ADDRESS}: الجزء الذي قبل @ يتكون من حروف لاتينية وأرقام ونقاط (لا نقطتان متتاليتان، ولا نقطة في أوله أو آخره) ومن ${leftToRight(m[1]!)}`],
   [/^must be an email address: at most (\d+) characters before the @$/, (m) => `${AN_ADDRESS}: ${characters(Number(m[1]))} على الأكثر قبل @`],
-  [/^must be an email address: the part after @ is not a domain such as (\S+)$/, (m) => `${AN_ADDRESS}: الجزء الذي بعد @ ليس نطاقًا مثل ${ltr(m[1]!)}`],
+  [/^must be an email address: the part after @ is not a domain such as (\S+)$/, (m) => `${AN_ADDRESS}: الجزء الذي بعد @ ليس نطاقًا مثل ${leftToRight(m[1]!)}`],
   [/^must be an email address: at most (\d+) characters$/, (m) => `${AN_ADDRESS}: ${characters(Number(m[1]))} على الأكثر`],
-  [/^must be a phone number: digits, spaces, (.+)$/, (m) => `يجب أن يكون رقم هاتف: أرقام ومسافات و${ltr(m[1]!)}`],
-  [/^must be a date as YYYY-MM-DD$/, () => `يجب أن يكون تاريخًا بالشكل ${ltr('YYYY-MM-DD')} (مثل ${ltr('2014-05-01')})`],
+  [/^must be a phone number: digits, spaces, (.+)$/, (m) => `يجب أن يكون رقم هاتف: أرقام ومسافات و${leftToRight(m[1]!)}`],
+  [/^must be a date as YYYY-MM-DD$/, () => `يجب أن يكون تاريخًا بالشكل ${leftToRight('YYYY-MM-DD')} (مثل ${leftToRight('2014-05-01')})`],
   [/^is not a real date$/, () => 'ليس تاريخًا صحيحًا'],
-  [/^must be between (\S+) and today$/, (m) => `يجب أن يكون بين ${ltr(m[1]!)} واليوم`],
+  [/^must be between (\S+) and today$/, (m) => `يجب أن يكون بين ${leftToRight(m[1]!)} واليوم`],
   // A date starts with its weekday: "يوم" before it, as Arabic says a day ("في الجمعة 20 نوفمبر" is not Arabic; a
   // native Arabic review).
   [/^takes registrations from (.+)$/, (m, zone) => `تستقبل التسجيلات ابتداءً من يوم ${arabicDateTimes(m[1]!, zone)}`],

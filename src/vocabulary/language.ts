@@ -24,6 +24,16 @@ export function isolated(name: string): string {
   return `\u2068${name}\u2069`;
 }
 
+/**
+ * Text that reads left to right (an address, code, code points, a list of symbols) inside an Arabic sentence: isolated
+ * left to right (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069). First-strong isolation (`isolated`) laid a list of symbols
+ * alone, with no letter to decide it, right to left ("! # $" showed as "$ # !"), and code unisolated lost its quotes'
+ * order ('method="post"؛' drawn as '"method="post').
+ */
+export function leftToRight(text: string): string {
+  return `\u2066${text}\u2069`;
+}
+
 const LISTS: Record<Language, Intl.ListFormat> = {
   // British English, as the rest of the English text: "A, B and C".
   en: new Intl.ListFormat('en-GB', { type: 'conjunction' }),
