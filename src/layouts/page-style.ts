@@ -15,6 +15,8 @@ export const PAGE_STYLE = [
   'main a { overflow-wrap: anywhere; }',
   '.card { border: 1px solid color-mix(in srgb, currentColor 20%, transparent); border-radius: 0.75rem; padding: 1.25rem; }',
   '.muted { opacity: 0.75; }',
+  // What became of an answer, above what it was about (rsvp.astro).
+  '.outcome { font-weight: 600; margin-top: 0; }',
   'button { font: inherit; padding: 0.6rem 1.1rem; border-radius: 0.5rem; border: 1px solid currentColor; background: transparent; color: inherit; cursor: pointer; }',
   'button[aria-pressed="true"] { background: #1f6feb; border-color: #1f6feb; color: white; }',
   // The chosen answer is marked by more than its colour (WCAG 1.4.1): a check mark (silent to screen readers, which

@@ -40,6 +40,8 @@ export function enhanceRsvpForm(): void {
   const send = async (status: string): Promise<void> => {
     sending = true;
     form.setAttribute('aria-busy', 'true');
+    // What the page said of an earlier answer (rsvp.astro's outcome) no longer holds: this one is said below.
+    document.querySelector('#outcome')?.remove();
     if (notice) notice.textContent = saving;
     const token = (form.elements.namedItem('token') as HTMLInputElement).value;
     const response = await fetch('/api/v0/rsvp/respond', {

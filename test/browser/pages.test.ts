@@ -120,15 +120,23 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     db.prepare(`UPDATE matches SET kickoff_at = ?, venue = 'Somewhere Else Park' WHERE id = ?`).run(kickoff, MATCH);
     db.close();
     await Promise.all([page.waitForURL(/moved=1/), page.click('button[value="maybe"]')]);
-    expect(await page.textContent('#notice')).toBe(
-      'Your answer is saved. This match has moved since you opened the page: check its date, time and place above, and change your answer if it no longer holds.',
+    // Said first, above the match it points to, and in the title.
+    expect(await page.textContent('#outcome')).toBe(
+      'Your answer is saved. This match has moved since you opened the page: check its date, time and place below, and change your answer if it no longer holds.',
     );
+    expect(await page.title()).toMatch(/^Your answer is saved; the match has moved\. /);
+    expect(await page.evaluate(() => document.querySelector('.card')!.firstElementChild!.id)).toBe('outcome');
     expect(await page.textContent('[data-kickoff]')).not.toBe(before);
     expect(await page.textContent('.card')).toContain('Somewhere Else Park');
     expect(await page.getAttribute('button[value="maybe"]', 'aria-pressed')).toBe('true');
     // Nothing moved since this page was drawn: an answer is just saved (and "no", as the tests below expect it).
     await Promise.all([javaScriptEnabled ? page.waitForFunction(() => document.querySelector('#notice')?.textContent === 'Your answer is saved.') : page.waitForURL(/saved=1(?!.*moved)/), page.click('button[value="no"]')]);
-    expect(await page.textContent('#notice')).toBe('Your answer is saved.');
+    // With the script, beside the buttons (the page's earlier outcome gone); without, first on the page drawn again.
+    if (javaScriptEnabled) expect([await page.textContent('#notice'), await page.locator('#outcome').count()]).toEqual(['Your answer is saved.', 0]);
+    else {
+      expect([await page.textContent('#outcome'), await page.textContent('#notice')]).toEqual(['Your answer is saved.', '']);
+      expect(await page.title()).toMatch(/^Your answer is saved\. /);
+    }
     await context.close();
   });
 
@@ -175,20 +183,24 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await page.goto(linkIn(mail.text, '/rsvp?token='));
     expect(await page.getAttribute('html', 'lang')).toBe('ar');
     const notice = async () => (await page.textContent('#notice'))!.trim();
+    const outcome = async () => (await page.textContent('#outcome'))!.trim();
 
     // The network fails: the form is posted to the page, with the choice.
     await page.route('**/api/v0/rsvp/respond', (route) => route.abort());
     await Promise.all([page.waitForNavigation({ timeout: 10_000 }), page.click('button[value="yes"]')]);
     expect(await page.textContent('[data-count="yes"]')).toBe('1');
-    expect(await notice()).toBe('تم حفظ ردك.');
+    expect(await outcome()).toBe('تم حفظ ردك.');
     await page.unroute('**/api/v0/rsvp/respond');
 
     // The match kicks off while the page is open: the API answers 409 (in English); the page says it in Arabic.
     db.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = ?`).run(new Date(Date.now() - 60_000).toISOString(), match);
     db.close();
     await Promise.all([page.waitForNavigation({ timeout: 10_000 }), page.click('button[value="no"]')]);
-    // With the answer that stands, in words.
-    expect(await notice()).toBe('لم يُحفظ ردك. أُغلقت الردود عند انطلاق المباراة. الرد المسجّل: نعم.');
+    // Said first, with why, in the title too (an accessibility review's screen reader heard the same title asking
+    // "will you play?"); the answer that stands in words beside the buttons.
+    expect(await outcome()).toBe('لم يُحفظ ردك. أُغلقت الردود عند انطلاق المباراة.');
+    expect(await page.title()).toMatch(/^لم يُحفظ ردك\. /);
+    expect(await notice()).toBe('الرد المسجّل: نعم.');
     // The page to GET (303): a reload posts nothing again.
     expect(new URL(page.url()).searchParams.get('closed')).toBe('1');
     expect(await page.textContent('[data-count="yes"]')).toBe('1');
