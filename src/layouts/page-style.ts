@@ -9,10 +9,10 @@ export const PAGE_STYLE = [
   // A text shown in both languages (Bilingual.astro): the second as prominent as the first.
   '.other-language { margin-top: 2rem; }',
   '.other-language h2 { font-size: 1.5rem; margin: 0 0 1rem; }',
-  // A long address must wrap on a phone rather than run off the screen (in either direction).
-  '[data-address] { overflow-wrap: anywhere; }',
-  // So must a link showing an address (the home page's example reads), at 360 px with text at 200% (a review).
-  'main a { overflow-wrap: anywhere; }',
+  // A word longer than the line wraps on a phone rather than run off the screen (in either direction), at 360 px with
+  // text at 200% (WCAG 1.4.4, 1.4.10): an address, a link showing one, a registration's reference the parent must keep,
+  // a long name in a heading. An accessibility review found each of those cut at the screen's edge.
+  'main { overflow-wrap: anywhere; }',
   '.card { border: 1px solid color-mix(in srgb, currentColor 20%, transparent); border-radius: 0.75rem; padding: 1.25rem; }',
   '.muted { opacity: 0.75; }',
   // What became of an answer, above what it was about (rsvp.astro).
@@ -30,6 +30,8 @@ export const PAGE_STYLE = [
   'button:disabled { cursor: not-allowed; border-style: dashed; }',
   'button:disabled:not([aria-pressed="true"]) { opacity: 0.45; }',
   '.choices { display: flex; gap: 0.5rem; flex-wrap: wrap; margin: 1rem 0; }',
-  'dl.counts { display: grid; grid-template-columns: repeat(4, 1fr); text-align: center; margin: 1rem 0 0; }',
+  // Four counts in a row where they fit, else two, else one: "No answer yet" pushed the fourth out of the card at 360 px
+  // with text at 200% (the accessibility review).
+  'dl.counts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 7em), 1fr)); gap: 0.5rem 0; text-align: center; margin: 1rem 0 0; }',
   'dl.counts dd { margin: 0; font-size: 1.5rem; font-weight: 600; }',
 ].join('\n');
