@@ -225,7 +225,7 @@ describe('postmark transport', () => {
     await w.drain();
     expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
     expect(w.sending().setupRefused).toBe(true);
-    expect(logs.at(-1)).toMatch(/retry in \d+ s: postmark-http-422-code-300 \(Postmark will not send from MAIL_FROM's address: /);
+    expect(logs.at(-1)).toMatch(/waits while sending is paused: postmark-http-422-code-300 \(Postmark will not send from MAIL_FROM's address: /);
     fake.mode = { kind: 'ok' };
     clock = new Date(Date.parse((await row()).next_attempt_at));
     await w.drain();
@@ -327,7 +327,7 @@ describe('postmark transport', () => {
     expect(r).toMatchObject({ status: 'pending', attempts: 1 });
     expect(r.last_error).toContain('HTTP 401');
     // The log line names the setting to fix.
-    expect(logs.at(-1)).toMatch(/retry in \d+ s: postmark-http-401-code-\d+ \(Postmark refused POSTMARK_SERVER_TOKEN: /);
+    expect(logs.at(-1)).toMatch(/waits while sending is paused: postmark-http-401-code-\d+ \(Postmark refused POSTMARK_SERVER_TOKEN: /);
 
     // Each refusal of the setup names what to fix (an on-call review: a sender signature not confirmed said nothing).
     for (const [status, errorCode, message, advice] of [

@@ -453,9 +453,9 @@ describe('mail worker retry rules', () => {
       ...Array.from({ length: 6 }, () => [0, pausedUntil]),
     ]);
     expect(logs.filter((l) => l.startsWith('mail: sending paused'))).toEqual([
-      'mail: sending paused: http-503; one email is tried at a time, from 4 s on, then at longer intervals up to 15 min, until one is taken; the others wait and count no attempt',
+      'mail: sending paused: http-503; one email is tried at a time, from 4 s on, then at longer intervals up to 60 s, until one is taken; the others wait, and none is given up meanwhile',
     ]);
-    expect(logs.filter((l) => / attempt 1 failed, retry in 4 s: http-503$/.test(l))).toHaveLength(4);
+    expect(logs.filter((l) => / attempt 1 failed, waits while sending is paused: http-503$/.test(l))).toHaveLength(4);
 
     await w.drain(); // paused: nothing is tried, nothing is read
     expect(calls).toHaveLength(4);
@@ -463,7 +463,7 @@ describe('mail worker retry rules', () => {
     logs = [];
     await w.drain(); // one email, refused again: paused twice as long
     expect(calls).toHaveLength(5);
-    expect(logs).toEqual([expect.stringMatching(/^mail #1 tag=test attempt 2 failed, retry in 8 s: http-503$/)]);
+    expect(logs).toEqual([expect.stringMatching(/^mail #1 tag=test attempt 2 failed, waits while sending is paused: http-503$/)]);
     advance(3_750);
     await w.drain();
     expect(calls).toHaveLength(5);
@@ -479,6 +479,29 @@ describe('mail worker retry rules', () => {
     ]);
     expect(logs.filter((l) => l.startsWith('mail: sending works again'))).toHaveLength(1);
     expect(w.sending()).toEqual({ failingSinceMs: null, setupRefused: false });
+  });
+
+  // A diff review: on the emails' curve the pause grew to 15 minutes (MAIL_RETRY_MAX_S, up to a day), and an email
+  // queued once Postmark was back waited that long; and a long outage gave up emails that only waited their turn.
+  it('tries an email at least once a minute however long the outage, and gives none up meanwhile', async () => {
+    let up = false;
+    const { transport, calls } = scripted(async (msg) => {
+      if (!up) throw new MailDeliveryError('HTTP 503', { permanent: false, kind: 'http-503', everyEmail: true });
+      return { messageId: `id-${msg.outboxId}` };
+    });
+    const w = start(transport, { maxAttempts: 3, concurrency: 1 });
+    for (let n = 1; n <= 3; n++) enqueueEmail(simple(n));
+    for (let minute = 0; minute < 60; minute++) {
+      await w.drain();
+      advance(60_000);
+    }
+    expect(calls.length).toBeGreaterThanOrEqual(60);
+    expect((await rows()).map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+    expect((await rows()).reduce((n, r) => n + r.attempts, 0)).toBe(calls.length);
+    up = true;
+    enqueueEmail(simple(4));
+    await w.drain();
+    expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
   });
 
   it("does not pause for one email's own failure", async () => {

@@ -100,7 +100,8 @@ export async function createApplication(config: Config, options: ApplicationOpti
       log,
       commit: (work) => commits.run(work),
     });
-    // A transaction that queued an email wakes the worker once it has committed: the email leaves at once.
+    // A transaction that queued an email wakes the worker once it has committed: the email leaves at once (unless
+    // sending is paused by an outage, worker.ts pauseSending: then within a minute of its end).
     const worker = mail;
     store.on('email-queued', () => worker.kick());
   }

@@ -1,8 +1,8 @@
 // Delivers the outbox: polls for due messages (and wakes when a transaction queues one), renders each at send
 // time (compose.ts: its links are minted then), hands it to a transport, records the outcome.
 // Retryable failures come back with exponential backoff and jitter; permanent ones, or a message out
-// of attempts, end as status 'failed' with the reason in last_error. One message failing never stops
-// the others. Logs name the outbox id and tag only: bodies carry secret links, and a recipient's domain can name
+// of attempts, end as status 'failed' with the reason in last_error. One message failing for itself never stops
+// the others; a failure of every email (an outage, our setup refused) pauses sending (pauseSending). Logs name the outbox id and tag only: bodies carry secret links, and a recipient's domain can name
 // the person (a family's own domain); the id finds the row for an operator who needs more.
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
@@ -38,7 +38,11 @@ export interface MailWorkerOptions {
    * the emails of 2 during the load (490 and 510 against 224 and 238) and the rest drained in 16 s instead of 24.
    */
   concurrency?: number;
-  /** Attempts before a message is given up. Default 100: with the default backoff, about a day of trying. */
+  /**
+   * Attempts before a message is given up. Default 100: with the default backoff, about a day of trying. A failure of
+   * every email (MailDeliveryError.everyEmail: an outage, our setup refused) is not the email's and never gives it up:
+   * the emails wait for sending to work again, as they wait while the server is stopped.
+   */
   maxAttempts?: number;
   /** Backoff after the first failure, doubling each time. Default 5 s. */
   backoffBaseMs?: number;
@@ -64,7 +68,7 @@ export interface MailWorkerOptions {
 export interface MailWorker {
   /** Stops polling and waits for the round in progress. */
   stop(): Promise<void>;
-  /** Runs rounds until nothing is due (now() as the worker sees it), for tests and shutdown. */
+  /** Runs rounds until nothing is due (now() as the worker sees it) or sending is paused, for tests and shutdown. */
   drain(): Promise<void>;
   /** Wakes the worker now, e.g. right after a transaction that queued mail has committed. */
   kick(): void;
@@ -88,6 +92,8 @@ export interface SendingState {
 }
 
 const DEFAULT_BACKOFF_MAX_MS = 15 * 60_000;
+/** The longest pause of sending between two tries (worker.ts pauseSending). */
+const PAUSE_MAX_MS = 60_000;
 
 /**
  * Delay before the attempt after `failures` failed ones: base·2^(failures−1), capped, then "equal jitter"
@@ -155,17 +161,23 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
    * N followers N more lines a retry; Postmark saw every one of those requests.
    */
   let pause: { untilMs: number; failures: number } | null = null;
+  /**
+   * The pause's own curve, capped at PAUSE_MAX_MS: one email a minute costs the provider nothing, and an outage mended
+   * (a token set, a signature confirmed, Postmark back) is found within a minute. On the emails' curve (15 minutes, or
+   * MAIL_RETRY_MAX_S, up to a day) a review's new confirmation waited that long after Postmark was back.
+   */
+  const pauseBackoff = { ...backoff, maxMs: Math.min(backoff.maxMs ?? DEFAULT_BACKOFF_MAX_MS, PAUSE_MAX_MS) };
   const pausedNow = () => pause !== null && now().getTime() < pause.untilMs;
 
   function pauseSending(failure: MailDeliveryError): void {
     // Another send of the same batch failing while paused already: the same outage, said and timed once.
     if (pausedNow()) return;
     const failures = (pause?.failures ?? 0) + 1;
-    const delay = backoffMs(failures, backoff);
+    const delay = backoffMs(failures, pauseBackoff);
     if (pause === null) {
       log(
         `mail: sending paused: ${failure.kind}; one email is tried at a time, from ${Math.round(delay / 1000)} s on, ` +
-          `then at longer intervals up to ${spokenDuration(backoff.maxMs ?? DEFAULT_BACKOFF_MAX_MS)}, until one is taken; the others wait and count no attempt`,
+          `then at longer intervals up to ${spokenDuration(pauseBackoff.maxMs)}, until one is taken; the others wait, and none is given up meanwhile`,
         'error',
       );
     }
@@ -273,10 +285,19 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
         level: 'error',
       };
     }
-    if (attempt >= maxAttempts) {
+    if (attempt >= maxAttempts && !err.everyEmail) {
       return {
         record: () => markEmailFailed(store, row.id, { error: `gave up after ${attempt} attempts: ${err.message}` }),
         line: `failed: gave up after ${attempt} attempts: ${err.kind}${noticeLost(row, false)}`,
+        level: 'error',
+      };
+    }
+    // Sending paused (a failure of every email): the email goes back in line, tried when sending works again.
+    if (err.everyEmail && pause !== null) {
+      const nextAttemptAt = new Date(pause.untilMs);
+      return {
+        record: () => markEmailRetry(store, row.id, { error: err.message, nextAttemptAt }),
+        line: `attempt ${attempt} failed, waits while sending is paused: ${err.kind}`,
         level: 'error',
       };
     }
