@@ -117,9 +117,20 @@ describe('the RSVP page without JavaScript', () => {
     expect(shown.status).toBe(200);
     expect(shown.text).toContain('Your answer was not saved. Answers closed when the match kicked off.');
     expect(shown.text).toMatch(/value="yes" aria-pressed="false"/);
+    // Said first, in the title too (an accessibility review); beside the buttons, nothing more of it.
+    expect(title(shown.text)).toMatch(/^Your answer was not saved\. \u2068/);
+    expect(shown.text).toMatch(/<div class="card">\s*<p id="outcome" class="outcome">Your answer was not saved\. Answers closed when the match kicked off\.<\/p>/);
     // The same page without the flag: why, and nothing about an answer.
     const plain = await request(link);
     expect(plain.text).toContain('>Answers closed when the match kicked off.<');
+    expect(plain.text).not.toContain('id="outcome"');
+    // A post with no choice (a form of its own) to the closed match: refused for being closed, not asked to choose
+    // above disabled buttons (a diff review).
+    const none = await request(link, form({ token }));
+    expect(none.status).toBe(422);
+    expect(title(none.text)).toMatch(/^Your answer was not saved\. /);
+    expect(none.text).toContain('<p id="outcome" class="outcome">Your answer was not saved. Answers closed when the match kicked off.</p>');
+    expect(none.text).not.toContain('Choose yes, maybe or no.');
   });
 
   it('answers a post with a link we cannot find with the page to GET, which says the link is not valid', async () => {

@@ -30,8 +30,11 @@ export const PAGE_STYLE = [
   'button:disabled { cursor: not-allowed; border-style: dashed; }',
   'button:disabled:not([aria-pressed="true"]) { opacity: 0.45; }',
   '.choices { display: flex; gap: 0.5rem; flex-wrap: wrap; margin: 1rem 0; }',
-  // Four counts in a row where they fit, else two, else one: "No answer yet" pushed the fourth out of the card at 360 px
-  // with text at 200% (the accessibility review).
-  'dl.counts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 7em), 1fr)); gap: 0.5rem 0; text-align: center; margin: 1rem 0 0; }',
+  // Four counts in a row, or two rows of two in a card narrower than 16 of its text's em (a query on the card, whose em
+  // grows with the text): "No answer yet" pushed the fourth out of the card at 360 px with text at 200% (the
+  // accessibility review), and a grid of as many columns as fit laid them 3 + 1 (a diff review).
+  '.card { container-type: inline-size; }',
+  'dl.counts { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0.5rem 0; text-align: center; margin: 1rem 0 0; }',
+  '@container (max-width: 16em) { dl.counts { grid-template-columns: repeat(2, 1fr); } }',
   'dl.counts dd { margin: 0; font-size: 1.5rem; font-weight: 600; }',
 ].join('\n');

@@ -40,8 +40,10 @@ export function enhanceRsvpForm(): void {
   const send = async (status: string): Promise<void> => {
     sending = true;
     form.setAttribute('aria-busy', 'true');
-    // What the page said of an earlier answer (rsvp.astro's outcome) no longer holds: this one is said below.
+    // What the page said of an earlier answer (rsvp.astro's outcome, and the start of its title) no longer holds: this
+    // one is said below.
     document.querySelector('#outcome')?.remove();
+    if (form.dataset.title) document.title = form.dataset.title;
     if (notice) notice.textContent = saving;
     const token = (form.elements.namedItem('token') as HTMLInputElement).value;
     const response = await fetch('/api/v0/rsvp/respond', {

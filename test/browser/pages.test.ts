@@ -131,8 +131,12 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     expect(await page.getAttribute('button[value="maybe"]', 'aria-pressed')).toBe('true');
     // Nothing moved since this page was drawn: an answer is just saved (and "no", as the tests below expect it).
     await Promise.all([javaScriptEnabled ? page.waitForFunction(() => document.querySelector('#notice')?.textContent === 'Your answer is saved.') : page.waitForURL(/saved=1(?!.*moved)/), page.click('button[value="no"]')]);
-    // With the script, beside the buttons (the page's earlier outcome gone); without, first on the page drawn again.
-    if (javaScriptEnabled) expect([await page.textContent('#notice'), await page.locator('#outcome').count()]).toEqual(['Your answer is saved.', 0]);
+    // With the script, beside the buttons (the page's earlier outcome gone, from its title too); without, first on the
+    // page drawn again.
+    if (javaScriptEnabled) {
+      expect([await page.textContent('#notice'), await page.locator('#outcome').count()]).toEqual(['Your answer is saved.', 0]);
+      expect(await page.title()).toMatch(/^\u2068[^\u2069]+\u2069, will you play\? /);
+    }
     else {
       expect([await page.textContent('#outcome'), await page.textContent('#notice')]).toEqual(['Your answer is saved.', '']);
       expect(await page.title()).toMatch(/^Your answer is saved\. /);
@@ -314,7 +318,10 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     expect(inside).toBe(true);
 
     await page.goto(rsvpLink);
+    const rows = () => page.evaluate(() => new Set([...document.querySelectorAll('dl.counts > div')].map((d) => Math.round(d.getBoundingClientRect().top))).size);
+    expect(await rows(), 'four counts in a row at 100%').toBe(1);
     expect(await fits(), 'RSVP').toEqual({ width: 360, outside: [] });
+    expect(await rows(), 'two rows of two at 200%, never 3 + 1').toBe(2);
     await context.close();
   });
 
