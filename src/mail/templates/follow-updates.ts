@@ -51,7 +51,7 @@ const WORDS = {
     competitionCancelled: 'The competition is cancelled: its remaining matches will not be played',
     competitionReinstated: 'The competition is back on, no longer cancelled: its remaining matches will be played',
     advances: (team: string, next: string) => `${team} go through to ${next}`,
-    calendar: 'Add its calendar:', calendarLink: 'Calendar link', calendarApp: 'calendar app', google: 'Google Calendar', link: 'link',
+    calendar: 'Add its calendar:', calendarLink: 'Calendar link', calendarApp: 'calendar app', google: 'Google Calendar',
     unsubscribe: 'Stop these emails:', unsubscribeLink: 'Unsubscribe',
     why: (scope: string) => `You receive this email because you follow ${scope}.`,
   },
@@ -81,7 +81,7 @@ const WORDS = {
     // Said of the place, not the team: a verb agrees with its subject's gender, which a team's name does not give
     // ("أكاديمية جبل الحسين يتأهل" read wrong to a review).
     advances: (team: string, next: string) => `المتأهل إلى ${next}: ${team}`,
-    calendar: 'أضف تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google', link: 'الرابط',
+    calendar: 'أضف تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google',
     unsubscribe: 'لإيقاف هذه الرسائل:', unsubscribeLink: 'إلغاء الاشتراك',
     why: (scope: string) => `تصلك هذه الرسالة لأنك تتابع ${scope}.`,
   },
@@ -202,8 +202,9 @@ export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {
       sections: sections.map((s) => ({
         heading: s.name,
         items: s.lines.map((l) => html`${l}`),
-        // In the order of the text part: the calendar app's link, the feed's, Google's.
-        closing: s.links ? html`${w.calendar} ${link(s.links.webcal, w.calendarApp)} · ${link(s.links.https, w.link)} · ${link(s.links.google, w.google)}` : null,
+        // In the order of the text part: the calendar app's link, the feed's, Google's. Named as the text part names
+        // them: an accessibility review's links list read "link" once for each competition.
+        closing: s.links ? html`${w.calendar} ${link(s.links.webcal, w.calendarApp)} · ${link(s.links.https, w.calendarLink)} · ${link(s.links.google, w.google)}` : null,
       })),
       footer: [html`${w.unsubscribe} ${link(input.unsubscribeUrl, w.unsubscribeLink)}`, t(w.why(scope))],
     }),

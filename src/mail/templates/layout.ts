@@ -21,14 +21,16 @@ export interface Page {
   intro: Html[];
   facts?: Array<[string, string]>;
   button?: { label: string; url: string };
-  after?: Html[];
+  /** Paragraphs after the button, or a heading among them. */
+  after?: Array<Html | { heading: string }>;
   /**
    * Headed lists after the paragraphs (a digest's competitions, each with its changes): a heading, a real list, and a
    * closing line. An accessibility review heard a digest's changes as one paragraph of lines joined by <br>, with no
    * bullets to tell a wrapped line from the next one; its text part has "- " bullets.
    */
   sections?: Array<{ heading: string; items: Html[]; closing?: Html | null }>;
-  fallbackLabel?: string;
+  /** The button's address spelled out under it, for a client where the button does not open (fallbackWords). */
+  fallback?: boolean;
   footer: Html[];
 }
 
@@ -41,21 +43,28 @@ export function layout(p: Page): string {
   const facts = p.facts?.length
     ? html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 20px;border-collapse:collapse;">${p.facts.map(
         ([label, value]) =>
-          html`<tr><td style="padding:8px 0;border-bottom:1px solid ${COLORS.line};color:${COLORS.muted};font-size:14px;width:38%;vertical-align:top;text-align:${align};">${label}</td><td style="padding:8px 0;border-bottom:1px solid ${COLORS.line};font-weight:bold;vertical-align:top;text-align:${align};"><bdi>${value}</bdi></td></tr>`,
+          // The label above its value, not beside it: an accessibility review found the two columns wider than a phone
+          // with text enlarged (a registration's reference 190 px of a 238 px column) and each label read run into its
+          // value ("OrganizationRiverside…"). A long word wraps rather than widen the email.
+          html`<tr><td style="padding:8px 0;border-bottom:1px solid ${COLORS.line};vertical-align:top;text-align:${align};"><div style="color:${COLORS.muted};font-size:14px;">${label}</div><div style="font-weight:bold;overflow-wrap:anywhere;word-break:break-word;"><bdi>${value}</bdi></div></td></tr>`,
       )}</table>`
     : null;
   const button = p.button
     ? html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr><td style="border-radius:6px;background-color:${COLORS.accent};"><a href="${safeUrl(p.button.url)}" style="display:inline-block;padding:12px 24px;font-family:${font};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${p.button.label}</a></td></tr></table>`
     : null;
+  const h2 = (heading: string) => html`<h2 style="margin:20px 0 8px;font-size:17px;line-height:1.3;color:#111827;">${heading}</h2>`;
+  const after = (p.after ?? []).map((item) => (item instanceof Html ? para(item) : h2(item.heading)));
   const sections = (p.sections ?? []).map(
     (s) =>
-      html`<h2 style="margin:20px 0 8px;font-size:17px;line-height:1.3;color:#111827;">${s.heading}</h2><ul style="margin:0 0 12px;padding-${rtl ? 'right' : 'left'}:22px;">${s.items.map(
+      html`${h2(s.heading)}<ul style="margin:0 0 12px;padding-${rtl ? 'right' : 'left'}:22px;">${s.items.map(
         (item) => html`<li style="margin:0 0 6px;">${item}</li>`,
       )}</ul>${s.closing ? para(s.closing) : null}`,
   );
+  // Right under the button, naming it: an accessibility review heard the address after the invitation's calendar links,
+  // where it passed for a fourth, told to use "the button" that a screen reader calls a link.
   const fallback =
-    p.button && p.fallbackLabel
-      ? html`<p style="margin:0 0 16px;font-size:13px;color:${COLORS.muted};">${p.fallbackLabel}<br><a href="${p.button.url}" style="color:${COLORS.accent};word-break:break-all;" dir="ltr">${p.button.url}</a></p>`
+    p.button && p.fallback
+      ? html`<p style="margin:-16px 0 24px;font-size:13px;color:${COLORS.muted};">${fallbackWords(p.language, p.button.label)}<br><a href="${p.button.url}" style="color:${COLORS.accent};word-break:break-all;" dir="ltr">${p.button.url}</a></p>`
       : null;
 
   return html`<!DOCTYPE html>
@@ -74,7 +83,7 @@ export function layout(p: Page): string {
 <tr><td style="padding:18px 28px;border-bottom:3px solid ${COLORS.accent};font-family:${font};font-size:15px;font-weight:bold;color:${COLORS.accent};text-align:${align};">${p.organizationName}</td></tr>
 <tr><td style="padding:28px;font-family:${font};font-size:16px;line-height:1.6;color:${COLORS.text};text-align:${align};">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827;">${p.heading}</h1>
-${p.intro.map(para)}${facts}${button}${(p.after ?? []).map(para)}${sections}${fallback}</td></tr>
+${p.intro.map(para)}${facts}${button}${fallback}${after}${sections}</td></tr>
 <tr><td style="padding:16px 28px;border-top:1px solid ${COLORS.line};font-family:${font};font-size:13px;line-height:1.5;color:${COLORS.muted};text-align:${align};">${p.footer.map(
     (line) => html`<p style="margin:0 0 6px;">${line}</p>`,
   )}</td></tr>
@@ -84,6 +93,11 @@ ${p.intro.map(para)}${facts}${button}${(p.after ?? []).map(para)}${sections}${fa
 </body>
 </html>
 `.value;
+}
+
+/** What the line under a button says, naming it by its label, as a screen reader does (a link, not "the button"). */
+export function fallbackWords(language: Language, label: string): string {
+  return language === 'ar' ? `إذا لم يُفتح «${label}»، افتح هذا العنوان في المتصفح:` : `If “${label}” does not open, open this address in your browser:`;
 }
 
 export function link(url: string, label?: string): Html {

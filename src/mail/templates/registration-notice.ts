@@ -43,7 +43,7 @@ export function exportCommand(orgId: string, since: string): string {
 
 /** The export command as an email shows it, under its title: a line of its own in the text, a code line in the HTML. */
 export function exportCommandParts(title: string, command: string): { text: string[]; html: Html[] } {
-  return { text: [title, `  ${command}`], html: [t(title), html`<code dir="ltr">${command}</code>`] };
+  return { text: [title, `  ${command}`], html: [t(title), html`<code dir="ltr" style="overflow-wrap:anywhere;">${command}</code>`] };
 }
 
 /**

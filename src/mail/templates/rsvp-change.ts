@@ -73,6 +73,9 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : backOn ? `لم تعد مباراة ${match} ملغاة: ستُلعب.`
           : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? sentence(`تغيّر موعد مباراة ${match}`) : sentence(`تغيّر ملعب مباراة ${match}`),
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', wasDue: 'كان موعدها', venue: 'الملعب', event: 'البطولة', was: 'بدلًا من' },
+        // Not in brackets: an Arabic time ends with its zone in brackets, and an accessibility review read
+        // "…الساعة 11:30 (GMT+3) (بدلًا من …، الساعة 10:00 (GMT+3))". The digest's way (follow-updates.ts).
+        aside: (text: string) => ` — ${text}`,
         // Said of the kickoff (موعد الانطلاق, masculine) it stands beside, or of the match by name: a native Arabic
         // review read "موعد الانطلاق: مؤجلة: …" and "(كانت مؤجلة)", feminine words under a masculine label.
         postponed: 'مؤجَّل، يُحدَّد موعد جديد لاحقًا',
@@ -82,7 +85,6 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
         answer: answer ? `ردّك حتى الآن: ${answer}.` : 'لم تردّ على الدعوة بعد.',
         ask: !open ? (answer ? 'ردّك محفوظ، ويمكنك تغييره بعد تحديد الموعد الجديد:' : 'يمكنك الرد بعد تحديد الموعد الجديد:') : answer ? 'إذا لم يعد ردّك صالحًا، غيّره:' : 'أخبر فريقك هل ستشارك:',
         button: open ? (answer ? 'تغيير الرد' : 'الرد على الدعوة') : 'عرض الدعوة',
-        fallback: 'إذا لم يعمل الزر، افتح هذا الرابط في المتصفح:',
         personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
         sentBy: `أُرسلت هذه الرسالة نيابةً عن ${name(input.organizationName)}.`,
       }
@@ -98,20 +100,20 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
           : backOn ? `${match} is no longer cancelled: it will be played.`
           : newKickoff && newVenue ? `${match} has a new kickoff and a new venue.` : newKickoff ? `${match} has a new kickoff.` : `${match} has a new venue.`,
         labels: { match: 'Match', kickoff: 'Kickoff', wasDue: 'Was to kick off', venue: 'Venue', event: 'Competition', was: 'was' },
+        aside: (text: string) => ` (${text})`,
         postponed: 'Postponed: new date to follow',
         wasPostponed: 'was postponed',
         wasCancelled: 'was cancelled',
         answer: answer ? `Your answer so far: ${answer}.` : 'You have not answered yet.',
         ask: !open ? (answer ? 'Your answer is kept; you can change it once the new date is set:' : 'You can answer once the new date is set:') : answer ? 'If your answer no longer holds, change it:' : 'Let your team know whether you can play:',
         button: open ? (answer ? 'Change your answer' : 'Answer the invitation') : 'See the invitation',
-        fallback: 'If the button does not work, open this link in your browser:',
         personal: 'This link is personal: please do not share it.',
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };
-  const changed = (now: string, before: string, differs: boolean) => (differs ? `${now} (${s.labels.was} ${before})` : now);
+  const changed = (now: string, before: string, differs: boolean) => (differs ? `${now}${s.aside(`${s.labels.was} ${before}`)}` : now);
   const kickoff = !open ? (input.state === 'postponed' ? s.postponed : null)
-    : wasPostponed ? `${when(input.kickoffAt)} (${s.wasPostponed})`
-    : backOn ? `${when(input.kickoffAt)} (${s.wasCancelled})`
+    : wasPostponed ? `${when(input.kickoffAt)}${s.aside(s.wasPostponed)}`
+    : backOn ? `${when(input.kickoffAt)}${s.aside(s.wasCancelled)}`
     : changed(when(input.kickoffAt), when(input.before.kickoffAt), newKickoff);
   const facts: Array<[string, string]> = [
     [s.labels.match, match],
@@ -147,7 +149,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
       // The answer before the facts: the button under them says what to do with it.
       intro: ask ? [t(s.hello), t(s.what), t(s.answer)] : [t(s.hello), t(s.what)],
       facts,
-      ...(ask && url ? { button: { label: s.button, url }, fallbackLabel: s.fallback } : {}),
+      ...(ask && url ? { button: { label: s.button, url }, fallback: true } : {}),
       footer: ask ? [t(s.personal), t(s.sentBy)] : [t(s.sentBy)],
     }),
   };

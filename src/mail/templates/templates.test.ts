@@ -331,7 +331,7 @@ describe('registration notice', () => {
     expect(mail.text).not.toContain('وليّ الأمر');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
-    expect(mail.html).toContain('<code dir="ltr">npm run registrations -- --org riverside --since 2026-03-08 --output registrations-riverside-2026-03-08.csv</code>');
+    expect(mail.html).toContain('<code dir="ltr" style="overflow-wrap:anywhere;">npm run registrations -- --org riverside --since 2026-03-08 --output registrations-riverside-2026-03-08.csv</code>');
   });
 
   it.each([
@@ -527,6 +527,50 @@ describe('follow updates', () => {
   });
 });
 
+// An accessibility review of every email, rendered in Chromium at 320 px and with text at 200%, read by a screen reader.
+describe('emails read with assistive technology and enlarged text', () => {
+  const inviteBase = {
+    organizationName: 'Riverside FA', memberName: 'Sam', homeName: 'Riverside', awayName: 'Hillside', kickoffAt: '2026-03-07T18:30:00Z',
+    venue: 'North Park, pitch 2', eventName: 'Spring Cup', rsvpUrl: RSVP,
+  };
+  const updatesInput = {
+    language: 'en' as const, timeZone: 'UTC', kind: 'digest' as const, organizationName: 'Riverside FA', leagueName: null, unsubscribeUrl: UNSUB,
+    competitions: [{ name: 'Spring Cup', calendarUrl: 'https://competitions.example/api/v0/calendar/spring-cup', changes: [] }],
+  };
+
+  it('gives each fact its own lines, the label above its value, wrapping a long value', () => {
+    const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', divisionName: 'Under 12', registrationId: 'reg_kvpoMPH9l9d7YDFA', submittedAt: null, timeZone: 'UTC' });
+    // Side by side, "Organization" ran into "Riverside FA" and the reference widened the email past a phone's screen.
+    expect(mail.html).not.toContain('width:38%');
+    expect(mail.html).toMatch(/<div style="[^"]*">Reference<\/div><div style="[^"]*overflow-wrap:anywhere;[^"]*"><bdi>reg_kvpoMPH9l9d7YDFA<\/bdi><\/div>/);
+  });
+
+  it("puts a button's address right under it, naming the button as a screen reader does", () => {
+    const mail = rsvpInviteEmail({ ...inviteBase, language: 'en', calendarUrl: 'https://competitions.example/api/v0/calendar/spring-cup' });
+    const button = mail.html.indexOf('>Answer the invitation</a>');
+    const fallback = mail.html.indexOf('If “Answer the invitation” does not open, open this address in your browser:');
+    expect(button).toBeGreaterThan(0);
+    expect(fallback).toBeGreaterThan(button);
+    // Before the calendar links, not after them, where it passed for a fourth one.
+    expect(mail.html.indexOf('webcal://')).toBeGreaterThan(fallback);
+    expect(mail.html).not.toContain('the button');
+    const ar = followConfirmationEmail({ language: 'ar', organizationName: 'نادي الشارقة', leagueName: null, confirmUrl: CONFIRM, unsubscribeUrl: UNSUB });
+    expect(ar.html).toContain('إذا لم يُفتح «تأكيد المتابعة»، افتح هذا العنوان في المتصفح:');
+    expect(ar.html).not.toContain('الزر');
+  });
+
+  it("names a digest's calendar links as its text part does, not \"link\"", () => {
+    const mail = followUpdatesEmail({ ...updatesInput });
+    expect(mail.html).toMatch(/>calendar app<\/a> · <a [^>]+>Calendar link<\/a> · <a [^>]+>Google Calendar<\/a>/);
+    expect(mail.html).not.toContain('>link</a>');
+  });
+
+  it("makes the receipt's \"What happens next?\" a heading", () => {
+    const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', divisionName: null, registrationId: 'reg_01HXYZ', submittedAt: null, timeZone: 'UTC' });
+    expect(mail.html).toMatch(/<h2 [^>]*>What happens next\?<\/h2>/);
+  });
+});
+
 describe('RSVP change', () => {
   const base: RsvpChangeInput = {
     language: 'en',
@@ -566,7 +610,8 @@ describe('RSVP change', () => {
     // Both changed: both in the subject, in English too (a review's said only the time).
     expect(rsvpChangeEmail({ ...base, venue: 'City Ground' }).subject).toBe('Sam · New time and venue: Riverside vs Hillside, 8 Mar');
     expect(mail.text).toContain('تغيّر موعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 وملعبها.');
-    expect(mail.text).toContain('الملعب: \u2068ملعب المدينة (بدلًا من North Park, pitch 2)\u2069');
+    // Not in brackets, as the digest: an Arabic time ends with its zone in brackets (an accessibility review).
+    expect(mail.text).toContain('الملعب: \u2068ملعب المدينة — بدلًا من North Park, pitch 2\u2069');
     expect(mail.text).toContain('لم تردّ على الدعوة بعد.');
     expect(mail.html).toContain('الرد على الدعوة');
   });
@@ -577,7 +622,7 @@ describe('RSVP change', () => {
     expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC (was postponed)');
     const ar = rsvpChangeEmail({ ...base, language: 'ar', kickoffAt: base.before.kickoffAt, before: { ...base.before, postponed: true } });
     // Agreeing with its label, the kickoff (a native Arabic review read "(كانت مؤجلة)" under "موعد الانطلاق").
-    expect(ar.text).toContain('موعد الانطلاق: \u2068السبت 7 مارس 2026، الساعة 18:30 (UTC) (كان مؤجَّلًا)\u2069');
+    expect(ar.text).toContain('موعد الانطلاق: \u2068السبت 7 مارس 2026، الساعة 18:30 (UTC) — كان مؤجَّلًا\u2069');
     expect(ar.text).not.toContain('بدلًا من مؤجلة');
   });
 
@@ -593,7 +638,7 @@ describe('RSVP change', () => {
     expectWellFormedShell(ar, 'ar');
     expect(ar.subject).toBe('\u2068Sam\u2069 · أُعيدت: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
     expect(ar.text).toContain('لم تعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 ملغاة: ستُلعب.');
-    expect(ar.text).toContain('(كانت المباراة ملغاة)');
+    expect(ar.text).toContain('(UTC) — كانت المباراة ملغاة');
   });
 
   it('postponed: no kickoff, the answer kept; cancelled: no link and no answer', () => {
