@@ -269,6 +269,30 @@ describe('mail worker committing through the group commit (as the server runs it
     expect(works).toBeGreaterThanOrEqual(1 + 3);
   });
 
+  // The server's path (a diff review found only the direct commit tested): the folder not writable is a failure of
+  // every email with the file transport; the batch's rest is released through the shared commit, a kick while paused
+  // starts nothing, stop() while paused returns, and a new worker (a restart) sends it all once the folder is there.
+  it('pauses through the shared commit: the rest released, a kick starts nothing, and all goes once the folder is mended', async () => {
+    const commits = new GroupCommit(store);
+    const blocker = path.join(t.dir, 'not-a-dir');
+    fs.writeFileSync(blocker, 'a file where the mail directory should be');
+    for (const n of [1, 2, 3, 4, 5, 6]) enqueueEmail(simple(n));
+    const w = start(createFileTransport({ dir: path.join(blocker, 'mail'), now: () => clock }), { commit: (work) => commits.run(work), concurrency: 1 });
+    await w.drain();
+    expect(logs.filter((l) => l.startsWith('mail: sending paused: file-ENOTDIR'))).toHaveLength(1);
+    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ...Array.from({ length: 5 }, () => ['pending', 0])]);
+    w.kick();
+    await w.drain();
+    expect((await rows()).reduce((n, r) => n + r.attempts, 0)).toBe(1);
+    await w.stop();
+    fs.rmSync(blocker);
+    const again = start(createFileTransport({ dir: path.join(blocker, 'mail'), now: () => clock }), { commit: (work) => commits.run(work) });
+    advance(5_000);
+    await again.drain();
+    expect((await rows()).map((r) => r.status)).toEqual(Array.from({ length: 6 }, () => 'sent'));
+    expect(fs.readdirSync(path.join(blocker, 'mail'))).toHaveLength(6);
+  });
+
   it('keeps sending while writes keep arriving: each shared commit carries the worker further, not one email per lane', async () => {
     // 32 clients, each sending its next write once its last has committed (wrk -c32 against the server), every
     // write queuing an email as a registration does. Every group commit is one event-loop turn, and the transport
