@@ -12,6 +12,9 @@ export interface RenderedEmail {
 
 const COLORS = { accent: '#1a7f4b', text: '#1f2933', muted: '#6b7280', line: '#e3e6ea', page: '#f4f5f7' };
 
+/** Label and value; `code` sets the value in a monospace font: a reference to quote, where l, I and 1 look alike. */
+export type Fact = readonly [string, string] | readonly [string, string, 'code'];
+
 export interface Page {
   language: Language;
   subject: string;
@@ -19,7 +22,7 @@ export interface Page {
   organizationName: string;
   heading: string;
   intro: Html[];
-  facts?: Array<[string, string]>;
+  facts?: Fact[];
   button?: { label: string; url: string };
   /** Paragraphs after the button, or a heading among them. */
   after?: Array<Html | { heading: string }>;
@@ -42,11 +45,11 @@ export function layout(p: Page): string {
   const para = (content: Html) => html`<p style="margin:0 0 16px;">${content}</p>`;
   const facts = p.facts?.length
     ? html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 20px;border-collapse:collapse;">${p.facts.map(
-        ([label, value]) =>
+        ([label, value, look]) =>
           // The label above its value, not beside it: an accessibility review found the two columns wider than a phone
           // with text enlarged (a registration's reference 190 px of a 238 px column) and each label read run into its
           // value ("OrganizationRiverside…"). A long word wraps rather than widen the email.
-          html`<tr><td style="padding:8px 0;border-bottom:1px solid ${COLORS.line};vertical-align:top;text-align:${align};"><div style="color:${COLORS.muted};font-size:14px;">${label}</div><div style="font-weight:bold;overflow-wrap:anywhere;word-break:break-word;"><bdi>${value}</bdi></div></td></tr>`,
+          html`<tr><td style="padding:8px 0;border-bottom:1px solid ${COLORS.line};vertical-align:top;text-align:${align};"><div style="color:${COLORS.muted};font-size:14px;">${label}</div><div style="font-weight:bold;overflow-wrap:anywhere;word-break:break-word;${look === 'code' ? new Html("font-family:ui-monospace,Menlo,Consolas,'Courier New',monospace;") : ''}"><bdi>${value}</bdi></div></td></tr>`,
       )}</table>`
     : null;
   const button = p.button
@@ -111,7 +114,7 @@ export const t = (s: string) => html`${s}`;
  * the HTML part's <bdi> and the subjects are: a mail client lays a text line out by its first strong letter, and an
  * accessibility review read "الملعب: .Amman International Academy, Pitch 2", the final dot moved before the name.
  */
-export function factLines(facts: ReadonlyArray<readonly [string, string]>, language: Language): string[] {
+export function factLines(facts: readonly Fact[], language: Language): string[] {
   const value = isolatedIn(language);
   return facts.map(([label, v]) => `${label}: ${value(v)}`);
 }

@@ -5,7 +5,7 @@
 import { arabicCount, isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime, localDate } from '../../time/local-time.js';
 import { html, type Html } from './html.js';
-import { factLines, layout, t, textBlock, type RenderedEmail } from './layout.js';
+import { factLines, layout, t, textBlock, type Fact, type RenderedEmail } from './layout.js';
 
 /** "200 إشعار", "7 إشعارات", "15 إشعارًا": the notice's cap as Arabic counts it. */
 const NOTICES = { one: 'إشعار واحد', two: 'إشعاران', few: (n: number) => `${n} إشعارات`, many: (n: number) => `${n} إشعارًا`, other: (n: number) => `${n} إشعار` };
@@ -105,12 +105,12 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
     [s.labels.guardian, input.guardianName],
     [s.labels.guardianPhone, input.guardianPhone],
   ];
-  const facts: Array<[string, string]> = [
+  const facts: Fact[] = [
     [s.labels.player, player],
     [s.labels.division, input.divisionName ?? s.noDivision],
     [s.labels.email, input.email],
     ...optional.filter((f): f is [string, string] => f[1] !== null),
-    [s.labels.id, input.registrationId],
+    [s.labels.id, input.registrationId, 'code'],
     [s.labels.date, when],
   ];
   return {

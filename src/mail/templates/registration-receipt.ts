@@ -4,7 +4,7 @@
 import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime } from '../../time/local-time.js';
 import { html } from './html.js';
-import { factLines, layout, t, textBlock, type RenderedEmail } from './layout.js';
+import { factLines, layout, t, textBlock, type Fact, type RenderedEmail } from './layout.js';
 
 export interface RegistrationReceiptInput {
   language: Language;
@@ -45,10 +45,10 @@ export function registrationReceiptEmail(input: RegistrationReceiptInput): Rende
         notYou: 'If you did not submit this request, you can ignore this email, or tell the organization its reference.',
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };
-  const facts: Array<[string, string]> = [
+  const facts: Fact[] = [
     [s.labels.org, input.organizationName],
     [s.labels.division, input.divisionName ?? s.noDivision],
-    [s.labels.id, input.registrationId],
+    [s.labels.id, input.registrationId, 'code'],
     ...(when ? [[s.labels.date, when] as [string, string]] : []),
   ];
   return {

@@ -543,6 +543,9 @@ describe('emails read with assistive technology and enlarged text', () => {
     // Side by side, "Organization" ran into "Riverside FA" and the reference widened the email past a phone's screen.
     expect(mail.html).not.toContain('width:38%');
     expect(mail.html).toMatch(/<div style="[^"]*">Reference<\/div><div style="[^"]*overflow-wrap:anywhere;[^"]*"><bdi>reg_kvpoMPH9l9d7YDFA<\/bdi><\/div>/);
+    // The reference a parent quotes in a monospace font, where l, I and 1 differ; nothing else is.
+    expect(mail.html).toMatch(/<div style="[^"]*font-family:ui-monospace[^"]*"><bdi>reg_kvpoMPH9l9d7YDFA<\/bdi>/);
+    expect(mail.html.match(/font-family:ui-monospace/g)).toHaveLength(1);
   });
 
   it("puts a button's address right under it, naming the button as a screen reader does", () => {
