@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { formatResult, MANIFEST, regenerate, type Manifest, type RegenerateOptions } from '../src/publish/regenerate.js';
+import { folderRecordOf } from '../src/publish/folder-record.js';
 import { openDb } from '../src/db/connect.js';
 import { demoDb, migratedDb, type TestDb } from './support/db.js';
 import { importFile } from '../src/import/run.js';
@@ -386,6 +387,73 @@ describe('a database restored from a backup', () => {
       expect(quiet.restored).toBeUndefined();
       expect(quiet.written).toBe(0);
     });
+  });
+});
+
+// Restored on a new machine: the folder is empty, and only the bucket the reads were published to remembers
+// (src/publish/folder-record.ts; the publisher puts the record, test/publish-s3.test.ts, against Ceph).
+describe('a database restored on a new machine, with an empty ARTIFACTS_DIR', () => {
+  type Sqlite = TestDb['sqlite'];
+  const move = (sqlite: Sqlite, kickoff: string) => sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`).run(kickoff);
+  const manifestOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
+
+  /** The demo rendered, backed up, a match moved and rendered again; the record a publish would have put; the backup. */
+  async function published() {
+    const db = await demoDb();
+    t = db;
+    const options: RegenerateOptions = {
+      artifactsDir: path.join(db.dir, 'artifacts'), publicBaseUrl: 'https://fixtures.example', uidDomain: 'fixtures.example', refreshMinutes: 5,
+    };
+    await regenerate(db.db, options);
+    const backup = path.join(db.dir, 'backup.db');
+    await db.sqlite.backup(backup);
+    move(db.sqlite, '2026-12-06T16:00:00Z');
+    move(db.sqlite, '2026-12-06T16:30:00Z');
+    await regenerate(db.db, options);
+    return { db, options, seen: snapshot(options.artifactsDir), record: folderRecordOf(manifestOf(options.artifactsDir))!, backup };
+  }
+
+  it('raises the calendars past what the bucket says was published, and goes on under the same folder id', async () => {
+    const { db, options, seen, record, backup } = await published();
+    const restored = openDb(backup);
+    try {
+      const fresh = { ...options, artifactsDir: path.join(db.dir, 'new-machine'), folderRecord: async () => record };
+      // The backup moved the match once more, as an organizer would enter it again: under a SEQUENCE above the one seen.
+      move(restored.sqlite, '2026-12-06T17:00:00Z');
+      const result = await regenerate(restored.db, fresh);
+      expect(result.restored).toBeGreaterThan(0);
+      expect(result.recordFromBucket).toBe(true);
+      const now = snapshot(fresh.artifactsDir);
+      const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
+      expect(moved.length).toBeGreaterThan(0);
+      for (const [key, v] of moved) {
+        expect(v.content).toContain('DTSTART:20261206T170000Z');
+        expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
+      }
+      expect(manifestOf(fresh.artifactsDir).folder).toBe(record.folder);
+      // Then quiet: its manifest is there now, the bucket is not asked again.
+      const quiet = await regenerate(restored.db, { ...fresh, folderRecord: () => Promise.reject(new Error('not asked')) });
+      expect([quiet.restored, quiet.recordFromBucket, quiet.written]).toEqual([undefined, undefined, 0]);
+    } finally {
+      await restored.db.destroy();
+    }
+  });
+
+  it('raises nothing for the same database with its folder lost (the record says its own token)', async () => {
+    const { db, options, record } = await published();
+    const result = await regenerate(db.db, { ...options, artifactsDir: path.join(db.dir, 'new-folder'), folderRecord: async () => record });
+    expect([result.restored, result.recordFromBucket]).toEqual([undefined, true]);
+  });
+
+  it("takes no other database's record, and renders on, saying so, when the bucket cannot be read", async () => {
+    const { db, options, record } = await published();
+    const other = await regenerate(db.db, { ...options, artifactsDir: path.join(db.dir, 'a'), folderRecord: async () => ({ ...record, installation: 'another' }) });
+    expect([other.restored, other.recordFromBucket]).toEqual([undefined, undefined]);
+    expect(manifestOf(path.join(db.dir, 'a')).folder).not.toBe(record.folder);
+    const down = await regenerate(db.db, { ...options, artifactsDir: path.join(db.dir, 'b'), folderRecord: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9000')) });
+    expect(down.recordFromBucket).toBe('connect ECONNREFUSED 127.0.0.1:9000');
+    expect(down.rendered).toBeGreaterThan(0);
+    expect(formatResult(down)).toMatch(/; the folder's record in the bucket could not be read \(connect ECONNREFUSED 127\.0\.0\.1:9000\): a database restored from a backup is not looked for$/);
   });
 });
 

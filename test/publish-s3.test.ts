@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { READ_CACHE_CONTROL } from '../src/http/headers.js';
 import { PUBLISH_JOB } from '../src/jobs/publish.js';
 import { REGENERATE_JOB, regenerateAndPublish } from '../src/jobs/regenerate.js';
+import { FOLDER_RECORD_KEY } from '../src/publish/folder-record.js';
 import { MANIFEST, regenerate, type RegenerateOptions } from '../src/publish/regenerate.js';
 import { retiredFeed } from '../src/publish/retired-feeds.js';
 import { s3ObjectStore, type S3Settings } from '../src/publish/s3/object-store.js';
@@ -151,6 +152,31 @@ describe.skipIf(unavailable !== null)('publishing to Ceph RGW', () => {
     const res = await fetch(`${gw.endpoint}/${BUCKET}/job/api/v0/events`);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(artifactsDir, 'api/v0/events.json')))).toBe(true);
+  });
+
+  // A new machine: ARTIFACTS_DIR empty, the database restored from a backup. The bucket keeps the folder's record
+  // (src/publish/folder-record.ts), which the first render reads: calendars are raised past what was published.
+  it('keeps the folder\'s record in the bucket, which the first render of a new machine finds a restored database behind', async () => {
+    const env = {
+      PUBLIC_BASE_URL: 'https://fixtures.example', PUBLISH_S3_BUCKET: BUCKET, PUBLISH_S3_ENDPOINT: gw.endpoint, PUBLISH_S3_PREFIX: 'machine/',
+      PUBLISH_S3_FORCE_PATH_STYLE: 'true',
+    };
+    const first = loadConfig({ ...env, DATABASE_PATH: t.file, ARTIFACTS_DIR: path.join(t.dir, 'machine-1') });
+    await regenerateAndPublish(first);
+    const backup = path.join(t.dir, 'machine-backup.db');
+    await t.sqlite.backup(backup);
+    t.sqlite.prepare(`UPDATE matches SET kickoff_at = '2026-12-13T15:00:00Z' WHERE id = 'rsl-prem-r07-2'`).run();
+    const published = await regenerateAndPublish(first);
+    expect(published.publishFailed).toBe(false);
+    const manifest = JSON.parse(fs.readFileSync(path.join(t.dir, 'machine-1', MANIFEST), 'utf8')) as { folder: string; renderToken: string };
+    // Where no read is: a CDN in front of the bucket never serves it as one.
+    const record = JSON.parse((await s3ObjectStore({ ...settings, prefix: 'machine/' }).get(FOLDER_RECORD_KEY))!) as { folder: string; renderToken: string };
+    expect([record.folder, record.renderToken]).toEqual([manifest.folder, manifest.renderToken]);
+
+    const second = loadConfig({ ...env, DATABASE_PATH: backup, ARTIFACTS_DIR: path.join(t.dir, 'machine-2') });
+    const { line } = await regenerateAndPublish(second);
+    expect(line).toMatch(/competitions behind the last render \(a database restored\?\): their calendars' SEQUENCE raised past it; published to /);
+    expect((JSON.parse(fs.readFileSync(path.join(t.dir, 'machine-2', MANIFEST), 'utf8')) as { folder: string }).folder).toBe(manifest.folder);
   });
 
   it('a store that is down changes nothing locally, publishes no list, and the next run sends what is pending', async () => {

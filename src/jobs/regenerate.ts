@@ -7,6 +7,8 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { folderWriteError } from '../folders.js';
 import { formatResult, regenerate, regenerateOptions } from '../publish/regenerate.js';
+import { FOLDER_RECORD_KEY, parseFolderRecord, type FolderRecord } from '../publish/folder-record.js';
+import type { S3Settings } from '../publish/s3/object-store.js';
 import { calendarUidDomain } from '../publish/uid-domain.js';
 import { publishToBucket } from './publish.js';
 import type { Job } from './scheduler.js';
@@ -28,7 +30,12 @@ export async function runRegeneration(
   const reader = await openDatabase(config.databasePath, { migrate: false, busyTimeoutMs: options.busyTimeoutMs });
   try {
     const uidDomain = await calendarUidDomain(reader.db, config.publicBaseUrl);
-    const result = await regenerate(reader.db, { ...regenerateOptions(config, uidDomain), lockWaitMs: options.lockWaitMs, signal: options.signal })
+    const result = await regenerate(reader.db, {
+      ...regenerateOptions(config, uidDomain),
+      lockWaitMs: options.lockWaitMs,
+      signal: options.signal,
+      ...(config.publishS3 ? { folderRecord: bucketFolderRecord(config.publishS3) } : {}),
+    })
       .catch((error: unknown) => {
         throw folderWriteError(error, { name: 'ARTIFACTS_DIR', value: config.artifactsDir }) ?? error;
       });
@@ -37,6 +44,21 @@ export async function runRegeneration(
   } finally {
     await reader.close();
   }
+}
+
+const FOLDER_RECORD_TIMEOUT_MS = 3_000;
+
+/**
+ * The folder's record in the bucket (folder-record.ts), read only by a render into a folder with no manifest: the AWS SDK
+ * is loaded then, not by every render (jobs/publish.ts says why). Within a few seconds: the server's first render waits
+ * for it, and serving must not wait for a store that hangs (the publish's own limit is 30 s, twice).
+ */
+function bucketFolderRecord(settings: S3Settings): () => Promise<FolderRecord | null> {
+  return async () => {
+    const { s3ObjectStore } = await import('../publish/s3/object-store.js');
+    const text = await s3ObjectStore(settings, { timeoutMs: FOLDER_RECORD_TIMEOUT_MS }).get(FOLDER_RECORD_KEY);
+    return text === null ? null : parseFolderRecord(text);
+  };
 }
 
 /**

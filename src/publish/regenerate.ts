@@ -20,6 +20,7 @@ import { headsFingerprint, renderOrganizations } from './render-threads.js';
 import { markFailed, markRunning, stoppedRuns } from './run-marker.js';
 import { ArtifactStore, writeFileAtomic } from './store.js';
 import { artifactPaths, CALENDAR_DIR, EVENTS_DIR, EVENTS_LIST_PATH, OPENAPI_PATH, TEAMS_DIR, teamCalendarPath } from './routes.js';
+import { installationDigest, type FolderRecord } from './folder-record.js';
 import { folderToken, newFolderId, raiseRestoredCalendars, recordFolderToken, renderTokenOf, wentBack } from './restored-calendars.js';
 import { retiredFeed, retiredIds } from './retired-feeds.js';
 import { TeamCalendars, teamsByMatch } from './team-calendars.js';
@@ -76,6 +77,11 @@ export interface RegenerateOptions {
   lockWaitMs?: number;
   /** Aborted: stop waiting for that render (the server stopping); a render under way finishes. */
   signal?: AbortSignal;
+  /**
+   * The folder's record kept in the bucket (folder-record.ts), read by the first render into a folder with no manifest;
+   * null when the bucket has none. Given when a bucket is configured (jobs/regenerate.ts).
+   */
+  folderRecord?: () => Promise<FolderRecord | null>;
 }
 
 export function regenerateOptions(config: Config, uidDomain: string): RegenerateOptions {
@@ -101,6 +107,8 @@ export interface RegenerateResult {
   workers?: Array<number | string>;
   /** Competitions found behind what the folder last rendered (a database restored): their calendars raised. */
   restored?: number;
+  /** The folder had no manifest, and its record in the bucket was found (true), or could not be read (why). */
+  recordFromBucket?: true | string;
 }
 
 /** The last run's manifest as written (an empty one when there is none or it cannot be read). */
@@ -256,9 +264,13 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   // A run that stopped between its first file and its manifest (run-marker.ts): render and write everything again.
   const stopped = stoppedRuns(root);
   const written = readManifest(manifestFile, settings);
+  // A folder with no manifest (ARTIFACTS_DIR new or emptied, a new machine): what the bucket keeps of it, if this
+  // database published it, stands in for the manifest's id, token and SEQUENCEs (folder-record.ts).
+  const fromBucket = written.folder === undefined ? await recordInBucket(options, installation) : null;
+  const identity = fromBucket !== null && typeof fromBucket !== 'string' ? { installation, ...fromBucket } : written;
   // A database restored from a backup: its calendars raised past what was rendered since (restored-calendars.ts).
-  const restored = wentBack(written, { installation, token: await folderToken(db, written.folder) })
-    ? await raiseRestoredCalendars(db, written.events, new Date())
+  const restored = wentBack(identity, { installation, token: await folderToken(db, identity.folder) })
+    ? await raiseRestoredCalendars(db, identity.events, new Date())
     : 0;
   const previous = stopped.length === 0 ? written : withoutHashes(written);
   // A manifest from another render version or settings still tells which files exist (to remove them),
@@ -269,7 +281,7 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
     run.marker = markRunning(root);
   };
   const next: Manifest = {
-    renderVersion: RENDER_VERSION, installation, settings, folder: written.folder ?? newFolderId(), renderToken: written.renderToken, events: {}, teams: {},
+    renderVersion: RENDER_VERSION, installation, settings, folder: identity.folder ?? newFolderId(), renderToken: written.renderToken, events: {}, teams: {},
   };
   /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
   const staleTeams = new Set<string>();
@@ -422,7 +434,25 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
     ms: Math.round(performance.now() - started),
     ...(workers.length > 0 ? { workers } : {}),
     ...(restored > 0 ? { restored } : {}),
+    ...(fromBucket === null ? {} : { recordFromBucket: typeof fromBucket === 'string' ? fromBucket : true }),
   };
+}
+
+/**
+ * The folder's record in the bucket when this database published it; null when there is none (or none of this
+ * database's); why, when it could not be read: the render goes on without it (a store down must not stop the reads).
+ */
+async function recordInBucket(options: RegenerateOptions, installation: string): Promise<Omit<FolderRecord, 'installation'> | null | string> {
+  if (!options.folderRecord) return null;
+  let record: FolderRecord | null;
+  try {
+    record = await options.folderRecord();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (record === null || record.installation !== installationDigest(installation)) return null;
+  const { installation: _digest, ...rest } = record;
+  return rest;
 }
 
 export function formatResult(r: RegenerateResult): string {
@@ -430,6 +460,9 @@ export function formatResult(r: RegenerateResult): string {
     `regenerated: ${r.events} events (${r.rendered} rendered), files written ${r.written} / ` +
     `unchanged ${r.unchanged} / removed ${r.removed}, ${r.ms} ms` +
     (r.workers ? ` (render workers: ${r.workers.map((w) => (typeof w === 'number' ? `${w} organizations` : w)).join(', ')})` : '') +
-    (r.restored ? `; ${r.restored} competitions behind the last render (a database restored?): their calendars' SEQUENCE raised past it` : '')
+    (r.restored ? `; ${r.restored} competitions behind the last render (a database restored?): their calendars' SEQUENCE raised past it` : '') +
+    (typeof r.recordFromBucket === 'string'
+      ? `; the folder's record in the bucket could not be read (${r.recordFromBucket}): a database restored from a backup is not looked for`
+      : '')
   );
 }

@@ -59,7 +59,7 @@ export async function recordFolderToken(db: Db, folder: string, token: string): 
  * Raises each match of the competitions the folder rendered past the highest SEQUENCE rendered there, and each such
  * competition's revision, so that the render writes it again; in one transaction; how many competitions.
  */
-export async function raiseRestoredCalendars(db: Db, rendered: Record<string, ManifestEvent>, now: Date): Promise<number> {
+export async function raiseRestoredCalendars(db: Db, rendered: Record<string, Pick<ManifestEvent, 'revision' | 'sequence'>>, now: Date): Promise<number> {
   const raised = Object.entries(rendered).filter(([, e]) => e.sequence !== undefined);
   if (raised.length === 0) return 0;
   await retryWhileBusy(() => db.transaction().execute(async (trx) => {

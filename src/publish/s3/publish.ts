@@ -13,11 +13,11 @@
 // - The CDN's answer for an id the bucket does not hold: the bucket says 403 or 404 in its own shape, so the CDN
 //   maps both to NOT_FOUND_KEY, the API's 404 problem, which is published here with the reads (README).
 // - Faults: a failed put is not recorded, so the next run tries it again; nothing here touches the local files.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { READ_CACHE_CONTROL } from '../../http/headers.js';
 import { problemBody } from '../../http/problem.js';
+import { FOLDER_RECORD_KEY, folderRecordOf, installationDigest } from '../folder-record.js';
 import { MANIFEST, type Manifest } from '../regenerate.js';
 import { artifactPaths, CONTENT_TYPES, EVENTS_LIST_PATH, matchArtifactRoute, OPENAPI_PATH, teamCalendarPath, urlKeyOf } from '../routes.js';
 import { takeFolderLock } from '../folder-lock.js';
@@ -31,6 +31,8 @@ interface PublishedState {
   destination: string;
   /** key → content hash put, or PENDING. */
   objects: Record<string, string>;
+  /** The render token of the folder record last put (FOLDER_RECORD_KEY). */
+  folderRecord?: string;
 }
 
 /** A key a run set out to put and may have: the object may be in the bucket, with bytes not known. */
@@ -194,7 +196,7 @@ async function claimBucket(
   fail: (what: string, error: unknown) => void,
 ): Promise<'ok' | 'refused'> {
   if (installation === undefined) return 'ok'; // a render from before the manifest named its database
-  const mine = crypto.createHash('sha256').update(`competitions installation ${installation}`).digest('hex');
+  const mine = installationDigest(installation);
   let found: string | null;
   try {
     found = await store.get(PUBLISHED_BY_KEY);
@@ -339,9 +341,22 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
     if (!listTried && result.failed > 0) result.problem += '; the event list waits for them';
   }
   result.untried = changed.length - result.put - result.failed - result.superseded;
+  // The folder's record, once per render token: found in the bucket by the first render on a new machine
+  // (folder-record.ts). Its SEQUENCEs are the render's, whatever of it this run could put: raised past, never below.
+  const record = folderRecordOf(manifest);
+  let recordPut = false;
+  if (record !== null && state.folderRecord !== record.renderToken && !storeFailed) {
+    try {
+      await store.put({ key: FOLDER_RECORD_KEY, body: Buffer.from(JSON.stringify(record)), contentType: 'application/json', cacheControl: 'no-store' });
+      state.folderRecord = record.renderToken;
+      recordPut = true;
+    } catch (error) {
+      fail(`put ${FOLDER_RECORD_KEY}`, error);
+    }
+  }
   // A quiet run leaves the record as it is: rewriting and syncing it (2.8 MB for the bench's 39,461 objects) every
   // minute was most of a quiet run's time and 4 GB a day of writes for nothing.
-  if (state !== saved || changed.length > 0 || result.deleted > 0) writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
+  if (state !== saved || changed.length > 0 || result.deleted > 0 || recordPut) writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
   return { ...result, ms: Math.round(performance.now() - started) };
 }
 
