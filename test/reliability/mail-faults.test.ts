@@ -60,7 +60,11 @@ describe('mail faults', () => {
     expect(p95).toBeLessThan(500);
     const failing = outbox();
     expect(failing.every((m) => m.status === 'pending')).toBe(true);
-    expect(failing.some((m) => m.attempts >= 2)).toBe(true);
+    // Sending paused (src/mail/worker.ts pauseSending): one email tried at a time, not every email at every retry.
+    const duringOutage = fake.received.length;
+    expect(duringOutage).toBeGreaterThan(1);
+    expect(duringOutage).toBeLessThan(failing.length);
+    expect(svc.output()).toContain('mail: sending paused: postmark-http-500-code-0; one email is tried at a time');
 
     fake.mode = { kind: 'ok' };
     const deadline = Date.now() + 30_000;
@@ -76,10 +80,7 @@ describe('mail faults', () => {
     // The 21 contact addresses and the organization's registration address.
     expect(accepted.size).toBe(22);
 
-    // Retries backed off: the attempts on the first message got further apart.
-    const first = fake.received.filter((r) => r.body.To === 'mailfault.0@example.org');
-    expect(first.length).toBeGreaterThanOrEqual(3);
-    console.log(`mail-faults: 20 registrations during the outage, p95 ${p95.toFixed(1)} ms; ${fake.received.length} delivery attempts; all 21 emails sent after recovery`);
+    console.log(`mail-faults: 20 registrations during the outage, p95 ${p95.toFixed(1)} ms; ${duringOutage} requests to Postmark during it for ${failing.length} emails waiting; all sent after recovery`);
   }, 60_000);
 
   it('records a permanently rejected address as failed and does not retry it', async () => {
