@@ -50,14 +50,22 @@ const FOLDER_RECORD_TIMEOUT_MS = 3_000;
 
 /**
  * The folder's record in the bucket (folder-record.ts), read only by a render into a folder with no manifest: the AWS SDK
- * is loaded then, not by every render (jobs/publish.ts says why). Within a few seconds: the server's first render waits
- * for it, and serving must not wait for a store that hangs (the publish's own limit is 30 s, twice).
+ * is loaded then, not by every render (jobs/publish.ts says why). A time limit of a few seconds (3 s a try, two tries):
+ * the server's start waits for its first render.
  */
-function bucketFolderRecord(settings: S3Settings): () => Promise<FolderRecord | null> {
+function bucketFolderRecord(settings: S3Settings): () => Promise<FolderRecord | null | string> {
   return async () => {
-    const { s3ObjectStore } = await import('../publish/s3/object-store.js');
-    const text = await s3ObjectStore(settings, { timeoutMs: FOLDER_RECORD_TIMEOUT_MS }).get(FOLDER_RECORD_KEY);
-    return text === null ? null : parseFolderRecord(text);
+    const { s3ObjectStore, StoreError } = await import('../publish/s3/object-store.js');
+    let text: string | null;
+    try {
+      text = await s3ObjectStore(settings, { timeoutMs: FOLDER_RECORD_TIMEOUT_MS }).get(FOLDER_RECORD_KEY);
+    } catch (error) {
+      // Said, and the render goes on: serving never waits for the store (README, Publishing to a bucket).
+      if (error instanceof StoreError && error.code === 'AccessDenied') return 'the key may not get it: allow it s3:GetObject';
+      return error instanceof Error ? error.message : String(error);
+    }
+    if (text === null) return null;
+    return parseFolderRecord(text) ?? 'it is not a record this release reads';
   };
 }
 

@@ -3,7 +3,9 @@
 // restored from a backup is found behind its folder by the manifest (restored-calendars.ts); restored on a new machine,
 // with an empty ARTIFACTS_DIR, nothing told it, and feeds went out with SEQUENCEs subscribers had already seen with other
 // kickoffs, which Google Calendar keeps (README, Calendars). The first render into an empty folder reads this record
-// instead (jobs/regenerate.ts, when a bucket is configured), and the folder goes on under the same id.
+// instead (jobs/regenerate.ts, when a bucket is configured), raises what went back, then goes on under an id of its
+// own: under the record's, a second folder of the same database (a release's, a command's) and the first took each
+// other's tokens for a restore at every render (a review).
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Manifest } from './regenerate.js';

@@ -79,9 +79,9 @@ export interface RegenerateOptions {
   signal?: AbortSignal;
   /**
    * The folder's record kept in the bucket (folder-record.ts), read by the first render into a folder with no manifest;
-   * null when the bucket has none. Given when a bucket is configured (jobs/regenerate.ts).
+   * null when the bucket has none, why when it could not be read. Given when a bucket is configured (jobs/regenerate.ts).
    */
-  folderRecord?: () => Promise<FolderRecord | null>;
+  folderRecord?: () => Promise<FolderRecord | null | string>;
 }
 
 export function regenerateOptions(config: Config, uidDomain: string): RegenerateOptions {
@@ -281,7 +281,7 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
     run.marker = markRunning(root);
   };
   const next: Manifest = {
-    renderVersion: RENDER_VERSION, installation, settings, folder: identity.folder ?? newFolderId(), renderToken: written.renderToken, events: {}, teams: {},
+    renderVersion: RENDER_VERSION, installation, settings, folder: written.folder ?? newFolderId(), renderToken: written.renderToken, events: {}, teams: {},
   };
   /** Teams whose calendar must be rendered again: they play in an event rendered, removed or made private. */
   const staleTeams = new Set<string>();
@@ -440,16 +440,13 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
 
 /**
  * The folder's record in the bucket when this database published it; null when there is none (or none of this
- * database's); why, when it could not be read: the render goes on without it (a store down must not stop the reads).
+ * database's); why, when it could not be read (the store down, the key may not, a shape this release does not read):
+ * the render goes on without it, since serving never waits for the store, and its line says so.
  */
 async function recordInBucket(options: RegenerateOptions, installation: string): Promise<Omit<FolderRecord, 'installation'> | null | string> {
   if (!options.folderRecord) return null;
-  let record: FolderRecord | null;
-  try {
-    record = await options.folderRecord();
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+  const record = await options.folderRecord();
+  if (typeof record === 'string') return record;
   if (record === null || record.installation !== installationDigest(installation)) return null;
   const { installation: _digest, ...rest } = record;
   return rest;

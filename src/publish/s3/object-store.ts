@@ -145,7 +145,7 @@ export function describeStoreError(error: unknown, settings: S3Settings, timeout
     NoSuchBucket: `no bucket "${settings.bucket}" at ${where} (PUBLISH_S3_BUCKET, PUBLISH_S3_ENDPOINT)`,
     InvalidAccessKeyId: `the store knows no such access key (AWS_ACCESS_KEY_ID)`,
     SignatureDoesNotMatch: `the secret does not match the access key (AWS_SECRET_ACCESS_KEY)`,
-    AccessDenied: `the key is not allowed this on bucket "${settings.bucket}" (it needs s3:PutObject, s3:DeleteObject and s3:ListBucket there)`,
+    AccessDenied: `the key is not allowed this on bucket "${settings.bucket}" (it needs s3:PutObject, s3:GetObject, s3:DeleteObject and s3:ListBucket there)`,
     AuthorizationHeaderMalformed: `the bucket is in another region than ${settings.region} (PUBLISH_S3_REGION)`,
     PermanentRedirect: `the bucket is in another region than ${settings.region}, or needs PUBLISH_S3_FORCE_PATH_STYLE (PUBLISH_S3_REGION)`,
     CredentialsProviderError: `no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or give the machine a role)`,

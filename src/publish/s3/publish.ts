@@ -323,6 +323,23 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
       fail('delete', error);
     }
   }
+  // The folder's record, once per render token, after the deletions (an event made private leaves the bucket whatever
+  // this put does) and before any read is put: found in the bucket by the first render on a new machine
+  // (folder-record.ts), it must never be behind the feeds there. Its SEQUENCEs are the manifest's, at least what this
+  // run puts; put after them, a run that failed or was killed between left the feeds ahead of it, and a restore went
+  // unseen (a review). Not put: no read is either (the store failed).
+  const record = folderRecordOf(manifest);
+  let recordPut = false;
+  if (record !== null && state.folderRecord !== record.renderToken && !storeFailed) {
+    try {
+      await store.put({ key: FOLDER_RECORD_KEY, body: Buffer.from(JSON.stringify(record)), contentType: 'application/json', cacheControl: 'no-store' });
+      state.folderRecord = record.renderToken;
+      recordPut = true;
+    } catch (error) {
+      storeFailed = true;
+      fail(`put ${FOLDER_RECORD_KEY}`, error);
+    }
+  }
   // The list as soon as every object of every event it names is in the bucket: the bytes this run put, or any bytes
   // a run put before (a detail being updated is there, in its last version). A pending one may not be.
   const listChanged = changed.includes(LIST_KEY);
@@ -341,19 +358,6 @@ async function publishLocked(artifactsDir: string, store: ObjectStore, result: P
     if (!listTried && result.failed > 0) result.problem += '; the event list waits for them';
   }
   result.untried = changed.length - result.put - result.failed - result.superseded;
-  // The folder's record, once per render token: found in the bucket by the first render on a new machine
-  // (folder-record.ts). Its SEQUENCEs are the render's, whatever of it this run could put: raised past, never below.
-  const record = folderRecordOf(manifest);
-  let recordPut = false;
-  if (record !== null && state.folderRecord !== record.renderToken && !storeFailed) {
-    try {
-      await store.put({ key: FOLDER_RECORD_KEY, body: Buffer.from(JSON.stringify(record)), contentType: 'application/json', cacheControl: 'no-store' });
-      state.folderRecord = record.renderToken;
-      recordPut = true;
-    } catch (error) {
-      fail(`put ${FOLDER_RECORD_KEY}`, error);
-    }
-  }
   // A quiet run leaves the record as it is: rewriting and syncing it (2.8 MB for the bench's 39,461 objects) every
   // minute was most of a quiet run's time and 4 GB a day of writes for nothing.
   if (state !== saved || changed.length > 0 || result.deleted > 0 || recordPut) writeFileAtomic(stateFile, JSON.stringify(state), { durable: true });
