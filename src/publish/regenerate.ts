@@ -264,8 +264,9 @@ async function render(db: Db, options: RegenerateOptions, run: RunMark): Promise
   // A run that stopped between its first file and its manifest (run-marker.ts): render and write everything again.
   const stopped = stoppedRuns(root);
   const written = readManifest(manifestFile, settings);
-  // A folder with no manifest (ARTIFACTS_DIR new or emptied, a new machine): what the bucket keeps of it, if this
-  // database published it, stands in for the manifest's id, token and SEQUENCEs (folder-record.ts).
+  // A folder with no manifest (ARTIFACTS_DIR new or emptied, a new machine): what the bucket keeps of the folder it
+  // published, if this database did, stands in for the manifest in the restore check alone (its folder, token and
+  // SEQUENCEs); the new folder takes an id of its own below (folder-record.ts).
   const fromBucket = written.folder === undefined ? await recordInBucket(options, installation) : null;
   const identity = fromBucket !== null && typeof fromBucket !== 'string' ? { installation, ...fromBucket } : written;
   // A database restored from a backup: its calendars raised past what was rendered since (restored-calendars.ts).
