@@ -1,6 +1,6 @@
 // What an email queued earlier may still say when it leaves. An outbox row can wait a long time before it is sent
-// (Postmark down or refusing our setup: sending paused, for as long as that lasts; the server stopped), and meanwhile a follower may unsubscribe with one
-// click or an organizer make a competition private. The checks done when the email was queued (src/updates/run.ts
+// (Postmark down or refusing our setup: sending paused, for as long as that lasts; the server stopped), and
+// meanwhile a follower may unsubscribe with one click or an organizer make a competition private. The checks done when the email was queued (src/updates/run.ts
 // tells only public competitions to active follows) are therefore done again by the worker, just before it renders:
 // the rules here are pure (the facts come from the database, read by the catalog's `atSend`), and an email with
 // nothing left to say is cancelled, never sent.
@@ -99,8 +99,8 @@ export function followConfirmAtSend<D>(
  * match is gone is gone with it, and one whose member's address was corrected or removed since sends nothing more to
  * the old address (src/rsvp/state.ts invitedAddressCurrent). Where the match stands (`state`, src/rsvp/state.ts) decides the rest: a match
  * cancelled since (or of a competition cancelled since) will not be played, and one that has kicked off or been
- * played since (an email waits a day of retries, or through an outage) can no longer be answered: nobody is asked. Otherwise the email shows the
- * match as it is now, not as it was when queued: its kickoff and venue, and, postponed, no kickoff at all but that it
+ * played since (an email waits a day of retries, or through an outage) can no longer be answered: nobody is asked.
+ * Otherwise the email shows the match as it is now, not as it was when queued: its kickoff and venue, and, postponed, no kickoff at all but that it
  * is postponed (the old one no longer holds). The sender is the organization (rows queued before it was recorded get
  * it here).
  */

@@ -2,8 +2,9 @@
 // time (compose.ts: its links are minted then), hands it to a transport, records the outcome.
 // Retryable failures come back with exponential backoff and jitter; permanent ones, or a message out
 // of attempts, end as status 'failed' with the reason in last_error. One message failing for itself never stops
-// the others; a failure of every email (an outage, our setup refused) pauses sending (pauseSending). Logs name the outbox id and tag only: bodies carry secret links, and a recipient's domain can name
-// the person (a family's own domain); the id finds the row for an operator who needs more.
+// the others; a failure of every email (an outage, our setup refused) pauses sending (pauseSending). Logs name the
+// outbox id and tag only: bodies carry secret links, and a recipient's domain can name the person (a family's own
+// domain); the id finds the row for an operator who needs more.
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { followOfRow, noticeOfRow, recipientOf, type SentEmail } from './catalog.js';
