@@ -294,12 +294,24 @@ describe('a VEVENT that changes raises its SEQUENCE and moves its DTSTAMP', () =
   });
 });
 
+type Sqlite = TestDb['sqlite'];
+/** The match the restore tests move. */
+const move = (sqlite: Sqlite, kickoff: string) => sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`).run(kickoff);
+
+/** Each VEVENT of the moved match now: at `kickoff`, under a SEQUENCE above the one seen. */
+const expectMoved = (now: Map<string, Seen>, seen: Map<string, Seen>, kickoff: string) => {
+  const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
+  expect(moved.length).toBeGreaterThan(0);
+  for (const [key, v] of moved) {
+    expect(v.content).toContain(`DTSTART:${kickoff}`);
+    expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
+  }
+};
+
 // An operator's review restored a backup, moved a match, and its VEVENT took the SEQUENCE subscribers had already seen
 // with the kickoff set after the backup: Google Calendar kept that one. The folder's manifest tells the render which
 // competitions went back (src/publish/restored-calendars.ts).
 describe('a database restored from a backup', () => {
-  type Sqlite = TestDb['sqlite'];
-  const move = (sqlite: Sqlite, kickoff: string) => sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`).run(kickoff);
 
   /**
    * The demo rendered and backed up; each step of `since` then run on it, each followed by a render; what subscribers
@@ -326,16 +338,6 @@ describe('a database restored from a backup', () => {
       await restored.db.destroy();
     }
   }
-
-  /** Each VEVENT of the moved match now: at `kickoff`, under a SEQUENCE above the one seen. */
-  const expectMoved = (now: Map<string, Seen>, seen: Map<string, Seen>, kickoff: string) => {
-    const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
-    expect(moved.length).toBeGreaterThan(0);
-    for (const [key, v] of moved) {
-      expect(v.content).toContain(`DTSTART:${kickoff}`);
-      expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
-    }
-  };
 
   /** The VEVENTs of `to` whose content differs from `from` under a SEQUENCE not above it. */
   const stale = (from: Map<string, Seen>, to: Map<string, Seen>) => [...to].flatMap(([key, now]) => {
@@ -393,8 +395,6 @@ describe('a database restored from a backup', () => {
 // Restored on a new machine: the folder is empty, and only the bucket the reads were published to remembers
 // (src/publish/folder-record.ts; the publisher puts the record, test/publish-s3.test.ts, against Ceph).
 describe('a database restored on a new machine, with an empty ARTIFACTS_DIR', () => {
-  type Sqlite = TestDb['sqlite'];
-  const move = (sqlite: Sqlite, kickoff: string) => sqlite.prepare(`UPDATE matches SET kickoff_at = ? WHERE id = 'rsl-prem-r07-2'`).run(kickoff);
   const manifestOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
 
   /** The demo rendered, backed up, a match moved and rendered again; the record a publish would have put; the backup. */
@@ -423,13 +423,7 @@ describe('a database restored on a new machine, with an empty ARTIFACTS_DIR', ()
       const result = await regenerate(restored.db, fresh);
       expect(result.restored).toBeGreaterThan(0);
       expect(result.recordFromBucket).toBe(true);
-      const now = snapshot(fresh.artifactsDir);
-      const moved = [...now].filter(([key]) => key.includes(' rsl-prem-r07-2.'));
-      expect(moved.length).toBeGreaterThan(0);
-      for (const [key, v] of moved) {
-        expect(v.content).toContain('DTSTART:20261206T170000Z');
-        expect(v.sequence, key).toBeGreaterThan(seen.get(key)!.sequence);
-      }
+      expectMoved(snapshot(fresh.artifactsDir), seen, '20261206T170000Z');
       expect(manifestOf(fresh.artifactsDir).folder).not.toBe(record.folder);
       // Then quiet: its manifest is there now, the bucket is not asked again.
       const quiet = await regenerate(restored.db, { ...fresh, folderRecord: () => Promise.reject(new Error('not asked')) });

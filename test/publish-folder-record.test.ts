@@ -47,6 +47,9 @@ function memoryStore() {
   return { store, objects, puts, failAfter: (n: number) => (allowed = n) };
 }
 
+/** The record in a bucket, as jobs/regenerate.ts reads it (its folderRecord option). */
+const recordIn = (store: ObjectStore) => () => store.get(FOLDER_RECORD_KEY).then((text) => (text === null ? null : parseFolderRecord(text)));
+
 /** SEQUENCE of the moved match's VEVENT in a published feed. */
 const sequenceIn = (feed: Buffer | undefined) => Number(/UID:rsl-prem-r07-2\.[^\r\n]*\r\n(?:[^\r\n]*\r\n)*?SEQUENCE:(\d+)/.exec(feed?.toString('utf8') ?? '')?.[1]);
 const FEED = 'api/v0/calendar/rsl-prem-2026-27';
@@ -85,7 +88,7 @@ describe("the folder's record in the bucket", () => {
     bucket.failAfter(Number.POSITIVE_INFINITY);
     const restored = openDb(backup);
     try {
-      const fresh = { ...options, artifactsDir: path.join(db.dir, 'new-machine'), folderRecord: () => bucket.store.get(FOLDER_RECORD_KEY).then((text) => (text === null ? null : parseFolderRecord(text))) };
+      const fresh = { ...options, artifactsDir: path.join(db.dir, 'new-machine'), folderRecord: recordIn(bucket.store) };
       move(restored.sqlite, '2026-12-06T17:00:00Z');
       expect((await regenerate(restored.db, fresh)).restored).toBeGreaterThan(0);
       await publishArtifacts(fresh.artifactsDir, bucket.store);
@@ -110,7 +113,7 @@ describe("the folder's record in the bucket", () => {
   // each other's tokens for a restore, and raised every calendar at every render.
   it('a second folder of the same database gets an id of its own, and neither raises the other', async () => {
     const { db, options, bucket } = await setUp();
-    const record = () => bucket.store.get(FOLDER_RECORD_KEY).then((text) => (text === null ? null : parseFolderRecord(text)));
+    const record = recordIn(bucket.store);
     const second = { ...options, artifactsDir: path.join(db.dir, 'second'), folderRecord: record };
     for (let round = 0; round < 3; round++) {
       move(db.sqlite, `2026-12-0${round + 1}T16:00:00Z`);

@@ -294,19 +294,12 @@ export function startMailWorker(store: SyncDb, transport: MailTransport, options
       };
     }
     // Sending paused (a failure of every email): the email goes back in line, tried when sending works again.
-    if (err.everyEmail && pause !== null) {
-      const nextAttemptAt = new Date(pause.untilMs);
-      return {
-        record: () => markEmailRetry(store, row.id, { error: err.message, nextAttemptAt }),
-        line: `attempt ${attempt} failed, waits while sending is paused: ${err.kind}`,
-        level: 'error',
-      };
-    }
-    const delay = backoffMs(attempt, backoff);
-    const nextAttemptAt = new Date(now().getTime() + delay);
+    const pausedUntil = err.everyEmail ? pause?.untilMs : undefined;
+    const delay = pausedUntil === undefined ? backoffMs(attempt, backoff) : 0;
+    const nextAttemptAt = new Date(pausedUntil ?? now().getTime() + delay);
     return {
       record: () => markEmailRetry(store, row.id, { error: err.message, nextAttemptAt }),
-      line: `attempt ${attempt} failed, retry in ${Math.round(delay / 1000)} s: ${err.kind}`,
+      line: `attempt ${attempt} failed, ${pausedUntil === undefined ? `retry in ${Math.round(delay / 1000)} s` : 'waits while sending is paused'}: ${err.kind}`,
       level: 'error',
     };
   }
