@@ -1,7 +1,7 @@
 // Local times, table by table: zones with and without daylight saving, both languages, the day boundary.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { arabicDateTimes, canonicalTimeZone, formatDateTime, formatShortDay, isTimeZone, latestLocalHour, localDate, localInstant, localParts, utcOffset, zonedInstant } from './local-time.js';
+import { arabicDateTimes, canonicalTimeZone, formatDateTime, formatDay, formatShortDay, isTimeZone, latestLocalHour, localDate, localInstant, localParts, utcOffset, zonedInstant } from './local-time.js';
 
 describe('formatDateTime', () => {
   it.each([
@@ -39,6 +39,22 @@ describe('formatDateTime', () => {
   it('is null for no time or a time that cannot be read', () => {
     expect(formatDateTime(null, 'UTC', 'en')).toBeNull();
     expect(formatDateTime('not a time', 'UTC', 'en')).toBeNull();
+  });
+});
+
+describe('formatDay', () => {
+  it.each([
+    ['2014-05-06', 'UTC', 'en', '6 May 2014'],
+    ['2014-05-06', 'Asia/Amman', 'en', '6 May 2014'],
+    ['2014-05-06', 'Africa/Cairo', 'ar', '6 مايو 2014'],
+    ['2014-05-06', 'Asia/Amman', 'ar', '6 أيار 2014'],
+    ['2012-02-29', 'UTC', 'en', '29 February 2012'],
+    // Not a day: the caller shows what it has.
+    ['2013-02-29', 'UTC', 'en', null],
+    ['2014-5-6', 'UTC', 'en', null],
+    ['2014-05-06T00:00:00Z', 'UTC', 'en', null],
+  ] as const)('%s in %s (%s) → %s', (day, zone, language, expected) => {
+    expect(formatDay(day, zone, language)).toBe(expected);
   });
 });
 

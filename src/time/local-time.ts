@@ -216,6 +216,20 @@ export function formatShortDay(value: string | Date | null, timeZone: string, la
   return language === 'ar' ? `${p.day} ${arabicMonths(timeZone)[p.month - 1]}${year}` : `${p.day} ${EN_MONTHS[p.month - 1]!.slice(0, 3)}${year}`;
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`, no instant: a date of birth) in words: `6 May 2014` / `6 أيار 2014` (the months of
+ * `timeZone`'s readers). An accessibility review heard a notice's `2014-05-06` read digit by digit, where every other
+ * date of the email is in words. null for anything that is not such a day.
+ */
+export function formatDay(day: string, timeZone: string, language: Language): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, date));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+  return `${date} ${(language === 'ar' ? arabicMonths(timeZone) : EN_MONTHS)[month - 1]} ${year}`;
+}
+
 /** The local date `YYYY-MM-DD` of an instant in a zone (a person's "today" there). */
 export function localDate(instant: Date, timeZone: string): string {
   const p = localParts(instant, timeZone);

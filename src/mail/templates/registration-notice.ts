@@ -3,7 +3,7 @@
 // the rest. These addresses asked for registrations, so the submitter's text may reach them; it is escaped like
 // any other value.
 import { arabicCount, isolatedIn, type Language } from '../../vocabulary/language.js';
-import { formatDateTime, localDate } from '../../time/local-time.js';
+import { formatDateTime, formatDay, localDate } from '../../time/local-time.js';
 import { html, type Html } from './html.js';
 import { factLines, layout, t, textBlock, type Fact, type RenderedEmail } from './layout.js';
 
@@ -100,7 +100,8 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
   const exported = exportCommandParts(s.exportTitle, command);
   const optional: Array<[string, string | null]> = [
     [s.labels.otherName, otherName],
-    [s.labels.dob, input.dateOfBirth],
+    // In words, as every other date of the email (the export keeps the ISO form).
+    [s.labels.dob, input.dateOfBirth === null ? null : (formatDay(input.dateOfBirth, input.timeZone, input.language) ?? input.dateOfBirth)],
     [s.labels.phone, input.phone],
     [s.labels.guardian, input.guardianName],
     [s.labels.guardianPhone, input.guardianPhone],

@@ -308,7 +308,7 @@ describe('registration notice', () => {
     expectWellFormedShell(mail, 'en');
     expect(mail.subject).toBe('New registration: Alex Doe (Under 12)');
     for (const line of [
-      'Player: Alex Doe', 'Division: Under 12', 'Email (as typed, not verified; Reply goes to it): parent@example.org', 'Phone: +962 79 000 0000', 'Date of birth: 2014-05-06',
+      'Player: Alex Doe', 'Division: Under 12', 'Email (as typed, not verified; Reply goes to it): parent@example.org', 'Phone: +962 79 000 0000', 'Date of birth: 6 May 2014',
       'Guardian: Sam Doe', "Guardian's phone: +962 79 111 1111", 'Reference: reg_01HXYZ', 'Received: Sunday 8 March 2026, 01:30 GMT+3',
       // 22:30Z on 7 March is 01:30 on 8 March in Amman: the command names the organization's day.
       'The request has notes from its submitter.', 'npm run registrations -- --org riverside --since 2026-03-08 --output registrations-riverside-2026-03-08.csv',
