@@ -222,6 +222,9 @@ describe('import', () => {
     ['a birth day that is not YYYY-MM-DD', (j) => (j.organizations[0].divisions[0].born_from = '1/9/2014'), 'organizations[0] ("riverside").divisions[0] ("rs-senior").born_from', /YYYY-MM-DD/],
     ['a birth day that does not exist', (j) => (j.organizations[0].divisions[0].born_until = '2015-02-29'), 'organizations[0] ("riverside").divisions[0] ("rs-senior").born_until', /not a real date/],
     ['birth days out of order', (j) => Object.assign(j.organizations[0].divisions[0], { born_from: '2015-01-01', born_until: '2014-12-31' }), 'organizations[0] ("riverside").divisions[0] ("rs-senior").born_until', /on or after born_from/],
+    // The address the public writes to: one address, as registration_emails are checked.
+    ['a contact that is no address', (j) => (j.organizations[0].contact_email = 'Riverside office'), 'organizations[0] ("riverside").contact_email', /./],
+    ['two contacts in one', (j) => (j.organizations[0].contact_email = 'a@riverside.example, b@riverside.example'), 'organizations[0] ("riverside").contact_email', /./],
   ])('rejects %s at its path', (_label, mutate, wantPath, wantMessage) => {
     expect(refusedAfter(SMALL, mutate)).toContainEqual({ path: wantPath, message: expect.stringMatching(wantMessage) });
   });
@@ -234,6 +237,7 @@ describe('import', () => {
     ["a match's kickoff", (j) => (j.organizations[0].leagues[0].events[0].matches[2].kickoff = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").kickoff'],
     ["a match's walkover", (j) => (j.organizations[0].leagues[0].events[0].matches[2].walkover = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").walkover'],
     ["a division's league", (j) => (j.organizations[0].divisions[0].league = ''), 'organizations[0] ("riverside").divisions[0] ("rs-senior").league'],
+    ["an organization's contact", (j) => (j.organizations[0].contact_email = ''), 'organizations[0] ("riverside").contact_email'],
     ["an event's end", (j) => (j.organizations[0].leagues[0].events[0].ends_at = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").ends_at'],
   ])('says of an empty string in an optional field (%s) to leave it out or write null', (_label, edit, wantPath) => {
     const json = load(SMALL);

@@ -72,6 +72,30 @@ describe('the organization is told', () => {
       expect(`${receipt.subject}\n${receipt.text}\n${receipt.html}`).not.toContain(submitted);
     }
   });
+
+  // A parent's receipt told them to keep the reference "if you write to them" and named no address, and a reply went
+  // to MAIL_FROM's no-reply mailbox. The organization's contact_email (the demo's Amman association has one) is read
+  // as the receipt leaves: one removed since is neither named nor replied to.
+  it("names the organization's contact address in the receipt, and replies go to it", async () => {
+    await register({ ...OMAR, email: 'receipt.contact@example.org' });
+    const receipt = await waitForEmail(svc.env.MAIL_DIR!, 'receipt.contact@example.org');
+    expect(receipt.headers['reply-to']).toBe('info@amman-yfa.example');
+    expect(receipt.text).toContain('ردّ على هذه الرسالة أو اكتب إلى \u2068info@amman-yfa.example\u2069، واذكر رقم الطلب.');
+    // The notices still answer the family, not the contact.
+    const notice = await waitForEmail(svc.env.MAIL_DIR!, 'tasjeel@amman-yfa.example', (e) => e.headers['reply-to'] === 'receipt.contact@example.org');
+    expect(notice.text).not.toContain('info@amman-yfa.example');
+
+    db.prepare(`UPDATE organizations SET contact_email = NULL WHERE id = 'amman-yfa'`).run();
+    try {
+      await register({ ...OMAR, email: 'receipt.nocontact@example.org' });
+      const without = await waitForEmail(svc.env.MAIL_DIR!, 'receipt.nocontact@example.org');
+      expect(without.headers['reply-to']).toBeUndefined();
+      expect(without.text).toContain('احتفظ برقم الطلب إذا راسلتهم.');
+      expect(without.text).not.toContain('info@amman-yfa.example');
+    } finally {
+      db.prepare(`UPDATE organizations SET contact_email = 'info@amman-yfa.example' WHERE id = 'amman-yfa'`).run();
+    }
+  });
 });
 
 describe('the organization reads its registrations', () => {

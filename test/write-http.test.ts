@@ -58,6 +58,8 @@ describe('follow', () => {
     const mail = await waitForEmail(svc.env.MAIL_DIR!, email);
     expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/follow\/unsubscribe\?token=[A-Za-z0-9_-]{43}>$/);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // A reply reaches the organization's contact address (the demo's Riverside gives one), not no-reply@.
+    expect(mail.headers['reply-to']).toBe('hello@riverside-sfl.example');
     const confirm = linkIn(mail.text, '/follow/confirm?token=');
     expect(linkIn(mail.html, '/follow/confirm?token=')).toBe(confirm);
 
@@ -198,6 +200,8 @@ describe('RSVP', () => {
     const member = db.prepare(`SELECT tm.email FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id
       WHERE i.match_id = ? ORDER BY tm.id LIMIT 1`).get(matchId) as { email: string };
     const mail = await waitForEmail(svc.env.MAIL_DIR!, member.email, (e) => e.text.includes('/rsvp?token='));
+    // "Sorry, injured": a player's reply reaches the organization's contact address, not no-reply@.
+    expect(mail.headers['reply-to']).toBe('hello@riverside-sfl.example');
     const link = linkIn(mail.text, '/rsvp?token=');
     const page = await request(link);
     expect(page.status).toBe(200);

@@ -25,6 +25,8 @@ export interface OrganizationsTable {
   registration_retention_days: Generated<number>;
   /** IANA time zone that match times are shown in (emails, pages); feeds carry UTC. */
   timezone: Generated<string>;
+  /** The address the public writes to (migration 0026): named in the emails sent for it, their Reply-To; null: none. */
+  contact_email: string | null;
 }
 
 export interface LeaguesTable {

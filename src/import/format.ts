@@ -262,6 +262,12 @@ export const organizationSchema = z
     language: languageSchema.default('en'),
     /** Who is told of each registration (an email each). */
     registration_emails: z.array(emailField).max(20).default([]),
+    /**
+     * The address the public writes to: named in the emails sent for the organization (a registration's receipt, an
+     * invitation, a follower's emails) and their Reply-To. Optional; never one of registration_emails by default, which
+     * may be a volunteer's own.
+     */
+    contact_email: optional(emailField),
     /** Registrations older than this are deleted. */
     registration_retention_days: z.number().int().min(1).max(3650).default(365),
     /** Where its matches are played: emails and pages show times in this zone. */

@@ -308,7 +308,7 @@ class CheckedOnly extends Error {}
  */
 export function applyImport(sqlite: Database.Database, file: ImportFile, options: { check?: boolean } = {}): ImportCounts {
   const put = {
-    org: upsert(sqlite, 'organizations', ['id', 'name', 'name_ar', 'language', 'registration_emails', 'registration_retention_days', 'timezone']),
+    org: upsert(sqlite, 'organizations', ['id', 'name', 'name_ar', 'language', 'registration_emails', 'registration_retention_days', 'timezone', 'contact_email']),
     league: upsert(sqlite, 'leagues', ['id', 'org_id', 'name', 'name_ar']),
     division: upsert(sqlite, 'divisions', ['id', 'org_id', 'league_id', 'name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under', 'born_from', 'born_until']),
     team: upsert(sqlite, 'teams', ['id', 'org_id', 'name', 'name_ar']),
@@ -448,6 +448,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       counts.changed += put.org({
         id: org.id, name: org.name, name_ar: org.name_ar, language: org.language,
         registration_emails: JSON.stringify(org.registration_emails), registration_retention_days: org.registration_retention_days, timezone: org.timezone,
+        contact_email: org.contact_email,
       });
       for (const t of org.teams) {
         counts.teams++;

@@ -66,9 +66,22 @@ export interface EmailKind<S extends z.ZodType> {
    * since no one else learns of a notice lost (src/mail/worker.ts). Absent: the email is no registration notice.
    */
   noticeOf?: (data: z.output<S>) => string;
+  /**
+   * The organization the email is sent for, read at send time: its `contact_email` (migration 0026) is the email's
+   * Reply-To, and `contact` in the render's context. Absent: the email is no organization's to the public (a
+   * registration notice goes to the organization itself, and its reply to the family).
+   */
+  organizationOf?: (store: SyncDb, data: z.output<S>) => string | undefined;
   /** `baseUrl`: PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
   /** `now`: when it is rendered, just before it is sent (an invitation's subject names a far-off match's year). */
-  render(data: z.output<S>, links: Record<string, string>, context: { baseUrl: string; now: Date }): SentEmail;
+  /** `contact`: the organization's contact_email (organizationOf), or null. */
+  render(data: z.output<S>, links: Record<string, string>, context: RenderContext): SentEmail;
+}
+
+export interface RenderContext {
+  baseUrl: string;
+  now: Date;
+  contact?: string | null;
 }
 
 const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
@@ -128,6 +141,24 @@ const registrationKept = (store: SyncDb, id: string) =>
 const followOf = (store: SyncDb, id: string) =>
   store.first(store.q.selectFrom('follows').select(['status', 'league_id']).where('id', '=', id));
 
+/** The organization of a follow, of an invitation's match, of a registration (organizationOf). */
+const followOrganization = (store: SyncDb, data: { followId: string }) =>
+  store.first(store.q.selectFrom('follows').select('org_id').where('id', '=', data.followId))?.org_id;
+const invitationOrganization = (store: SyncDb, data: { invitationId: string }) =>
+  store.first(
+    store.q.selectFrom('rsvp_invitations as i').innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
+      .innerJoin('leagues as l', 'l.id', 'e.league_id').select('l.org_id').where('i.id', '=', data.invitationId),
+  )?.org_id;
+const registrationOrganization = (store: SyncDb, data: { registrationId: string }) =>
+  store.first(store.q.selectFrom('registrations').select('org_id').where('id', '=', data.registrationId))?.org_id;
+
+/** An organization's contact_email, when it has one an email's Reply-To can carry (checked as the .eml builder would). */
+export function organizationContact(store: SyncDb, organizationId: string | undefined): string | null {
+  if (organizationId === undefined) return null;
+  const contact = store.first(store.q.selectFrom('organizations').select('contact_email').where('id', '=', organizationId))?.contact_email ?? null;
+  return contact !== null && isOneAddress(contact) ? contact : null;
+}
+
 /** A follow's confirm link works for 7 days. */
 export const CONFIRM_LINK_TTL_MS = 7 * 24 * 3600_000;
 /**
@@ -162,6 +193,7 @@ export const CATALOG = {
         : null;
       return followConfirmAtSend(data, { followStatus: follow?.status, leagueIsPublic: leaguePublic });
     },
+    organizationOf: followOrganization,
     render: (data, links) => ({
       ...followConfirmationEmail({ ...data, confirmUrl: links.confirm!, unsubscribeUrl: links.unsubscribe! }),
       headers: listUnsubscribeHeaders(links.unsubscribe!),
@@ -197,6 +229,7 @@ export const CATALOG = {
       unsubscribe: { purpose: 'follow-unsubscribe', subject: (d) => d.followId, path: '/follow/unsubscribe', ttlMs: UNSUBSCRIBE_LINK_TTL_MS },
     },
     followOf: (data) => data.followId,
+    organizationOf: followOrganization,
     atSend: (store, data) => {
       const ids = data.competitions.map(competitionEventId).filter((id) => id !== undefined);
       const publicIds = new Set(
@@ -245,6 +278,7 @@ export const CATALOG = {
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
     atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpInviteAtSend(data, { invitation })),
+    organizationOf: invitationOrganization,
     render: (data, links, { baseUrl, now }) => ({
       ...rsvpInviteEmail({
         ...data,
@@ -285,6 +319,7 @@ export const CATALOG = {
     // A match that will not be played has nothing left to answer: its email carries no link.
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp', when: (d) => d.state === 'open' || d.state === 'postponed' } },
     atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpChangeAtSend(data, { invitation })),
+    organizationOf: invitationOrganization,
     render: (data, links, { now }) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp ?? null, sentAt: now }), headers: {}, ...senderOf(data) }),
   }),
   /** To the contact address: nothing the submitter typed (see the template). */
@@ -300,7 +335,8 @@ export const CATALOG = {
     }),
     links: {},
     atSend: (store, data) => registrationReceiptAtSend(data, { registrationKept: registrationKept(store, data.registrationId) }),
-    render: (data) => ({ ...registrationReceiptEmail(data), headers: {}, ...senderOf(data) }),
+    organizationOf: registrationOrganization,
+    render: (data, _links, { contact }) => ({ ...registrationReceiptEmail({ ...data, contact: contact ?? null }), headers: {}, ...senderOf(data) }),
   }),
   /**
    * To a registration address past its daily cap of notices, at most one waiting at a time, due an hour after the

@@ -4,7 +4,7 @@
 import type { OutboxMessage } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { mintLinkToken } from '../security/link-tokens.js';
-import { CATALOG, isTemplateName, type EmailKind, type SentEmail } from './catalog.js';
+import { CATALOG, isTemplateName, organizationContact, type EmailKind, type RenderContext, type SentEmail } from './catalog.js';
 import type { z } from 'zod';
 
 /** A row that can never be sent as it is (unknown template, data that no longer fits it). */
@@ -62,8 +62,8 @@ function compose(
   const specs = Object.entries(kind.links);
   const kindAtSend = kind.atSend;
   const atSend = check !== null && kindAtSend ? (data: unknown) => kindAtSend(store, data, context.now, check.to) : undefined;
-  if (specs.length === 0 && !atSend) return kind.render(parsed.data, {}, context);
-  const ready = store.transaction((): { data: unknown; links: Record<string, string> } | CancelledEmail => {
+  if (specs.length === 0 && !atSend && !kind.organizationOf) return kind.render(parsed.data, {}, context);
+  const ready = store.transaction((): { data: unknown; links: Record<string, string>; contact: string | null } | CancelledEmail => {
     let data: unknown = parsed.data;
     if (atSend) {
       const decision = atSend(data);
@@ -81,8 +81,14 @@ function compose(
       });
       links[name] = `${context.baseUrl}${spec.path}?token=${token}`;
     }
-    return { data, links };
+    // Read as it leaves, as the rest of the send-time check: a contact the organization changed or removed since.
+    const contact = kind.organizationOf ? organizationContact(store, kind.organizationOf(store, data)) : null;
+    return { data, links, contact };
   });
   if ('cancelled' in ready) return ready;
-  return kind.render(ready.data, ready.links, context);
+  const withContact: RenderContext = { ...context, contact: ready.contact };
+  const email = kind.render(ready.data, ready.links, withContact);
+  // Replies reach the organization, not MAIL_FROM's no-reply mailbox: a parent answering a receipt, a player an
+  // invitation. An email whose kind chose its own Reply-To keeps it.
+  return ready.contact !== null && email.replyTo === undefined ? { ...email, replyTo: ready.contact } : email;
 }

@@ -1,6 +1,7 @@
 // The receipt of a registration request, to its contact address. Anyone can type any address into the form, so
 // the receipt carries nothing the submitter chose (no name, no notes): only the organization, the division, the
-// reference and the date, all of which the organization or the service wrote.
+// reference and the date, all of which the organization or the service wrote, and the organization's contact address
+// when it gave one (its Reply-To too: src/mail/compose.ts).
 import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime } from '../../time/local-time.js';
 import { html } from './html.js';
@@ -14,12 +15,15 @@ export interface RegistrationReceiptInput {
   /** When the registration was taken, shown in the organization's time zone; null in rows queued before it was recorded. */
   submittedAt: string | null;
   timeZone: string;
+  /** The organization's contact_email, or null: it gave none (then the email can only say to keep the reference). */
+  contact: string | null;
 }
 
 export function registrationReceiptEmail(input: RegistrationReceiptInput): RenderedEmail {
   const ar = input.language === 'ar';
   const name = isolatedIn(input.language);
   const when = formatDateTime(input.submittedAt, input.timeZone, input.language);
+  const contact = input.contact;
   const s = ar
     ? {
         subject: `استلمنا طلب التسجيل: ${name(input.organizationName)}`,
@@ -29,8 +33,10 @@ export function registrationReceiptEmail(input: RegistrationReceiptInput): Rende
         labels: { org: 'الجهة المنظِّمة', division: 'الفئة', id: 'رقم الطلب', date: 'التاريخ' },
         noDivision: 'غير محددة',
         nextTitle: 'ماذا بعد؟',
-        next: 'يراجع المنظِّمون كل طلب، وسيتواصلون معك على هذا البريد الإلكتروني إذا احتاجوا إلى معلومات إضافية ولتأكيد التسجيل. احتفظ برقم الطلب إذا راسلتهم.',
-        notYou: 'إذا لم تقدّم هذا الطلب، يمكنك تجاهل هذه الرسالة، أو إبلاغ الجهة المنظِّمة برقم الطلب.',
+        next: `يراجع المنظِّمون كل طلب، وسيتواصلون معك على هذا البريد الإلكتروني إذا احتاجوا إلى معلومات إضافية ولتأكيد التسجيل. ${
+          contact === null ? 'احتفظ برقم الطلب إذا راسلتهم.' : `لمراسلتهم (لتصحيح أو سؤال)، ردّ على هذه الرسالة أو اكتب إلى ${name(contact)}، واذكر رقم الطلب.`
+        }`,
+        notYou: `إذا لم تقدّم هذا الطلب، يمكنك تجاهل هذه الرسالة، أو إبلاغ الجهة المنظِّمة برقم الطلب${contact === null ? '' : ` على ${name(contact)}`}.`,
         sentBy: `أُرسلت هذه الرسالة نيابةً عن ${name(input.organizationName)}.`,
       }
     : {
@@ -41,8 +47,10 @@ export function registrationReceiptEmail(input: RegistrationReceiptInput): Rende
         labels: { org: 'Organization', division: 'Division', id: 'Reference', date: 'Date' },
         noDivision: 'Not specified',
         nextTitle: 'What happens next?',
-        next: 'The organizers review every request and will contact you at this email address if they need more information, and to confirm the registration. Keep the reference if you write to them.',
-        notYou: 'If you did not submit this request, you can ignore this email, or tell the organization its reference.',
+        next: `The organizers review every request and will contact you at this email address if they need more information, and to confirm the registration. ${
+          contact === null ? 'Keep the reference if you write to them.' : `To write to them (a correction, a question), reply to this email or write to ${contact}, with the reference.`
+        }`,
+        notYou: `If you did not submit this request, you can ignore this email, or tell the organization its reference${contact === null ? '' : ` at ${contact}`}.`,
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };
   const facts: Fact[] = [

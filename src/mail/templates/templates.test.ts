@@ -247,7 +247,7 @@ describe('RSVP invitation', () => {
 });
 
 describe('registration receipt', () => {
-  const base = { divisionName: 'Under 12', registrationId: 'reg_01HXYZ', submittedAt: '2026-03-07T22:30:00.000Z', timeZone: 'Asia/Amman' };
+  const base = { divisionName: 'Under 12', registrationId: 'reg_01HXYZ', submittedAt: '2026-03-07T22:30:00.000Z', timeZone: 'Asia/Amman', contact: null };
 
   it('in English: organization, division, reference, local date, next steps; no player name', () => {
     const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', ...base });
@@ -273,6 +273,23 @@ describe('registration receipt', () => {
   it('leaves the date out of a row queued before it was recorded', () => {
     const mail = registrationReceiptEmail({ language: 'en', organizationName: 'O', ...base, submittedAt: null });
     expect(mail.text).not.toContain('Date:');
+  });
+
+  // A parent's receipt said to keep the reference "if you write to them", and named no address: the organization's
+  // contact_email, when it gave one, is where to write (and the Reply-To: src/mail/compose.ts).
+  it.each([
+    ['en', null, 'Keep the reference if you write to them.', 'or tell the organization its reference.'],
+    ['en', 'hello@riverside.example', 'To write to them (a correction, a question), reply to this email or write to hello@riverside.example, with the reference.',
+      'or tell the organization its reference at hello@riverside.example.'],
+    ['ar', null, 'احتفظ برقم الطلب إذا راسلتهم.', 'أو إبلاغ الجهة المنظِّمة برقم الطلب.'],
+    ['ar', 'info@amman-yfa.example', 'لمراسلتهم (لتصحيح أو سؤال)، ردّ على هذه الرسالة أو اكتب إلى \u2068info@amman-yfa.example\u2069، واذكر رقم الطلب.',
+      'أو إبلاغ الجهة المنظِّمة برقم الطلب على \u2068info@amman-yfa.example\u2069.'],
+  ] as const)('in %s with contact %s: where to write', (language, contact, next, notYou) => {
+    const mail = registrationReceiptEmail({ language, organizationName: 'O', ...base, contact });
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(next);
+      expect(part).toContain(notYou);
+    }
   });
 });
 
@@ -539,7 +556,7 @@ describe('emails read with assistive technology and enlarged text', () => {
   };
 
   it('gives each fact its own lines, the label above its value, wrapping a long value', () => {
-    const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', divisionName: 'Under 12', registrationId: 'reg_kvpoMPH9l9d7YDFA', submittedAt: null, timeZone: 'UTC' });
+    const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', divisionName: 'Under 12', registrationId: 'reg_kvpoMPH9l9d7YDFA', submittedAt: null, timeZone: 'UTC', contact: null });
     // Side by side, "Organization" ran into "Riverside FA" and the reference widened the email past a phone's screen.
     expect(mail.html).not.toContain('width:38%');
     expect(mail.html).toMatch(/<div style="[^"]*">Reference<\/div><div style="[^"]*overflow-wrap:anywhere;[^"]*"><bdi>reg_kvpoMPH9l9d7YDFA<\/bdi><\/div>/);
@@ -569,7 +586,7 @@ describe('emails read with assistive technology and enlarged text', () => {
   });
 
   it("makes the receipt's \"What happens next?\" a heading", () => {
-    const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', divisionName: null, registrationId: 'reg_01HXYZ', submittedAt: null, timeZone: 'UTC' });
+    const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', divisionName: null, registrationId: 'reg_01HXYZ', submittedAt: null, timeZone: 'UTC', contact: null });
     expect(mail.html).toMatch(/<h2 [^>]*>What happens next\?<\/h2>/);
   });
 });
