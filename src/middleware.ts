@@ -8,6 +8,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { API_HEADERS, PAGE_HEADERS } from './http/headers.js';
 import { answerPageMethod } from './http/page-methods.js';
 import { prefersHtml } from './http/accept.js';
+import { COMPRESSED_PAGES, compressedPage } from './http/compressed-page.js';
 import { notFoundResponse } from './http/not-found.js';
 import { failureResponse } from './http/notice-pages.js';
 import { failedRequest } from './http/problem.js';
@@ -57,5 +58,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(response.body, response);
     complete(response);
   }
-  return response;
+  return COMPRESSED_PAGES.has(pathname) ? compressedPage(context.request, response) : response;
 });

@@ -1,6 +1,6 @@
 // Which Accept headers get the HTML 404 page (src/http/not-found.ts) and which keep the JSON problem.
 import { describe, expect, it } from 'vitest';
-import { prefersHtml } from './accept.js';
+import { chooseEncoding, prefersHtml } from './accept.js';
 
 describe('prefersHtml', () => {
   it.each([
@@ -27,5 +27,26 @@ describe('prefersHtml', () => {
     ['text/html;q=x'], // a q that is no number: the range is dropped
   ])('JSON stays: %s', (accept) => {
     expect(prefersHtml(accept)).toBe(false);
+  });
+});
+
+describe('chooseEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['*', 'br'],
+    ['br;q=0, *', 'gzip'],
+    // The client's weights decide (a review found br sent to "br;q=0.1, gzip"); brotli on a tie.
+    ['br;q=0.1, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.5', 'br'],
+    ['x-gzip', 'gzip'],
+    ['gzip;q=0.2, identity', 'identity'],
+    ['identity;q=0', 'identity'],
+    ['br;q=0, gzip;q=0', 'identity'],
+    ['deflate', 'identity'],
+  ])('%s → %s', (header, encoding) => {
+    expect(chooseEncoding(header)).toBe(encoding);
   });
 });

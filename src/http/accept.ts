@@ -1,4 +1,4 @@
-// Whether a request's Accept header prefers a page to JSON: how the server tells a browser opening an address (which
+// Content negotiation, in one place. Whether a request's Accept header prefers a page to JSON: how the server tells a browser opening an address (which
 // asks for text/html first, anything else at a lower q) from curl, fetch() and API clients (*/*, or JSON by name).
 // RFC 9110 12.5.1: a media type takes the q of the most specific range that matches it; a tie is not a preference.
 
@@ -43,4 +43,28 @@ export function prefersHtml(accept: string | null | undefined): boolean {
   const list = ranges(accept);
   const json = Math.max(qualityOf(list, 'application/json'), qualityOf(list, 'application/problem+json'));
   return qualityOf(list, 'text/html') > json;
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding the client weighs highest among ours (RFC 9110 12.5.3), brotli before gzip when they weigh the same;
+ * `x-gzip` is gzip. The identity bytes when it accepts neither, or names identity above both. (Nothing is refused
+ * with 406: `identity;q=0` still gets the identity bytes, as the only ones a short artifact has.)
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const br = q.get('br') ?? q.get('*') ?? 0;
+  const gzip = q.get('gzip') ?? q.get('x-gzip') ?? q.get('*') ?? 0;
+  const best = Math.max(br, gzip);
+  if (best <= 0 || (q.get('identity') ?? 0) > best) return 'identity';
+  return br >= gzip ? 'br' : 'gzip';
 }

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArtifactStore } from '../publish/store.js';
 import { tempDir } from '../../test/support/db.js';
-import { artifactHandler, chooseEncoding } from './artifacts.js';
+import { artifactHandler } from './artifacts.js';
 
 let dir: string;
 let server: http.Server;
@@ -86,26 +86,5 @@ describe('variants and their identity', () => {
     new ArtifactStore(dir).put(rel, next, hash);
     vi.setSystemTime(t + 1_100);
     expect(await getBr()).toEqual({ encoding, body: next });
-  });
-});
-
-describe('chooseEncoding', () => {
-  it.each([
-    [undefined, 'identity'],
-    ['', 'identity'],
-    ['gzip, deflate, br', 'br'],
-    ['gzip', 'gzip'],
-    ['*', 'br'],
-    ['br;q=0, *', 'gzip'],
-    // The client's weights decide (a review found br sent to "br;q=0.1, gzip"); brotli on a tie.
-    ['br;q=0.1, gzip', 'gzip'],
-    ['br;q=0.5, gzip;q=0.5', 'br'],
-    ['x-gzip', 'gzip'],
-    ['gzip;q=0.2, identity', 'identity'],
-    ['identity;q=0', 'identity'],
-    ['br;q=0, gzip;q=0', 'identity'],
-    ['deflate', 'identity'],
-  ])('%s → %s', (header, encoding) => {
-    expect(chooseEncoding(header)).toBe(encoding);
   });
 });

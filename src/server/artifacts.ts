@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { chooseEncoding, type Encoding } from '../http/accept.js';
 import { isNotModified, strongEtag } from '../http/conditional.js';
 import { API_HEADERS, READ_CACHE_CONTROL } from '../http/headers.js';
 import { answerNonReadMethods, sendProblem } from '../http/problem.js';
@@ -26,30 +27,7 @@ interface Variant {
   pairedWith?: string;
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
-
-/**
- * The encoding the client weighs highest among ours (RFC 9110 12.5.3), brotli before gzip when they weigh the same;
- * `x-gzip` is gzip. The identity bytes when it accepts neither, or names identity above both. (Nothing is refused
- * with 406: `identity;q=0` still gets the identity bytes, as the only ones a short artifact has.)
- */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name.trim(), Number.isFinite(value) ? value : 0);
-  }
-  const br = q.get('br') ?? q.get('*') ?? 0;
-  const gzip = q.get('gzip') ?? q.get('x-gzip') ?? q.get('*') ?? 0;
-  const best = Math.max(br, gzip);
-  if (best <= 0 || (q.get('identity') ?? 0) > best) return 'identity';
-  return br >= gzip ? 'br' : 'gzip';
-}
 
 /** Bytes of artifacts kept in memory; beyond it the least recently used are dropped (and read again when asked). */
 export const CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
