@@ -60,7 +60,7 @@ describe('endpoints in-process', () => {
     try {
       const first = await fetch(`${base}/rs-m1`);
       expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({ match_id: 'rs-m1', summary: { yes: 0, no: 0, maybe: 0, pending: 0 } });
+      expect(await first.json()).toEqual({ match_id: 'rs-m1', summary: { yes: 0, no: 0, maybe: 0, pending: 0 }, teams: [] });
       const etag = first.headers.get('etag')!;
       expect((await fetch(`${base}/rs-m1`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
       expect((await fetch(`${base}/nope`)).status).toBe(404);

@@ -195,7 +195,12 @@ describe('RSVP', () => {
     expect(invited.n).toBeGreaterThan(0);
 
     const before = (await request(`${svc.url}/api/v0/rsvp/${matchId}`)).json();
-    expect(before).toEqual({ match_id: matchId, summary: { yes: 0, no: 0, maybe: 0, pending: invited.n } });
+    expect(before).toMatchObject({ match_id: matchId, summary: { yes: 0, no: 0, maybe: 0, pending: invited.n } });
+    // Each team's counts too, adding up to the match's: "do we have eleven?" is a team's question.
+    const byTeam = db.prepare(`SELECT tm.team_id, count(*) AS n FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id
+      WHERE i.match_id = ? GROUP BY tm.team_id ORDER BY tm.team_id`).all(matchId) as Array<{ team_id: string; n: number }>;
+    expect(byTeam.length).toBe(2);
+    expect(before.teams).toEqual(byTeam.map((t) => ({ team_id: t.team_id, summary: { yes: 0, no: 0, maybe: 0, pending: t.n } })));
 
     const member = db.prepare(`SELECT tm.email FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id
       WHERE i.match_id = ? ORDER BY tm.id LIMIT 1`).get(matchId) as { email: string };
@@ -210,7 +215,10 @@ describe('RSVP', () => {
 
     const yes = await request(`${svc.url}/api/v0/rsvp/respond`, json({ token, status: 'yes' }));
     expect(yes.status).toBe(200);
-    expect(yes.json()).toEqual({ match_id: matchId, status: 'yes', summary: { yes: 1, no: 0, maybe: 0, pending: invited.n - 1 } });
+    expect(yes.json()).toMatchObject({ match_id: matchId, status: 'yes', summary: { yes: 1, no: 0, maybe: 0, pending: invited.n - 1 } });
+    // The answer moved its team's counts, and only its team's.
+    const own = (db.prepare(`SELECT tm.team_id FROM team_members tm WHERE tm.email = ? ORDER BY tm.id LIMIT 1`).get(member.email) as { team_id: string }).team_id;
+    expect(yes.json().teams).toEqual(byTeam.map((t) => ({ team_id: t.team_id, summary: t.team_id === own ? { yes: 1, no: 0, maybe: 0, pending: t.n - 1 } : { yes: 0, no: 0, maybe: 0, pending: t.n } })));
     const changed = await request(`${svc.url}/api/v0/rsvp/respond`, form({ token, status: 'maybe' }));
     expect(changed.json().summary).toEqual({ yes: 0, no: 0, maybe: 1, pending: invited.n - 1 });
     // The page's own form posted without one of the three answers: 422, it says so, and nothing changes.

@@ -110,9 +110,24 @@ export const CALENDAR_EXAMPLE = [
   '',
 ].join('\r\n');
 
-export const RSVP_SUMMARY_EXAMPLE = { match_id: 'rsl-prem-r07-2', summary: { yes: 9, no: 1, maybe: 2, pending: 4 } };
+export const RSVP_SUMMARY_EXAMPLE = {
+  match_id: 'rsl-prem-r07-2',
+  summary: { yes: 9, no: 1, maybe: 2, pending: 4 },
+  teams: [
+    { team_id: 'rsl-crown-anchor', summary: { yes: 4, no: 1, maybe: 1, pending: 2 } },
+    { team_id: 'rsl-old-mill', summary: { yes: 5, no: 0, maybe: 1, pending: 2 } },
+  ],
+};
 export const RSVP_RESPOND_REQUEST_EXAMPLE = { token: 'TOKEN_FROM_THE_INVITE_EMAIL_43_CHARACTERS_x', status: 'yes' };
-export const RSVP_RESPOND_RESULT_EXAMPLE = { match_id: 'rsl-prem-r07-2', status: 'yes', summary: { yes: 10, no: 1, maybe: 2, pending: 3 } };
+export const RSVP_RESPOND_RESULT_EXAMPLE = {
+  match_id: 'rsl-prem-r07-2',
+  status: 'yes',
+  summary: { yes: 10, no: 1, maybe: 2, pending: 3 },
+  teams: [
+    { team_id: 'rsl-crown-anchor', summary: { yes: 4, no: 1, maybe: 1, pending: 2 } },
+    { team_id: 'rsl-old-mill', summary: { yes: 6, no: 0, maybe: 1, pending: 1 } },
+  ],
+};
 
 export const FOLLOW_REQUEST_EXAMPLE = { org_id: 'riverside-sfl', league_id: 'rsl-premier', email: 'fan@example.org' };
 

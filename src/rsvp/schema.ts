@@ -23,9 +23,21 @@ const counts = z.object({
   pending: z.number().int().min(0),
 });
 
+/**
+ * The counts of each team's invited members: "do we have eleven?" is a team's question, and both teams' answers
+ * together do not tell it (an RSVP page said "yes 14" for two squads).
+ */
+const teams = z.array(z.object({
+  team_id: z.string().meta({ description: 'The team, as standings rows and bracket slots name it (`team_id`).' }),
+  summary: counts.meta({ description: "Its invited members' answers." }),
+})).meta({
+  description: "The same counts for each team with an invited member, by `team_id`: a member is counted with the team they were invited as a member of (one listed in both teams, with one address, is invited once). They add up to `summary`; `[]` while nobody is invited.",
+});
+
 export const rsvpSummarySchema = z.object({
   match_id: z.string().meta({ description: 'The match.' }),
   summary: counts.meta({ description: 'Counts of the answers; `pending` counts invitations not answered yet.' }),
+  teams,
 });
 export type RsvpSummary = z.output<typeof rsvpSummarySchema>;
 
@@ -33,5 +45,6 @@ export const rsvpRespondResponseSchema = z.object({
   match_id: z.string().meta({ description: 'The match of the invitation.' }),
   status: rsvpAnswerSchema.meta({ description: 'The answer recorded.' }),
   summary: counts.meta({ description: 'The counts after this answer.' }),
+  teams,
 });
 export type RsvpRespondResponse = z.output<typeof rsvpRespondResponseSchema>;

@@ -23,10 +23,12 @@ const PUBLIC_MATCH = prepared((q, p: { matchId: string }) =>
     .where('m.id', '=', p.matchId),
 );
 const RESPONSE_COUNTS = prepared((q, p: { matchId: string }) =>
-  q.selectFrom('rsvp_invitations')
-    .select((eb) => ['response', eb.fn.countAll<number>().as('n')])
-    .where('match_id', '=', p.matchId)
-    .groupBy('response'),
+  q.selectFrom('rsvp_invitations as i')
+    .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
+    .select((eb) => ['tm.team_id', 'i.response', eb.fn.countAll<number>().as('n')])
+    .where('i.match_id', '=', p.matchId)
+    .groupBy(['tm.team_id', 'i.response'])
+    .orderBy('tm.team_id'),
 );
 const LAST_RESPONSE = prepared((q, p: { matchId: string }) =>
   q.selectFrom('rsvp_invitations')
@@ -40,10 +42,17 @@ function publicMatch(store: SyncDb, matchId: string) {
   return match?.is_public === 1 ? match : undefined;
 }
 
-function countResponses(store: SyncDb, matchId: string): RsvpSummary['summary'] {
+/** The match's counts, in all and by team (in team_id order, as SQLite sorts them). */
+function countResponses(store: SyncDb, matchId: string): Pick<RsvpSummary, 'summary' | 'teams'> {
   const summary = { yes: 0, no: 0, maybe: 0, pending: 0 };
-  for (const r of store.all(RESPONSE_COUNTS.bind({ matchId }))) summary[r.response ?? 'pending'] += r.n;
-  return summary;
+  const teams: RsvpSummary['teams'] = [];
+  for (const r of store.all(RESPONSE_COUNTS.bind({ matchId }))) {
+    if (teams.at(-1)?.team_id !== r.team_id) teams.push({ team_id: r.team_id, summary: { yes: 0, no: 0, maybe: 0, pending: 0 } });
+    const answer = r.response ?? 'pending';
+    summary[answer] += r.n;
+    teams.at(-1)!.summary[answer] += r.n;
+  }
+  return { summary, teams };
 }
 
 /** The counts, and when they last changed (for Last-Modified). */
@@ -51,7 +60,7 @@ export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSumm
   const match = publicMatch(store, matchId);
   if (!match) throw new NotFoundError(`No match "${matchId}".`);
   const last = store.first(LAST_RESPONSE.bind({ matchId }));
-  return { summary: { match_id: match.id, summary: countResponses(store, match.id) }, lastModified: last?.at ?? match.updated_at };
+  return { summary: { match_id: match.id, ...countResponses(store, match.id) }, lastModified: last?.at ?? match.updated_at };
 }
 
 /**
@@ -92,7 +101,7 @@ export function findInvitation(store: SyncDb, token: string, now: Date) {
   return store.first(
     store.q.selectFrom('rsvp_invitations as i')
       .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
-      .select(['i.id', 'i.match_id', 'i.response', 'tm.name as member_name', 'tm.name_ar as member_name_ar'])
+      .select(['i.id', 'i.match_id', 'i.response', 'tm.team_id', 'tm.name as member_name', 'tm.name_ar as member_name_ar'])
       .where('i.id', '=', link.subjectId),
   );
 }
@@ -112,7 +121,7 @@ export function respondToInvitation(store: SyncDb, token: string, status: RsvpAn
           .where('id', '=', invitation.id),
       );
     }
-    return { match_id: match.id, status, summary: countResponses(store, match.id) };
+    return { match_id: match.id, status, ...countResponses(store, match.id) };
   });
 }
 
@@ -145,7 +154,7 @@ export function matchForInvitations(store: SyncDb, matchId: string) {
     if (t) return localizedName(t.name, t.name_ar, match.language);
     return match.language === 'ar' ? 'يحدد لاحقًا' : 'To be decided';
   };
-  return { ...match, teamIds, homeName: name(resolved?.home), awayName: name(resolved?.away) };
+  return { ...match, teamIds, homeId: resolved?.home ?? null, awayId: resolved?.away ?? null, homeName: name(resolved?.home), awayName: name(resolved?.away) };
 }
 
 /** The match as the invited member reads it, in the invitation email and on the RSVP page alike. */
@@ -342,6 +351,8 @@ export interface InvitationView {
   /** Where the match stands: a postponed one shows no kickoff (the stored one no longer holds), a cancelled one says so. */
   state: RsvpState;
   summary: RsvpSummary;
+  /** The member's team, when it plays the match: the page shows its counts first (a player's "do we have eleven?"). */
+  team: { id: string; name: string } | null;
 }
 
 /** What the RSVP page shows for a token; undefined when the token is unknown. */
@@ -356,7 +367,9 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
     response: invitation.response,
     closed: state !== 'open',
     state,
-    summary: { match_id: match.id, summary: countResponses(store, match.id) },
+    summary: { match_id: match.id, ...countResponses(store, match.id) },
+    team: invitation.team_id === match.homeId ? { id: match.homeId, name: match.homeName }
+      : invitation.team_id === match.awayId ? { id: match.awayId, name: match.awayName } : null,
   };
 }
 

@@ -61,12 +61,18 @@ export function enhanceRsvpForm(): void {
     sending = false;
     form.removeAttribute('aria-busy');
     if (!response || !response.ok) return answerOnThePage(status);
-    const body = (await response.json().catch(() => ({}))) as { status?: string; summary?: Record<string, number> };
+    type Counts = Record<string, number>;
+    const body = (await response.json().catch(() => ({}))) as { status?: string; summary?: Counts; teams?: Array<{ team_id: string; summary: Counts }> };
     pressed(body.status);
-    for (const [key, value] of Object.entries(body.summary ?? {})) {
-      const cell = document.querySelector<HTMLElement>(`[data-count="${key}"]`);
-      if (cell) cell.textContent = String(value);
-    }
+    const show = (counts: Counts | undefined, attribute: string) => {
+      for (const [key, value] of Object.entries(counts ?? {})) {
+        const cell = document.querySelector<HTMLElement>(`[${attribute}="${key}"]`);
+        if (cell) cell.textContent = String(value);
+      }
+    };
+    show(body.summary, 'data-count');
+    const team = document.querySelector<HTMLElement>('#team-counts')?.dataset.team;
+    show(body.teams?.find((t) => t.team_id === team)?.summary, 'data-team-count');
     if (await movedSinceDrawn()) return showMoved();
     if (notice) notice.textContent = saved;
   };

@@ -50,17 +50,26 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
     await page.goto(link);
     const pendingBefore = Number(await page.textContent('[data-count="pending"]'));
-    // The counts are the match's, both teams' (the summary endpoint's): a review read "Team answers" as its own team's.
+    const teamPendingBefore = Number(await page.textContent('[data-team-count="pending"]'));
+    // The member's team's counts first ("do we have eleven?"), then both teams' (the summary's): a review had read
+    // "Team answers" over both teams' counts as its own team's, so each heading says whose they are.
+    const team = new Database(svc.env.DATABASE_PATH!, { readonly: true })
+      .prepare(`SELECT t.id, t.name FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE tm.email = ? ORDER BY tm.id LIMIT 1`)
+      .get(member.email) as { id: string; name: string };
+    expect(await page.textContent('#team-counts-heading')).toBe(`Answers so far, your team: ${team.name}`);
     expect(await page.textContent('#counts-heading')).toBe('Answers so far, both teams');
+    expect(teamPendingBefore).toBeLessThan(pendingBefore);
     await page.click('button[value="yes"]');
     await page.waitForFunction(() => document.querySelector('[data-count="yes"]')?.textContent === '1');
     expect(await page.getAttribute('button[value="yes"]', 'aria-pressed')).toBe('true');
     expect(Number(await page.textContent('[data-count="pending"]'))).toBe(pendingBefore - 1);
+    expect([await page.textContent('[data-team-count="yes"]'), Number(await page.textContent('[data-team-count="pending"]'))]).toEqual(['1', teamPendingBefore - 1]);
     expect(posts).toEqual(['/api/v0/rsvp/respond']);
     expect(page.url()).toBe(link); // no navigation: the script did it
     expect(problems, problems.join("\n")).toEqual([]);
     const summary = (await request(`${svc.url}/api/v0/rsvp/${MATCH}`)).json();
     expect(summary.summary.yes).toBe(1);
+    expect(summary.teams.find((t: { team_id: string }) => t.team_id === team.id).summary.yes).toBe(1);
     await page.screenshot({ path: path.join(svc.dir, 'rsvp.png') });
     await page.close();
   });
@@ -318,7 +327,7 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     expect(inside).toBe(true);
 
     await page.goto(rsvpLink);
-    const rows = () => page.evaluate(() => new Set([...document.querySelectorAll('dl.counts > div')].map((d) => Math.round(d.getBoundingClientRect().top))).size);
+    const rows = () => page.evaluate(() => new Set([...document.querySelector('dl.counts')!.children].map((d) => Math.round(d.getBoundingClientRect().top))).size);
     expect(await rows(), 'four counts in a row at 100%').toBe(1);
     expect(await fits(), 'RSVP').toEqual({ width: 360, outside: [] });
     expect(await rows(), 'two rows of two at 200%, never 3 + 1').toBe(2);
