@@ -234,7 +234,13 @@ describe('the OpenAPI document', () => {
     expect(registrationRequestSchema.safeParse(sent).success).toBe(true);
     expect(checker.validate(schema, sent)).toEqual([]);
     // And still refuses what the service refuses.
+    // A month or day of one digit, as the service takes it (kept as 2015-03-04), in either digits.
+    for (const date of ['2015-3-4', '٢٠١٥-٣-٤', ' 2015-03-4 ']) {
+      expect(registrationRequestSchema.safeParse({ ...sent, date_of_birth: date }).success, date).toBe(true);
+      expect(checker.validate(schema, { ...sent, date_of_birth: date }), date).toEqual([]);
+    }
     expect(checker.validate(schema, { ...sent, date_of_birth: '2015/03/04' })).not.toEqual([]);
+    expect(checker.validate(schema, { ...sent, date_of_birth: '2015-034-4' })).not.toEqual([]);
     expect(checker.validate(schema, { ...sent, org_id: 'no spaces inside' })).not.toEqual([]);
     expect(checker.validate(schema, { ...sent, phone: 'call me' })).not.toEqual([]);
   });
