@@ -140,6 +140,40 @@ describe('follow', () => {
   });
 });
 
+// An API review's Arabic club could show a parent only English from fetch() ("is required for a player under 18"),
+// while its plain HTML form said it in Arabic. A script asks for Arabic field messages with Accept-Language.
+describe('field messages in the language the script asks for', () => {
+  const body = { org_id: 'amman-yfa', division_id: 'amm-reg-u14', name: 'عمر', email: 'x', date_of_birth: '2014-01-01' };
+  it.each([
+    ['ar', ['يجب أن يكون عنوان بريد إلكتروني مثل', 'مطلوب للاعب دون سن']],
+    ['ar-JO,ar;q=0.9,en;q=0.8', ['يجب أن يكون عنوان بريد إلكتروني مثل', 'مطلوب للاعب دون سن']],
+    ['en-GB,en;q=0.9,ar;q=0.8', ['must be an email address such as', 'is required for a player under']],
+    [undefined, ['must be an email address such as', 'is required for a player under']],
+  ] as const)('Accept-Language %s', async (language, [email, guardian]) => {
+    const res = await request(`${svc.url}/api/v0/register`, json(body, language ? { 'Accept-Language': language } : {}));
+    expect(res.status).toBe(422);
+    expect(res.headers['vary']).toBe('Accept-Language');
+    const problem = res.json();
+    // The developer's parts stay English.
+    expect([problem.title, problem.detail]).toEqual(['Fields fail validation', 'Some fields need fixing.']);
+    const message = (field: string) => problem.errors.find((e: { field: string }) => e.field === field).message as string;
+    expect(message('email')).toContain(email);
+    expect(message('guardian_name')).toContain(guardian);
+    expect(problem.errors.map((e: { field: string }) => e.field)).toEqual(['email', 'guardian_name', 'guardian_phone']);
+  });
+
+  it("says a division's window in Arabic on the organization's clock", async () => {
+    db.prepare(`UPDATE divisions SET closes_at = '2025-09-30T21:00:00Z' WHERE id = 'amm-reg-u14'`).run();
+    try {
+      const res = await request(`${svc.url}/api/v0/register`, json({ ...body, email: 'window@example.org', guardian_name: 'Lina', guardian_phone: '+962 79 555 0101' }, { 'Accept-Language': 'ar' }));
+      expect(res.status).toBe(422);
+      expect(res.json().errors).toEqual([{ field: 'division_id', message: expect.stringMatching(/^توقفت عن استقبال التسجيلات يوم الأربعاء 1 تشرين الأول 2025، الساعة 00:00 \(GMT\+3\)/) }]);
+    } finally {
+      db.prepare(`UPDATE divisions SET closes_at = NULL WHERE id = 'amm-reg-u14'`).run();
+    }
+  });
+});
+
 describe('register', () => {
   it.each([
     ['a JSON body', json],

@@ -1,6 +1,6 @@
 // Which Accept headers get the HTML 404 page (src/http/not-found.ts) and which keep the JSON problem.
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, prefersHtml } from './accept.js';
+import { chooseEncoding, chooseLanguage, prefersHtml } from './accept.js';
 
 describe('prefersHtml', () => {
   it.each([
@@ -48,5 +48,27 @@ describe('chooseEncoding', () => {
     ['deflate', 'identity'],
   ])('%s → %s', (header, encoding) => {
     expect(chooseEncoding(header)).toBe(encoding);
+  });
+});
+
+describe('chooseLanguage', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['ar', 'ar'],
+    ['ar-JO,ar;q=0.9,en-US;q=0.8,en;q=0.7', 'ar'],
+    ['AR-jo', 'ar'],
+    ['en-GB,en;q=0.9,ar;q=0.8', 'en'],
+    // A tie is English, the API's own; `*` counts for both.
+    ['ar;q=0.5, en;q=0.5', 'en'],
+    ['ar, *;q=0.5', 'ar'],
+    ['*', 'en'],
+    ['fr-FR,fr;q=0.9', 'en'],
+    ['fr, ar;q=0.3', 'ar'],
+    ['ar;q=0', 'en'],
+    ['arn', 'en'],
+    ['ar;q=2', 'en'],
+  ] as const)('%s → %s', (header, language) => {
+    expect(chooseLanguage(header)).toBe(language);
   });
 });

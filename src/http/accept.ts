@@ -68,3 +68,27 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (best <= 0 || (q.get('identity') ?? 0) > best) return 'identity';
   return br >= gzip ? 'br' : 'gzip';
 }
+
+/**
+ * The language a script's request asks its field messages in (RFC 9110 12.5.4, basic filtering): Arabic when
+ * `Accept-Language` weighs a range matching `ar` (`ar`, `ar-JO`) above every range matching English, else English,
+ * the API's own. `*` counts for both; no header, or a tie, is English.
+ */
+export function chooseLanguage(acceptLanguage: string | null | undefined): 'en' | 'ar' {
+  if (!acceptLanguage) return 'en';
+  let ar = -1;
+  let en = -1;
+  let any = -1;
+  for (const part of acceptLanguage.toLowerCase().split(',')) {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim());
+    const qParam = params.find((p) => /^q\s*=/.test(p));
+    const q = qParam === undefined ? 1 : Number(qParam.replace(/^q\s*=\s*/, ''));
+    if (!Number.isFinite(q) || q < 0 || q > 1) continue;
+    if (range === '*') any = Math.max(any, q);
+    else if (range === 'ar' || range.startsWith('ar-')) ar = Math.max(ar, q);
+    else if (range === 'en' || range.startsWith('en-')) en = Math.max(en, q);
+  }
+  const arabic = ar >= 0 ? ar : any;
+  const english = en >= 0 ? en : any;
+  return arabic > 0 && arabic > english ? 'ar' : 'en';
+}

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { Application } from '../app/application.js';
 import { ConflictError, InvalidFieldsError, NotFoundError, RateLimitedError } from '../errors.js';
 import { answerAsPage, fieldsOfUnreadForm, isFormNavigation, type FormRoute } from '../forms/answer-page.js';
+import { fieldMessagesIn } from '../forms/field-messages.js';
+import { chooseLanguage } from './accept.js';
 import { readBody } from './body.js';
 import { preflightHeaders } from './headers.js';
 import { failedRequest, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
@@ -84,6 +86,12 @@ async function organizationOfRefused(request: Request): Promise<Record<string, u
   return fieldsOfUnreadForm(body?.raw, new URL(request.url).searchParams);
 }
 
+/** The time zone of the organization a body names, which its field messages' times are written in; undefined: none. */
+function organizationTimeZone(app: Application, fields: Record<string, unknown>): string | undefined {
+  if (typeof fields.org_id !== 'string') return undefined;
+  return app.store.first(app.store.q.selectFrom('organizations').select('timezone').where('id', '=', fields.org_id.trim()))?.timezone;
+}
+
 /**
  * A POST endpoint with a body validated by `schema`. With `page`, an HTML form's post from a person's browser (not
  * a script: src/forms/answer-page.ts) gets the same answer drawn as a page.
@@ -109,7 +117,8 @@ export function writeEndpoint<S extends z.ZodType>(
     let fields: Record<string, unknown> = {};
     const asPage = page !== undefined && isFormNavigation(ctx.request);
     const answer = await answerJson(ctx, asPage, (read) => (fields = read));
-    return asPage ? answerAsPage(ctx.locals.app.store, page, answer, fields) : answer;
+    if (asPage) return answerAsPage(ctx.locals.app.store, page, answer, fields);
+    return fieldMessagesIn(chooseLanguage(ctx.request.headers.get('Accept-Language')), answer, () => organizationTimeZone(ctx.locals.app, fields));
   };
 
   async function answerJson(ctx: EndpointContext, asPage: boolean, read: (fields: Record<string, unknown>) => void): Promise<Response> {

@@ -173,7 +173,7 @@ export function writePath(spec: WriteSpec): PathItemObject {
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.description,
-    parameters: spec.idempotent ? [parameterRef('IdempotencyKey')] : [],
+    parameters: [...(spec.idempotent ? [parameterRef('IdempotencyKey')] : []), parameterRef('AcceptLanguage')],
     requestBody: {
       required: true,
       description:

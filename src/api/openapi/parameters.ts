@@ -50,6 +50,16 @@ export const PARAMETERS: Record<string, ParameterObject> = {
     schema: { type: 'string' },
     example: 'br, gzip',
   },
+  AcceptLanguage: {
+    name: 'Accept-Language',
+    in: 'header',
+    description:
+      'The language of a 422\'s field messages (`errors[].message`, written for the person filling the form): Arabic when ' +
+      'the header weighs `ar` (or `ar-*`) above English, else English. `title` and `detail` stay English, for the developer; ' +
+      'a message not yet said in Arabic stays English. An Arabic club\'s form sends `Accept-Language: ar` (no preflight needed).',
+    schema: { type: 'string' },
+    example: 'ar',
+  },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
