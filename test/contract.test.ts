@@ -144,6 +144,16 @@ describe('the OpenAPI document', () => {
     for (const { op } of operations(doc).filter((o) => o.method === 'post')) {
       expect(Object.keys(op.requestBody!.content)).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
     }
+    // A form's page is described outside `content`: a client generated from the document (an API review's, with
+    // openapi-typescript) typed every answer of follow and register `… | string`, though a script never gets the page.
+    for (const { op, method, path: p } of operations(doc)) {
+      for (const [status, r] of Object.entries(op.responses)) {
+        const response = checker.deref(r);
+        expect(Object.keys(response.content ?? {}), `${method} ${p} ${status}`).not.toContain('text/html');
+        const formPage = method === 'post' && ['/api/v0/follow', '/api/v0/register'].includes(p) && status !== '500' && status !== '204';
+        if (formPage) expect(response['x-form-page'], `${method} ${p} ${status}`).toEqual({ contentType: 'text/html; charset=utf-8', schema: { type: 'string' } });
+      }
+    }
   });
 
   it('has the fields of each public schema in the order the encoders write them', () => {

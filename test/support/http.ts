@@ -211,8 +211,10 @@ export class ContractChecker {
     }
     const contentType = ex.headers['content-type'] ?? '';
     const media = contentType.split(';')[0]!.trim().toLowerCase();
-    const content = response.content[media];
-    if (!content) return [...problems, `Content-Type "${contentType}" is not documented (${Object.keys(response.content).join(', ')})`];
+    // A person's browser gets the page the response's x-form-page describes, outside its content (operations.ts).
+    const page = response['x-form-page'];
+    const content = page && contentType === page.contentType ? page : response.content[media];
+    if (!content) return [...problems, `Content-Type "${contentType}" is not documented (${[...Object.keys(response.content), ...(page ? [page.contentType] : [])].join(', ')})`];
     if (contentType !== media && contentType !== `${media}; charset=utf-8`) problems.push(`Content-Type "${contentType}": expected ${media}; charset=utf-8`);
     let bytes: Buffer;
     try {

@@ -1,7 +1,7 @@
 // How an operation of the document is built: a read (GET, HEAD, the preflight; cached, with validators) or a
 // write (POST and its preflight; a JSON or form body; never cached). The catalogue of operations is paths.ts.
 import { MAX_BODY_BYTES } from '../../http/limits.js';
-import { problemOrPageRef, problemRef } from './problems.js';
+import { FORM_PAGE, problemOrPageRef, problemRef } from './problems.js';
 import { constant, headerRef, parameterRef, READ_ALLOW, schemaRef, uncachedHeaders, WRITE_ALLOW } from './refs.js';
 import type { CodeSample, ExampleObject, HeaderObject, MediaTypeObject, OperationObject, ParameterObject, PathItemObject, Ref, ResponseObject } from './types.js';
 
@@ -160,9 +160,9 @@ export interface WriteSpec {
 export const FORM_PAGE_NOTE =
   'To follow and register, an HTML form posted by a person\'s browser (a navigation: `Sec-Fetch-Mode: navigate`, or, ' +
   'from a browser without it, `Accept` asking for `text/html` first) gets this answer as a page (`text/html`) in the ' +
-  'organization\'s language, with the same status; a script (`fetch`) gets the JSON. A form without `method="post"` (its ' +
+  'organization\'s language, with the same status (described in the response\'s `x-form-page`, outside `content`: a client ' +
+  'generated from this document sees the JSON alone); a script (`fetch`) gets the JSON. A form without `method="post"` (its ' +
   'browser navigates with a GET) gets the 405 as a page saying so; a failure of ours (500), a page in English and Arabic.';
-const FORM_PAGE: MediaTypeObject = { schema: { type: 'string' } };
 
 export function writePath(spec: WriteSpec): PathItemObject {
   const successHeaders: Record<string, HeaderObject | Ref> = uncachedHeaders();
@@ -190,10 +190,8 @@ export function writePath(spec: WriteSpec): PathItemObject {
       [String(spec.success.status)]: {
         description: spec.formPage ? `${spec.success.description} ${FORM_PAGE_NOTE}` : spec.success.description,
         headers: successHeaders,
-        content: {
-          'application/json': { schema: schemaRef(spec.success.schema), examples: spec.success.examples },
-          ...(spec.formPage ? { 'text/html': FORM_PAGE } : {}),
-        },
+        content: { 'application/json': { schema: schemaRef(spec.success.schema), examples: spec.success.examples } },
+        ...(spec.formPage ? { 'x-form-page': FORM_PAGE } : {}),
       },
       ...Object.fromEntries(failureStatuses(spec.errors).map((s) => [String(s), spec.formPage ? problemOrPageRef(s) : problemRef(s)])),
     },

@@ -49,6 +49,13 @@ export function problemResponses(): Record<string, ResponseObject> {
   return out;
 }
 
+/**
+ * The page a person's browser gets instead of the JSON, described in an extension rather than as a second media type
+ * of `content`: an API review's client generated from the document typed every answer of follow and register as
+ * `RegistrationResult | string`, though a script never gets the page.
+ */
+export const FORM_PAGE: NonNullable<ResponseObject['x-form-page']> = { contentType: 'text/html; charset=utf-8', schema: { type: 'string' } };
+
 /** The problems an HTML form's post to follow or register is answered with as a page: answer-page.ts decides. */
 const FORM_PAGE_STATUSES: readonly number[] = [...PAGE_STATUSES].filter((status) => status >= 400);
 const OR_PAGE = 'OrPage';
@@ -64,13 +71,13 @@ export function problemName(responseName: string): string {
   return responseName.endsWith(OR_PAGE) ? responseName.slice(0, -OR_PAGE.length) : responseName;
 }
 
-/** The OrPage responses: each problem of FORM_PAGE_STATUSES, with the page (text/html) beside it. */
+/** The OrPage responses: each problem of FORM_PAGE_STATUSES, with the page (text/html) in its `x-form-page`. */
 export function problemOrPageResponses(note: string): Record<string, ResponseObject> {
   const base = problemResponses();
   const out: Record<string, ResponseObject> = {};
   for (const kind of problemTypes().filter((k) => FORM_PAGE_STATUSES.includes(k.status))) {
     const problem = base[kind.name]!;
-    out[`${kind.name}${OR_PAGE}`] = { ...problem, description: `${problem.description} ${note}`, content: { ...problem.content, 'text/html': { schema: { type: 'string' } } } };
+    out[`${kind.name}${OR_PAGE}`] = { ...problem, description: `${problem.description} ${note}`, 'x-form-page': FORM_PAGE };
   }
   return out;
 }

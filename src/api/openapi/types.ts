@@ -20,6 +20,8 @@ export interface ResponseObject {
   description: string;
   headers?: Record<string, HeaderObject | Ref>;
   content?: Record<string, MediaTypeObject>;
+  /** The same answer as a page to a person's browser (FORM_PAGE in operations.ts), outside `content`. */
+  'x-form-page'?: MediaTypeObject & { contentType: string };
 }
 export interface ParameterObject {
   name: string;
