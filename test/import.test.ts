@@ -111,6 +111,22 @@ describe('import', () => {
     ]);
   });
 
+  // A season review: a competition cancelled (every invited member and follower told) or completed, and a deduction,
+  // went through --check as "1 rows written".
+  it('names a competition whose status it changes, and each team whose points adjustments change', () => {
+    const json = load(SMALL);
+    importJson(t, json);
+    const [league] = json.organizations[0].leagues[0].events;
+    league.status = 'cancelled';
+    league.adjustments = [{ team: 'rs-lions', points: -3, reason: 'Fielded an ineligible player' }];
+    const counts = importJson(t, json);
+    expect(counts.eventStatuses).toEqual([{ event: league.id, name: league.name, before: 'in_progress', after: 'cancelled' }]);
+    expect(counts.adjustments).toEqual([{ event: league.id, name: league.name, team: 'rs-lions', teamName: 'Riverside Lions', before: null, after: '\u22123 points (Fielded an ineligible player)' }]);
+    // The same file again: nothing to say.
+    const again = importJson(t, json);
+    expect([again.eventStatuses, again.adjustments]).toEqual([[], []]);
+  });
+
   // An organizer's review: --check said "6 rows written" of a file that moved, postponed and cancelled matches.
   it('names each kickoff, venue, postponement and cancellation it changes, in the organization\'s time zone, and each team renamed', () => {
     const json = load(SMALL);

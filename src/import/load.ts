@@ -101,6 +101,14 @@ export interface ImportCounts {
   /** Teams renamed (either name), and teams the file no longer holds, by name. */
   teamChanges: Array<{ team: string; before: string | null; after: string | null }>;
   /**
+   * Competitions kept whose status the import changes: a cancellation tells every invited member and follower, a
+   * completion makes a league's top club its champion. A season review's mistyped `status` would have gone out unseen:
+   * `--check` said "1 rows written".
+   */
+  eventStatuses: Array<{ event: string; name: string; before: string; after: string }>;
+  /** A team's points adjustments in a competition kept, changed (its total and their reasons), as the table shows them. */
+  adjustments: Array<{ event: string; name: string; team: string; teamName: string | null; before: string | null; after: string | null }>;
+  /**
    * Members kept whose address the file changes or removes while they are invited to a match still to be played: the
    * invitation stays with the old address, so nothing more of the match reaches them (an RSVP review's corrected typo
    * made its player the one person not told of a move) until `npm run invite` invites them at the new one.
@@ -343,11 +351,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
     endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+    eventStatuses: [], adjustments: [],
   };
   const store = new SyncDb(sqlite);
   // What people see of an organization, before and after: its competitions' visibility and its results.
   const eventsOf = sqlite.prepare(
-    `SELECT e.id, e.name, e.is_public FROM events e JOIN leagues l ON l.id = e.league_id WHERE l.org_id = ? ORDER BY e.id`,
+    `SELECT e.id, e.name, e.is_public, e.status, e.adjustments FROM events e JOIN leagues l ON l.id = e.league_id WHERE l.org_id = ? ORDER BY e.id`,
   );
   const resultsOf = sqlite.prepare(
     `SELECT m.id, m.event_id, th.name AS home, ta.name AS away, m.home_score, m.away_score, m.home_penalties, m.away_penalties,
@@ -358,7 +367,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   );
   const teamsOf = sqlite.prepare(`SELECT id, name, name_ar FROM teams WHERE org_id = ? ORDER BY id`);
   const timeZoneOf = sqlite.prepare(`SELECT timezone FROM organizations WHERE id = ?`).pluck();
-  type EventSeen = { id: string; name: string; is_public: number };
+  type EventSeen = { id: string; name: string; is_public: number; status: string; adjustments: string };
   type ResultSeen = {
     id: string; event_id: string; home: string | null; away: string | null; home_score: number | null; away_score: number | null;
     home_penalties: number | null; away_penalties: number | null; walkover_winner: 'home' | 'away' | null;
@@ -539,6 +548,15 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       }
       for (const [id, after] of eventsAfter) if (!eventsBefore.has(id) && after.is_public) counts.visibility.push({ event: id, name: after.name, now: 'public' });
       counts.visibility.sort((a, b) => (a.event < b.event ? -1 : 1));
+      const teamNow = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, teamLabel(t)]));
+      for (const [id, after] of eventsAfter) {
+        const before = eventsBefore.get(id);
+        if (before === undefined) continue;
+        if (before.status !== after.status) counts.eventStatuses.push({ event: id, name: after.name, before: before.status, after: after.status });
+        for (const change of adjustmentChanges(before.adjustments, after.adjustments)) {
+          counts.adjustments.push({ event: id, name: after.name, teamName: teamNow.get(change.team) ?? null, ...change });
+        }
+      }
       // Removed matches with a result are named above (removedMatches).
       // Compared as recorded, not as worded: a renamed team changes a walkover's wording, not its result.
       const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
@@ -664,6 +682,39 @@ function namer(resolved: (eventId: string) => EventResolved, teams: ReadonlyMap<
 
 /** A team as the summary names it: its name, and its Arabic name after it when it has one. */
 const teamLabel = (t: { name: string; name_ar: string | null }) => (t.name_ar === null ? t.name : `${t.name} / ${t.name_ar}`);
+
+/**
+ * Each team whose points adjustments differ between two of an event's `adjustments` (JSON lists of {team, points,
+ * reason}): its total, signed, and the reasons, before and after; null where it had none.
+ */
+export function adjustmentChanges(beforeJson: string, afterJson: string): Array<{ team: string; before: string | null; after: string | null }> {
+  const read = (json: string) => {
+    const byTeam = new Map<string, Array<{ points: number; reason: string | null }>>();
+    let list: unknown;
+    try {
+      list = JSON.parse(json);
+    } catch {
+      list = [];
+    }
+    for (const a of Array.isArray(list) ? (list as Array<{ team: string; points: number; reason?: string | null }>) : []) {
+      byTeam.set(a.team, [...(byTeam.get(a.team) ?? []), { points: a.points, reason: a.reason ?? null }]);
+    }
+    return byTeam;
+  };
+  const said = (list: Array<{ points: number; reason: string | null }> | undefined) => {
+    if (list === undefined || list.length === 0) return null;
+    const total = list.reduce((sum, a) => sum + a.points, 0);
+    const reasons = list.map((a) => a.reason).filter((r) => r !== null);
+    return `${total > 0 ? '+' : total < 0 ? '\u2212' : ''}${Math.abs(total)} ${Math.abs(total) === 1 ? 'point' : 'points'}${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}`;
+  };
+  const before = read(beforeJson);
+  const after = read(afterJson);
+  const teams = [...new Set([...before.keys(), ...after.keys()])].sort();
+  return teams.flatMap((team) => {
+    const [was, now] = [said(before.get(team)), said(after.get(team))];
+    return was === now ? [] : [{ team, before: was, after: now }];
+  });
+}
 
 /** Each match of the file by id, with where it is in the file: a problem about it names that place. */
 function pathsOfMatches(file: ImportFile): Map<string, string> {

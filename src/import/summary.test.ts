@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportCounts, RemovedMatch } from './load.js';
+import { adjustmentChanges, type ImportCounts, type RemovedMatch } from './load.js';
 import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [], ...over,
+  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+  eventStatuses: [], adjustments: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
   match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: '2026-09-06T10:00:00Z', result: null, invitations: 0, ...over,
@@ -19,6 +20,22 @@ describe('importSummary', () => {
     ]],
     ['the same, checked', { endedFollows: [{ league: 'rs-sunday', name: 'Sunday League', follows: 1 }] }, true, [
       'league "rs-sunday" (Sunday League) is no longer in the file: its 1 follow would end with it, and its follower would be told nothing more (to stop publishing a league and keep its followers, make its competitions private instead)',
+    ]],
+    // A season review's cancelled competition told every invited member and follower, and --check had said nothing.
+    ['a competition cancelled, checked', { eventStatuses: [{ event: 'rs-shield', name: 'Shield', before: 'in_progress', after: 'cancelled' }] }, true, [
+      'competition "rs-shield" (Shield): status in_progress → cancelled: its matches not played would show as cancelled in its calendars, and its invited members and followers would be told',
+    ]],
+    ['a competition back on', { eventStatuses: [{ event: 'rs-shield', name: 'Shield', before: 'cancelled', after: 'in_progress' }] }, false, [
+      'competition "rs-shield" (Shield): status cancelled → in_progress: its matches are back on in its calendars, and its invited members and followers are told',
+    ]],
+    ['a league completed', { eventStatuses: [{ event: 'rs-prem', name: 'Premier', before: 'in_progress', after: 'completed' }] }, false, [
+      'competition "rs-prem" (Premier): status in_progress → completed: a league\'s top club becomes its champion, and its followers are told',
+    ]],
+    ['a competition started', { eventStatuses: [{ event: 'rs-prem', name: 'Premier', before: 'scheduled', after: 'in_progress' }] }, true, [
+      'competition "rs-prem" (Premier): status scheduled → in_progress',
+    ]],
+    ['a deduction', { adjustments: [{ event: 'rs-prem', name: 'Premier', team: 'rs-lions', teamName: 'Riverside Lions', before: null, after: '\u22123 points (Fielded an ineligible player)' }] }, false, [
+      'competition "rs-prem" (Premier): points adjustment of team "rs-lions" (Riverside Lions): none → \u22123 points (Fielded an ineligible player)',
     ]],
     ['a match removed with its result', { removedMatches: [match({ result: '2-1' })] }, false, [
       'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: removed with its result (2-1)',
@@ -103,5 +120,18 @@ describe('importSummary', () => {
   ])('%s', (_label, over, check, lines) => {
     const summary = importSummary('f.json', counts(over), { check });
     expect(Object.keys(over).length > 0 ? summary.slice(1) : summary).toEqual(lines);
+  });
+});
+
+describe('adjustmentChanges', () => {
+  const list = (...a: Array<[string, number, string | null]>) => JSON.stringify(a.map(([team, points, reason]) => ({ team, points, reason })));
+  it.each([
+    ['none to a deduction', '[]', list(['lions', -3, 'Fielded an ineligible player']), [{ team: 'lions', before: null, after: '\u22123 points (Fielded an ineligible player)' }]],
+    ['the same', list(['lions', -3, 'x']), list(['lions', -3, 'x']), []],
+    ['a second one', list(['lions', -3, 'a']), list(['lions', -3, 'a'], ['lions', -1, 'b']), [{ team: 'lions', before: '\u22123 points (a)', after: '\u22124 points (a; b)' }]],
+    ['a bonus point, then none', list(['mill', 1, null]), '[]', [{ team: 'mill', before: '+1 point', after: null }]],
+    ['two teams, one changed', list(['a', -2, 'r'], ['b', 3, 's']), list(['a', -2, 'r'], ['b', 2, 's']), [{ team: 'b', before: '+3 points (s)', after: '+2 points (s)' }]],
+  ] as const)('%s', (_label, before, after, expected) => {
+    expect(adjustmentChanges(before, after)).toEqual(expected);
   });
 });

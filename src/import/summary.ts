@@ -76,6 +76,19 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
       ? `team ${JSON.stringify(team)} (${before}) is no longer in the file: ${check ? 'it would be removed' : 'removed'}`
       : `team ${JSON.stringify(team)} ${check ? 'would be renamed' : 'renamed'}: ${changeArrow(String(before), after)}`);
   }
+  // A competition's status, which tells people at the next updates run: a mistyped "cancelled" went out unseen.
+  for (const s of c.eventStatuses) {
+    const what = `competition ${JSON.stringify(s.event)} (${s.name}): status ${changeArrow(s.before, s.after)}`;
+    const told = check ? 'would be told' : 'are told';
+    if (s.after === 'cancelled') lines.push(`${what}: its matches not played ${check ? 'would show' : 'show'} as cancelled in its calendars, and its invited members and followers ${told}`);
+    else if (s.before === 'cancelled') lines.push(`${what}: its matches ${check ? 'would be' : 'are'} back on in its calendars, and its invited members and followers ${told}`);
+    else if (s.after === 'completed') lines.push(`${what}: a league's top club ${check ? 'would become' : 'becomes'} its champion, and its followers ${told}`);
+    else lines.push(what);
+  }
+  // Points added or deducted move the table without a result: said, with the reason the table gives.
+  for (const a of c.adjustments) {
+    lines.push(`competition ${JSON.stringify(a.event)} (${a.name}): points adjustment of team ${JSON.stringify(a.team)}${a.teamName ? ` (${a.teamName})` : ''}: ${changeArrow(a.before ?? 'none', a.after ?? 'none')}`);
+  }
   // The results entered, changed or cleared: a week's results are a few lines; a first import of a season, many.
   shown(lines, c.results, (r) => `result of match ${JSON.stringify(r.match)} (${teams(r)}): ${changeArrow(r.before ?? 'none', r.after ?? 'none')}`, 'other result', check);
   // What calendars and invited members are told of: a kickoff moved, a match postponed, cancelled or back on.
