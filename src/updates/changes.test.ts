@@ -23,6 +23,9 @@ describe('matchChange', () => {
     ['postponed, date cleared', base, m({ status: 'postponed', kickoff_at: null }), 'postponed'],
     ['cancelled', base, m({ status: 'cancelled' }), 'cancelled'],
     ['rescheduled after a postponement', m({ status: 'postponed' }), m({ kickoff_at: '2026-12-20T15:00:00Z' }), 'rescheduled'],
+    // A match dated for the first time (a cup's next round drawn) is given a date, not moved from "to be announced".
+    ['dated for the first time', m({ kickoff_at: null, venue: 'Salisbury' }), m({ kickoff_at: '2026-10-21T18:45:00Z', venue: 'Cro Park' }), 'rescheduled'],
+    ['its date taken away', base, m({ kickoff_at: null }), 'moved'],
     ['a cancelled match edited', m({ status: 'cancelled' }), m({ status: 'cancelled', venue: 'Else' }), null],
     ['a team decided by a feed', m({ home: 'Winner of Semi-final 1' }), m({ home: 'Rovers' }), null],
     ['in progress', base, m({ status: 'in_progress' }), null],

@@ -81,7 +81,11 @@ export function matchChange(before: SeenMatch | undefined, after: SeenMatch): Ma
   }
   if (hasResult(before) && !hasResult(after)) return { kind: 'result_withdrawn', before, after };
   if (after.status !== 'cancelled' && (after.kickoff_at !== before.kickoff_at || after.venue !== before.venue)) {
-    return { kind: after.status === 'postponed' ? 'postponed' : 'moved', before, after };
+    if (after.status === 'postponed') return { kind: 'postponed', before, after };
+    // A match given its first kickoff (a cup's next round, drawn and dated) is dated, not moved: a season review's
+    // followers read "Moved: … time to be announced, Salisbury → Wednesday 21 October …, Cro Park".
+    if (before.kickoff_at === null && after.kickoff_at !== null) return { kind: 'rescheduled', before, after };
+    return { kind: 'moved', before, after };
   }
   return null;
 }
