@@ -121,7 +121,7 @@ describe('import', () => {
     league.adjustments = [{ team: 'rs-lions', points: -3, reason: 'Fielded an ineligible player' }];
     const counts = importJson(t, json);
     expect(counts.eventStatuses).toEqual([{ event: league.id, name: league.name, before: 'in_progress', after: 'cancelled' }]);
-    expect(counts.adjustments).toEqual([{ event: league.id, name: league.name, team: 'rs-lions', teamName: 'Riverside Lions', before: null, after: '\u22123 points (Fielded an ineligible player)' }]);
+    expect(counts.adjustments).toEqual([{ event: league.id, name: league.name, team: 'rs-lions', teamName: 'Riverside Lions', before: 0, after: -3, reasons: ['Fielded an ineligible player'] }]);
     // The same file again: nothing to say.
     const again = importJson(t, json);
     expect([again.eventStatuses, again.adjustments]).toEqual([[], []]);

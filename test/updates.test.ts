@@ -60,6 +60,8 @@ function changedDemo(): string {
   Object.assign(cup, { name: 'U14 Winter Cup 2026', name_ar: cup.name });
   const friendly = matches('nssa-futsal-friendlies-2026')[0];
   friendly.venue = 'Secret Staff Venue';
+  // A deduction moves the table with no result: told (a season review's followers were told nothing).
+  demo.organizations[0].leagues[0].events.find((e: any) => e.id === 'rsl-prem-2026-27').adjustments = [{ team: 'rsl-old-mill', points: -3, reason: 'Fielded an ineligible player' }];
   const template = find('rsl-prem-2026-27', 'rsl-prem-r07-3');
   matches('rsl-prem-2026-27').push({ ...template, id: 'rsl-prem-new-1', kickoff: '2027-01-10T12:00:00Z', round: 99, round_name: 'Rearranged' });
   const file = path.join(svc.dir, 'changed.json');
@@ -94,7 +96,7 @@ describe('npm run updates -- --now', () => {
   beforeAll(async () => {
     const run = await runScript(svc, 'updates.ts', ['--now']);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^updates: 5 changes found, \d+ follows considered, 4 emails queued, \d+ ms\n$/);
+    expect(run.stdout).toMatch(/^updates: 6 changes found, \d+ follows considered, 4 emails queued, \d+ ms\n$/);
     emails = await drainedEmails(db, svc.env.MAIL_DIR!);
   }, 60_000);
 
@@ -108,6 +110,7 @@ describe('npm run updates -- --now', () => {
       '→ Sunday 6 December 2026, 14:00 GMT, Hough End Pitch 4',
       '- Cancelled: Dockside Sharks 🦈 vs Chorlton Villa (Sunday 29 November 2026, 14:00 GMT, Dockside 3G, Cage B)',
       '- New fixture: Harbour Lane FC vs Riverside Rovers, Sunday 10 January 2027, 12:00 GMT',
+      '- Points deducted: Old Mill Athletic, 3 points (Fielded an ineligible player)',
       `Add its calendar: ${svc.url.replace('http:', 'webcal:')}/api/v0/calendar/rsl-prem-2026-27`,
       `Calendar link: ${svc.url}/api/v0/calendar/rsl-prem-2026-27`, 'https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2F',
     ]) {
@@ -275,6 +278,29 @@ describe('two runs at once', () => {
       expect(recordedSince(newest)).toEqual([{ kind: 'new_competition' }]);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+
+  // Migration 0027: a competition the job saw before it kept adjustments has none recorded. Its adjustments then are
+  // the baseline (they were in the table already, and nothing says which are new); a change after them is told.
+  it('take the adjustments of a competition seen before they were kept as its baseline, and tell a change after', async () => {
+    const database = await openDatabase(svc.env.DATABASE_PATH!);
+    const adjust = (json: string) => db.prepare(`UPDATE events SET adjustments = ? WHERE id = 'rsl-prem-2026-27'`).run(json);
+    try {
+      await detectChanges(database, new Date());
+      db.prepare(`UPDATE update_event_seen SET adjustments = NULL WHERE event_id = 'rsl-prem-2026-27'`).run();
+      const newest = (db.prepare(`SELECT coalesce(max(id), 0) AS id FROM update_changes`).get() as { id: number }).id;
+      adjust('[{"team":"rsl-crown-anchor","points":-2,"reason":"Late registration"}]');
+      expect((await detectChanges(database, new Date())).compared).toBe(1);
+      expect(recordedSince(newest)).toEqual([]);
+      adjust('[{"team":"rsl-crown-anchor","points":-2,"reason":"Late registration"},{"team":"rsl-crown-anchor","points":-1,"reason":"Unpaid fine"}]');
+      await detectChanges(database, new Date());
+      const told = db.prepare(`SELECT kind, data_json FROM update_changes WHERE id > ?`).all(newest) as Array<{ kind: string; data_json: string }>;
+      expect(told.map((c) => [c.kind, JSON.parse(c.data_json).adjustment])).toEqual([
+        ['adjustment', { team: 'Crown & Anchor FC', before: -2, after: -3, reasons: ['Late registration', 'Unpaid fine'] }],
+      ]);
+    } finally {
+      await database.close();
     }
   }, 60_000);
 });

@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023_arabic_calendar_words.js';
 import * as m0024 from './migrations/0024_render_token.js';
 import * as m0025 from './migrations/0025_division_birth_dates.js';
 import * as m0026 from './migrations/0026_organization_contact.js';
+import * as m0027 from './migrations/0027_update_event_adjustments.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024_render_token': m0024,
   '0025_division_birth_dates': m0025,
   '0026_organization_contact': m0026,
+  '0027_update_event_adjustments': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -178,6 +178,8 @@ export interface UpdateEventSeenTable {
   champion: string | null;
   /** The event's status when last compared (migration 0020); null for rows from before. */
   status: EventStatus | null;
+  /** Its points adjustments when last compared, as adjustmentsSeen writes them (migration 0027); null for rows from before. */
+  adjustments: string | null;
 }
 
 export interface UpdateChangesTable {

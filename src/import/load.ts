@@ -17,6 +17,7 @@ import { changeArrow } from '../text/arrow.js';
 import { formatDateTime } from '../time/local-time.js';
 import { withdrawInvitation } from '../rsvp/service.js';
 import { invitationOutOfMatch, invitedAddressCurrent } from '../rsvp/state.js';
+import { adjustmentChanges, adjustmentsSeen } from '../updates/changes.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -106,8 +107,8 @@ export interface ImportCounts {
    * `--check` said "1 rows written".
    */
   eventStatuses: Array<{ event: string; name: string; before: string; after: string }>;
-  /** A team's points adjustments in a competition kept, changed (its total and their reasons), as the table shows them. */
-  adjustments: Array<{ event: string; name: string; team: string; teamName: string | null; before: string | null; after: string | null }>;
+  /** A team's points adjustment in a competition kept, changed: its total before and after, and its reasons now. */
+  adjustments: Array<{ event: string; name: string; team: string; teamName: string | null; before: number; after: number; reasons: string[] }>;
   /**
    * Members kept whose address the file changes or removes while they are invited to a match still to be played: the
    * invitation stays with the old address, so nothing more of the match reaches them (an RSVP review's corrected typo
@@ -553,7 +554,9 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         const before = eventsBefore.get(id);
         if (before === undefined) continue;
         if (before.status !== after.status) counts.eventStatuses.push({ event: id, name: after.name, before: before.status, after: after.status });
-        for (const change of adjustmentChanges(before.adjustments, after.adjustments)) {
+        // Compared as the updates job compares them (a reason reworded alone is no change), team by team.
+        const seen = (json: string) => adjustmentsSeen(JSON.parse(json) as Array<{ team: string; points: number; reason: string }>);
+        for (const change of adjustmentChanges(seen(before.adjustments), seen(after.adjustments), (team) => team)) {
           counts.adjustments.push({ event: id, name: after.name, teamName: teamNow.get(change.team) ?? null, ...change });
         }
       }
@@ -682,39 +685,6 @@ function namer(resolved: (eventId: string) => EventResolved, teams: ReadonlyMap<
 
 /** A team as the summary names it: its name, and its Arabic name after it when it has one. */
 const teamLabel = (t: { name: string; name_ar: string | null }) => (t.name_ar === null ? t.name : `${t.name} / ${t.name_ar}`);
-
-/**
- * Each team whose points adjustments differ between two of an event's `adjustments` (JSON lists of {team, points,
- * reason}): its total, signed, and the reasons, before and after; null where it had none.
- */
-export function adjustmentChanges(beforeJson: string, afterJson: string): Array<{ team: string; before: string | null; after: string | null }> {
-  const read = (json: string) => {
-    const byTeam = new Map<string, Array<{ points: number; reason: string | null }>>();
-    let list: unknown;
-    try {
-      list = JSON.parse(json);
-    } catch {
-      list = [];
-    }
-    for (const a of Array.isArray(list) ? (list as Array<{ team: string; points: number; reason?: string | null }>) : []) {
-      byTeam.set(a.team, [...(byTeam.get(a.team) ?? []), { points: a.points, reason: a.reason ?? null }]);
-    }
-    return byTeam;
-  };
-  const said = (list: Array<{ points: number; reason: string | null }> | undefined) => {
-    if (list === undefined || list.length === 0) return null;
-    const total = list.reduce((sum, a) => sum + a.points, 0);
-    const reasons = list.map((a) => a.reason).filter((r) => r !== null);
-    return `${total > 0 ? '+' : total < 0 ? '\u2212' : ''}${Math.abs(total)} ${Math.abs(total) === 1 ? 'point' : 'points'}${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}`;
-  };
-  const before = read(beforeJson);
-  const after = read(afterJson);
-  const teams = [...new Set([...before.keys(), ...after.keys()])].sort();
-  return teams.flatMap((team) => {
-    const [was, now] = [said(before.get(team)), said(after.get(team))];
-    return was === now ? [] : [{ team, before: was, after: now }];
-  });
-}
 
 /** Each match of the file by id, with where it is in the file: a problem about it names that place. */
 function pathsOfMatches(file: ImportFile): Map<string, string> {

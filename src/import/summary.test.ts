@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentChanges, type ImportCounts, type RemovedMatch } from './load.js';
+import type { ImportCounts, RemovedMatch } from './load.js';
 import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
@@ -34,8 +34,11 @@ describe('importSummary', () => {
     ['a competition started', { eventStatuses: [{ event: 'rs-prem', name: 'Premier', before: 'scheduled', after: 'in_progress' }] }, true, [
       'competition "rs-prem" (Premier): status scheduled → in_progress',
     ]],
-    ['a deduction', { adjustments: [{ event: 'rs-prem', name: 'Premier', team: 'rs-lions', teamName: 'Riverside Lions', before: null, after: '\u22123 points (Fielded an ineligible player)' }] }, false, [
-      'competition "rs-prem" (Premier): points adjustment of team "rs-lions" (Riverside Lions): none → \u22123 points (Fielded an ineligible player)',
+    ['a deduction', { adjustments: [{ event: 'rs-prem', name: 'Premier', team: 'rs-lions', teamName: 'Riverside Lions', before: 0, after: -3, reasons: ['Fielded an ineligible player'] }] }, false, [
+      'competition "rs-prem" (Premier): points adjustment of team "rs-lions" (Riverside Lions): none → \u22123 points (Fielded an ineligible player); its followers are told',
+    ]],
+    ['a bonus point withdrawn, checked', { adjustments: [{ event: 'rs-prem', name: 'Premier', team: 'rs-mill', teamName: null, before: 1, after: 0, reasons: [] }] }, true, [
+      'competition "rs-prem" (Premier): points adjustment of team "rs-mill": +1 point → none; its followers would be told',
     ]],
     ['a match removed with its result', { removedMatches: [match({ result: '2-1' })] }, false, [
       'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: removed with its result (2-1)',
@@ -120,18 +123,5 @@ describe('importSummary', () => {
   ])('%s', (_label, over, check, lines) => {
     const summary = importSummary('f.json', counts(over), { check });
     expect(Object.keys(over).length > 0 ? summary.slice(1) : summary).toEqual(lines);
-  });
-});
-
-describe('adjustmentChanges', () => {
-  const list = (...a: Array<[string, number, string | null]>) => JSON.stringify(a.map(([team, points, reason]) => ({ team, points, reason })));
-  it.each([
-    ['none to a deduction', '[]', list(['lions', -3, 'Fielded an ineligible player']), [{ team: 'lions', before: null, after: '\u22123 points (Fielded an ineligible player)' }]],
-    ['the same', list(['lions', -3, 'x']), list(['lions', -3, 'x']), []],
-    ['a second one', list(['lions', -3, 'a']), list(['lions', -3, 'a'], ['lions', -1, 'b']), [{ team: 'lions', before: '\u22123 points (a)', after: '\u22124 points (a; b)' }]],
-    ['a bonus point, then none', list(['mill', 1, null]), '[]', [{ team: 'mill', before: '+1 point', after: null }]],
-    ['two teams, one changed', list(['a', -2, 'r'], ['b', 3, 's']), list(['a', -2, 'r'], ['b', 2, 's']), [{ team: 'b', before: '+3 points (s)', after: '+2 points (s)' }]],
-  ] as const)('%s', (_label, before, after, expected) => {
-    expect(adjustmentChanges(before, after)).toEqual(expected);
   });
 });

@@ -85,9 +85,13 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     else if (s.after === 'completed') lines.push(`${what}: a league's top club ${check ? 'would become' : 'becomes'} its champion, and its followers ${told}`);
     else lines.push(what);
   }
-  // Points added or deducted move the table without a result: said, with the reason the table gives.
+  // Points added or deducted move the table without a result: said, with the reasons it has now, as its followers are.
   for (const a of c.adjustments) {
-    lines.push(`competition ${JSON.stringify(a.event)} (${a.name}): points adjustment of team ${JSON.stringify(a.team)}${a.teamName ? ` (${a.teamName})` : ''}: ${changeArrow(a.before ?? 'none', a.after ?? 'none')}`);
+    const reasons = a.reasons.length > 0 ? ` (${a.reasons.join('; ')})` : '';
+    lines.push(
+      `competition ${JSON.stringify(a.event)} (${a.name}): points adjustment of team ${JSON.stringify(a.team)}${a.teamName ? ` (${a.teamName})` : ''}: ` +
+        `${changeArrow(signedPoints(a.before), signedPoints(a.after))}${reasons}; its followers ${check ? 'would be' : 'are'} told`,
+    );
   }
   // The results entered, changed or cleared: a week's results are a few lines; a first import of a season, many.
   shown(lines, c.results, (r) => `result of match ${JSON.stringify(r.match)} (${teams(r)}): ${changeArrow(r.before ?? 'none', r.after ?? 'none')}`, 'other result', check);
@@ -105,4 +109,10 @@ const SHOWN = 20;
 function shown<T>(lines: string[], items: readonly T[], line: (item: T) => string, other: string, check: boolean): void {
   for (const item of items.slice(0, SHOWN)) lines.push(line(item));
   if (items.length > SHOWN) lines.push(`… and ${plural(items.length - SHOWN, other)} ${check ? 'would change' : 'changed'}`);
+}
+
+/** A points total as the summary says it: "none", "+1 point", "\u22123 points". */
+function signedPoints(n: number): string {
+  if (n === 0) return 'none';
+  return `${n > 0 ? '+' : '\u2212'}${Math.abs(n)} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
 }

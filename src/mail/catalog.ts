@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { leagueIsPublic } from '../competitions/visibility.js';
 import type { LinkPurpose } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
-import { CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
+import { adjustmentToldSchema, CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 import { languageSchema, localizedName, type Language } from '../vocabulary/language.js';
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
@@ -222,6 +222,8 @@ export const CATALOG = {
           /** A new competition: its matches, and the next one's kickoff (absent from changes recorded before). */
           matches: z.number().int().min(0).optional(),
           nextKickoff: z.string().nullable().optional(),
+          /** A team's points added or deducted. */
+          adjustment: adjustmentToldSchema.optional(),
         })).min(1),
       })).min(1),
     }),

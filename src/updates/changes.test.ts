@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAlert, matchChange, netChanges, withoutMootChanges, type SeenMatch } from './changes.js';
+import { adjustmentChanges, adjustmentsSeen, isAlert, matchChange, netChanges, withoutMootChanges, type SeenMatch } from './changes.js';
 
 const base: SeenMatch = {
   label: 'Matchday 3', home: 'Rovers', away: 'Harbour', kickoff_at: '2026-12-05T15:00:00Z', venue: 'Park', status: 'scheduled',
@@ -105,5 +105,20 @@ describe('netChanges', () => {
     const added = { id: 1, match_id: 'x', kind: 'new_fixture' as const, data: { before: null, after: m({}) } };
     const movedOn = { id: 2, match_id: 'x', kind: 'moved' as const, data: { before: m({}), after: m({ kickoff_at: C }) } };
     expect(netChanges([added, movedOn]).map((c) => [c.kind, c.data.before, c.data.after?.kickoff_at])).toEqual([['new_fixture', null, C]]);
+  });
+});
+
+describe('adjustmentChanges', () => {
+  const seen = (...a: Array<[string, number, string]>) => adjustmentsSeen(a.map(([team, points, reason]) => ({ team, points, reason })));
+  const name = (team: string) => team.toUpperCase();
+  it.each([
+    ['a deduction', seen(), seen(['lions', -3, 'Ineligible player']), [{ team: 'LIONS', before: 0, after: -3, reasons: ['Ineligible player'] }]],
+    ['the same, listed in another order', seen(['b', 1, 'x'], ['a', -2, 'y']), seen(['a', -2, 'y'], ['b', 1, 'x']), []],
+    ['a reason reworded alone: no news', seen(['a', -2, 'y']), seen(['a', -2, 'z']), []],
+    ['a second deduction', seen(['a', -3, 'r']), seen(['a', -3, 'r'], ['a', -1, 's']), [{ team: 'A', before: -3, after: -4, reasons: ['r', 's'] }]],
+    ['withdrawn', seen(['a', -3, 'r']), seen(), [{ team: 'A', before: -3, after: 0, reasons: [] }]],
+    ['two teams, one changed', seen(['a', -2, 'r'], ['b', 3, 's']), seen(['a', -2, 'r'], ['b', 2, 's']), [{ team: 'B', before: 3, after: 2, reasons: ['s'] }]],
+  ] as const)('%s', (_label, before, after, expected) => {
+    expect(adjustmentChanges(before, after, name)).toEqual(expected);
   });
 });

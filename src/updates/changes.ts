@@ -34,6 +34,8 @@ export const CHANGE_KINDS = [
   // A match cancelled, then put back on; a result taken back (a review: both were told to nobody, and a result entered
   // again was told as new).
   'reinstated', 'result_withdrawn',
+  // A team's points added or deducted (a season review's table lost three points with nothing to say why).
+  'adjustment',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -145,4 +147,43 @@ export function netChanges<C extends ToldChange>(changes: readonly C[]): C[] {
     if (net) out.push({ ...c, kind: net.kind, data: { ...c.data, before: net.before, after: net.after } });
   }
   return out;
+}
+
+/** A team's points adjustment as its followers are told it: totals before and after, and the reasons it has now. */
+export const adjustmentToldSchema = z.object({
+  /** The team's name in the organization's language. */
+  team: z.string(),
+  before: z.number().int(),
+  after: z.number().int(),
+  reasons: z.array(z.string()),
+});
+export type AdjustmentTold = z.output<typeof adjustmentToldSchema>;
+
+/** An event's adjustments as update_event_seen keeps them: per team, in team order, so that the same list reads the same. */
+export function adjustmentsSeen(adjustments: ReadonlyArray<{ team: string; points: number; reason: string }>): string {
+  return JSON.stringify([...adjustments].map((a) => [a.team, a.points, a.reason]).sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0)));
+}
+
+/**
+ * The teams whose total adjustment differs between two adjustmentsSeen lists, in team order: a reason reworded alone is
+ * no news. `name` gives a team's name as its followers read it.
+ */
+export function adjustmentChanges(before: string, after: string, name: (team: string) => string): AdjustmentTold[] {
+  const totals = (seen: string) => {
+    const byTeam = new Map<string, { points: number; reasons: string[] }>();
+    for (const [team, points, reason] of JSON.parse(seen) as Array<[string, number, string]>) {
+      const t = byTeam.get(team) ?? { points: 0, reasons: [] };
+      t.points += points;
+      if (reason) t.reasons.push(reason);
+      byTeam.set(team, t);
+    }
+    return byTeam;
+  };
+  const was = totals(before);
+  const now = totals(after);
+  const teams = [...new Set([...was.keys(), ...now.keys()])].sort();
+  return teams.flatMap((team) => {
+    const [b, a] = [was.get(team)?.points ?? 0, now.get(team)?.points ?? 0];
+    return b === a ? [] : [{ team: name(team), before: b, after: a, reasons: now.get(team)?.reasons ?? [] }];
+  });
 }

@@ -13,7 +13,7 @@ import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '..
 import { localizedTeamName, teamName } from '../competitions/standings.js';
 import type { EventFacts, MatchFacts } from '../competitions/types.js';
 import { tellInvitees } from '../rsvp/tell-invitees.js';
-import { isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes.js';
+import { adjustmentChanges, adjustmentsSeen, isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes.js';
 
 interface EventNow {
   event: EventFacts;
@@ -22,6 +22,10 @@ interface EventNow {
   champion: string | null;
   /** The champion as its followers read it, in the organization's language (like the match lines). */
   championTold: string | null;
+  /** Its points adjustments as update_event_seen keeps them (adjustmentsSeen). */
+  adjustments: string;
+  /** A team's name as its followers read it. */
+  teamTold: (team: string) => string;
 }
 
 /** What a follower would read about each match of an event now. */
@@ -83,6 +87,8 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
       // (an Arabic organization's followers read the match lines in Arabic, and the champion in Latin letters).
       champion: winner === null ? null : teamName(teams, winner),
       championTold: winner === null ? null : localizedTeamName(teams, winner, event.language),
+      adjustments: adjustmentsSeen(event.rules?.adjustments ?? []),
+      teamTold: (team) => localizedTeamName(teams, team, event.language) ?? team,
     });
   }
   const revisions = new Map(toCompare.map((h) => [h.id, h.revision]));
@@ -101,7 +107,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
         data_json: JSON.stringify({ event_name: eventNameFor(e), ...data }), detected_at: now.toISOString(),
       }));
     };
-    for (const { event, states, champion, championTold } of current) {
+    for (const { event, states, champion, championTold, adjustments, teamTold } of current) {
       const before = seen.get(event.id);
       if (seenNow(event.id) !== before?.revision) continue;
       const previous = new Map(
@@ -141,6 +147,11 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
           }
           if (cancelledAlert !== null) record(event, 'competition_cancelled', null, { before: null, after: null }, cancelledAlert);
           if (reinstatedAlert !== null) record(event, 'competition_reinstated', null, { before: null, after: null }, reinstatedAlert);
+          // Points added or deducted: a line per team, before the champion they may have decided. Rows from before
+          // migration 0027 kept none: those are the baseline.
+          if (before.adjustments !== null) {
+            for (const adjustment of adjustmentChanges(before.adjustments, adjustments, teamTold)) record(event, 'adjustment', null, { before: null, after: null, adjustment }, false);
+          }
           if (championTold !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion: championTold }, false);
         }
       }
@@ -149,8 +160,8 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
         store.run(store.q.insertInto('update_match_seen').values({ match_id: matchId, event_id: event.id, state_json: JSON.stringify(state) }));
       }
       store.run(
-        store.q.insertInto('update_event_seen').values({ event_id: event.id, revision: revisions.get(event.id)!, champion, status: event.status })
-          .onConflict((oc) => oc.column('event_id').doUpdateSet({ revision: revisions.get(event.id)!, champion, status: event.status })),
+        store.q.insertInto('update_event_seen').values({ event_id: event.id, revision: revisions.get(event.id)!, champion, status: event.status, adjustments })
+          .onConflict((oc) => oc.column('event_id').doUpdateSet({ revision: revisions.get(event.id)!, champion, status: event.status, adjustments })),
       );
     }
     for (const id of gone) {

@@ -9,7 +9,7 @@ import type { TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { latestLocalHour } from '../time/local-time.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
-import { netChanges, withoutMootChanges, type ChangeKind, type SeenMatch } from './changes.js';
+import { netChanges, withoutMootChanges, type AdjustmentTold, type ChangeKind, type SeenMatch } from './changes.js';
 import { detectChanges } from './detect.js';
 import { decideTogether, type ChangeRow, type Decision, type FollowState } from './tell.js';
 
@@ -37,7 +37,7 @@ interface Change extends ChangeRow {
   event_id: string;
   match_id: string | null;
   kind: ChangeKind;
-  data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null; matches?: number; next_kickoff?: string | null };
+  data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null; matches?: number; next_kickoff?: string | null; adjustment?: AdjustmentTold };
 }
 
 export async function runUpdates(database: Database, o: UpdatesOptions): Promise<UpdatesResult> {
@@ -102,8 +102,10 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
       }
       // In play order: a copy, once the id order of `told` has set the competitions' order.
       for (const c of [...told].sort((a, b) => playRank.get(a.id)! - playRank.get(b.id)!)) {
-        const { before, after, champion = null, matches, next_kickoff } = c.data;
-        competitions.get(c.event_id)!.changes.push({ kind: c.kind, before, after, champion, ...(matches === undefined ? {} : { matches, nextKickoff: next_kickoff ?? null }) });
+        const { before, after, champion = null, matches, next_kickoff, adjustment } = c.data;
+        competitions.get(c.event_id)!.changes.push({
+          kind: c.kind, before, after, champion, ...(matches === undefined ? {} : { matches, nextKickoff: next_kickoff ?? null }), ...(adjustment ? { adjustment } : {}),
+        });
       }
       queueEmail(store, {
         to: f.email,
@@ -166,6 +168,10 @@ export function formatUpdates(r: UpdatesResult): string {
   return `updates: ${r.changes} changes found, ${r.follows} follows considered, ${r.emails} emails queued, ${r.ms} ms`;
 }
 
-const playOrder = (c: Change) => (c.kind === 'new_competition' || c.kind === 'competition_cancelled' || c.kind === 'competition_reinstated' ? 0 : c.kind === 'champion' ? 2 : 1);
+// A competition's own news first; its matches in play order; then points adjustments, and its champion last.
+const playOrder = (c: Change) => {
+  if (c.kind === 'new_competition' || c.kind === 'competition_cancelled' || c.kind === 'competition_reinstated') return 0;
+  return c.kind === 'adjustment' ? 2 : c.kind === 'champion' ? 3 : 1;
+};
 // An ISO instant sorts as text; a match without a kickoff after every dated one.
 const playAt = (c: Change) => (c.data.after ?? c.data.before)?.kickoff_at ?? '\uffff';

@@ -1,10 +1,10 @@
 // What a follower is told: the changes in the follow's scope since it was last told, grouped by competition,
 // each competition with its calendar (webcal, https, Google), in the organization's language and time zone; a
 // daily digest, or a prompt alert about the next 48 hours. Every one carries the follow's unsubscribe link.
-import { arabicCount, isolatedIn, scopeName, sentence, type Language } from '../../vocabulary/language.js';
+import { arabicCount, isolatedIn, leftToRight, scopeName, sentence, type Language } from '../../vocabulary/language.js';
 import { subscribeLinks } from '../../competitions/subscribe-links.js';
 import { formatDateTime } from '../../time/local-time.js';
-import { hasResult, type ChangeKind, type SeenMatch } from '../../updates/changes.js';
+import { hasResult, type AdjustmentTold, type ChangeKind, type SeenMatch } from '../../updates/changes.js';
 import { html, safeUrl } from './html.js';
 import { layout, link, t, textBlock, type RenderedEmail } from './layout.js';
 
@@ -16,7 +16,12 @@ export interface ToldChange {
   /** A new competition: how many matches it has (absent: not known, a change recorded before it was), the next's kickoff. */
   matches?: number | undefined;
   nextKickoff?: string | null | undefined;
+  /** A team's points added or deducted. */
+  adjustment?: AdjustmentTold | undefined;
 }
+
+/** A points total with its sign, as a table's adjustment reads: "−3", "+1". */
+const signed = (n: number) => `${n < 0 ? '\u2212' : '+'}${Math.abs(n)}`;
 
 export interface ToldCompetition {
   name: string;
@@ -51,6 +56,14 @@ const WORDS = {
     competitionCancelled: 'The competition is cancelled: its remaining matches will not be played',
     competitionReinstated: 'The competition is back on, no longer cancelled: its remaining matches will be played',
     advances: (team: string, next: string) => `${team} go through to ${next}`,
+    // A season review's table lost three points with nothing in any digest to say why.
+    adjustment: ({ team, before, after }: AdjustmentTold, reasons: string) => {
+      const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
+      if (after === 0) return `Points adjustment withdrawn: ${team} (was ${signed(before)})`;
+      if (before === 0) return `${after < 0 ? 'Points deducted' : 'Points awarded'}: ${team}, ${points(Math.abs(after))}${reasons}`;
+      return `Points adjustment: ${team}: ${signed(before)} → ${signed(after)} in all${reasons}`;
+    },
+    reasons: (list: string[]) => (list.length === 0 ? '' : ` (${list.join('; ')})`),
     calendar: 'Add its calendar:', calendarLink: 'Calendar link', calendarApp: 'calendar app', google: 'Google Calendar',
     unsubscribe: 'Stop these emails:', unsubscribeLink: 'Unsubscribe',
     why: (scope: string) => `You receive this email because you follow ${scope}.`,
@@ -81,6 +94,14 @@ const WORDS = {
     // Said of the place, not the team: a verb agrees with its subject's gender, which a team's name does not give
     // ("أكاديمية جبل الحسين يتأهل" read wrong to a review).
     advances: (team: string, next: string) => `المتأهل إلى ${next}: ${team}`,
+    // A signed total reads left to right ("−3", not "3−").
+    adjustment: ({ team, before, after }: AdjustmentTold, reasons: string) => {
+      const points = (n: number) => arabicCount(n, { one: 'نقطة واحدة', two: 'نقطتان', few: (k) => `${k} نقاط`, many: (k) => `${k} نقطة`, other: (k) => `${k} نقطة` });
+      if (after === 0) return `إلغاء تعديل النقاط: ${team} — كان ${leftToRight(signed(before))}`;
+      if (before === 0) return `${after < 0 ? 'خصم نقاط' : 'إضافة نقاط'}: ${team}، ${points(Math.abs(after))}${reasons}`;
+      return `تعديل النقاط: ${team}: ${leftToRight(signed(before))} ← ${leftToRight(signed(after))} في المجموع${reasons}`;
+    },
+    reasons: (list: string[]) => (list.length === 0 ? '' : ` — ${list.join('؛ ')}`),
     calendar: 'أضف تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google',
     unsubscribe: 'لإيقاف هذه الرسائل:', unsubscribeLink: 'إلغاء الاشتراك',
     why: (scope: string) => `تصلك هذه الرسالة لأنك تتابع ${scope}.`,
@@ -103,6 +124,7 @@ function winnerOf(m: SeenMatch): string | null {
 export function changeLine(c: ToldChange, w: Words, when: (at: string | null) => string): string {
   const m = c.after ?? c.before;
   if (c.kind === 'champion') return w.champion(c.champion ?? '');
+  if (c.kind === 'adjustment') return c.adjustment ? w.adjustment(c.adjustment, w.reasons(c.adjustment.reasons)) : '';
   if (c.kind === 'competition_cancelled') return w.competitionCancelled;
   if (c.kind === 'competition_reinstated') return w.competitionReinstated;
   if (c.kind === 'new_competition' && c.matches) return w.newCompetitionWith(c.matches, c.nextKickoff ? when(c.nextKickoff) : null);
@@ -159,7 +181,8 @@ function namesOf(c: ToldChange, name: (s: string) => string): ToldChange {
       ...m, home: name(m.home), away: name(m.away), venue: m.venue === null ? null : name(m.venue),
       winner: m.winner === null ? null : name(m.winner), next_label: m.next_label === null ? null : name(m.next_label),
     };
-  return { ...c, before: seen(c.before), after: seen(c.after), champion: c.champion ? name(c.champion) : c.champion };
+  const adjustment = c.adjustment && { ...c.adjustment, team: name(c.adjustment.team), reasons: c.adjustment.reasons.map(name) };
+  return { ...c, before: seen(c.before), after: seen(c.after), champion: c.champion ? name(c.champion) : c.champion, ...(adjustment ? { adjustment } : {}) };
 }
 
 export function followUpdatesEmail(input: FollowUpdatesInput): RenderedEmail {

@@ -409,6 +409,22 @@ describe('follow updates', () => {
     expect(mail.text).toContain(`Stop these emails: ${UNSUB}`);
   });
 
+  // A season review's table lost three points with nothing in any digest to say why.
+  it.each([
+    ['en', 0, -3, ['Fielded an ineligible player'], '- Points deducted: Dunmore, 3 points (Fielded an ineligible player)'],
+    ['en', 0, 1, [], '- Points awarded: Dunmore, 1 point'],
+    ['en', -3, -5, ['a', 'b'], '- Points adjustment: Dunmore: \u22123 → \u22125 in all (a; b)'],
+    ['en', -3, 0, [], '- Points adjustment withdrawn: Dunmore (was \u22123)'],
+    ['ar', 0, -3, ['إشراك لاعب غير مؤهل'], '- خصم نقاط: \u2068Dunmore\u2069، 3 نقاط — \u2068إشراك لاعب غير مؤهل\u2069'],
+    ['ar', 0, -1, [], '- خصم نقاط: \u2068Dunmore\u2069، نقطة واحدة'],
+    ['ar', -3, -5, [], '- تعديل النقاط: \u2068Dunmore\u2069: \u2066\u22123\u2069 ← \u2066\u22125\u2069 في المجموع'],
+    ['ar', -3, 0, [], '- إلغاء تعديل النقاط: \u2068Dunmore\u2069 — كان \u2066\u22123\u2069'],
+  ] as const)('a points adjustment in %s: %i → %i', (language, before, after, reasons, line) => {
+    const adjustment = { team: 'Dunmore', before, after, reasons: [...reasons] };
+    const mail = followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'adjustment', before: null, after: null, adjustment }] }] });
+    expect(mail.text).toContain(line);
+  });
+
   it('in Arabic, with the kickoff in the organization time zone', () => {
     const mail = followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
     expectWellFormedShell(mail, 'ar');
