@@ -7,8 +7,9 @@
 //   src/db/connect.ts openSqlite (called): the same connection settings as the real server.
 //   src/rsvp/service.ts rsvpSummary: the three statements Kysely compiles there, in the same order:
 //     the match with its event's is_public (404 unless public), the last change (for Last-Modified), and the
-//     counts grouped by response (NULL = pending).
-//   src/http/conditional.ts conditionalJson: 200, body {"match_id":…,"summary":{"yes","no","maybe","pending"}},
+//     counts grouped by the invited member's team and response (NULL = pending), in team order.
+//   src/http/conditional.ts conditionalJson: 200, body {"match_id":…,"summary":{"yes","no","maybe","pending"},
+//   "teams":[{"team_id","summary"}]},
 //   CORS_HEADERS, Content-Type, Cache-Control READ_CACHE_CONTROL, nosniff, ETag (sha256 of the body, base64url,
 //   27 characters, quoted), Last-Modified (whole seconds), Content-Length (as the node server answers it: src/server/
 //   rsvp-summary.ts, outside Astro). 404 problem for an unknown match.
@@ -26,7 +27,9 @@ const sql = {
     `select "m"."id", "m"."event_id", "m"."kickoff_at", "m"."status", "m"."updated_at", "e"."is_public" from "matches" as "m" inner join "events" as "e" on "e"."id" = "m"."event_id" where "m"."id" = ?`,
   ),
   lastChange: db.prepare(`select max(coalesce("responded_at", "created_at")) as "at" from "rsvp_invitations" where "match_id" = ?`),
-  counts: db.prepare(`select "response", count(*) as "n" from "rsvp_invitations" where "match_id" = ? group by "response"`),
+  counts: db.prepare(
+    `select "tm"."team_id", "i"."response", count(*) as "n" from "rsvp_invitations" as "i" inner join "team_members" as "tm" on "tm"."id" = "i"."member_id" where "i"."match_id" = ? group by "tm"."team_id", "i"."response" order by "tm"."team_id"`,
+  ),
 };
 
 const PREFIX = '/api/v0/rsvp/';
@@ -43,9 +46,14 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   if (!match || match.is_public !== 1) return sendProblem(res, 404, `No match "${matchId}".`, { headers: CORS_HEADERS });
   const last = sql.lastChange.get(match.id) as { at: string | null } | undefined;
   const summary = { yes: 0, no: 0, maybe: 0, pending: 0 };
-  for (const r of sql.counts.all(match.id) as Array<{ response: 'yes' | 'no' | 'maybe' | null; n: number }>) summary[r.response ?? 'pending'] += r.n;
+  const teams: Array<{ team_id: string; summary: typeof summary }> = [];
+  for (const r of sql.counts.all(match.id) as Array<{ team_id: string; response: 'yes' | 'no' | 'maybe' | null; n: number }>) {
+    if (teams.at(-1)?.team_id !== r.team_id) teams.push({ team_id: r.team_id, summary: { yes: 0, no: 0, maybe: 0, pending: 0 } });
+    summary[r.response ?? 'pending'] += r.n;
+    teams.at(-1)!.summary[r.response ?? 'pending'] += r.n;
+  }
 
-  const body = JSON.stringify({ match_id: match.id, summary });
+  const body = JSON.stringify({ match_id: match.id, summary, teams });
   const lastModified = last?.at ?? match.updated_at;
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
