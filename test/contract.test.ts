@@ -164,14 +164,14 @@ describe('the OpenAPI document', () => {
     );
     expect(Object.keys(event)).toEqual(keys('Event'));
     const counts = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, points: 0, away_goals_for: 0, away_won: 0 };
-    const row = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: -3, awaiting_decision: true });
+    const row = encodeStandingsRow({ rank: 1, club_name: 'C', club_name_ar: null, ...counts, team_id: 't', group_name: null, adjustment_points: -3, awaiting_decision: true });
     expect(Object.keys(row)).toEqual(keys('StandingsRow'));
     // Every row and every slot has every field, null where its rule is not used (the contract).
-    const plain = encodeStandingsRow({ rank: 1, club_name: 'C', ...counts, team_id: 't', group_name: null, adjustment_points: null, awaiting_decision: false });
+    const plain = encodeStandingsRow({ rank: 1, club_name: 'C', club_name_ar: null, ...counts, team_id: 't', group_name: null, adjustment_points: null, awaiting_decision: false });
     expect(Object.keys(plain)).toEqual(keys('StandingsRow'));
     expect(plain.adjustment_points).toBeNull();
     const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null, kickoff_at: null, score: null, penalties: null };
-    const named = (id: string) => `Team ${id}`;
+    const named = (id: string) => ({ name: `Team ${id}`, name_ar: id === 'a' ? 'فريق أ' : null });
     const noBest = { source_best_placed: null, source_slot: null, source_groups: null };
     const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1, ...noBest }, named);
     expect(Object.keys(slot)).toEqual(keys('BracketSlot'));
@@ -182,7 +182,9 @@ describe('the OpenAPI document', () => {
     expect(single).toMatchObject({ leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest });
     // A slot without a team has no name; one with a team has the name the renderer gives it.
     expect(single.team_name).toBeNull();
-    expect(encodeBracketSlot({ ...base, team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest }, named).team_name).toBe('Team a');
+    expect(single.team_name_ar).toBeNull();
+    const withTeam = encodeBracketSlot({ ...base, team_id: 'a', leg: null, first_leg_match_id: null, source_group: null, source_position: null, ...noBest }, named);
+    expect([withTeam.team_name, withTeam.team_name_ar]).toEqual(['Team a', 'فريق أ']);
   });
 
   // A review: league_id, match_id, team_id and source_match_id all gave one competition's id as their example.

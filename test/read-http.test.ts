@@ -143,7 +143,7 @@ describe('read bodies', () => {
     for (const e of events) {
       expect(Object.keys(e)).toEqual([
         'league_id', 'event_id', 'league_name', 'event_name', 'competition_type', 'status', 'starts_at', 'ends_at',
-        'venue_city', 'champion_name', 'org_id', 'timezone',
+        'venue_city', 'champion_name', 'org_id', 'timezone', 'event_name_ar', 'league_name_ar', 'champion_name_ar',
       ]);
     }
     expect(events.map((e) => e.event_id)).not.toContain('nssa-futsal-friendlies-2026');
@@ -155,6 +155,18 @@ describe('read bodies', () => {
     expect(byId['rsl-prem-2026-27']!.champion_name).toBeNull();
     expect([byId['rsl-prem-2026-27']!.org_id, byId['rsl-prem-2026-27']!.timezone]).toEqual(['riverside-sfl', 'Europe/London']);
     expect([byId['amm-u14-winter-cup-2026']!.org_id, byId['amm-u14-winter-cup-2026']!.timezone]).toEqual(['amman-yfa', 'Asia/Amman']);
+    // The Arabic names given beside the names, null where none was.
+    expect([byId['amm-u12-autumn-2026']!.league_name_ar, byId['rsl-cup-2026']!.league_name_ar, byId['rsl-cup-2026']!.champion_name_ar]).toEqual(['دوري تحت 12 سنة', null, null]);
+  });
+
+  // An API review's Arabic club site showed one club of its Arabic table in Latin letters ("Amman International
+  // Academy"), which its calendar named in Arabic: the Arabic name comes beside the name as written.
+  it("gives the Arabic name beside a club's name, as its calendars show it", async () => {
+    const rows = (await request(svc.url + '/api/v0/events/amm-u12-autumn-2026/standings')).json<Array<Record<string, unknown>>>();
+    const aia = rows.find((r) => r.team_id === 'amm-u12-aia')!;
+    expect([aia.club_name, aia.club_name_ar]).toEqual(['Amman International Academy', 'أكاديمية عمّان الدولية']);
+    const feed = (await request(svc.url + '/api/v0/calendar/amm-u12-autumn-2026')).text;
+    expect(feed).toContain('أكاديمية عمّان الدولية');
   });
 
   it("gives an event's org_id that the follow endpoint takes", async () => {

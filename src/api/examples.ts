@@ -15,6 +15,9 @@ export const EVENTS_EXAMPLE = [
     champion_name: 'Westgate Wanderers',
     org_id: 'riverside-sfl',
     timezone: 'Europe/London',
+    event_name_ar: null,
+    league_name_ar: null,
+    champion_name_ar: null,
   },
   {
     league_id: 'rsl-premier',
@@ -29,6 +32,9 @@ export const EVENTS_EXAMPLE = [
     champion_name: null,
     org_id: 'riverside-sfl',
     timezone: 'Europe/London',
+    event_name_ar: null,
+    league_name_ar: null,
+    champion_name_ar: null,
   },
 ];
 
@@ -38,9 +44,10 @@ const row = (
   [played, won, drawn, lost, goals_for, goals_against, points]: number[],
   team_id: string,
   group_name: string | null = null,
+  club_name_ar: string | null = null,
 ) => ({
   rank, club_name, played: played!, won: won!, drawn: drawn!, lost: lost!, goals_for: goals_for!, goals_against: goals_against!, points: points!,
-  team_id, group_name, adjustment_points: null,
+  team_id, group_name, adjustment_points: null, club_name_ar,
 });
 
 export const STANDINGS_EXAMPLE = [
@@ -49,12 +56,12 @@ export const STANDINGS_EXAMPLE = [
   row(3, 'Ashford Park Rangers', [5, 3, 1, 1, 7, 5, 10], 'rsl-ashford-park'),
   row(4, 'Old Mill Athletic', [6, 2, 1, 3, 8, 10, 7], 'rsl-old-mill'),
   row(5, 'Crown & Anchor FC', [6, 2, 1, 3, 8, 10, 7], 'rsl-crown-anchor'),
-  row(6, 'Al-Noor FC', [6, 0, 0, 6, 3, 17, 0], 'rsl-al-noor'),
+  row(6, 'Al-Noor FC', [6, 0, 0, 6, 3, 17, 0], 'rsl-al-noor', null, 'نادي النور'),
 ];
 
 export const GROUP_STANDINGS_EXAMPLE = [
-  row(1, 'نادي شباب عمّان للناشئين', [3, 2, 1, 0, 6, 1, 7], 'amm-shabab-amman', 'المجموعة أ'),
-  row(2, 'أكاديمية جبل الحسين', [3, 1, 2, 0, 4, 3, 5], 'amm-jabal-hussein', 'المجموعة أ'),
+  row(1, 'نادي شباب عمّان للناشئين', [3, 2, 1, 0, 6, 1, 7], 'amm-shabab-amman', 'المجموعة أ', 'نادي شباب عمّان للناشئين'),
+  row(2, 'أكاديمية جبل الحسين', [3, 1, 2, 0, 4, 3, 5], 'amm-jabal-hussein', 'المجموعة أ', 'أكاديمية جبل الحسين'),
 ];
 
 const slot = (side: 'home' | 'away', team_id: string, team_name: string, source_match_id: string, [score, penalties]: [number, number]) => ({
@@ -78,6 +85,7 @@ const slot = (side: 'home' | 'away', team_id: string, team_name: string, source_
   source_best_placed: null,
   source_slot: null,
   source_groups: null,
+  team_name_ar: null,
 });
 
 export const BRACKET_EXAMPLE = [

@@ -60,7 +60,7 @@ const rule = (allocation: AllocationRow[] | null, ranking: readonly TiebreakCrit
 /** Each group's third, with its record; every other place left out (the rule only reads the rule's position). */
 function thirds(records: Record<string, [number, number, number, number]>, awaiting: string[] = []): StandingsRow[] {
   return Object.entries(records).map(([g, rec]) => ({
-    rank: 3, club_name: nameOf(`${g.toLowerCase()}3`), ...tally(...rec), team_id: `${g.toLowerCase()}3`, group_name: `Group ${g}`,
+    rank: 3, club_name: nameOf(`${g.toLowerCase()}3`), club_name_ar: null, ...tally(...rec), team_id: `${g.toLowerCase()}3`, group_name: `Group ${g}`,
     adjustment_points: null, awaiting_decision: awaiting.includes(g),
   }));
 }

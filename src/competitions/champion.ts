@@ -65,11 +65,21 @@ export function championId(
 }
 
 /** championId's team as the JSON reads name it (its `name`, like club_name). */
+/** The champion's names (as written, and its Arabic one), or null: none yet. */
+export function championNames(
+  event: Pick<EventFacts, 'competition_type' | 'status' | 'points' | 'rules'>,
+  matches: MatchFacts[],
+  teams: ReadonlyMap<string, TeamFacts>,
+): { name: string; name_ar: string | null } | null {
+  const id = championId(event, matches, teams);
+  return id === null ? null : { name: teamName(teams, id), name_ar: teams.get(id)?.name_ar ?? null };
+}
+
+/** The champion's name as written (`champion_name`), or null. */
 export function championName(
   event: Pick<EventFacts, 'competition_type' | 'status' | 'points' | 'rules'>,
   matches: MatchFacts[],
   teams: ReadonlyMap<string, TeamFacts>,
 ): string | null {
-  const id = championId(event, matches, teams);
-  return id === null ? null : teamName(teams, id);
+  return championNames(event, matches, teams)?.name ?? null;
 }

@@ -12,7 +12,13 @@ export type PublicEvent = z.output<typeof publicEventSchema>;
 export type PublicStandingsRow = z.output<typeof publicStandingsRowSchema>;
 export type PublicBracketSlot = z.output<typeof publicBracketSlotSchema>;
 
-export function encodeEvent(event: EventFacts, championName: string | null): PublicEvent {
+/** A team's names: as written, and the Arabic one given beside it (null: none). */
+export interface TeamNames {
+  name: string;
+  name_ar: string | null;
+}
+
+export function encodeEvent(event: EventFacts, champion: TeamNames | null): PublicEvent {
   return {
     league_id: event.league_id,
     event_id: event.id,
@@ -23,9 +29,12 @@ export function encodeEvent(event: EventFacts, championName: string | null): Pub
     starts_at: event.starts_at,
     ends_at: event.ends_at,
     venue_city: event.venue_city,
-    champion_name: championName,
+    champion_name: champion?.name ?? null,
     org_id: event.org_id,
     timezone: event.timezone,
+    event_name_ar: event.name_ar ?? null,
+    league_name_ar: event.league_name_ar ?? null,
+    champion_name_ar: champion?.name_ar ?? null,
   };
 }
 
@@ -53,14 +62,13 @@ export function encodeStandingsRow(row: StandingsRow): PublicStandingsRow {
     team_id: row.team_id,
     group_name: row.group_name,
     adjustment_points: row.adjustment_points,
+    club_name_ar: row.club_name_ar,
   };
 }
 
-/**
- * `teamName` gives a team's name as the organization's people read it (localizedName: its Arabic name in an Arabic
- * organization, when it has one), as the calendars show it.
- */
-export function encodeBracketSlot(slot: BracketSlot, teamName: (teamId: string) => string): PublicBracketSlot {
+/** `namesOf` gives a team's names: as written (`team_name`, as `club_name`), and its Arabic one (`team_name_ar`). */
+export function encodeBracketSlot(slot: BracketSlot, namesOf: (teamId: string) => TeamNames): PublicBracketSlot {
+  const names = slot.team_id === null ? null : namesOf(slot.team_id);
   return {
     match_id: slot.match_id,
     round_ordinal: slot.round_ordinal,
@@ -71,7 +79,7 @@ export function encodeBracketSlot(slot: BracketSlot, teamName: (teamId: string) 
     source_outcome: slot.source_outcome,
     status: slot.status,
     winner_team_id: slot.winner_team_id,
-    team_name: slot.team_id === null ? null : teamName(slot.team_id),
+    team_name: names?.name ?? null,
     kickoff_at: slot.kickoff_at,
     score: slot.score,
     penalties: slot.penalties,
@@ -84,5 +92,6 @@ export function encodeBracketSlot(slot: BracketSlot, teamName: (teamId: string) 
     source_best_placed: slot.source_best_placed,
     source_slot: slot.source_slot,
     source_groups: slot.source_groups,
+    team_name_ar: names?.name_ar ?? null,
   };
 }

@@ -26,6 +26,14 @@ export const instantSchema = z.iso.datetime({ precision: 0 }).meta({ description
 const name = z.string().min(1);
 const count = z.number().int().min(0);
 
+/**
+ * Beyond the spec: the Arabic name the organization gave beside a name field, null where it gave none. The name
+ * fields give each name as written; an Arabic club's site shows this one where there is one, as the calendars and
+ * emails of an Arabic organization do (an API review's Arabic table had one club in Latin letters, its calendar not).
+ */
+const arabicName = (of: string) =>
+  name.nullable().meta({ description: `Beyond the spec: the Arabic name given beside ${of}, or null when none was given (an Arabic organization's calendars and emails show it).` });
+
 /** Spec 2.1: one item of GET /api/v0/events. */
 export const publicEventSchema = z
   .object({
@@ -51,6 +59,9 @@ export const publicEventSchema = z
         "Beyond the spec: the organization's IANA time zone, the one its emails and pages show times in. Every instant of the API is UTC: show a kickoff in this zone for the competition's local time.",
       examples: ['Europe/London'],
     }),
+    event_name_ar: arabicName('`event_name`'),
+    league_name_ar: arabicName('`league_name`'),
+    champion_name_ar: arabicName("`champion_name` (the champion team's)"),
   })
   .meta({ description: 'A public competition (spec 2.1).' });
 
@@ -77,6 +88,7 @@ export const publicStandingsRowSchema = z
       description:
         'Beyond the spec; null in the rows of a competition without point adjustments. Otherwise how many of `points` come from adjustments (a deduction is negative; 0 for a club without one). `points` already includes them.',
     }),
+    club_name_ar: arabicName('`club_name`'),
   })
   .meta({ description: 'A row of a standings table (spec 2.2).' });
 
@@ -130,6 +142,7 @@ export const publicBracketSlotSchema = z
       description:
         "Beyond the spec; null without `source_best_placed`. With it: the groups this slot's team can come from, in group order (with an allocation table, the groups its rows give this slot: EURO 2020's winner of Group B meets the third of Group A, D, E or F).",
     }),
+    team_name_ar: arabicName('`team_name` (null while `team_id` is)'),
   })
   .meta({ description: 'One side of a bracket match (spec 2.3).' });
 

@@ -226,8 +226,8 @@ describe('computeStandings', () => {
       P310,
     );
     expect(rows).toEqual([
-      { rank: 1, club_name: 'A', played: 2, won: 1, drawn: 1, lost: 0, goals_for: 3, goals_against: 2, points: 4, away_goals_for: 1, away_won: 0, team_id: 'a', group_name: 'G', adjustment_points: null, awaiting_decision: false },
-      { rank: 2, club_name: 'B', played: 2, won: 0, drawn: 1, lost: 1, goals_for: 2, goals_against: 3, points: 1, away_goals_for: 1, away_won: 0, team_id: 'b', group_name: 'G', adjustment_points: null, awaiting_decision: false },
+      { rank: 1, club_name: 'A', club_name_ar: null, played: 2, won: 1, drawn: 1, lost: 0, goals_for: 3, goals_against: 2, points: 4, away_goals_for: 1, away_won: 0, team_id: 'a', group_name: 'G', adjustment_points: null, awaiting_decision: false },
+      { rank: 2, club_name: 'B', club_name_ar: null, played: 2, won: 0, drawn: 1, lost: 1, goals_for: 2, goals_against: 3, points: 1, away_goals_for: 1, away_won: 0, team_id: 'b', group_name: 'G', adjustment_points: null, awaiting_decision: false },
     ]);
   });
 

@@ -13,6 +13,8 @@ export { compareCodeUnits };
 export interface StandingsRow extends Tally {
   rank: number;
   club_name: string;
+  /** The Arabic name given beside it, null when none was (public: `club_name_ar`). */
+  club_name_ar: string | null;
   /** Internal: the public encoder decides whether to expose it. */
   team_id: string;
   /** Internal: null for a single table, the group label in a hybrid event. */
@@ -167,6 +169,7 @@ function oneTable(
   return ordered.map((id, i) => ({
     rank: i + 1,
     club_name: nameOf(id),
+    club_name_ar: teams.get(id)?.name_ar ?? null,
     ...(table.get(id) as Tally),
     team_id: id,
     group_name: groupName,

@@ -39,7 +39,9 @@ export type { ManifestEvent } from './render-organization.js';
 // an Arabic feed's name starts with U+200F, as its other lines.
 // 7: each event's entry records the highest SEQUENCE it rendered (a restored database is raised past it); Arabic feeds'
 // names isolated, their walkovers and penalties worded anew.
-export const RENDER_VERSION = 7;
+// 8: the JSON reads' Arabic names beside their names (event_name_ar, league_name_ar, champion_name_ar, club_name_ar,
+// team_name_ar).
+export const RENDER_VERSION = 8;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
 
