@@ -25,6 +25,37 @@ const registration = { org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'O
 const h1 = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
 
 describe('a form posted by a person', () => {
+  // Two reviews found the answer pages a dead end: the Back button the only way off our domain. Done with the form,
+  // the page leads back to the site it was posted from (its origin: all a browser tells another site); not while
+  // answers need correcting (Back keeps them), nor in a frame (the site is around it).
+  it.each([
+    ['registered, from a club page', { Origin: 'https://riverside-fc.example' }, { name: 'Back Link' }, '<a href="https://riverside-fc.example/" data-back>Back to riverside-fc.example</a>'],
+    ['by the Referer alone', { Referer: 'https://club.example:8443/join/form.html' }, { name: 'Back Referer' }, '<a href="https://club.example:8443/" data-back>Back to club.example:8443</a>'],
+    ['in a frame', { Origin: 'https://riverside-fc.example', 'Sec-Fetch-Dest': 'iframe' }, { name: 'Back Frame' }, null],
+    ['answers to correct', { Origin: 'https://riverside-fc.example' }, { name: 'Back Fix', email: 'not an address' }, null],
+    ['an opaque origin', { Origin: 'null' }, { name: 'Back Null' }, null],
+    ['not http', { Origin: 'file://' }, { name: 'Back File' }, null],
+  ])('links back to the site: %s', async (_label, headers, fields, link) => {
+    const res = await request(`${svc.url}/api/v0/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate', ...headers },
+      body: new URLSearchParams({ ...registration, org_id: 'riverside-sfl', division_id: 'rsl-reg-premier', email: `${fields.name.replace(' ', '.').toLowerCase()}@example.org`, ...fields }).toString(),
+    });
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    if (link === null) expect(res.text).not.toContain('data-back');
+    else expect(res.text).toContain(link);
+  });
+
+  it('links back in Arabic on an Arabic page, the site read left to right', async () => {
+    const res = await request(`${svc.url}/api/v0/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate', Origin: 'https://amman-yfa.example' },
+      body: new URLSearchParams({ ...registration, name: 'Back Arabic', email: 'back.arabic@example.org' }).toString(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.text).toContain('<a href="https://amman-yfa.example/" data-back>العودة إلى \u2066amman-yfa.example\u2069</a>');
+  });
+
   // Unknown fields are ignored (contract, "Request bodies"), repeated or not: a club's form may have a checkbox group of
   // its own. Only a field the endpoint reads may not come twice.
   it("registers from a club's form with a checkbox group the API does not read", async () => {

@@ -220,12 +220,37 @@ export function outcomeOf(status: number, body: Record<string, unknown>, headers
   return 'unreadable';
 }
 
-/** The page for the API's answer (`status`, `body`, `headers`) to a form that posted `fields`. */
+/** The answers after which the person is done with the form: their page leads back to the site it is on. */
+const DONE: ReadonlySet<Outcome> = new Set(['registered', 'confirm', 'following']);
+
+/**
+ * The site a form was posted from, to lead back to: the request's Origin (a browser sends it with every form's POST),
+ * else its Referer's origin; only an http(s) one, and not when the answer shows in a frame (Sec-Fetch-Dest: the site
+ * is still around it). Two reviews found the answer pages a dead end, the Back button the only way out. Only the
+ * origin is known (browsers send no more across sites), so the link is to the site, not to its form.
+ */
+export function siteOfForm(request: Request): URL | null {
+  const dest = request.headers.get('Sec-Fetch-Dest');
+  if (dest === 'iframe' || dest === 'frame') return null;
+  for (const value of [request.headers.get('Origin'), request.headers.get('Referer')]) {
+    if (!value || value === 'null') continue;
+    try {
+      const url = new URL(value);
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '') return new URL(url.origin);
+    } catch {
+      /* not a URL: the next, or none */
+    }
+  }
+  return null;
+}
+
+/** The page for the API's answer (`status`, `body`, `headers`) to a form that posted `fields`, from `site` (siteOfForm). */
 export function answerPage(
   store: SyncDb,
   route: FormRoute,
   answer: { status: number; body: Record<string, unknown>; headers: Headers },
   fields: Record<string, unknown>,
+  site: URL | null = null,
 ): Html {
   const { body } = answer;
   const outcome = outcomeOf(answer.status, body, answer.headers);
@@ -266,6 +291,10 @@ export function answerPage(
   const arabic = names.organization === null
     ? html`<div lang="ar" dir="rtl" class="other-language"><h2>${arTitle}</h2><p>${arLead}</p>${listIn('ar')}</div>`
     : '';
+  // Done with the form: back to the site it is on, named by its host (read left to right in an Arabic page).
+  const back = site !== null && DONE.has(outcome)
+    ? html`<p><a href="${site.href}" data-back>${language === 'ar' ? `العودة إلى ${leftToRight(site.host)}` : `Back to ${site.host}`}</a></p>`
+    : '';
   return pageDocument({
     language,
     title: names.organization === null ? `${title} · ${arTitle}` : title,
@@ -273,7 +302,8 @@ export function answerPage(
     body: html`<h1>${title}</h1>
 <p>${lead}</p>
 ${listIn(language)}
-${arabic}`,
+${arabic}
+${back}`,
   });
 }
 
@@ -281,7 +311,7 @@ ${arabic}`,
  * The API's `answer` to a form post, as a page: its status and its rate-limit headers kept, the answer pages' headers
  * added (any site may frame them: the form may be in a frame).
  */
-export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Response, fields: Record<string, unknown>): Promise<Response> {
+export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Response, fields: Record<string, unknown>, site: URL | null = null): Promise<Response> {
   if (!PAGE_STATUSES.has(answer.status)) return answer;
   // A failure (logged already; the one 500, or a 503 the operator fixes): the failure page, in both languages, since
   // what failed may be reading the organization.
@@ -292,5 +322,5 @@ export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Resp
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', NO_STORE);
   headers.delete('Content-Length');
-  return new Response(answerPage(store, route, { status: answer.status, body, headers: answer.headers }, fields).toString(), { status: answer.status, headers });
+  return new Response(answerPage(store, route, { status: answer.status, body, headers: answer.headers }, fields, site).toString(), { status: answer.status, headers });
 }

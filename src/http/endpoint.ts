@@ -5,7 +5,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import type { Application } from '../app/application.js';
 import { ConflictError, InvalidFieldsError, NotFoundError, RateLimitedError } from '../errors.js';
-import { answerAsPage, fieldsOfUnreadForm, isFormNavigation, type FormRoute } from '../forms/answer-page.js';
+import { answerAsPage, fieldsOfUnreadForm, isFormNavigation, siteOfForm, type FormRoute } from '../forms/answer-page.js';
 import { fieldMessagesIn } from '../forms/field-messages.js';
 import { chooseLanguage } from './accept.js';
 import { readBody } from './body.js';
@@ -117,7 +117,7 @@ export function writeEndpoint<S extends z.ZodType>(
     let fields: Record<string, unknown> = {};
     const asPage = page !== undefined && isFormNavigation(ctx.request);
     const answer = await answerJson(ctx, asPage, (read) => (fields = read));
-    if (asPage) return answerAsPage(ctx.locals.app.store, page, answer, fields);
+    if (asPage) return answerAsPage(ctx.locals.app.store, page, answer, fields, siteOfForm(ctx.request));
     return fieldMessagesIn(chooseLanguage(ctx.request.headers.get('Accept-Language')), answer, () => organizationTimeZone(ctx.locals.app, fields));
   };
 
