@@ -68,7 +68,10 @@ export const PARAMETERS: Record<string, ParameterObject> = {
       'The same key and body get the first answer for 24 hours from any client address (a phone that retries from another ' +
       'network); after 24 hours the key starts over. A key is kept per client for anything else: the same key with a different ' +
       'body from the client that used it: 422; from another client: that client\'s own request. ' +
-      'Without a key, the same body within an hour gets the first answer (a form posted twice).',
+      'Without a key, the same body within an hour gets the first answer (a form posted twice). ' +
+      'Make one key when the person starts filling the form (`crypto.randomUUID()`) and send it with every retry of that ' +
+      'submit: a new key per attempt is a new registration each time, and a keyed and a keyless send of one body are two ' +
+      '(an API review got three registrations that way). A 422 does not use the key up: correct the fields and send it again.',
     schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
     example: '6f1c2a9e-3b7d-4c1a-9f0e-2d5b8a7c4e11',
   },
