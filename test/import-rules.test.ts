@@ -139,7 +139,7 @@ describe('import: one broken element does not hide the problems under it', () =>
 describe('import: names are readable text, as in the API', () => {
   const CONTROL = 'must not contain control characters';
   const DIRECTION = 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)';
-  const INVISIBLE = 'must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180B to U+180F, U+200B, U+2060 to U+2065, U+206A to U+206F, U+2800, U+3164, U+FEFF, U+FFA0, U+FFF9 to U+FFFB, U+1BCA0 to U+1BCA3, U+13430 to U+1343F, U+1D173 to U+1D17A, U+E0000 to U+E007F)';
+  const INVISIBLE = 'must not contain invisible characters: U+200B after "Riverside"';
   const TEAM = 'organizations[0] ("riverside").teams[0] ("rs-lions").name';
   it.each<[string, string, string[]]>([
     ['a vertical tab pasted from a spreadsheet', 'Riverside\u000BLions', [`${TEAM}: ${CONTROL}`]],

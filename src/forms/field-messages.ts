@@ -6,7 +6,7 @@
 // message with none. A message without one (a new rule not yet said here) is shown in English, marked so.
 import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
 import { arabicDateTimes } from '../time/local-time.js';
-import { arabicCount, leftToRight, type Language } from '../vocabulary/language.js';
+import { arabicCount, isolated, leftToRight, type Language } from '../vocabulary/language.js';
 
 /** A message as shown: its text and the language it is in. */
 export interface SaidMessage {
@@ -38,7 +38,8 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   [/^must be at most (\d+) characters$/, (m) => `يجب ألا يزيد على ${characters(Number(m[1]))}`],
   [/^must not contain control characters$/, () => 'يجب ألا يحتوي على محارف تحكم'],
   [/^must not contain text direction controls \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف التحكم في اتجاه النص (${leftToRight(m[1]!)})`],
-  [/^must not contain invisible characters \((.+)\)$/, (m) => `يجب ألا يحتوي على محارف غير مرئية (${leftToRight(m[1]!)})`],
+  [/^must not contain invisible characters: (U\+[0-9A-F]+) (?:after "(.*)"|at the start)$/,
+    (m) => `يجب ألا يحتوي على محارف غير مرئية: ${leftToRight(m[1]!)} ${m[2] === undefined ? 'في أوله' : `بعد «${isolated(m[2])}»`}`],
   [/^must be valid Unicode text$/, () => 'يجب أن يكون نصًا صالحًا (Unicode)'],
   [/^must contain a letter, a digit or a symbol \(it reads as blank\)$/, () => 'يجب أن يحتوي على حرف أو رقم أو رمز (يبدو فارغًا)'],
   [/^must be an identifier such as "(.+)"$/, (m) => `يجب أن يكون معرّفًا مثل ${leftToRight(m[1]!)}`],

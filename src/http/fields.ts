@@ -33,12 +33,31 @@ const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u206
 // flag, then "gbeng", "gbsct" or "gbwls" in tags, then the cancel tag), the only tag sequences Unicode recommends.
 // A fan's note may well carry one; no other tag sequence is taken, so no other text can hide in tags.
 const TAG_FLAGS = /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
-const hasInvisible = (s: string) => INVISIBLE.test(s.replace(TAG_FLAGS, ''));
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+
+/**
+ * The first invisible character of `s` (a flag's tags aside), as a person can find it: its code point and the text
+ * before it on its line, or null: none. An API review's parent who had pasted a name with U+200B in it was shown the
+ * whole list of code points refused, and could not tell which, or where.
+ */
+function invisibleAt(s: string): string | null {
+  const flags = [...s.matchAll(TAG_FLAGS)].map((m) => [m.index, m.index + m[0].length] as const);
+  for (const m of s.matchAll(INVISIBLE_ALL)) {
+    if (flags.some(([from, to]) => m.index >= from && m.index < to)) continue;
+    const code = `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    const line = s.slice(0, m.index).split(/\r\n|\r|\n/).at(-1)!.replace(INVISIBLE_ALL, '');
+    const before = [...line].slice(-12).join('').trimStart();
+    return before === '' ? `${code} at the start` : `${code} after "${before}"`;
+  }
+  return null;
+}
 // What a reader sees: a letter, a digit, punctuation or a symbol (emoji are symbols). A text of nothing else (the
 // joiners and marks above, combining marks, variation selectors) reads as blank: a guardian "named" U+200F left the
 // organization's notice with an empty guardian line.
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 export const NOTHING_VISIBLE = 'must contain a letter, a digit or a symbol (it reads as blank)';
+/** The start of the message of a text with an invisible character; the character and where it is follow. */
+export const INVISIBLE_MESSAGE = 'must not contain invisible characters';
 
 const requiredString = z.string({
   error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be a string'),
@@ -57,9 +76,8 @@ export function textProblems(s: string, options: { multiline?: boolean } = {}): 
   const problems: string[] = [];
   if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(s)) problems.push('must not contain control characters');
   if (DIRECTION_CONTROL.test(s)) problems.push('must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)');
-  if (hasInvisible(s)) {
-    problems.push('must not contain invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180B to U+180F, U+200B, U+2060 to U+2065, U+206A to U+206F, U+2800, U+3164, U+FEFF, U+FFA0, U+FFF9 to U+FFFB, U+1BCA0 to U+1BCA3, U+13430 to U+1343F, U+1D173 to U+1D17A, U+E0000 to U+E007F)');
-  }
+  const invisible = invisibleAt(s);
+  if (invisible !== null) problems.push(`${INVISIBLE_MESSAGE}: ${invisible}`);
   // The body reader refuses such text already (400); a schema used on its own must not pass half a character on
   // either: SQLite would store a lone surrogate as bytes that are not UTF-8.
   if (!s.isWellFormed()) problems.push('must be valid Unicode text');
