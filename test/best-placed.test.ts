@@ -173,6 +173,7 @@ describe('generated groups: the best thirds fill the round of 16 by the allocati
       match_id: 'r16-1', round_ordinal: 4, side: 'away', team_id: 'f3', bracket_role: 'winners', source_match_id: null, source_outcome: null,
       status: 'completed', winner_team_id: 'b1', team_name: 'Team F3', kickoff_at: '2026-06-20T19:00:00Z', score: 0, penalties: null, leg: null, first_leg_match_id: null, source_group: null,
       source_position: 3, source_best_placed: 'thirds', source_slot: 1, source_groups: ['Group A', 'Group D', 'Group E', 'Group F'], team_name_ar: null,
+      round_name: expect.any(String), walkover: false, after_extra_time: false,
     });
     // The group-fed slot beside it has its group and no rule of the best-placed.
     expect(out.bracket.find((s) => s.match_id === 'r16-1' && s.side === 'home')).toMatchObject({

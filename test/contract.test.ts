@@ -170,7 +170,7 @@ describe('the OpenAPI document', () => {
     const plain = encodeStandingsRow({ rank: 1, club_name: 'C', club_name_ar: null, ...counts, team_id: 't', group_name: null, adjustment_points: null, awaiting_decision: false });
     expect(Object.keys(plain)).toEqual(keys('StandingsRow'));
     expect(plain.adjustment_points).toBeNull();
-    const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null, kickoff_at: null, score: null, penalties: null };
+    const base = { match_id: 'm', round_ordinal: 1, side: 'home' as const, team_id: null, bracket_role: 'winners' as const, source_match_id: null, source_outcome: null, status: 'scheduled' as const, winner_team_id: null, kickoff_at: null, score: null, penalties: null, round_name: null, walkover: false, after_extra_time: false };
     const named = (id: string) => ({ name: `Team ${id}`, name_ar: id === 'a' ? 'فريق أ' : null });
     const noBest = { source_best_placed: null, source_slot: null, source_groups: null };
     const slot = encodeBracketSlot({ ...base, leg: 2, first_leg_match_id: 'm1', source_group: 'Group A', source_position: 1, ...noBest }, named);

@@ -86,6 +86,9 @@ const slot = (side: 'home' | 'away', team_id: string, team_name: string, source_
   source_slot: null,
   source_groups: null,
   team_name_ar: null,
+  round_name: 'Final',
+  walkover: false,
+  after_extra_time: false,
 });
 
 export const BRACKET_EXAMPLE = [

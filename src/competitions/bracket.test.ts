@@ -224,11 +224,12 @@ describe('computeBracket', () => {
   it('gives every field of both slots: seeded home then fed away', () => {
     const slots = computeBracket([
       bm('sf', 'winners', 1, 1, 'a', 'b', { score: [1, 0] }),
-      { ...bm('f', 'winners', 2, 1, 'c', W('sf'), { score: [1, 1], pens: [2, 4] }), kickoff_at: '2026-11-01T13:30:00Z' },
+      { ...bm('f', 'winners', 2, 1, 'c', W('sf'), { score: [1, 1], pens: [2, 4] }), kickoff_at: '2026-11-01T13:30:00Z', round_name: 'Final', after_extra_time: 1 },
     ]).filter((s) => s.match_id === 'f');
+    const rest = { round_name: 'Final', walkover: false, after_extra_time: true };
     expect(slots).toEqual([
-      { match_id: 'f', round_ordinal: 2, side: 'home', team_id: 'c', bracket_role: 'winners', source_match_id: null, source_outcome: null, status: 'completed', winner_team_id: 'a', kickoff_at: '2026-11-01T13:30:00Z', score: 1, penalties: 2, leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null },
-      { match_id: 'f', round_ordinal: 2, side: 'away', team_id: 'a', bracket_role: 'winners', source_match_id: 'sf', source_outcome: 'winner', status: 'completed', winner_team_id: 'a', kickoff_at: '2026-11-01T13:30:00Z', score: 1, penalties: 4, leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null },
+      { match_id: 'f', round_ordinal: 2, side: 'home', team_id: 'c', bracket_role: 'winners', source_match_id: null, source_outcome: null, status: 'completed', winner_team_id: 'a', kickoff_at: '2026-11-01T13:30:00Z', score: 1, penalties: 2, leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null, ...rest },
+      { match_id: 'f', round_ordinal: 2, side: 'away', team_id: 'a', bracket_role: 'winners', source_match_id: 'sf', source_outcome: 'winner', status: 'completed', winner_team_id: 'a', kickoff_at: '2026-11-01T13:30:00Z', score: 1, penalties: 4, leg: null, first_leg_match_id: null, source_group: null, source_position: null, source_best_placed: null, source_slot: null, source_groups: null, ...rest },
     ]);
   });
 
@@ -241,6 +242,12 @@ describe('computeBracket', () => {
   it('leaves league and group matches out', () => {
     const group: MatchFacts = { ...bm('g1', 'winners', 1, 1, 'a', 'b'), bracket_role: null, group_name: 'Group A' };
     expect(computeBracket([group, bm('k', 'winners', 2, 1, 'a', 'b')]).map((s) => s.match_id)).toEqual(['k', 'k']);
+  });
+
+  // An API review's bracket widget had to invent round names and could not tell a walkover from a match to come.
+  it('says a walkover on both slots, and a match without a round name gives null', () => {
+    const w = { ...bm('s', 'winners', 1, 1, 'a', 'b'), status: 'completed' as const, walkover_winner: 'home' as const, round_name: null };
+    expect(computeBracket([w]).map((s) => [s.round_name, s.walkover, s.after_extra_time, s.winner_team_id])).toEqual([[null, true, false, 'a'], [null, true, false, 'a']]);
   });
 
   it('a seeded slot reports no source outcome even if one is stored', () => {

@@ -34,6 +34,10 @@ export interface BracketSlot {
   source_best_placed: string | null;
   source_slot: number | null;
   source_groups: string[] | null;
+  /** The match's round as the organizer named it (null: none given), won without playing, its score after extra time. */
+  round_name: string | null;
+  walkover: boolean;
+  after_extra_time: boolean;
 }
 
 /** Who plays a match and how it ended, once feeds are followed. Null means "not known yet". */
@@ -249,6 +253,9 @@ export function computeBracket(
         source_group: (side === 'home' ? m.home_source_group : m.away_source_group) ?? null,
         source_position: (side === 'home' ? m.home_source_position : m.away_source_position) ?? null,
         ...bestSource(side === 'home' ? m.home_source_best : m.away_source_best, side === 'home' ? m.home_source_slot : m.away_source_slot),
+        round_name: m.round_name,
+        walkover: m.walkover_winner !== null,
+        after_extra_time: Boolean(m.after_extra_time),
       };
     };
     return [slot('home'), slot('away')];

@@ -93,5 +93,8 @@ export function encodeBracketSlot(slot: BracketSlot, namesOf: (teamId: string) =
     source_slot: slot.source_slot,
     source_groups: slot.source_groups,
     team_name_ar: names?.name_ar ?? null,
+    round_name: slot.round_name,
+    walkover: slot.walkover,
+    after_extra_time: slot.after_extra_time,
   };
 }

@@ -143,6 +143,12 @@ export const publicBracketSlotSchema = z
         "Beyond the spec; null without `source_best_placed`. With it: the groups this slot's team can come from, in group order (with an allocation table, the groups its rows give this slot: EURO 2020's winner of Group B meets the third of Group A, D, E or F).",
     }),
     team_name_ar: arabicName('`team_name` (null while `team_id` is)'),
+    round_name: name.nullable().meta({
+      description:
+        "Beyond the spec: the match's round as the organizer named it (\"Semi-final\"), or null when none was given (its calendar then says \"Round\" and `round_ordinal`). A bracket widget labels its rounds with it.",
+    }),
+    walkover: z.boolean().meta({ description: 'Beyond the spec: the match was won without being played; `winner_team_id` says by whom, and `score` may be null.' }),
+    after_extra_time: z.boolean().meta({ description: 'Beyond the spec: the score came after extra time (its calendar says so too).' }),
   })
   .meta({ description: 'One side of a bracket match (spec 2.3).' });
 

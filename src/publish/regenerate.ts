@@ -40,7 +40,7 @@ export type { ManifestEvent } from './render-organization.js';
 // 7: each event's entry records the highest SEQUENCE it rendered (a restored database is raised past it); Arabic feeds'
 // names isolated, their walkovers and penalties worded anew.
 // 8: the JSON reads' Arabic names beside their names (event_name_ar, league_name_ar, champion_name_ar, club_name_ar,
-// team_name_ar).
+// team_name_ar); a bracket slot's round_name, walkover and after_extra_time.
 export const RENDER_VERSION = 8;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
