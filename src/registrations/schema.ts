@@ -4,7 +4,12 @@ import { dateOfBirthField, emailField, idField, optionalIdField, optionalText, p
 
 export const registrationRequestSchema = z.object({
   org_id: idField.meta({ description: 'Organization the player registers with (`amman-yfa`).' }),
-  division_id: optionalIdField.meta({ description: 'Division of that organization (`amm-reg-u12`).' }),
+  division_id: optionalIdField.meta({
+    description:
+      'Division of that organization (`amm-reg-u12`). No read lists an organization\'s divisions: their ids and rules (when each takes ' +
+      'registrations, the days its players are born between, the age under which a guardian is needed) are in the organization\'s ' +
+      'own data; a club\'s form gets them from its organizer. A registration outside a division\'s rules is answered 422 naming the field to change.',
+  }),
   name: requiredText(120).meta({ description: 'Player name; no control characters, line separators (U+2028, U+2029), text direction controls (U+202A to U+202E, U+2066 to U+2069) or invisible characters (U+00AD, U+034F, U+115F, U+1160, U+17B4, U+17B5, U+180B to U+180F, U+200B, U+2060 to U+2065, U+206A to U+206F, U+2800, U+3164, U+FEFF, U+FFA0, U+FFF9 to U+FFFB, U+1BCA0 to U+1BCA3, U+13430 to U+1343F, U+1D173 to U+1D17A, U+E0000 to U+E007F, except whole in the flag emoji of England, Scotland and Wales), in this and the other text fields. The joiners U+200C and U+200D and the marks LRM, RLM and ALM are taken, beside at least one letter, digit or symbol: a text of nothing else reads as blank.' }),
   name_ar: optionalText(120).meta({ description: 'Player name in Arabic.' }),
   email: emailField.meta({ format: 'idn-email', description: 'Contact email; trimmed, kept with its local part lower-cased and its domain in ASCII (an internationalized domain is taken). A receipt is sent there.' }),
