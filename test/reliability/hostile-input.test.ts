@@ -197,6 +197,16 @@ const WRITES = {
 type WriteName = keyof typeof WRITES;
 
 const SUMMARY_KEYS = 'maybe,no,pending,yes';
+/** Each team's counts (`teams`): a team id and its counts, adding up to the match's. */
+function teamsAddUp(teams: unknown, summary: Record<string, unknown> | undefined): boolean {
+  if (!Array.isArray(teams) || summary === undefined) return false;
+  const total: Record<string, number> = { yes: 0, no: 0, maybe: 0, pending: 0 };
+  for (const t of teams as Array<{ team_id?: unknown; summary?: Record<string, unknown> }>) {
+    if (typeof t.team_id !== 'string' || Object.keys(t.summary ?? {}).sort().join() !== SUMMARY_KEYS || !Object.values(t.summary ?? {}).every(isCount)) return false;
+    for (const k of Object.keys(total)) total[k]! += t.summary![k] as number;
+  }
+  return Object.keys(total).every((k) => total[k] === summary[k]);
+}
 const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
 
 /** The documented 2xx body of each write. */
@@ -220,13 +230,14 @@ function writeBodyViolations(name: WriteName, res: Reply): string[] {
     case 'respond': {
       const s = body.summary as Record<string, unknown> | undefined;
       const ok =
-        keys === 'match_id,status,summary' &&
+        keys === 'match_id,status,summary,teams' &&
         body.match_id === FUTURE_MATCH &&
         ['yes', 'no', 'maybe'].includes(body.status as string) &&
         s !== undefined &&
         Object.keys(s).sort().join() === SUMMARY_KEYS &&
-        Object.values(s).every(isCount);
-      return ok ? [] : [`respond 200 body is not {match_id, status, summary}: ${res.text.slice(0, 200)}`];
+        Object.values(s).every(isCount) &&
+        teamsAddUp(body.teams, s);
+      return ok ? [] : [`respond 200 body is not {match_id, status, summary, teams}: ${res.text.slice(0, 200)}`];
     }
   }
 }
@@ -499,12 +510,13 @@ describe('reads: generated methods, ids and validators', () => {
             } else if (res.status === 200) {
               if (header(res, 'cache-control') !== READ_CACHE) violations.push(`Cache-Control ${header(res, 'cache-control')}`);
               if (m === 'GET') {
-                const body = JSON.parse(res.text) as { match_id?: unknown; summary?: Record<string, unknown> };
+                const body = JSON.parse(res.text) as { match_id?: unknown; summary?: Record<string, unknown>; teams?: unknown };
                 const ok =
-                  Object.keys(body).sort().join() === 'match_id,summary' &&
+                  Object.keys(body).sort().join() === 'match_id,summary,teams' &&
                   publicMatches.includes(body.match_id as string) &&
                   Object.keys(body.summary ?? {}).sort().join() === SUMMARY_KEYS &&
-                  Object.values(body.summary ?? {}).every(isCount);
+                  Object.values(body.summary ?? {}).every(isCount) &&
+                  teamsAddUp(body.teams, body.summary);
                 if (!ok) violations.push(`summary body not as documented: ${res.text.slice(0, 200)}`);
               }
             } else if (res.status === 304) {
