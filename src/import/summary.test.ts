@@ -23,22 +23,22 @@ describe('importSummary', () => {
     ]],
     // A season review's cancelled competition told every invited member and follower, and --check had said nothing.
     ['a competition cancelled, checked', { eventStatuses: [{ event: 'rs-shield', name: 'Shield', before: 'in_progress', after: 'cancelled' }] }, true, [
-      'competition "rs-shield" (Shield): status in_progress → cancelled: its matches not played would show as cancelled in its calendars, and its invited members and followers would be told',
+      'competition "rs-shield" (Shield): status in_progress → cancelled: its matches not played would show as cancelled in its calendars, and its invited members and followers would be told (if it is public)',
     ]],
     ['a competition back on', { eventStatuses: [{ event: 'rs-shield', name: 'Shield', before: 'cancelled', after: 'in_progress' }] }, false, [
-      'competition "rs-shield" (Shield): status cancelled → in_progress: its matches are back on in its calendars, and its invited members and followers are told',
+      'competition "rs-shield" (Shield): status cancelled → in_progress: its matches are back on in its calendars, and its invited members and followers are told (if it is public)',
     ]],
     ['a league completed', { eventStatuses: [{ event: 'rs-prem', name: 'Premier', before: 'in_progress', after: 'completed' }] }, false, [
-      'competition "rs-prem" (Premier): status in_progress → completed: a league\'s top club becomes its champion, and its followers are told',
+      'competition "rs-prem" (Premier): status in_progress → completed: a league\'s top club becomes its champion, and its followers are told (if it is public)',
     ]],
     ['a competition started', { eventStatuses: [{ event: 'rs-prem', name: 'Premier', before: 'scheduled', after: 'in_progress' }] }, true, [
       'competition "rs-prem" (Premier): status scheduled → in_progress',
     ]],
     ['a deduction', { adjustments: [{ event: 'rs-prem', name: 'Premier', team: 'rs-lions', teamName: 'Riverside Lions', before: 0, after: -3, reasons: ['Fielded an ineligible player'] }] }, false, [
-      'competition "rs-prem" (Premier): points adjustment of team "rs-lions" (Riverside Lions): none → \u22123 points (Fielded an ineligible player); its followers are told',
+      'competition "rs-prem" (Premier): points adjustment of team "rs-lions" (Riverside Lions): none → \u22123 points (Fielded an ineligible player); its followers are told (if it is public)',
     ]],
     ['a bonus point withdrawn, checked', { adjustments: [{ event: 'rs-prem', name: 'Premier', team: 'rs-mill', teamName: null, before: 1, after: 0, reasons: [] }] }, true, [
-      'competition "rs-prem" (Premier): points adjustment of team "rs-mill": +1 point → none; its followers would be told',
+      'competition "rs-prem" (Premier): points adjustment of team "rs-mill": +1 point → none; its followers would be told (if it is public)',
     ]],
     ['a match removed with its result', { removedMatches: [match({ result: '2-1' })] }, false, [
       'match "rs-m1" (Riverside Lions v Mill Lane United, 2026-09-06T10:00:00Z) is no longer in the file: removed with its result (2-1)',

@@ -80,9 +80,9 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
   for (const s of c.eventStatuses) {
     const what = `competition ${JSON.stringify(s.event)} (${s.name}): status ${changeArrow(s.before, s.after)}`;
     const told = check ? 'would be told' : 'are told';
-    if (s.after === 'cancelled') lines.push(`${what}: its matches not played ${check ? 'would show' : 'show'} as cancelled in its calendars, and its invited members and followers ${told}`);
-    else if (s.before === 'cancelled') lines.push(`${what}: its matches ${check ? 'would be' : 'are'} back on in its calendars, and its invited members and followers ${told}`);
-    else if (s.after === 'completed') lines.push(`${what}: a league's top club ${check ? 'would become' : 'becomes'} its champion, and its followers ${told}`);
+    if (s.after === 'cancelled') lines.push(`${what}: its matches not played ${check ? 'would show' : 'show'} as cancelled in its calendars, and its invited members and followers ${told} (if it is public)`);
+    else if (s.before === 'cancelled') lines.push(`${what}: its matches ${check ? 'would be' : 'are'} back on in its calendars, and its invited members and followers ${told} (if it is public)`);
+    else if (s.after === 'completed') lines.push(`${what}: a league's top club ${check ? 'would become' : 'becomes'} its champion, and its followers ${told} (if it is public)`);
     else lines.push(what);
   }
   // Points added or deducted move the table without a result: said, with the reasons it has now, as its followers are.
@@ -90,7 +90,7 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     const reasons = a.reasons.length > 0 ? ` (${a.reasons.join('; ')})` : '';
     lines.push(
       `competition ${JSON.stringify(a.event)} (${a.name}): points adjustment of team ${JSON.stringify(a.team)}${a.teamName ? ` (${a.teamName})` : ''}: ` +
-        `${changeArrow(signedPoints(a.before), signedPoints(a.after))}${reasons}; its followers ${check ? 'would be' : 'are'} told`,
+        `${changeArrow(signedPoints(a.before), signedPoints(a.after))}${reasons}; its followers ${check ? 'would be' : 'are'} told (if it is public)`,
     );
   }
   // The results entered, changed or cleared: a week's results are a few lines; a first import of a season, many.
