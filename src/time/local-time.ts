@@ -4,6 +4,7 @@
 // JSON and iCalendar stay in UTC: only what a person reads is local (an organization's registrations export, which
 // its organizers read in a spreadsheet, included: with its offset, localInstant).
 import type { Language } from '../vocabulary/language.js';
+import { isRealDay } from './rfc3339.js';
 
 const EN_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -222,11 +223,8 @@ export function formatShortDay(value: string | Date | null, timeZone: string, la
  * date of the email is in words. null for anything that is not such a day.
  */
 export function formatDay(day: string, timeZone: string, language: Language): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, date));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+  if (!isRealDay(day)) return null;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return `${date} ${(language === 'ar' ? arabicMonths(timeZone) : EN_MONTHS)[month - 1]} ${year}`;
 }
 
