@@ -2,7 +2,7 @@
 // data does not yet settle it: consumers show "to be decided", never a provisional leader.
 import { resolveTeams, compareBracketMatches } from './bracket.js';
 import { bracketContext } from './group-feeds.js';
-import { computeStandings, teamName } from './standings.js';
+import { computeStandings, teamNames } from './standings.js';
 import type { BracketContext, EventFacts, MatchFacts, TeamFacts } from './types.js';
 
 /** The last of the matches with this role in bracket order (the latest round wins if data has several). */
@@ -72,7 +72,7 @@ export function championNames(
   teams: ReadonlyMap<string, TeamFacts>,
 ): { name: string; name_ar: string | null } | null {
   const id = championId(event, matches, teams);
-  return id === null ? null : { name: teamName(teams, id), name_ar: teams.get(id)?.name_ar ?? null };
+  return id === null ? null : teamNames(teams, id);
 }
 
 /** The champion's name as written (`champion_name`), or null. */

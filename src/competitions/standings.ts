@@ -90,6 +90,11 @@ export function teamName(teams: ReadonlyMap<string, TeamFacts>, teamId: string):
   return teams.get(teamId)?.name ?? teamId;
 }
 
+/** A team's names as the JSON reads give them: as written (teamName), and the Arabic one given beside it (null: none). */
+export function teamNames(teams: ReadonlyMap<string, TeamFacts>, teamId: string): { name: string; name_ar: string | null } {
+  return { name: teamName(teams, teamId), name_ar: teams.get(teamId)?.name_ar ?? null };
+}
+
 /** A team's name as the organization's people read it (localizedName: its Arabic one in Arabic), or null if unknown. */
 export function localizedTeamName(teams: ReadonlyMap<string, TeamFacts>, teamId: string | null, language: Language): string | null {
   const t = teamId === null ? undefined : teams.get(teamId);
@@ -169,7 +174,7 @@ function oneTable(
   return ordered.map((id, i) => ({
     rank: i + 1,
     club_name: nameOf(id),
-    club_name_ar: teams.get(id)?.name_ar ?? null,
+    club_name_ar: teamNames(teams, id).name_ar,
     ...(table.get(id) as Tally),
     team_id: id,
     group_name: groupName,

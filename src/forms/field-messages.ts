@@ -79,22 +79,3 @@ export function fieldMessage(message: string, language: Language, timeZone?: str
   }
   return { text: message, language: 'en' };
 }
-
-/**
- * A script's 422 with its field messages in `language` (src/http/accept.ts chooseLanguage: the request's
- * Accept-Language), `title` and `detail` as they are: those are the developer's. An API review's Arabic club could show
- * a parent only English ("is required for a player under 18") from fetch(), while its plain HTML form said it in
- * Arabic. Any other answer goes as it is; a 422 in either language says `Vary: Accept-Language`. `timeZone`: asked
- * only when a message is translated.
- */
-export async function fieldMessagesIn(language: Language, response: Response, timeZone: () => string | undefined): Promise<Response> {
-  if (response.status !== 422) return response;
-  const headers = new Headers(response.headers);
-  headers.set('Vary', 'Accept-Language');
-  const init = { status: response.status, statusText: response.statusText, headers };
-  const problem = language === 'ar' ? ((await response.clone().json().catch(() => null)) as { errors?: Array<{ field: string; message: string }> } | null) : null;
-  if (!problem?.errors) return new Response(response.body, init);
-  const zone = timeZone();
-  const errors = problem.errors.map((e) => ({ ...e, message: fieldMessage(e.message, 'ar', zone).text }));
-  return new Response(JSON.stringify({ ...problem, errors }), init);
-}

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Application } from '../app/application.js';
 import { ConflictError, InvalidFieldsError, NotFoundError, RateLimitedError } from '../errors.js';
 import { answerAsPage, fieldsOfUnreadForm, isFormNavigation, siteOfForm, type FormRoute } from '../forms/answer-page.js';
-import { fieldMessagesIn } from '../forms/field-messages.js';
+import { fieldMessage } from '../forms/field-messages.js';
+import type { Language } from '../vocabulary/language.js';
 import { chooseLanguage } from './accept.js';
 import { readBody } from './body.js';
 import { preflightHeaders } from './headers.js';
@@ -90,6 +91,25 @@ async function organizationOfRefused(request: Request): Promise<Record<string, u
 function organizationTimeZone(app: Application, fields: Record<string, unknown>): string | undefined {
   if (typeof fields.org_id !== 'string') return undefined;
   return app.store.first(app.store.q.selectFrom('organizations').select('timezone').where('id', '=', fields.org_id.trim()))?.timezone;
+}
+
+/**
+ * A script's 422 with its field messages in `language` (chooseLanguage: the request's Accept-Language), in the form
+ * pages' words (src/forms/field-messages.ts), `title` and `detail` as they are: those are the developer's. An API
+ * review's Arabic club could show a parent only English ("is required for a player under 18") from fetch(), while its
+ * plain HTML form said it in Arabic. Any other answer goes as it is; a 422 in either language says
+ * `Vary: Accept-Language`. `timeZone`: asked only when a message is translated.
+ */
+async function fieldMessagesIn(language: Language, response: Response, timeZone: () => string | undefined): Promise<Response> {
+  if (response.status !== 422) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Vary', 'Accept-Language');
+  const init = { status: response.status, statusText: response.statusText, headers };
+  const problem = language === 'ar' ? ((await response.clone().json().catch(() => null)) as { errors?: Array<{ field: string; message: string }> } | null) : null;
+  if (!problem?.errors) return new Response(response.body, init);
+  const zone = timeZone();
+  const errors = problem.errors.map((e) => ({ ...e, message: fieldMessage(e.message, 'ar', zone).text }));
+  return new Response(JSON.stringify({ ...problem, errors }), init);
 }
 
 /**

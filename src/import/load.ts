@@ -549,22 +549,22 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       }
       for (const [id, after] of eventsAfter) if (!eventsBefore.has(id) && after.is_public) counts.visibility.push({ event: id, name: after.name, now: 'public' });
       counts.visibility.sort((a, b) => (a.event < b.event ? -1 : 1));
-      const teamNow = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, teamLabel(t)]));
+      const teamsAfter = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
+      // Adjustments compared as the updates job compares them (a reason reworded alone is no change), team by team.
+      const seen = (json: string) => adjustmentsSeen(JSON.parse(json) as Array<{ team: string; points: number; reason: string }>);
       for (const [id, after] of eventsAfter) {
         const before = eventsBefore.get(id);
         if (before === undefined) continue;
         if (before.status !== after.status) counts.eventStatuses.push({ event: id, name: after.name, before: before.status, after: after.status });
-        // Compared as the updates job compares them (a reason reworded alone is no change), team by team.
-        const seen = (json: string) => adjustmentsSeen(JSON.parse(json) as Array<{ team: string; points: number; reason: string }>);
         for (const change of adjustmentChanges(seen(before.adjustments), seen(after.adjustments), (team) => team)) {
-          counts.adjustments.push({ event: id, name: after.name, teamName: teamNow.get(change.team) ?? null, ...change });
+          const team = teamsAfter.get(change.team);
+          counts.adjustments.push({ event: id, name: after.name, teamName: team ? teamLabel(team) : null, ...change });
         }
       }
       // Removed matches with a result are named above (removedMatches).
       // Compared as recorded, not as worded: a renamed team changes a walkover's wording, not its result.
       const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
         : JSON.stringify([r.home_score, r.away_score, r.home_penalties, r.away_penalties, r.walkover_winner]));
-      const teamsAfter = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
       const resolvedAfter = resolvedEvents(store);
       const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter);
       counts.outOfMatchMembers.push(...outOfMatch);

@@ -10,7 +10,7 @@ import { championNames } from '../competitions/champion.js';
 import { encodeBracketSlot, encodeEvent, encodeStandingsRow, type PublicEvent } from '../competitions/encoders.js';
 import { bracketContext } from '../competitions/group-feeds.js';
 import { loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
-import { computeStandings, teamName } from '../competitions/standings.js';
+import { computeStandings, teamNames } from '../competitions/standings.js';
 import { compareCodeUnits } from '../competitions/tiebreakers.js';
 import type { Db } from '../db/connect.js';
 import { artifactPaths, teamCalendarPath } from './routes.js';
@@ -137,10 +137,6 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
     const vevents = renderVevents(feed);
     const byMatch = teamsByMatch(event, matches, teams);
     const playing = playingTeams(byMatch);
-    // The JSON reads name a team as club_name and champion_name do (its `name`), its Arabic name beside it (`_ar`);
-    // calendars and emails say its name in the organization's language (an organizer's review found the bracket's
-    // Arabic beside the table's Latin).
-    const namesOfTeam = (id: string) => ({ name: teamName(teams, id), name_ar: teams.get(id)?.name_ar ?? null });
     collector?.add(event, byMatch, teams, feed, vevents);
     for (const t of [...playing, ...(before?.teams ?? [])]) staleTeams.add(t);
     let sequence = 0;
@@ -151,7 +147,10 @@ export async function renderOrganization(trx: Db, work: OrganizationWork, store:
       entry: encodeEvent(event, championNames(event, matches, teams)),
       files: {
         [paths.standings]: store.put(paths.standings, json(standings.map(encodeStandingsRow)), before?.files[paths.standings]),
-        [paths.bracket]: store.put(paths.bracket, json(bracket.map((slot) => encodeBracketSlot(slot, namesOfTeam))), before?.files[paths.bracket]),
+        // The JSON reads name a team as club_name and champion_name do (its `name`), its Arabic name beside it (`_ar`);
+        // calendars and emails say its name in the organization's language (an organizer's review found the bracket's
+        // Arabic beside the table's Latin).
+        [paths.bracket]: store.put(paths.bracket, json(bracket.map((slot) => encodeBracketSlot(slot, (id) => teamNames(teams, id)))), before?.files[paths.bracket]),
         [paths.calendar]: store.put(paths.calendar, assembleCalendarParts(feed, vevents), before?.files[paths.calendar]),
       },
       teams: playing,
