@@ -15,7 +15,9 @@ import type { MatchFacts } from '../competitions/types.js';
 import { SyncDb } from '../db/sync.js';
 import { changeArrow } from '../text/arrow.js';
 import { formatDateTime } from '../time/local-time.js';
+import { matchSides, type MatchSides } from '../rsvp/match-sides.js';
 import { withdrawInvitation } from '../rsvp/service.js';
+import { tellNewTeams, tellWithdrawn } from '../rsvp/tell-invitees.js';
 import { invitationOutOfMatch, invitedAddressCurrent } from '../rsvp/state.js';
 import { adjustmentChanges, adjustmentsSeen } from '../updates/changes.js';
 
@@ -85,9 +87,16 @@ export interface ImportCounts {
   /**
    * Members kept whose team now plays neither side of a match still to come they were invited to (moved to another
    * team, or the slot has another team): those invitations are withdrawn (src/rsvp/state.ts invitationOutOfMatch).
-   * `team` is the one they are in now.
+   * `team` is the one they are in now; `told`: of `matches`, those whose withdrawal the member is told by email (those
+   * an invitation email told them of: src/rsvp/tell-invitees.ts tellWithdrawn).
    */
-  outOfMatchMembers: Array<{ member: string; name: string; team: string; matches: string[]; answers: number }>;
+  outOfMatchMembers: Array<{ member: string; name: string; team: string; matches: string[]; answers: number; told: number }>;
+  /**
+   * Matches still to come whose teams the import changes while members are invited to them (a corrected result gives a
+   * slot another team, or a result decides one): the members told of the match are told who they play now
+   * (tellNewTeams). Names as the bracket shows them now and before.
+   */
+  newTeams: Array<{ match: string; home: string; away: string; before: { home: string; away: string }; told: number }>;
   /**
    * Results the import enters, changes or clears, in match id order: what an organizer checks before a real import.
    * A slot fed by an earlier match or a group is named by the team it resolves to, as the bracket shows it.
@@ -351,7 +360,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
     eventStatuses: [], adjustments: [],
   };
   const store = new SyncDb(sqlite);
@@ -452,6 +461,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const playedBefore = playedFedMatches(fedPlayedEvents.all(org.id) as string[], resolvedBefore);
       const invitedBefore = (invitedAt.all(org.id, new Date().toISOString()) as Array<{ member: string; match: string; invited: string | null; email: string | null }>)
         .filter((i) => invitedAddressCurrent(i.invited, i.email));
+      // Who plays each match still to come with invitations, before the import: its invited members are told when that
+      // changes (their opponent, or their own team no longer in it).
+      const sidesBefore = new Map<string, { event: string; sides: MatchSides }>();
+      for (const i of invitedFrom.all(org.id, new Date().toISOString()) as InvitedFrom[]) {
+        if (!sidesBefore.has(i.match)) sidesBefore.set(i.match, { event: i.event, sides: matchSides(store, { id: i.match, event_id: i.event }, org.language, resolvedBefore(i.event)) });
+      }
       // A walkover won by a fed slot is worded with the team the slot had then.
       const namedBefore = namer(resolvedBefore, teamsBefore);
       for (const r of resultsBefore.values()) if (r.walkover_winner !== null && r[r.walkover_winner] === null) Object.assign(r, namedBefore(r));
@@ -566,8 +581,15 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
         : JSON.stringify([r.home_score, r.away_score, r.home_penalties, r.away_penalties, r.walkover_winner]));
       const resolvedAfter = resolvedEvents(store);
-      const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter);
+      const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter, sidesBefore);
       counts.outOfMatchMembers.push(...outOfMatch);
+      for (const [match, { event, sides }] of sidesBefore) {
+        if (!resolvedAfter(event).byId.has(match)) continue;
+        const after = matchSides(store, { id: match, event_id: event }, org.language, resolvedAfter(event));
+        if (after.homeId === sides.homeId && after.awayId === sides.awayId) continue;
+        const told = tellNewTeams(store, match, sides, after, new Date());
+        if (told > 0) counts.newTeams.push({ match, home: after.homeName, away: after.awayName, before: { home: sides.homeName, away: sides.awayName }, told });
+      }
       const withdrawn = new Set(outOfMatch.flatMap((m) => m.matches.map((match) => `${m.member}\n${match}`)));
       // A member removed is named above with their invitations, one whose team left the match with the invitations just
       // withdrawn; one kept at another address (or none) here.
@@ -654,18 +676,23 @@ function withdrawOutOfMatch(
   invitedFrom: Database.Statement,
   org: string,
   resolvedEvent: (eventId: string) => EventResolved,
+  sidesBefore: ReadonlyMap<string, { sides: MatchSides }>,
 ): ImportCounts['outOfMatchMembers'] {
   const named: ImportCounts['outOfMatchMembers'] = [];
-  for (const i of invitedFrom.all(org, new Date().toISOString()) as InvitedFrom[]) {
+  const now = new Date();
+  for (const i of invitedFrom.all(org, now.toISOString()) as InvitedFrom[]) {
     const sides = resolvedEvent(i.event).resolved.get(i.match);
     if (sides === undefined || !invitationOutOfMatch(i.team, sides)) continue;
+    // Told before it goes: the email names the match as the member was invited to it.
+    const told = tellWithdrawn(store, i.invitation, sidesBefore.get(i.match)?.sides, now) ? 1 : 0;
     withdrawInvitation(store, i.invitation);
     const answered = i.response === null ? 0 : 1;
     const last = named.at(-1);
     if (last?.member === i.member) {
       last.matches.push(i.match);
       last.answers += answered;
-    } else named.push({ member: i.member, name: i.name, team: i.team_name, matches: [i.match], answers: answered });
+      last.told += told;
+    } else named.push({ member: i.member, name: i.name, team: i.team_name, matches: [i.match], answers: answered, told });
   }
   return named;
 }

@@ -4,7 +4,7 @@ import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
   eventStatuses: [], adjustments: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
@@ -106,11 +106,21 @@ describe('importSummary', () => {
       'member "rs-lions-1" (Sam Carter): address removed; their RSVP invitation to match "rs-m3" no longer reaches them: they hear nothing more of it',
     ]],
     // An RSVP review: a member moved to another team was still told of the old team's match, their answer still counted.
-    ['a member invited to a match to come, now in neither of its teams', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3'], answers: 0 }] }, false, [
-      'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of match "rs-m3": their RSVP invitation is withdrawn, and they hear nothing more of it',
+    ['a member invited to a match to come, now in neither of its teams', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3'], answers: 0, told: 1 }] }, false, [
+      'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of match "rs-m3": their RSVP invitation is withdrawn, and they are told so by email',
     ]],
-    ['the same, checked, two matches, one answered', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3', 'rs-m4'], answers: 1 }] }, true, [
-      'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of matches "rs-m3", "rs-m4": their RSVP invitations (1 answered: no longer counted) would be withdrawn, and they hear nothing more of them',
+    ['the same, checked, two matches, one answered, one told', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3', 'rs-m4'], answers: 1, told: 1 }] }, true, [
+      'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of matches "rs-m3", "rs-m4": their RSVP invitations (1 answered: no longer counted) would be withdrawn, and they would be told so by email (of 1)',
+    ]],
+    ['the same, no invitation email had reached them', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3'], answers: 0, told: 0 }] }, false, [
+      'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of match "rs-m3": their RSVP invitation is withdrawn, and they hear nothing more of it (no invitation email had gone to their address)',
+    ]],
+    // A season review: a corrected quarter-final gave the semi-final's slot another team, and its other side was never told.
+    ['a match to come with other teams now, its invited members told', { newTeams: [{ match: 'cup-sf1', home: 'Riverside', away: 'Hillside', before: { home: 'Riverside', away: 'Old Mill' }, told: 9 }] }, false, [
+      'match "cup-sf1" is Riverside v Hillside (was Riverside v Old Mill): 9 invited members are told by email who they play',
+    ]],
+    ['the same, checked, one member', { newTeams: [{ match: 'cup-sf1', home: 'Riverside', away: 'Hillside', before: { home: 'Riverside', away: 'To be decided' }, told: 1 }] }, true, [
+      'match "cup-sf1" would be Riverside v Hillside (was Riverside v To be decided): 1 invited member would be told by email who they play',
     ]],
     ['teams renamed and removed', { teamChanges: [
       { team: 'rs-lions', before: 'Riverside Lions', after: 'Riverside Lions FC / أسود ريفرسايد' },

@@ -44,10 +44,19 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
   for (const m of c.outOfMatchMembers) {
     const many = m.matches.length > 1;
     const answered = m.answers === 0 ? '' : ` (${m.answers} answered: no longer counted)`;
+    // Told by email when an invitation email had reached them (src/rsvp/tell-invitees.ts tellWithdrawn).
+    const told = m.told === 0 ? `they hear nothing more of ${many ? 'them' : 'it'} (no invitation email had gone to their address)`
+      : `they ${check ? 'would be' : 'are'} told so by email${m.told < m.matches.length ? ` (of ${m.told})` : ''}`;
     lines.push(
       `member ${JSON.stringify(m.member)} (${m.name}, now of ${m.team}) is in neither team of match${many ? 'es' : ''} ` +
         `${m.matches.map((id) => JSON.stringify(id)).join(', ')}: their RSVP invitation${many ? 's' : ''}${answered} ` +
-        `${check ? 'would be' : many ? 'are' : 'is'} withdrawn, and they hear nothing more of ${many ? 'them' : 'it'}`,
+        `${check ? 'would be' : many ? 'are' : 'is'} withdrawn, and ${told}`,
+    );
+  }
+  for (const m of c.newTeams) {
+    lines.push(
+      `match ${JSON.stringify(m.match)} ${check ? 'would be' : 'is'} ${m.home} v ${m.away} (was ${m.before.home} v ${m.before.away}): ` +
+        `${plural(m.told, 'invited member')} ${check ? 'would be' : m.told === 1 ? 'is' : 'are'} told by email who they play`,
     );
   }
   // A corrected address leaves the invitation at the old one: the member hears nothing more of the match until invited

@@ -9,10 +9,11 @@ import type { SyncDb } from '../db/sync.js';
 import { adjustmentToldSchema, CHANGE_KINDS, seenMatchSchema } from '../updates/changes.js';
 import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 import { languageSchema, localizedName, type Language } from '../vocabulary/language.js';
+import { matchSides } from '../rsvp/match-sides.js';
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
 import { isOneAddress, listUnsubscribeHeaders, type Sender } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
-import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationOverflowAtSend, registrationReceiptAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
+import { competitionEventId, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationOverflowAtSend, registrationReceiptAtSend, rsvpChangeAtSend, rsvpInviteAtSend, rsvpWithdrawnAtSend, toldMatch, toldStateSchema, type AtSend, type InvitationFacts } from './send-time.js';
 import { followConfirmationEmail } from './templates/follow-confirmation.js';
 import { followUpdatesEmail } from './templates/follow-updates.js';
 import type { RenderedEmail } from './templates/layout.js';
@@ -21,6 +22,7 @@ import { registrationOverflowEmail } from './templates/registration-overflow.js'
 import { registrationReceiptEmail } from './templates/registration-receipt.js';
 import { rsvpChangeEmail } from './templates/rsvp-change.js';
 import { rsvpInviteEmail } from './templates/rsvp-invite.js';
+import { rsvpWithdrawnEmail } from './templates/rsvp-withdrawn.js';
 
 export interface LinkSpec<D> {
   purpose: LinkPurpose;
@@ -96,7 +98,7 @@ function invitationFacts(store: SyncDb, invitationId: string, now: Date): Invita
     store.q.selectFrom('rsvp_invitations as i').innerJoin('team_members as tm', 'tm.id', 'i.member_id')
       .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
       .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['i.response', 'i.email as invited_email', 'i.told_json', 'tm.email as member_email', 'e.is_public', 'e.status as event_status', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
+      .select(['i.response', 'i.email as invited_email', 'i.told_json', 'tm.email as member_email', 'e.is_public', 'e.status as event_status', 'm.id', 'm.event_id', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
       .where('i.id', '=', invitationId),
   );
   return match && {
@@ -109,6 +111,7 @@ function invitationFacts(store: SyncDb, invitationId: string, now: Date): Invita
     response: match.response,
     addressCurrent: invitedAddressCurrent(match.invited_email, match.member_email),
     told: readTold(match.told_json),
+    teams: matchSides(store, match, match.language),
   };
 }
 
@@ -171,6 +174,16 @@ export const UNSUBSCRIBE_LINK_TTL_MS = 365 * 24 * 3600_000;
 
 const name = z.string().min(1).max(400);
 const instant = z.string().nullable();
+/** What an email to an invitee about their match says of it: whose it is and for whom, and its teams, competition and clock. */
+const toInvitee = {
+  language: languageSchema,
+  organizationName: name,
+  memberName: name,
+  homeName: name,
+  awayName: name,
+  eventName: name.nullable(),
+  timeZone: z.string(),
+};
 
 export const CATALOG = {
   /** Rendered before it was queued: rows from before emails were rendered at send time, and tests. */
@@ -301,18 +314,16 @@ export const CATALOG = {
   'rsvp-change': kind({
     schema: z.object({
       invitationId: z.string(),
-      language: languageSchema,
-      organizationName: name,
-      memberName: name,
-      homeName: name,
-      awayName: name,
-      eventName: name.nullable(),
-      timeZone: z.string(),
+      ...toInvitee,
       /**
        * The match as the member knew it; `postponed`: they were told it was (its stored kickoff did not hold);
-       * `cancelled`: they were told it would not be played (it is back on).
+       * `cancelled`: they were told it would not be played (it is back on); `teams`: who was to play it, when others
+       * do now (set at send time, or queued by the import that changed them).
        */
-      before: z.object({ kickoffAt: instant, venue: name.nullable(), postponed: z.boolean().default(false), cancelled: z.boolean().default(false) }),
+      before: z.object({
+        kickoffAt: instant, venue: name.nullable(), postponed: z.boolean().default(false), cancelled: z.boolean().default(false),
+        teams: z.object({ homeId: z.string().nullable(), awayId: z.string().nullable(), homeName: name, awayName: name }).optional(),
+      }),
       state: toldStateSchema,
       kickoffAt: instant,
       venue: name.nullable(),
@@ -323,6 +334,44 @@ export const CATALOG = {
     atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpChangeAtSend(data, { invitation })),
     organizationOf: invitationOrganization,
     render: (data, links, { now }) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp ?? null, sentAt: now }), headers: {}, ...senderOf(data) }),
+  }),
+  /**
+   * To a member whose invitation the import withdrew because their team no longer plays the match (src/rsvp/
+   * tell-invitees.ts tellWithdrawn): the match as they were invited to it, and their answer, which no longer counts.
+   * No link: the invitation and its links are gone.
+   */
+  'rsvp-withdrawn': kind({
+    schema: z.object({
+      memberId: z.string(),
+      matchId: z.string(),
+      ...toInvitee,
+      kickoffAt: instant,
+      venue: name.nullable(),
+      response: rsvpAnswerSchema.nullable(),
+    }),
+    links: {},
+    atSend: (store, data, now, to) => {
+      const member = store.first(store.q.selectFrom('team_members').select('email').where('id', '=', data.memberId));
+      const invitedAgain = store.first(
+        store.q.selectFrom('rsvp_invitations').select('id').where('member_id', '=', data.memberId).where('match_id', '=', data.matchId),
+      ) !== undefined;
+      const match = store.first(
+        store.q.selectFrom('matches as m').innerJoin('events as e', 'e.id', 'm.event_id')
+          .select(['m.status', 'm.kickoff_at', 'm.updated_at', 'e.status as event_status']).where('m.id', '=', data.matchId),
+      );
+      return rsvpWithdrawnAtSend(data, {
+        addressCurrent: member !== undefined && invitedAddressCurrent(to, member.email),
+        invitedAgain,
+        state: match && rsvpState(match, now),
+      });
+    },
+    organizationOf: (store, data) =>
+      store.first(store.q.selectFrom('team_members as tm').innerJoin('teams as t', 't.id', 'tm.team_id').select('t.org_id').where('tm.id', '=', data.memberId))?.org_id,
+    render: (data, _links, { now, contact }) => ({
+      ...rsvpWithdrawnEmail({ ...data, contact: contact ?? null, sentAt: now }),
+      headers: {},
+      ...senderOf(data),
+    }),
   }),
   /** To the contact address: nothing the submitter typed (see the template). */
   'registration-receipt': kind({

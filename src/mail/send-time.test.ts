@@ -87,8 +87,9 @@ describe('followConfirmAtSend', () => {
 });
 
 describe('rsvpInviteAtSend', () => {
-  const data = { invitationId: 'inv_1', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
-  const match = { matchIsPublic: true, state: 'open' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', organizationName: 'Riverside FA', addressCurrent: true };
+  const data = { invitationId: 'inv_1', homeName: 'Riverside', awayName: 'Old Mill', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
+  const teams = { homeId: 'riv', awayId: 'mill', homeName: 'Riverside', awayName: 'Old Mill' };
+  const match = { matchIsPublic: true, state: 'open' as const, kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', organizationName: 'Riverside FA', addressCurrent: true, teams };
   const cases: Array<[string, Parameters<typeof rsvpInviteAtSend>[1]['invitation'], string | null]> = [
     ['an invitation of a public match is sent', match, null],
     ['one whose competition was made private is not', { ...match, matchIsPublic: false }, CANCEL_REASONS.matchNotPublic],
@@ -109,15 +110,23 @@ describe('rsvpInviteAtSend', () => {
     expect(rsvpInviteAtSend({ ...data, organizationName: 'As queued' }, { invitation: { ...match, state: 'postponed', kickoffAt: '2027-01-10T10:00:00Z', venue: null } }))
       .toEqual({ send: { ...data, organizationName: 'As queued', postponed: true, kickoffAt: '2027-01-10T10:00:00Z', venue: null } });
   });
+
+  it('names the teams that play it when it leaves: a corrected result gave the slot another team while it waited', () => {
+    const now = { ...teams, awayId: 'hill', awayName: 'Hillside' };
+    expect(rsvpInviteAtSend(data, { invitation: { ...match, teams: now } }))
+      .toEqual({ send: { ...data, awayName: 'Hillside', postponed: false, organizationName: 'Riverside FA' } });
+  });
 });
 
 describe('rsvpChangeAtSend', () => {
   const before = { kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', postponed: false, cancelled: false };
-  const data = { invitationId: 'inv_1', before, state: 'open' as const, kickoffAt: '2026-12-12T15:00:00Z', venue: 'Pitch 2', response: null };
-  const told: ToldMatch = { state: 'open', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2' };
+  const data = { invitationId: 'inv_1', homeName: 'Riverside', awayName: 'Old Mill', before, state: 'open' as const, kickoffAt: '2026-12-12T15:00:00Z', venue: 'Pitch 2', response: null };
+  const teams = { homeId: 'riv', awayId: 'mill', homeName: 'Riverside', awayName: 'Old Mill' };
+  const hillside = { ...teams, awayId: 'hill', awayName: 'Hillside' };
+  const told: ToldMatch = { state: 'open', kickoffAt: '2026-12-13T10:00:00Z', venue: 'Pitch 2', teams };
   const now: InvitationFacts = {
     matchIsPublic: true, state: 'open', kickoffAt: '2026-12-12T16:00:00Z', venue: null, venueOrCity: 'Pitch 2', organizationName: 'Riverside FA',
-    response: 'yes', addressCurrent: true, told,
+    response: 'yes', addressCurrent: true, told, teams,
   };
   /** Sent: the match now (`facts`), beside what the member was told (`was`). */
   const sent = (facts: Partial<InvitationFacts>, was: ToldMatch = told) => {
@@ -125,7 +134,7 @@ describe('rsvpChangeAtSend', () => {
     return {
       send: {
         ...data, before: { kickoffAt: was.kickoffAt, venue: was.venue, postponed: was.state === 'postponed', cancelled: was.state === 'cancelled' || was.state === 'competition_cancelled' },
-        state: f.state as ToldMatch['state'], kickoffAt: f.kickoffAt, venue: f.venueOrCity, response: 'yes' as const,
+        state: f.state as ToldMatch['state'], kickoffAt: f.kickoffAt, venue: f.venueOrCity, homeName: f.teams.homeName, awayName: f.teams.awayName, response: 'yes' as const,
       },
     };
   };
@@ -151,6 +160,16 @@ describe('rsvpChangeAtSend', () => {
     ['its invitation withdrawn since', undefined, { cancel: CANCEL_REASONS.invitationWithdrawn }],
     ['nothing told recorded (an invitation from before): compared with the change\'s before', { ...now, told: null }, sent({})],
     ['nothing told recorded, back where the change found it', { ...now, told: null, kickoffAt: before.kickoffAt }, { cancel: CANCEL_REASONS.matchAsBefore }],
+    // A season review: a corrected result gave the member's opponent's slot another team, and nobody was told.
+    ['another opponent, kickoff and venue as told: news, with the teams told', { ...now, kickoffAt: told.kickoffAt, teams: hillside },
+      { send: { ...sent({ kickoffAt: told.kickoffAt, teams: hillside }).send, before: { ...sent({}).send.before, teams } } }],
+    ['another opponent while postponed: news', { ...now, state: 'postponed', told: { ...told, state: 'postponed' }, teams: hillside },
+      { send: { ...sent({ state: 'postponed', teams: hillside }, { ...told, state: 'postponed' }).send, before: { ...sent({}, { ...told, state: 'postponed' }).send.before, teams } } }],
+    ['the opponent renamed, nothing else: no news (a team, not a name)', { ...now, kickoffAt: told.kickoffAt, teams: { ...teams, awayName: 'Old Mill Athletic' } }, { cancel: CANCEL_REASONS.matchAsBefore }],
+    ['moved, the opponent renamed: the new name, no teams told', { ...now, teams: { ...teams, awayName: 'Old Mill Athletic' } }, sent({ teams: { ...teams, awayName: 'Old Mill Athletic' } })],
+    ['told before teams were recorded, another opponent: no news of teams', { ...now, kickoffAt: told.kickoffAt, told: { state: 'open', kickoffAt: told.kickoffAt, venue: told.venue }, teams: hillside },
+      { cancel: CANCEL_REASONS.matchAsBefore }],
+    ['cancelled, told so, another team in the slot: as told', { ...now, state: 'cancelled', told: { ...told, state: 'cancelled' }, teams: hillside }, { cancel: CANCEL_REASONS.matchAsBefore }],
   ];
   it.each(cases)('%s', (_name, invitation, expected) => {
     expect(rsvpChangeAtSend(data, { invitation })).toEqual(expected);
@@ -159,7 +178,7 @@ describe('rsvpChangeAtSend', () => {
   it('nothing told recorded (an invitation from before): a change from cancelled is compared with its cancellation', () => {
     const back = { ...now, told: null, kickoffAt: before.kickoffAt };
     expect(rsvpChangeAtSend({ ...data, before: { ...before, cancelled: true } }, { invitation: back })).toEqual({
-      send: { ...data, before: { ...before, cancelled: true }, state: 'open', kickoffAt: before.kickoffAt, venue: 'Pitch 2', response: 'yes' },
+      send: { ...data, before: { ...before, cancelled: true }, state: 'open', kickoffAt: before.kickoffAt, venue: 'Pitch 2', homeName: 'Riverside', awayName: 'Old Mill', response: 'yes' },
     });
   });
 
@@ -169,12 +188,14 @@ describe('rsvpChangeAtSend', () => {
     ['not json', null],
     ['{"state":"played","kickoffAt":null,"venue":null}', null],
     ['{"kickoffAt":"2026-12-13T10:00:00Z"}', null],
+    ['{"state":"open","kickoffAt":null,"venue":null,"teams":{"homeId":"riv","awayId":null,"homeName":"Riverside","awayName":"To be decided"}}',
+      { state: 'open', kickoffAt: null, venue: null, teams: { homeId: 'riv', awayId: null, homeName: 'Riverside', awayName: 'To be decided' } }],
   ])('readTold(%s): what the member was told, or nothing', (json, told) => {
     expect(readTold(json)).toEqual(told);
   });
 
-  it('toldMatch: what an email leaving now tells, nothing once the match kicked off', () => {
-    expect(toldMatch(now)).toEqual({ state: 'open', kickoffAt: now.kickoffAt, venue: 'Pitch 2' });
+  it('toldMatch: what an email leaving now tells, who plays it too, nothing once the match kicked off', () => {
+    expect(toldMatch(now)).toEqual({ state: 'open', kickoffAt: now.kickoffAt, venue: 'Pitch 2', teams });
     expect(toldMatch({ ...now, state: 'kicked_off' })).toBeNull();
   });
 });

@@ -28,6 +28,8 @@ export const CANCEL_REASONS = {
   matchCancelled: 'its match will not be played (cancelled, or its competition is)',
   matchStarted: 'its match has kicked off or been played (answers are closed)',
   matchAsBefore: 'its match is as its member was last told',
+  invitedAgain: 'its member is invited to the match again',
+  memberReaddressed: 'its member was removed, or their address changed, since',
   registrationGone: 'the registration is no longer kept',
   notRegistrationAddress: 'its address is no longer one of its organization\'s registration_emails',
 } as const;
@@ -127,6 +129,9 @@ export function rsvpInviteAtSend<D extends RsvpInviteLike>(
           kickoffAt: invitation.kickoffAt,
           venue: invitation.venue,
           postponed: invitation.state === 'postponed',
+          // Who plays it now: a corrected result may have put another team in the slot since the row was queued.
+          homeName: invitation.teams.homeName,
+          awayName: invitation.teams.awayName,
           organizationName: data.organizationName ?? invitation.organizationName,
         },
       };
@@ -136,17 +141,30 @@ export function rsvpInviteAtSend<D extends RsvpInviteLike>(
 /** Where a match stood as an email to its invitee showed it: the RSVP states (src/rsvp/state.ts) an email is sent in. */
 export const toldStateSchema = z.enum(['open', 'postponed', 'cancelled', 'competition_cancelled']);
 
-/** The match as an email to its invitee showed it: where it stood, and its kickoff and venue. */
+/**
+ * The match as an email to its invitee showed it: where it stood, its kickoff and venue, and who played it (each
+ * side's team and name as told; absent in what was recorded before teams were, which is then no news of teams).
+ */
 export interface ToldMatch {
   state: z.output<typeof toldStateSchema>;
   kickoffAt: string | null;
   venue: string | null;
+  teams?: ToldTeams | undefined;
 }
+
+const toldTeamsSchema = z.object({
+  homeId: z.string().nullable(),
+  awayId: z.string().nullable(),
+  homeName: z.string(),
+  awayName: z.string(),
+});
+export type ToldTeams = z.output<typeof toldTeamsSchema>;
 
 const toldMatchSchema = z.object({
   state: toldStateSchema,
   kickoffAt: z.string().nullable(),
   venue: z.string().nullable(),
+  teams: toldTeamsSchema.optional(),
 });
 
 /** An invitation's told_json read back; null when nothing was told yet, or when it cannot be read (as nothing told). */
@@ -171,22 +189,34 @@ export interface InvitationFacts {
   response: RsvpAnswer | null;
   /** The invitation's address is still its member's (src/rsvp/state.ts invitedAddressCurrent). */
   addressCurrent: boolean;
+  /** Who plays the match now, as its members read it (src/rsvp/match-sides.ts). */
+  teams: ToldTeams;
   /** What the member was last told (recorded as each email leaves, toldMatch); null before the first. */
   told: ToldMatch | null;
 }
 
 /** What an email about to leave tells the member of their match (it becomes the invitation's told_json). */
-export function toldMatch(invitation: Pick<InvitationFacts, 'state' | 'kickoffAt' | 'venueOrCity'>): ToldMatch | null {
+export function toldMatch(invitation: Pick<InvitationFacts, 'state' | 'kickoffAt' | 'venueOrCity' | 'teams'>): ToldMatch | null {
   const { state } = invitation;
   if (state !== 'open' && state !== 'postponed' && state !== 'cancelled' && state !== 'competition_cancelled') return null;
-  return { state, kickoffAt: invitation.kickoffAt, venue: invitation.venueOrCity };
+  return { state, kickoffAt: invitation.kickoffAt, venue: invitation.venueOrCity, teams: invitation.teams };
 }
 
-/** Whether the match now is what the member was told: the same state and, open, the same kickoff and venue. */
+/**
+ * Whether the teams told still play the match: by team, not by name (a team renamed is not a new opponent). Nothing
+ * told of teams (recorded before they were) is taken as them.
+ */
+export const sameTeams = (told: ToldTeams | undefined, now: ToldTeams | undefined): boolean =>
+  told === undefined || now === undefined || (told.homeId === now.homeId && told.awayId === now.awayId);
+
+/**
+ * Whether the match now is what the member was told: the same state, the same teams and, open, the same kickoff and
+ * venue. A match that will not be played is as told once they were told so, whoever was to play it.
+ */
 export function asTold(told: ToldMatch, now: ToldMatch): boolean {
   const cancelled = (s: ToldMatch['state']) => s === 'cancelled' || s === 'competition_cancelled';
   if (cancelled(told.state) || cancelled(now.state)) return cancelled(told.state) && cancelled(now.state);
-  if (told.state !== now.state) return false;
+  if (told.state !== now.state || !sameTeams(told.teams, now.teams)) return false;
   return now.state === 'postponed' || (told.kickoffAt === now.kickoffAt && told.venue === now.venue);
 }
 
@@ -206,26 +236,47 @@ export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { inv
   if (!invitation.matchIsPublic) return { cancel: CANCEL_REASONS.matchNotPublic };
   const now = toldMatch(invitation);
   if (now === null) return { cancel: CANCEL_REASONS.matchStarted };
-  const told: ToldMatch = invitation.told ?? {
+  // Recorded before teams were: the teams the change was queued with (the import that gave the slot another team).
+  const told: ToldMatch = invitation.told ? { ...invitation.told, teams: invitation.told.teams ?? data.before.teams } : {
     state: data.before.postponed ? 'postponed' : data.before.cancelled ? 'cancelled' : 'open',
     kickoffAt: data.before.kickoffAt,
     venue: data.before.venue,
+    teams: data.before.teams,
   };
   if (asTold(told, now)) return { cancel: CANCEL_REASONS.matchAsBefore };
+  // The teams told, only when others play it now: the email then says who the member plays instead.
+  const teamsBefore = sameTeams(told.teams, now.teams) ? {} : { teams: told.teams };
   return {
     send: {
       ...data,
-      before: { kickoffAt: told.kickoffAt, venue: told.venue, postponed: told.state === 'postponed', cancelled: told.state === 'cancelled' || told.state === 'competition_cancelled' },
+      before: { kickoffAt: told.kickoffAt, venue: told.venue, postponed: told.state === 'postponed', cancelled: told.state === 'cancelled' || told.state === 'competition_cancelled', ...teamsBefore },
       state: now.state,
       kickoffAt: now.kickoffAt,
       venue: now.venue,
+      homeName: invitation.teams.homeName,
+      awayName: invitation.teams.awayName,
       response: invitation.response,
     },
   };
 }
 
+/**
+ * A member told their invitation was withdrawn (the import: their team no longer plays the match): only while the
+ * member is still at the address it goes to, not once they are invited to the match again (the organizer undid the
+ * change: the new invitation says it all), and only while the match is still to be answered for: once it kicked off,
+ * was played or will not be played, there is nothing to stay home from.
+ */
+export function rsvpWithdrawnAtSend<D>(data: D, facts: { addressCurrent: boolean; invitedAgain: boolean; state: RsvpState | undefined }): AtSend<D> {
+  if (!facts.addressCurrent) return { cancel: CANCEL_REASONS.memberReaddressed };
+  if (facts.invitedAgain) return { cancel: CANCEL_REASONS.invitedAgain };
+  if (facts.state !== 'open' && facts.state !== 'postponed') return { cancel: CANCEL_REASONS.matchStarted };
+  return { send: data };
+}
+
 interface RsvpChangeLike {
-  before: { kickoffAt: string | null; venue: string | null; postponed: boolean; cancelled: boolean };
+  homeName: string;
+  awayName: string;
+  before: { kickoffAt: string | null; venue: string | null; postponed: boolean; cancelled: boolean; teams?: ToldTeams | undefined };
   state: ToldMatch['state'];
   kickoffAt: string | null;
   venue: string | null;
@@ -233,6 +284,8 @@ interface RsvpChangeLike {
 }
 
 interface RsvpInviteLike {
+  homeName: string;
+  awayName: string;
   kickoffAt: string | null;
   venue: string | null;
   postponed?: boolean | undefined;

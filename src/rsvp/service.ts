@@ -2,7 +2,6 @@
 // from the invite email. Pending = invited and not answered. Answers can change until kickoff.
 import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
-import { resolveEvent } from '../competitions/resolve-event.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { mailboxOf } from '../mail/mailbox.js';
 import { addressRefused, queueEmail } from '../mail/outbox.js';
@@ -10,6 +9,7 @@ import { findLinkToken } from '../security/link-tokens.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
+import { matchSides } from './match-sides.js';
 import { answerRows, byTeamThenName, type AnswerRow } from './answers.js';
 import { invitedAddressCurrent, rsvpState, undeliverableInvitations, type MatchForState, type RsvpState } from './state.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
@@ -144,17 +144,9 @@ export function matchForInvitations(store: SyncDb, matchId: string) {
   if (!match) return undefined;
   // With the bracket's context (its away goals rule, its group tables): without it a feed from a tie won on away
   // goals, or from a group, gave nobody, and nobody of that team was invited.
-  const resolved = resolveEvent(store, match.event_id).resolved.get(matchId);
-  const teamIds = [resolved?.home, resolved?.away].filter((t): t is string => Boolean(t));
-  const rows = teamIds.length
-    ? store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', teamIds))
-    : [];
-  const name = (id: string | null | undefined) => {
-    const t = rows.find((r) => r.id === id);
-    if (t) return localizedName(t.name, t.name_ar, match.language);
-    return match.language === 'ar' ? 'يحدد لاحقًا' : 'To be decided';
-  };
-  return { ...match, teamIds, homeId: resolved?.home ?? null, awayId: resolved?.away ?? null, homeName: name(resolved?.home), awayName: name(resolved?.away) };
+  const sides = matchSides(store, match, match.language);
+  const teamIds = [sides.homeId, sides.awayId].filter((t): t is string => t !== null);
+  return { ...match, ...sides, teamIds };
 }
 
 /** The match as the invited member reads it, in the invitation email and on the RSVP page alike. */

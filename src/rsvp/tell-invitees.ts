@@ -3,10 +3,12 @@
 // calls this in the transaction that records it, so each change is told once, however often the job runs.
 // Answers are kept: the email gives the member's answer so far and their link to change it.
 import type { SyncDb } from '../db/sync.js';
+import type { TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { asTold, readTold, type ToldMatch } from '../mail/send-time.js';
 import type { ChangeKind, SeenMatch } from '../updates/changes.js';
-import { localizedName } from '../vocabulary/language.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
+import type { MatchSides } from './match-sides.js';
 import { invitedAddressCurrent } from './state.js';
 
 /** The changes an invited member is told: when and where the match is played, and whether it is. */
@@ -40,15 +42,7 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
       .orderBy('i.id'),
   );
   if (invitations.length === 0) return 0;
-  // Read through the outbox's due index: only waiting rows are scanned.
-  const waiting = new Set(
-    store.all(
-      store.q.selectFrom('email_outbox')
-        .select((eb) => eb.fn<string | null>('json_extract', ['data_json', eb.val('$.invitationId')]).as('invitation_id'))
-        .where('status', '=', 'pending')
-        .where('template', 'in', ['rsvp-invite', 'rsvp-change']),
-    ).map((r) => r.invitation_id),
-  );
+  const waiting = waitingInvitationEmails(store);
   const { before, after } = change;
   const found: ToldMatch = { state: after.status === 'cancelled' ? 'cancelled' : after.status === 'postponed' ? 'postponed' : 'open', kickoffAt: after.kickoff_at, venue: after.venue };
   let queued = 0;
@@ -59,25 +53,124 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
     // Already told the match as it is now (invited right after the change): no news. Decided again when it leaves.
     const told = readTold(i.told_json);
     if (told !== null && asTold(told, found)) continue;
-    queueEmail(store, {
-      to: i.email!,
-      template: 'rsvp-change',
-      tag: 'rsvp-change',
-      createdAt: now,
-      data: {
-        invitationId: i.id,
-        language: i.language,
-        organizationName: localizedName(i.org_name, i.org_name_ar, i.language),
-        memberName: localizedName(i.name, i.name_ar, i.language),
-        homeName: after.home,
-        awayName: after.away,
-        eventName: change.eventName,
-        timeZone: i.timezone,
-        before: { kickoffAt: before.kickoff_at, venue: before.venue, postponed: before.status === 'postponed', cancelled: before.status === 'cancelled' },
-        // As found; the worker sets them to the match as it is when the email leaves.
-        ...found,
-        response: i.response,
+    queueChange(store, i.email!, now, {
+      invitationId: i.id,
+      language: i.language,
+      organizationName: localizedName(i.org_name, i.org_name_ar, i.language),
+      memberName: localizedName(i.name, i.name_ar, i.language),
+      homeName: after.home,
+      awayName: after.away,
+      eventName: change.eventName,
+      timeZone: i.timezone,
+      before: { kickoffAt: before.kickoff_at, venue: before.venue, postponed: before.status === 'postponed', cancelled: before.status === 'cancelled' },
+      // As found; the worker sets them to the match as it is when the email leaves.
+      ...found,
+      response: i.response,
+    });
+    queued++;
+  }
+  return queued;
+}
+
+/** Queues an rsvp-change email to an invitee. */
+const queueChange = (store: SyncDb, to: string, now: Date, data: TemplateData<'rsvp-change'>) =>
+  queueEmail(store, { to, template: 'rsvp-change', tag: 'rsvp-change', createdAt: now, data });
+
+/** The invitations with an email still waiting in the outbox (read through its due index: only waiting rows). */
+function waitingInvitationEmails(store: SyncDb): Set<string | null> {
+  return new Set(
+    store.all(
+      store.q.selectFrom('email_outbox')
+        .select((eb) => eb.fn<string | null>('json_extract', ['data_json', eb.val('$.invitationId')]).as('invitation_id'))
+        .where('status', '=', 'pending')
+        .where('template', 'in', ['rsvp-invite', 'rsvp-change']),
+    ).map((r) => r.invitation_id),
+  );
+}
+
+/** Invitations with what their member was told, their match, its competition and organization. */
+function invitationsTold(store: SyncDb) {
+  return store.q.selectFrom('rsvp_invitations as i')
+    .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
+    .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
+    .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
+    .select([
+      'i.id', 'i.email', 'i.response', 'i.told_json', 'tm.id as member_id', 'tm.email as member_email', 'tm.name', 'tm.name_ar',
+      'm.id as match_id', 'e.name as event_name', 'e.name_ar as event_name_ar',
+      'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone',
+    ])
+    // Told something: an invitation whose email never left (withdrawn, or waiting) told the member nothing to undo.
+    .where('i.told_json', 'is not', null)
+    .where('i.email', 'is not', null);
+}
+
+/**
+ * Tells a member their invitation is withdrawn, the organization's import having found their team no longer plays
+ * the match (src/import/load.ts): called before it is withdrawn, in the import's transaction, so `--check` tells
+ * nobody. Only a member who was told of the match (an invitation email left) and is still at the address it went
+ * to. `before`: who played the match before the import, for an invitation told before teams were recorded. Whether
+ * it was queued.
+ */
+export function tellWithdrawn(store: SyncDb, invitationId: string, before: MatchSides | undefined, now: Date): boolean {
+  const i = store.first(invitationsTold(store).where('i.id', '=', invitationId));
+  const told = i && readTold(i.told_json);
+  if (!i || !told || !invitedAddressCurrent(i.email, i.member_email)) return false;
+  const teams = told.teams ?? before;
+  if (teams === undefined) return false;
+  const language = i.language as Language;
+  queueEmail(store, {
+    to: i.email!,
+    template: 'rsvp-withdrawn',
+    tag: 'rsvp-withdrawn',
+    createdAt: now,
+    data: {
+      memberId: i.member_id,
+      matchId: i.match_id,
+      language,
+      organizationName: localizedName(i.org_name, i.org_name_ar, language),
+      memberName: localizedName(i.name, i.name_ar, language),
+      homeName: teams.homeName,
+      awayName: teams.awayName,
+      eventName: localizedName(i.event_name, i.event_name_ar, language),
+      timeZone: i.timezone,
+      // As they were told it: a postponed match's stored kickoff no longer held.
+      kickoffAt: told.state === 'postponed' ? null : told.kickoffAt,
+      venue: told.venue,
+      response: i.response,
+    },
+  });
+  return true;
+}
+
+/**
+ * Tells the members invited to a match that others play it now (the import: a corrected result gave a slot another
+ * team, or decided one): an rsvp-change email to each who was told of the match, still at its address, with no email
+ * of the invitation waiting (that one shows the teams as they are when it leaves). `before`: who played it before
+ * the import. How many were queued; whether each is news is decided as it leaves (send-time.ts rsvpChangeAtSend).
+ */
+export function tellNewTeams(store: SyncDb, matchId: string, before: MatchSides, after: MatchSides, now: Date): number {
+  const waiting = waitingInvitationEmails(store);
+  let queued = 0;
+  for (const i of store.all(invitationsTold(store).select(['m.kickoff_at', 'm.venue']).where('i.match_id', '=', matchId).orderBy('i.id'))) {
+    const told = readTold(i.told_json);
+    if (!told || waiting.has(i.id) || !invitedAddressCurrent(i.email, i.member_email)) continue;
+    const language = i.language as Language;
+    queueChange(store, i.email!, now, {
+      invitationId: i.id,
+      language,
+      organizationName: localizedName(i.org_name, i.org_name_ar, language),
+      memberName: localizedName(i.name, i.name_ar, language),
+      homeName: after.homeName,
+      awayName: after.awayName,
+      eventName: localizedName(i.event_name, i.event_name_ar, language),
+      timeZone: i.timezone,
+      before: {
+        kickoffAt: told.kickoffAt, venue: told.venue, postponed: told.state === 'postponed',
+        cancelled: told.state === 'cancelled' || told.state === 'competition_cancelled', teams: told.teams ?? before,
       },
+      // As found; the worker sets them to the match as it is when the email leaves.
+      state: told.state, kickoffAt: i.kickoff_at, venue: i.venue,
+      response: i.response,
     });
     queued++;
   }

@@ -6,6 +6,7 @@
 // invitations alike in subject, preview and page title ("Will you play? Old Mill Athletic vs Crown & Anchor FC,
 // 6 Dec"), told apart only by the body's "Hello Ella Lowe"; the parent answered one and took the other for a
 // duplicate. Always, not only when a mailbox is shared: a player forwarded a link reads whose it is.
+import type { RsvpAnswer } from '../vocabulary/enums.js';
 import type { Language } from '../vocabulary/language.js';
 
 /**
@@ -32,3 +33,9 @@ export const VERSUS: Readonly<Record<Language, string>> = { en: 'vs', ar: 'ضد'
 export function matchTeams(language: Language, home: string, away: string, name: (n: string) => string): string {
   return `${name(home)} ${VERSUS[language]} ${name(away)}`;
 }
+
+/** An answer as the emails to an invitee name it ("Your answer so far: Yes."). */
+export const ANSWER_WORDS: Readonly<Record<Language, Readonly<Record<RsvpAnswer, string>>>> = {
+  en: { yes: 'Yes', no: 'No', maybe: 'Maybe' },
+  ar: { yes: 'نعم', no: 'لا', maybe: 'ربما' },
+};

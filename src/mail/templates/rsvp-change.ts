@@ -1,9 +1,11 @@
 // To a member invited to a match, when the match changes after their invitation went out: a new kickoff or venue
-// (moved, or rescheduled after a postponement), postponed, cancelled, or back on after a cancellation. It shows the match as it is when the email
+// (moved, or rescheduled after a postponement), postponed, cancelled, back on after a cancellation, or another
+// opponent (a corrected result gave the slot another team). It shows the match as it is when the email
 // leaves, what it was before, and the member's answer so far, with their personal link to change it.
 import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import type { RsvpAnswer } from '../../vocabulary/enums.js';
-import { matchTeams, toMember } from '../../rsvp/words.js';
+import { ANSWER_WORDS, matchTeams, toMember } from '../../rsvp/words.js';
+import { undecidedName } from '../../rsvp/match-sides.js';
 import type { ToldMatch } from '../send-time.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { safeUrl } from './html.js';
@@ -29,18 +31,13 @@ export interface RsvpChangeInput {
    * The match as the member knew it: their invitation, or the last change they were told (postponed: no kickoff held;
    * cancelled: it would not be played).
    */
-  before: { kickoffAt: string | null; venue: string | null; postponed?: boolean; cancelled?: boolean };
+  before: { kickoffAt: string | null; venue: string | null; postponed?: boolean; cancelled?: boolean; teams?: { homeName: string; awayName: string } | undefined };
   response: RsvpAnswer | null;
   /** The member's link to answer; null for a match that will not be played (nothing is left to answer). */
   rsvpUrl: string | null;
   /** When the email is sent: a kickoff ten months or more from it is named with its year in the subject. */
   sentAt?: Date;
 }
-
-const ANSWERS = {
-  en: { yes: 'Yes', no: 'No', maybe: 'Maybe' },
-  ar: { yes: 'نعم', no: 'لا', maybe: 'ربما' },
-} as const;
 
 export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const ar = input.language === 'ar';
@@ -57,18 +54,30 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const backOn = open && input.before.cancelled === true;
   const newKickoff = open && (wasPostponed || backOn || input.kickoffAt !== input.before.kickoffAt);
   const newVenue = open && input.venue !== input.before.venue;
+  // Others play it now: the teams the member was told, beside those of now. Said unless it will not be played.
+  const teamsBefore = cancelled ? undefined : input.before.teams;
+  const matchBefore = teamsBefore && matchTeams(input.language, teamsBefore.homeName, teamsBefore.awayName, name);
+  // The one side that changed, when only one did (the member's team still plays: else the invitation is withdrawn):
+  // the opponent now, and the one told, null when it was still to be decided.
+  const side = teamsBefore && (teamsBefore.homeName !== input.homeName) !== (teamsBefore.awayName !== input.awayName)
+    ? (teamsBefore.homeName !== input.homeName ? { now: input.homeName, was: teamsBefore.homeName } : { now: input.awayName, was: teamsBefore.awayName })
+    : null;
+  const opponent = side && { now: name(side.now), was: side.was === undecidedName(input.language) ? null : name(side.was) };
+  // Postponed when they were told it was, still postponed: the opponent is the news, not the postponement.
+  const stillPostponed = input.state === 'postponed' && wasPostponed;
   const day = formatShortDay(input.kickoffAt, zone, input.language, input.sentAt);
   // The member's name first in the subject and the preview, as in their invitation (src/rsvp/words.ts).
   const member = name(input.memberName);
-  const answer = input.response === null ? null : ANSWERS[ar ? 'ar' : 'en'][input.response];
+  const answer = input.response === null ? null : ANSWER_WORDS[input.language][input.response];
   const s = ar
     ? {
-        subject: toMember(member, cancelled ? `أُلغيت: ${match}` : !open ? `مؤجلة: ${match}` : backOn ? `أُعيدت: ${match}${day ? `، ${day}` : ''}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`),
-        heading: cancelled ? 'أُلغيت مباراتك' : !open ? 'أُجّلت مباراتك' : backOn ? 'أُعيدت مباراتك' : 'تغيّرت مباراتك',
+        subject: toMember(member, cancelled ? `أُلغيت: ${match}` : matchBefore && (open || stillPostponed) ? `${opponent?.was === null ? 'تحدّد المنافس' : 'منافس جديد'}: ${match}${open && day ? `، ${day}` : ''}` : !open ? `مؤجلة: ${match}` : backOn ? `أُعيدت: ${match}${day ? `، ${day}` : ''}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`),
+        heading: cancelled ? 'أُلغيت مباراتك' : matchBefore ? 'تغيّرت مباراتك' : !open ? 'أُجّلت مباراتك' : backOn ? 'أُعيدت مباراتك' : 'تغيّرت مباراتك',
         hello: `مرحبًا ${name(input.memberName)}،`,
         what: input.state === 'competition_cancelled'
           ? sentence(`أُلغيت البطولة، فلن تُلعب مباراة ${match}`)
           : cancelled ? `أُلغيت مباراة ${match}، فلن تُلعب.`
+          : matchBefore ? `${opponent ? (opponent.was === null ? `تحدّد منافسك: ${opponent.now}.` : `تغيّر منافسك: ${opponent.now} بدلًا من ${opponent.was}.`) : `تغيّر منافسك: صارت المباراة ${match}.`}${!open ? ' وهي مؤجلة، وستصلك رسالة عند تحديد موعدها الجديد.' : newKickoff || newVenue ? (newKickoff && newVenue ? ' وتغيّر موعدها وملعبها أيضًا.' : newKickoff ? ' وتغيّر موعدها أيضًا.' : ' وتغيّر ملعبها أيضًا.') : ''}`
           : !open ? `أُجّلت مباراة ${match} ولم يُحدَّد موعدها الجديد بعد. ستصلك رسالة عند تحديده.`
           : backOn ? `لم تعد مباراة ${match} ملغاة: ستُلعب.`
           : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? sentence(`تغيّر موعد مباراة ${match}`) : sentence(`تغيّر ملعب مباراة ${match}`),
@@ -90,12 +99,13 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
       }
     : {
         // Both changed: both in the subject (a review's said only the time, the body both).
-        subject: toMember(member, cancelled ? `Cancelled: ${match}` : !open ? `Postponed: ${match}` : backOn ? `Back on: ${match}${day ? `, ${day}` : ''}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`),
-        heading: cancelled ? 'Your match is cancelled' : !open ? 'Your match is postponed' : backOn ? 'Your match is back on' : 'Your match has changed',
+        subject: toMember(member, cancelled ? `Cancelled: ${match}` : matchBefore && (open || stillPostponed) ? `${opponent?.was === null ? 'Opponent decided' : 'New opponent'}: ${match}${open && day ? `, ${day}` : ''}` : !open ? `Postponed: ${match}` : backOn ? `Back on: ${match}${day ? `, ${day}` : ''}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`),
+        heading: cancelled ? 'Your match is cancelled' : matchBefore ? 'Your match has changed' : !open ? 'Your match is postponed' : backOn ? 'Your match is back on' : 'Your match has changed',
         hello: `Hello ${input.memberName},`,
         what: input.state === 'competition_cancelled'
           ? `The competition is cancelled: ${match} will not be played.`
           : cancelled ? `${match} is cancelled: it will not be played.`
+          : matchBefore ? `${opponent ? (opponent.was === null ? `Your opponent is decided: ${opponent.now}.` : `Your opponent has changed: ${opponent.now} instead of ${opponent.was}.`) : `Your opponent has changed: the match is now ${match}.`}${!open ? ' It is postponed: you will be told its new date.' : newKickoff && newVenue ? ' Its kickoff and venue have changed too.' : newKickoff ? ' Its kickoff has changed too.' : newVenue ? ' Its venue has changed too.' : ''}`
           : !open ? `${match} is postponed and its new date is not set yet. You will be told when it is.`
           : backOn ? `${match} is no longer cancelled: it will be played.`
           : newKickoff && newVenue ? `${match} has a new kickoff and a new venue.` : newKickoff ? `${match} has a new kickoff.` : `${match} has a new venue.`,
@@ -116,7 +126,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
     : backOn ? `${when(input.kickoffAt)}${s.aside(s.wasCancelled)}`
     : changed(when(input.kickoffAt), when(input.before.kickoffAt), newKickoff);
   const facts: Array<[string, string]> = [
-    [s.labels.match, match],
+    [s.labels.match, matchBefore ? `${match}${s.aside(`${s.labels.was} ${matchBefore}`)}` : match],
     ...(kickoff === null ? [] : [[s.labels.kickoff, kickoff] as [string, string]]),
     // A cancelled match says when it was to be played: a member with two fixtures against the same team could not tell
     // which one was cancelled (a review).

@@ -8,6 +8,7 @@ import { exportSinceDay, registrationNoticeEmail } from './registration-notice.j
 import { registrationOverflowEmail } from './registration-overflow.js';
 import { registrationReceiptEmail } from './registration-receipt.js';
 import { rsvpChangeEmail, type RsvpChangeInput } from './rsvp-change.js';
+import { rsvpWithdrawnEmail } from './rsvp-withdrawn.js';
 import { rsvpInviteEmail } from './rsvp-invite.js';
 
 const CONFIRM = 'https://competitions.example/follow/confirm?token=abc123&lang=en';
@@ -698,5 +699,88 @@ describe('RSVP change', () => {
       expect(mail.text).toContain('Was to kick off: Sunday 8 March 2026, 15:00 UTC');
     }
     expect(rsvpChangeEmail({ ...base, state: 'competition_cancelled' }).text).toContain('The competition is cancelled: Riverside vs Hillside will not be played.');
+  });
+
+  // A season review: a corrected quarter-final put another team in the semi-final's slot, and its other side's
+  // players, who had said yes, were never told whom they played.
+  describe('another opponent', () => {
+    const teams = { homeName: 'Riverside', awayName: 'Old Mill' };
+    const asTold = { ...base, kickoffAt: base.before.kickoffAt, before: { ...base.before, teams } };
+
+    it('alone: the teams now beside those told, the answer and the link, in both languages', () => {
+      const mail = rsvpChangeEmail(asTold);
+      expectWellFormedShell(mail, 'en');
+      expect(mail.subject).toBe('Sam · New opponent: Riverside vs Hillside, 7 Mar');
+      expect(mail.text).toContain('Your opponent has changed: Hillside instead of Old Mill.\n');
+      expect(mail.text).toContain('Match: Riverside vs Hillside (was Riverside vs Old Mill)');
+      expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC\n');
+      expect(mail.text).toContain('If your answer no longer holds, change it:');
+      expect(mail.text).toContain(`\n${RSVP}\n`);
+      const ar = rsvpChangeEmail({ ...asTold, language: 'ar' });
+      expectWellFormedShell(ar, 'ar');
+      expect(ar.subject).toBe('\u2068Sam\u2069 · منافس جديد: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+      expect(ar.text).toContain('تغيّر منافسك: \u2068Hillside\u2069 بدلًا من \u2068Old Mill\u2069.\n');
+      expect(ar.text).toContain('بدلًا من \u2068Riverside\u2069 ضد \u2068Old Mill\u2069');
+    });
+
+    it('a slot decided: the opponent named as decided; both sides changed (one renamed): the match now', () => {
+      const decided = rsvpChangeEmail({ ...asTold, before: { ...asTold.before, teams: { ...teams, awayName: 'To be decided' } } });
+      expect(decided.subject).toBe('Sam · Opponent decided: Riverside vs Hillside, 7 Mar');
+      expect(decided.text).toContain('Your opponent is decided: Hillside.\n');
+      expect(decided.text).toContain('Match: Riverside vs Hillside (was Riverside vs To be decided)');
+      const ar = rsvpChangeEmail({ ...asTold, language: 'ar', before: { ...asTold.before, teams: { ...teams, awayName: 'يحدد لاحقًا' } } });
+      expect(ar.subject).toBe('\u2068Sam\u2069 · تحدّد المنافس: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+      expect(ar.text).toContain('تحدّد منافسك: \u2068Hillside\u2069.\n');
+      const both = rsvpChangeEmail({ ...asTold, homeName: 'Riverside Juniors' });
+      expect(both.text).toContain('Your opponent has changed: the match is now Riverside Juniors vs Hillside.\n');
+    });
+
+    it('with a new kickoff: both said', () => {
+      const mail = rsvpChangeEmail({ ...base, before: { ...base.before, teams } });
+      expect(mail.subject).toBe('Sam · New opponent: Riverside vs Hillside, 8 Mar');
+      expect(mail.text).toContain('Your opponent has changed: Hillside instead of Old Mill. Its kickoff has changed too.');
+      expect(mail.text).toContain('Kickoff: Sunday 8 March 2026, 15:00 UTC (was Saturday 7 March 2026, 18:30 UTC)');
+      expect(rsvpChangeEmail({ ...base, language: 'ar', before: { ...base.before, teams } }).text).toContain('وتغيّر موعدها أيضًا.');
+    });
+
+    it('still postponed: the opponent is the news; newly postponed: the postponement; cancelled: only that', () => {
+      const still = rsvpChangeEmail({ ...asTold, state: 'postponed', before: { ...asTold.before, postponed: true } });
+      expect(still.subject).toBe('Sam · New opponent: Riverside vs Hillside');
+      expect(still.text).toContain('Your opponent has changed: Hillside instead of Old Mill. It is postponed: you will be told its new date.');
+      const newly = rsvpChangeEmail({ ...asTold, state: 'postponed' });
+      expect(newly.subject).toBe('Sam · Postponed: Riverside vs Hillside');
+      expect(newly.text).toContain('Match: Riverside vs Hillside (was Riverside vs Old Mill)');
+      const cancelled = rsvpChangeEmail({ ...asTold, state: 'cancelled' });
+      expect(cancelled.subject).toBe('Sam · Cancelled: Riverside vs Hillside');
+      expect(cancelled.text).not.toContain('Old Mill');
+    });
+  });
+});
+
+describe('RSVP invitation withdrawn', () => {
+  const base = {
+    language: 'en' as const, organizationName: 'Riverside FA', memberName: 'Sam', homeName: 'Riverside', awayName: 'Old Mill',
+    eventName: 'Spring Cup', timeZone: 'UTC', kickoffAt: '2026-03-07T18:30:00Z', venue: 'North Park', response: 'yes' as const, contact: null,
+  };
+
+  it('in English: the match as invited, the answer no longer counted, no link; a reply offered only with a contact', () => {
+    const mail = rsvpWithdrawnEmail(base);
+    expectWellFormedShell(mail, 'en');
+    expect(mail.subject).toBe('Sam · Invitation withdrawn: Riverside vs Old Mill, 7 Mar');
+    expect(mail.text).toContain('Your team no longer plays in Riverside vs Old Mill, so Riverside FA has withdrawn your invitation to it.');
+    expect(mail.text).toContain('Your answer (Yes) no longer counts, and you are not expected at this match.');
+    expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC');
+    expect(mail.text + mail.html).not.toMatch(/https?:|reply/);
+    expect(rsvpWithdrawnEmail({ ...base, response: null }).text).toContain('\nYou are not expected at this match.');
+    expect(rsvpWithdrawnEmail({ ...base, contact: 'hello@riverside.example' }).text).toContain('If this is a mistake, reply to this email or write to hello@riverside.example.');
+  });
+
+  it('in Arabic, right to left, each name isolated; a postponed match without a kickoff', () => {
+    const mail = rsvpWithdrawnEmail({ ...base, language: 'ar', organizationName: 'نادي الشارقة', memberName: 'سامي', kickoffAt: null, response: 'maybe' });
+    expectWellFormedShell(mail, 'ar');
+    expect(mail.subject).toBe('\u2068سامي\u2069 · سُحبت الدعوة: \u2068Riverside\u2069 ضد \u2068Old Mill\u2069');
+    expect(mail.text).toContain('لم يعد فريقك ضمن مباراة \u2068Riverside\u2069 ضد \u2068Old Mill\u2069، فسُحبت دعوتك إليها.');
+    expect(mail.text).toContain('لم يعد ردّك (ربما) محسوبًا');
+    expect(mail.text).toContain('موعد الانطلاق: \u2068سيُعلن لاحقًا\u2069');
   });
 });

@@ -1,0 +1,31 @@
+// Who plays a match as its invited members read it: each side's team, once the bracket's feeds are followed
+// (src/competitions/resolve-event.ts), and its name in the organization's language. One place for the invitation, its
+// RSVP page and the emails that follow it, so that an email leaving after a corrected result names the teams that
+// play now, not those of when it was queued (a season review's invitation named an opponent put out the day before).
+import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
+import type { SyncDb } from '../db/sync.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
+
+export interface MatchSides {
+  homeId: string | null;
+  awayId: string | null;
+  homeName: string;
+  awayName: string;
+}
+
+/** A side nobody holds yet (a slot fed by a match still to be played). */
+export const undecidedName = (language: Language) => (language === 'ar' ? 'يحدد لاحقًا' : 'To be decided');
+
+/** The match's sides; `event` when the caller has resolved it already. */
+export function matchSides(store: SyncDb, match: { id: string; event_id: string }, language: Language, event?: ResolvedEvent): MatchSides {
+  const resolved = (event ?? resolveEvent(store, match.event_id)).resolved.get(match.id);
+  const homeId = resolved?.home ?? null;
+  const awayId = resolved?.away ?? null;
+  const ids = [homeId, awayId].filter((t): t is string => t !== null);
+  const rows = ids.length === 0 ? [] : store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', ids));
+  const name = (id: string | null) => {
+    const t = rows.find((r) => r.id === id);
+    return t ? localizedName(t.name, t.name_ar, language) : undecidedName(language);
+  };
+  return { homeId, awayId, homeName: name(homeId), awayName: name(awayId) };
+}
