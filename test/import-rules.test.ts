@@ -65,10 +65,26 @@ describe('import: competition rules', () => {
     const cup = json.organizations[0].leagues[0].events[1];
     cup.matches.push({ id: 'rs-c3', round: 2, home: { loser_of: 'rs-c1' }, away: 'rs-lions', status: 'scheduled' });
     const cupPath = 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026")';
-    const message = 'the winners bracket ends in 2 matches ("rs-c2", "rs-c3") in round 2: the final must be one match; give a third-place match "bracket_role": "third_place", or enter the later rounds';
-    expect(problems(json)).toEqual([`${cupPath}.matches[1] ("rs-c2").bracket_role: ${message}`, `${cupPath}.matches[2] ("rs-c3").bracket_role: ${message}`]);
+    const message = (why: string) => `the winners bracket ends in 2 matches ("rs-c2", "rs-c3") in round 2: ${why}, so the final must be one match; give a third-place match "bracket_role": "third_place", or enter the later rounds`;
+    const refused = (why: string) => [`${cupPath}.matches[1] ("rs-c2").bracket_role: ${message(why)}`, `${cupPath}.matches[2] ("rs-c3").bracket_role: ${message(why)}`];
+    expect(problems(json)).toEqual(refused('the competition is completed'));
+    // Under way, a match fed by a loser still gives the mistake away.
+    cup.status = 'in_progress';
+    expect(problems(json)).toEqual(refused('one of them is fed by a loser'));
     cup.matches[2].bracket_role = 'third_place';
     expect(problems(json)).toEqual([]);
+  });
+
+  // A season review: a cup drawn round by round could not be entered until its organizer made up the later pairings.
+  it('takes a cup under way whose later rounds are not drawn yet, and refuses it once completed', () => {
+    const json = load(SMALL);
+    const cup = json.organizations[0].leagues[0].events[1];
+    cup.status = 'in_progress';
+    // The first round drawn (one tie played, United given a bye), nothing after it yet.
+    cup.matches[1] = { id: 'rs-c2', round: 1, home: 'rs-united', away: null, status: 'scheduled' };
+    expect(problems(json)).toEqual([]);
+    cup.status = 'completed';
+    expect(problems(json)).toHaveLength(2);
   });
 });
 

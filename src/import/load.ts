@@ -9,7 +9,7 @@ import { describeJsonSyntaxError, lineAndColumn } from './json-syntax.js';
 import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
-import { bestPlacedGroups } from './rules-check.js';
+import { bestPlacedGroups, openLastRound } from './rules-check.js';
 import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
 import type { MatchFacts } from '../competitions/types.js';
 import { SyncDb } from '../db/sync.js';
@@ -116,6 +116,12 @@ export interface ImportCounts {
    * `--check` said "1 rows written".
    */
   eventStatuses: Array<{ event: string; name: string; before: string; after: string }>;
+  /**
+   * Cups under way whose winners bracket ends in several matches: their later rounds are not entered yet (drawn round
+   * by round), and they have no champion until they are (src/import/rules-check.ts openLastRound). Said at each import,
+   * so that a third-place match left in the winners bracket by mistake does not pass unseen until the cup ends.
+   */
+  openBrackets: Array<{ event: string; name: string; round: number; matches: string[] }>;
   /** A team's points adjustment in a competition kept, changed: its total before and after, and its reasons now. */
   adjustments: Array<{ event: string; name: string; team: string; teamName: string | null; before: number; after: number; reasons: string[] }>;
   /**
@@ -360,7 +366,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], openBrackets: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
     eventStatuses: [], adjustments: [],
   };
   const store = new SyncDb(sqlite);
@@ -500,6 +506,8 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         for (const e of l.events) {
           counts.events++;
           ids.events.push(e.id);
+          const open = openLastRound(e);
+          if (open !== null) counts.openBrackets.push({ event: e.id, name: e.name, round: open.round, matches: open.matches.map(({ m }) => m.id) });
           // Stored explicit: the groups a rule defaults to (every group of the event) are written out.
           const bestPlaced = e.best_placed.map((b) => ({
             id: b.id, position: b.position, groups: bestPlacedGroups(e, b), qualify: b.qualify, ranking: b.ranking, allocation: b.allocation,

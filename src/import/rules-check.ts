@@ -197,10 +197,29 @@ function checkTwoLeggedTies(
 }
 
 /**
+ * The winners bracket's last round as the file has it, when it has several matches and no grand final: either a cup
+ * whose later rounds are not drawn yet (drawn round by round, as most national cups are), or a mistake, typically a
+ * third-place match left without "bracket_role": "third_place", which would make champion_name silently null.
+ * Null when the bracket ends in one match (or a grand final decides it). A first leg is not a match of its own here:
+ * its tie ends in the second leg.
+ */
+export function openLastRound(ev: ImportEvent): { round: number; matches: Array<{ m: ImportEvent['matches'][number]; i: number }> } | null {
+  if (ev.matches.some((m) => m.bracket_role === 'grand_final' || m.bracket_role === 'grand_final_reset')) return null;
+  const winners = ev.matches
+    .map((m, i) => ({ m, i }))
+    .filter(({ m }) => effectiveRole(ev, m) === 'winners' && !isFirstLeg(m));
+  if (winners.length === 0) return null;
+  const round = Math.max(...winners.map(({ m }) => m.round));
+  const matches = winners.filter(({ m }) => m.round === round);
+  return matches.length < 2 ? null : { round, matches };
+}
+
+/**
  * The champion is the winner of the winners bracket's last match (or of a grand final). A last round of several
- * matches leaves the champion unknowable: typically a third-place match left without "bracket_role": "third_place",
- * which would make champion_name silently null. A first leg is not a match of its own here: its tie ends in the
- * second leg.
+ * matches is a cup still being drawn while the competition is under way: its champion is unknown until the later
+ * rounds are entered (the import's summary says so). It is refused once the competition is completed, or when one of
+ * them is fed by a loser (a third-place match, which only a mistake leaves in the winners bracket). A season review's
+ * organizer, whose cup was drawn round by round, had to make up the later pairings to enter the first round.
  */
 function checkSingleFinal(
   ev: ImportEvent,
@@ -208,19 +227,16 @@ function checkSingleFinal(
   report: Report,
   at: (element: object, index: number) => number,
 ): void {
-  if (ev.matches.some((m) => m.bracket_role === 'grand_final' || m.bracket_role === 'grand_final_reset')) return;
-  const winners = ev.matches
-    .map((m, i) => ({ m, i }))
-    .filter(({ m }) => effectiveRole(ev, m) === 'winners' && !isFirstLeg(m));
-  if (winners.length === 0) return;
-  const last = Math.max(...winners.map(({ m }) => m.round));
-  const finals = winners.filter(({ m }) => m.round === last);
-  if (finals.length < 2) return;
-  const ids = finals.map(({ m }) => `"${m.id}"`).join(', ');
-  for (const { m, i } of finals) {
+  const open = openLastRound(ev);
+  if (open === null) return;
+  const fedByLoser = (m: ImportEvent['matches'][number]) => [m.home, m.away].some((s) => s !== null && typeof s === 'object' && 'loser_of' in s);
+  if (ev.status !== 'completed' && !open.matches.some(({ m }) => fedByLoser(m))) return;
+  const ids = open.matches.map(({ m }) => `"${m.id}"`).join(', ');
+  const why = ev.status === 'completed' ? 'the competition is completed' : 'one of them is fed by a loser';
+  for (const { m, i } of open.matches) {
     report(
       [...eventPath, 'matches', at(m, i), 'bracket_role'],
-      `the winners bracket ends in ${finals.length} matches (${ids}) in round ${last}: the final must be one match; ` +
+      `the winners bracket ends in ${open.matches.length} matches (${ids}) in round ${open.round}: ${why}, so the final must be one match; ` +
         'give a third-place match "bracket_role": "third_place", or enter the later rounds',
     );
   }

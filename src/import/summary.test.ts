@@ -4,7 +4,7 @@ import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], openBrackets: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
   eventStatuses: [], adjustments: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
@@ -121,6 +121,10 @@ describe('importSummary', () => {
     ]],
     ['the same, checked, one member', { newTeams: [{ match: 'cup-sf1', home: 'Riverside', away: 'Hillside', before: { home: 'Riverside', away: 'To be decided' }, told: 1 }] }, true, [
       'match "cup-sf1" would be Riverside v Hillside (was Riverside v To be decided): 1 invited member would be told by email who they play',
+    ]],
+    // A season review: a cup drawn round by round could not be entered; now it can, and is said to be open.
+    ['a cup whose later rounds are not drawn yet', { openBrackets: [{ event: 'cup', name: 'County Cup', round: 1, matches: ['qf1', 'qf2'] }] }, true, [
+      'competition "cup" (County Cup): its bracket ends in round 1 with 2 matches ("qf1", "qf2"): no champion until its later rounds are entered (a third-place match among them needs "bracket_role": "third_place")',
     ]],
     ['teams renamed and removed', { teamChanges: [
       { team: 'rs-lions', before: 'Riverside Lions', after: 'Riverside Lions FC / أسود ريفرسايد' },

@@ -94,6 +94,15 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     else if (s.after === 'completed') lines.push(`${what}: a league's top club ${check ? 'would become' : 'becomes'} its champion, and its followers ${told} (if it is public)`);
     else lines.push(what);
   }
+  // A cup drawn round by round: said at each import while its last round has several matches (a third-place match left
+  // in the winners bracket by mistake reads the same, and is caught here rather than when the cup ends).
+  for (const b of c.openBrackets) {
+    lines.push(
+      `competition ${JSON.stringify(b.event)} (${b.name}): its bracket ends in round ${b.round} with ${b.matches.length} matches ` +
+        `(${b.matches.map((id) => JSON.stringify(id)).join(', ')}): no champion until its later rounds are entered ` +
+        '(a third-place match among them needs "bracket_role": "third_place")',
+    );
+  }
   // Points added or deducted move the table without a result: said, with the reasons it has now, as its followers are.
   for (const a of c.adjustments) {
     const reasons = a.reasons.length > 0 ? ` (${a.reasons.join('; ')})` : '';
