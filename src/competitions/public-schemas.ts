@@ -63,7 +63,7 @@ export const publicEventSchema = z
     league_name_ar: arabicName('`league_name`'),
     champion_name_ar: arabicName("`champion_name` (the champion team's)"),
   })
-  .meta({ description: 'A public competition (spec 2.1).' });
+  .meta({ description: 'A public competition.' });
 
 /** Spec 2.2, plus `team_id`, `group_name` and `adjustment_points` (README "Decisions"). */
 export const publicStandingsRowSchema = z
@@ -90,7 +90,7 @@ export const publicStandingsRowSchema = z
     }),
     club_name_ar: arabicName('`club_name`'),
   })
-  .meta({ description: 'A row of a standings table (spec 2.2).' });
+  .meta({ description: 'A row of a standings table.' });
 
 /** Spec 2.3: one side of one bracket match. */
 export const publicBracketSlotSchema = z
@@ -150,7 +150,7 @@ export const publicBracketSlotSchema = z
     walkover: z.boolean().meta({ description: 'Beyond the spec: the match was won without being played; `winner_team_id` says by whom, and `score` may be null.' }),
     after_extra_time: z.boolean().meta({ description: 'Beyond the spec: the score came after extra time (its calendar says so too).' }),
   })
-  .meta({ description: 'One side of a bracket match (spec 2.3).' });
+  .meta({ description: 'One side of a bracket match.' });
 
 /** Endpoints 1-3 answer bare arrays (contract); an empty list is `[]`. */
 export const publicEventListSchema = z.array(publicEventSchema).meta({ description: 'Every public competition, newest `starts_at` first, then `event_id`.' });
