@@ -30,11 +30,12 @@ interface EventNow {
 
 /** What a follower would read about each match of an event now. */
 function statesOf(event: EventFacts, matches: MatchFacts[], names: ReturnType<typeof matchNames>): Map<string, SeenMatch> {
-  // The match a winner goes on to (a bracket feed), by its label.
+  // The match a winner goes on to (a bracket feed), by its label numbered among the round's ties ("Semi-final 2"), as
+  // the bracket's undecided slots name it.
   const nextOf = new Map<string, string>();
   for (const m of matches) {
     for (const [source, outcome] of [[m.home_source_match_id, m.home_source_outcome], [m.away_source_match_id, m.away_source_outcome]] as const) {
-      if (source && outcome === 'winner') nextOf.set(source, names.get(m.id)!.label);
+      if (source && outcome === 'winner') nextOf.set(source, names.get(m.id)!.numberedLabel);
     }
   }
   const out = new Map<string, SeenMatch>();
