@@ -143,7 +143,7 @@ describe('read bodies', () => {
     for (const e of events) {
       expect(Object.keys(e)).toEqual([
         'league_id', 'event_id', 'league_name', 'event_name', 'competition_type', 'status', 'starts_at', 'ends_at',
-        'venue_city', 'champion_name', 'org_id', 'timezone', 'event_name_ar', 'league_name_ar', 'champion_name_ar',
+        'venue_city', 'champion_name', 'org_id', 'timezone', 'language', 'event_name_ar', 'league_name_ar', 'champion_name_ar',
       ]);
     }
     expect(events.map((e) => e.event_id)).not.toContain('nssa-futsal-friendlies-2026');
@@ -155,6 +155,8 @@ describe('read bodies', () => {
     expect(byId['rsl-prem-2026-27']!.champion_name).toBeNull();
     expect([byId['rsl-prem-2026-27']!.org_id, byId['rsl-prem-2026-27']!.timezone]).toEqual(['riverside-sfl', 'Europe/London']);
     expect([byId['amm-u14-winter-cup-2026']!.org_id, byId['amm-u14-winter-cup-2026']!.timezone]).toEqual(['amman-yfa', 'Asia/Amman']);
+    // Its organization's language: an app tells an Arabic competition by it, not by guessing from its names.
+    expect([byId['amm-u14-winter-cup-2026']!.language, byId['rsl-prem-2026-27']!.language]).toEqual(['ar', 'en']);
     // The Arabic names given beside the names, null where none was.
     expect([byId['amm-u12-autumn-2026']!.league_name_ar, byId['rsl-cup-2026']!.league_name_ar, byId['rsl-cup-2026']!.champion_name_ar]).toEqual(['دوري تحت 12 سنة', null, null]);
   });

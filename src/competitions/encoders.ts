@@ -32,6 +32,7 @@ export function encodeEvent(event: EventFacts, champion: TeamNames | null): Publ
     champion_name: champion?.name ?? null,
     org_id: event.org_id,
     timezone: event.timezone,
+    language: event.language,
     event_name_ar: event.name_ar ?? null,
     league_name_ar: event.league_name_ar ?? null,
     champion_name_ar: champion?.name_ar ?? null,

@@ -11,6 +11,7 @@ import {
   sourceOutcomeSchema,
 } from '../vocabulary/enums.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
+import { languageSchema } from '../vocabulary/language.js';
 
 /** A public identifier (contract: URL-safe, stable across regenerations and imports). */
 export const publicIdSchema = z
@@ -58,6 +59,11 @@ export const publicEventSchema = z
       description:
         "Beyond the spec: the organization's IANA time zone, the one its emails and pages show times in. Every instant of the API is UTC: show a kickoff in this zone for the competition's local time.",
       examples: ['Europe/London'],
+    }),
+    language: languageSchema.meta({
+      description:
+        "Beyond the spec: the organization's language (`en` or `ar`), the one its calendars, emails and pages are written in. An app shows an `ar` competition right to left, with the `_ar` names where there are: an API review found no way to tell an Arabic competition from its names.",
+      examples: ['ar'],
     }),
     event_name_ar: arabicName('`event_name`'),
     league_name_ar: arabicName('`league_name`'),

@@ -41,7 +41,8 @@ export type { ManifestEvent } from './render-organization.js';
 // names isolated, their walkovers and penalties worded anew.
 // 8: the JSON reads' Arabic names beside their names (event_name_ar, league_name_ar, champion_name_ar, club_name_ar,
 // team_name_ar); a bracket slot's round_name, walkover and after_extra_time.
-export const RENDER_VERSION = 8;
+// 9: an event's organization's language.
+export const RENDER_VERSION = 9;
 /** What the last run rendered, and the content hash of each file: the publisher reads it too. */
 export const MANIFEST = '.manifest.json';
 
