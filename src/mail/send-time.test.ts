@@ -1,7 +1,7 @@
 // The send-time rules, table-driven: what a queued follower email may still say when it leaves.
 import { describe, expect, it } from 'vitest';
 import type { FollowStatus } from '../vocabulary/enums.js';
-import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationReceiptAtSend, rsvpChangeAtSend, rsvpInviteAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
+import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationReceiptAtSend, rsvpChangeAtSend, rsvpInviteAtSend, rsvpWithdrawnAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
 
 describe('eventIdOfCalendarUrl', () => {
   it.each([
@@ -197,6 +197,25 @@ describe('rsvpChangeAtSend', () => {
   it('toldMatch: what an email leaving now tells, who plays it too, nothing once the match kicked off', () => {
     expect(toldMatch(now)).toEqual({ state: 'open', kickoffAt: now.kickoffAt, venue: 'Pitch 2', teams });
     expect(toldMatch({ ...now, state: 'kicked_off' })).toBeNull();
+  });
+});
+
+describe('rsvpWithdrawnAtSend', () => {
+  const data = { memberId: 'a-1', matchId: 'sf' };
+  const facts = { addressCurrent: true, invitedAgain: false, state: 'open' as const };
+  const cases: Array<[string, Parameters<typeof rsvpWithdrawnAtSend>[1], string | null]> = [
+    ['the match still to be played: sent', facts, null],
+    ['postponed since: sent (they might still come on its new date)', { ...facts, state: 'postponed' }, null],
+    ['the member removed, or their address changed, since', { ...facts, addressCurrent: false }, CANCEL_REASONS.memberReaddressed],
+    ['invited to the match again (the organizer undid the change): the invitation says it all', { ...facts, invitedAgain: true }, CANCEL_REASONS.invitedAgain],
+    ['the match cancelled since: nobody comes', { ...facts, state: 'cancelled' }, CANCEL_REASONS.matchCancelled],
+    ['its competition cancelled since', { ...facts, state: 'competition_cancelled' }, CANCEL_REASONS.matchCancelled],
+    ['kicked off while it waited', { ...facts, state: 'kicked_off' }, CANCEL_REASONS.matchStarted],
+    ['played while it waited', { ...facts, state: 'played' }, CANCEL_REASONS.matchStarted],
+    ['the match removed since', { ...facts, state: undefined }, CANCEL_REASONS.matchRemoved],
+  ];
+  it.each(cases)('%s', (_name, f, reason) => {
+    expect(rsvpWithdrawnAtSend(data, f)).toEqual(reason === null ? { send: data } : { cancel: reason });
   });
 });
 

@@ -30,6 +30,7 @@ export const CANCEL_REASONS = {
   matchAsBefore: 'its match is as its member was last told',
   invitedAgain: 'its member is invited to the match again',
   memberReaddressed: 'its member was removed, or their address changed, since',
+  matchRemoved: 'its match was removed',
   registrationGone: 'the registration is no longer kept',
   notRegistrationAddress: 'its address is no longer one of its organization\'s registration_emails',
 } as const;
@@ -269,6 +270,8 @@ export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { inv
 export function rsvpWithdrawnAtSend<D>(data: D, facts: { addressCurrent: boolean; invitedAgain: boolean; state: RsvpState | undefined }): AtSend<D> {
   if (!facts.addressCurrent) return { cancel: CANCEL_REASONS.memberReaddressed };
   if (facts.invitedAgain) return { cancel: CANCEL_REASONS.invitedAgain };
+  if (facts.state === undefined) return { cancel: CANCEL_REASONS.matchRemoved };
+  if (facts.state === 'cancelled' || facts.state === 'competition_cancelled') return { cancel: CANCEL_REASONS.matchCancelled };
   if (facts.state !== 'open' && facts.state !== 'postponed') return { cancel: CANCEL_REASONS.matchStarted };
   return { send: data };
 }

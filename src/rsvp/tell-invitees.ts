@@ -7,7 +7,7 @@ import type { TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { asTold, readTold, type ToldMatch } from '../mail/send-time.js';
 import type { ChangeKind, SeenMatch } from '../updates/changes.js';
-import { localizedName, type Language } from '../vocabulary/language.js';
+import { localizedName } from '../vocabulary/language.js';
 import type { MatchSides } from './match-sides.js';
 import { invitedAddressCurrent } from './state.js';
 
@@ -117,7 +117,7 @@ export function tellWithdrawn(store: SyncDb, invitationId: string, before: Match
   if (!i || !told || !invitedAddressCurrent(i.email, i.member_email)) return false;
   const teams = told.teams ?? before;
   if (teams === undefined) return false;
-  const language = i.language as Language;
+  const { language } = i;
   queueEmail(store, {
     to: i.email!,
     template: 'rsvp-withdrawn',
@@ -154,7 +154,7 @@ export function tellNewTeams(store: SyncDb, matchId: string, before: MatchSides,
   for (const i of store.all(invitationsTold(store).select(['m.kickoff_at', 'm.venue']).where('i.match_id', '=', matchId).orderBy('i.id'))) {
     const told = readTold(i.told_json);
     if (!told || waiting.has(i.id) || !invitedAddressCurrent(i.email, i.member_email)) continue;
-    const language = i.language as Language;
+    const { language } = i;
     queueChange(store, i.email!, now, {
       invitationId: i.id,
       language,
