@@ -60,17 +60,20 @@ describe('import: competition rules', () => {
     expect(problems(json)).toEqual([`${EV}.adjustments[0].team: team "rs-united" plays no league or group match of this event`]);
   });
 
-  it('refuses a knockout whose winners bracket ends in two matches (a third-place match without its role)', () => {
+  it('refuses a knockout whose winners bracket ends in two matches once completed, and a winners match fed by a loser (a third-place match without its role)', () => {
     const json = load(SMALL);
     const cup = json.organizations[0].leagues[0].events[1];
-    cup.matches.push({ id: 'rs-c3', round: 2, home: { loser_of: 'rs-c1' }, away: 'rs-lions', status: 'scheduled' });
+    cup.matches.push({ id: 'rs-c3', round: 2, home: 'rs-rovers', away: 'rs-lions', status: 'scheduled' });
     const cupPath = 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[1] ("rs-cup-2026")';
-    const message = (why: string) => `the winners bracket ends in 2 matches ("rs-c2", "rs-c3") in round 2: ${why}, so the final must be one match; give a third-place match "bracket_role": "third_place", or enter the later rounds`;
-    const refused = (why: string) => [`${cupPath}.matches[1] ("rs-c2").bracket_role: ${message(why)}`, `${cupPath}.matches[2] ("rs-c3").bracket_role: ${message(why)}`];
-    expect(problems(json)).toEqual(refused('the competition is completed'));
-    // Under way, a match fed by a loser still gives the mistake away.
+    const message = 'the winners bracket ends in 2 matches ("rs-c2", "rs-c3") in round 2, and the competition is completed: enter its later rounds to its final, give a third-place match "bracket_role": "third_place", or, while its later rounds are still to be drawn, give the competition "status": "in_progress"';
+    expect(problems(json)).toEqual([`${cupPath}.matches[1] ("rs-c2").bracket_role: ${message}`, `${cupPath}.matches[2] ("rs-c3").bracket_role: ${message}`]);
+    // Fed by a loser: refused whatever the status, and whatever else is in its round (a review's cup, its final not
+    // entered yet, named the beaten semi-finalist who won it champion).
     cup.status = 'in_progress';
-    expect(problems(json)).toEqual(refused('one of them is fed by a loser'));
+    cup.matches[2].home = { loser_of: 'rs-c1' };
+    expect(problems(json)).toEqual([
+      `${cupPath}.matches[2] ("rs-c3").home.loser_of: a loser does not play on in the winners bracket: give a third-place match "bracket_role": "third_place" (a losers bracket's match "losers")`,
+    ]);
     cup.matches[2].bracket_role = 'third_place';
     expect(problems(json)).toEqual([]);
   });

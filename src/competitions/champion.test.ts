@@ -117,6 +117,40 @@ const cases: Case[] = [
     expected: 'Club A',
   },
   { name: 'knockout with no matches', type: 'knockout', matches: [], expected: null },
+  // A cup drawn round by round, entered as far as it is drawn (a review's cup named a semi-final's winner champion).
+  {
+    name: 'knockout drawn round by round: one semi-final of two entered, played',
+    type: 'knockout',
+    status: 'in_progress',
+    matches: [
+      mk('q1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('q2', 'winners', 1, 'c', 'd', { score: [1, 0] }),
+      mk('q3', 'winners', 1, 'e', 'f', { score: [1, 0] }), mk('q4', 'winners', 1, 'g', 'h', { score: [1, 0] }),
+      mk('s1', 'winners', 2, 'a', 'c', { score: [3, 0] }),
+    ],
+    expected: null,
+  },
+  {
+    name: 'knockout drawn round by round: every round drawn with named teams, the final played',
+    type: 'knockout',
+    status: 'in_progress',
+    matches: [
+      mk('q1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('q2', 'winners', 1, 'c', 'd', { score: [1, 0] }),
+      mk('q3', 'winners', 1, 'e', 'f', { score: [1, 0] }), mk('q4', 'winners', 1, 'g', 'h', { score: [1, 0] }),
+      mk('s1', 'winners', 2, 'a', 'g', { score: [3, 0] }), mk('s2', 'winners', 2, 'e', W('q2'), { score: [0, 2] }),
+      mk('f', 'winners', 3, 'a', 'c', { score: [0, 1] }),
+    ],
+    expected: 'Club C',
+  },
+  {
+    name: 'knockout with named teams: a beaten team in the final leaves the champion undecided',
+    type: 'knockout',
+    status: 'in_progress',
+    matches: [
+      mk('s1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('s2', 'winners', 1, 'c', 'd', { score: [1, 0] }),
+      mk('f', 'winners', 2, 'a', 'd', { score: [0, 1] }),
+    ],
+    expected: null,
+  },
   {
     name: 'hybrid: the bracket winner, not the best group team',
     type: 'hybrid',

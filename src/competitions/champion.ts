@@ -1,6 +1,6 @@
 // The champion shown in the event list (champion_name). Null is the honest answer whenever the
 // data does not yet settle it: consumers show "to be decided", never a provisional leader.
-import { resolveTeams, compareBracketMatches } from './bracket.js';
+import { resolveTeams, compareBracketMatches, type ResolvedMatch } from './bracket.js';
 import { bracketContext } from './group-feeds.js';
 import { computeStandings, teamNames } from './standings.js';
 import type { BracketContext, EventFacts, MatchFacts, TeamFacts } from './types.js';
@@ -39,8 +39,31 @@ function knockoutChampionId(matches: MatchFacts[], context: BracketContext): str
   if (winners.length === 0) return null;
   const lastRound = Math.max(...winners.map((m) => m.round_ordinal));
   const finals = winners.filter((m) => m.round_ordinal === lastRound);
-  // Several matches in the last round means the bracket is not complete (or not a single-winner draw).
-  return finals.length === 1 ? winnerOf(finals[0]) : null;
+  return finals.length === 1 && tiesLeadingNowhere(matches, resolved).length === 0 ? winnerOf(finals[0]) : null;
+}
+
+/**
+ * The winners-bracket ties whose winners lead to no later match yet, but for the final: a cup drawn round by round,
+ * entered as far as it is drawn. Its last match is not its final while there are any (a review's cup, one semi-final
+ * of two entered, named that semi-final's winner champion), and a last round of several matches has no final at
+ * all. A tie leads on when its winner feeds a later match, or plays in one (a round drawn with its teams named). A
+ * first leg is half of a tie; a double elimination's grand final decides it instead (none then).
+ */
+export function tiesLeadingNowhere(matches: readonly MatchFacts[], resolved: ReadonlyMap<string, ResolvedMatch>): MatchFacts[] {
+  if (matches.some((m) => m.bracket_role === 'grand_final' || m.bracket_role === 'grand_final_reset')) return [];
+  const winners = matches.filter((m) => m.bracket_role === 'winners' && m.leg !== 1);
+  if (winners.length === 0) return [];
+  const lastRound = Math.max(...winners.map((m) => m.round_ordinal));
+  const finals = winners.filter((m) => m.round_ordinal === lastRound);
+  const goesOn = (m: MatchFacts) => {
+    const later = winners.filter((n) => n.round_ordinal > m.round_ordinal);
+    const fed = (n: MatchFacts) =>
+      (n.home_source_match_id === m.id && n.home_source_outcome === 'winner') || (n.away_source_match_id === m.id && n.away_source_outcome === 'winner');
+    if (later.some(fed)) return true;
+    const winner = resolved.get(m.id)?.winner ?? null;
+    return winner !== null && later.some((n) => resolved.get(n.id)?.home === winner || resolved.get(n.id)?.away === winner);
+  };
+  return winners.filter((m) => !(finals.length === 1 && m === finals[0]) && !goesOn(m)).sort(compareBracketMatches);
 }
 
 /**

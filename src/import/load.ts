@@ -9,7 +9,8 @@ import { describeJsonSyntaxError, lineAndColumn } from './json-syntax.js';
 import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
-import { bestPlacedGroups, openLastRound } from './rules-check.js';
+import { tiesLeadingNowhere } from '../competitions/champion.js';
+import { bestPlacedGroups } from './rules-check.js';
 import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
 import type { MatchFacts } from '../competitions/types.js';
 import { SyncDb } from '../db/sync.js';
@@ -117,11 +118,11 @@ export interface ImportCounts {
    */
   eventStatuses: Array<{ event: string; name: string; before: string; after: string }>;
   /**
-   * Cups under way whose winners bracket ends in several matches: their later rounds are not entered yet (drawn round
-   * by round), and they have no champion until they are (src/import/rules-check.ts openLastRound). Said at each import,
-   * so that a third-place match left in the winners bracket by mistake does not pass unseen until the cup ends.
+   * Cups whose bracket does not lead to one final yet: `matches`, the ties whose winners play no later match (a cup
+   * drawn round by round, entered as far as it is drawn: src/competitions/champion.ts tiesLeadingNowhere). No
+   * champion until they do; said at each import, so that a tie left out by mistake does not pass unseen.
    */
-  openBrackets: Array<{ event: string; name: string; round: number; matches: string[] }>;
+  openBrackets: Array<{ event: string; name: string; matches: string[] }>;
   /** A team's points adjustment in a competition kept, changed: its total before and after, and its reasons now. */
   adjustments: Array<{ event: string; name: string; team: string; teamName: string | null; before: number; after: number; reasons: string[] }>;
   /**
@@ -506,8 +507,6 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         for (const e of l.events) {
           counts.events++;
           ids.events.push(e.id);
-          const open = openLastRound(e);
-          if (open !== null) counts.openBrackets.push({ event: e.id, name: e.name, round: open.round, matches: open.matches.map(({ m }) => m.id) });
           // Stored explicit: the groups a rule defaults to (every group of the event) are written out.
           const bestPlaced = e.best_placed.map((b) => ({
             id: b.id, position: b.position, groups: bestPlacedGroups(e, b), qualify: b.qualify, ranking: b.ranking, allocation: b.allocation,
@@ -589,6 +588,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
         : JSON.stringify([r.home_score, r.away_score, r.home_penalties, r.away_penalties, r.walkover_winner]));
       const resolvedAfter = resolvedEvents(store);
+      for (const e of org.leagues.flatMap((l) => l.events)) {
+        if (e.type === 'league') continue;
+        const { matches, resolved } = resolvedAfter(e.id);
+        const open = tiesLeadingNowhere(matches, resolved);
+        if (open.length > 0) counts.openBrackets.push({ event: e.id, name: e.name, matches: open.map((m) => m.id) });
+      }
       const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter, sidesBefore);
       counts.outOfMatchMembers.push(...outOfMatch);
       for (const [match, { event, sides }] of sidesBefore) {

@@ -74,6 +74,7 @@ export function checkCompetitionRules(
 
   checkGroups(ev, eventPath, report, at);
   checkBestPlacedRules(ev, eventPath, report);
+  checkWinnersNotFedByLosers(ev, eventPath, report, at);
   checkSingleFinal(ev, eventPath, report, at);
   checkTwoLeggedTies(ev, eventPath, report, at);
 }
@@ -197,13 +198,11 @@ function checkTwoLeggedTies(
 }
 
 /**
- * The winners bracket's last round as the file has it, when it has several matches and no grand final: either a cup
- * whose later rounds are not drawn yet (drawn round by round, as most national cups are), or a mistake, typically a
- * third-place match left without "bracket_role": "third_place", which would make champion_name silently null.
- * Null when the bracket ends in one match (or a grand final decides it). A first leg is not a match of its own here:
- * its tie ends in the second leg.
+ * The winners bracket's last round as the file has it, when it has several matches and no grand final: a cup whose
+ * later rounds are not drawn yet (drawn round by round, as most national cups are). Null when the bracket ends in one
+ * match, or a grand final decides it. A first leg is not a match of its own here: its tie ends in the second leg.
  */
-export function openLastRound(ev: ImportEvent): { round: number; matches: Array<{ m: ImportEvent['matches'][number]; i: number }> } | null {
+function openLastRound(ev: ImportEvent): { round: number; matches: Array<{ m: ImportEvent['matches'][number]; i: number }> } | null {
   if (ev.matches.some((m) => m.bracket_role === 'grand_final' || m.bracket_role === 'grand_final_reset')) return null;
   const winners = ev.matches
     .map((m, i) => ({ m, i }))
@@ -215,11 +214,34 @@ export function openLastRound(ev: ImportEvent): { round: number; matches: Array<
 }
 
 /**
+ * A team that lost is out of the winners bracket: a match of it fed by a loser is a third-place match (or a losers
+ * bracket's) left without its role. Left there, it could be read as the final: a review's cup, its final not entered
+ * yet, named a beaten semi-finalist champion.
+ */
+function checkWinnersNotFedByLosers(
+  ev: ImportEvent,
+  eventPath: PropertyKey[],
+  report: Report,
+  at: (element: object, index: number) => number,
+): void {
+  ev.matches.forEach((m, i) => {
+    if (effectiveRole(ev, m) !== 'winners') return;
+    for (const side of ['home', 'away'] as const) {
+      const s = m[side];
+      if (s === null || typeof s !== 'object' || !('loser_of' in s)) continue;
+      report(
+        [...eventPath, 'matches', at(m, i), side, 'loser_of'],
+        'a loser does not play on in the winners bracket: give a third-place match "bracket_role": "third_place" (a losers bracket\'s match "losers")',
+      );
+    }
+  });
+}
+
+/**
  * The champion is the winner of the winners bracket's last match (or of a grand final). A last round of several
  * matches is a cup still being drawn while the competition is under way: its champion is unknown until the later
- * rounds are entered (the import's summary says so). It is refused once the competition is completed, or when one of
- * them is fed by a loser (a third-place match, which only a mistake leaves in the winners bracket). A season review's
- * organizer, whose cup was drawn round by round, had to make up the later pairings to enter the first round.
+ * rounds are entered (the import's summary says so). It is refused once the competition is completed. A season
+ * review's organizer, whose cup was drawn round by round, had to make up the later pairings to enter the first round.
  */
 function checkSingleFinal(
   ev: ImportEvent,
@@ -228,16 +250,14 @@ function checkSingleFinal(
   at: (element: object, index: number) => number,
 ): void {
   const open = openLastRound(ev);
-  if (open === null) return;
-  const fedByLoser = (m: ImportEvent['matches'][number]) => [m.home, m.away].some((s) => s !== null && typeof s === 'object' && 'loser_of' in s);
-  if (ev.status !== 'completed' && !open.matches.some(({ m }) => fedByLoser(m))) return;
+  if (open === null || ev.status !== 'completed') return;
   const ids = open.matches.map(({ m }) => `"${m.id}"`).join(', ');
-  const why = ev.status === 'completed' ? 'the competition is completed' : 'one of them is fed by a loser';
   for (const { m, i } of open.matches) {
     report(
       [...eventPath, 'matches', at(m, i), 'bracket_role'],
-      `the winners bracket ends in ${open.matches.length} matches (${ids}) in round ${open.round}: ${why}, so the final must be one match; ` +
-        'give a third-place match "bracket_role": "third_place", or enter the later rounds',
+      `the winners bracket ends in ${open.matches.length} matches (${ids}) in round ${open.round}, and the competition is completed: ` +
+        'enter its later rounds to its final, give a third-place match "bracket_role": "third_place", or, while its later rounds are still to be drawn, ' +
+        'give the competition "status": "in_progress"',
     );
   }
 }

@@ -123,8 +123,11 @@ describe('importSummary', () => {
       'match "cup-sf1" would be Riverside v Hillside (was Riverside v To be decided): 1 invited member would be told by email who they play',
     ]],
     // A season review: a cup drawn round by round could not be entered; now it can, and is said to be open.
-    ['a cup whose later rounds are not drawn yet', { openBrackets: [{ event: 'cup', name: 'County Cup', round: 1, matches: ['qf1', 'qf2'] }] }, true, [
-      'competition "cup" (County Cup): its bracket ends in round 1 with 2 matches ("qf1", "qf2"): no champion until its later rounds are entered (a third-place match among them needs "bracket_role": "third_place")',
+    ['a cup whose later rounds are not drawn yet', { openBrackets: [{ event: 'cup', name: 'County Cup', matches: ['qf1', 'qf2'] }] }, true, [
+      'competition "cup" (County Cup): no champion until its later rounds are entered: the winners of "qf1", "qf2" play no later match yet',
+    ]],
+    ['one tie left', { openBrackets: [{ event: 'cup', name: 'County Cup', matches: ['sf2'] }] }, false, [
+      'competition "cup" (County Cup): no champion until its later rounds are entered: the winner of "sf2" plays no later match yet',
     ]],
     ['teams renamed and removed', { teamChanges: [
       { team: 'rs-lions', before: 'Riverside Lions', after: 'Riverside Lions FC / أسود ريفرسايد' },

@@ -94,13 +94,13 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     else if (s.after === 'completed') lines.push(`${what}: a league's top club ${check ? 'would become' : 'becomes'} its champion, and its followers ${told} (if it is public)`);
     else lines.push(what);
   }
-  // A cup drawn round by round: said at each import while its last round has several matches (a third-place match left
-  // in the winners bracket by mistake reads the same, and is caught here rather than when the cup ends).
+  // A cup drawn round by round: said at each import while a tie's winner goes nowhere yet, so that a tie left out by
+  // mistake is seen before the cup ends.
   for (const b of c.openBrackets) {
+    const many = b.matches.length > 1;
     lines.push(
-      `competition ${JSON.stringify(b.event)} (${b.name}): its bracket ends in round ${b.round} with ${b.matches.length} matches ` +
-        `(${b.matches.map((id) => JSON.stringify(id)).join(', ')}): no champion until its later rounds are entered ` +
-        '(a third-place match among them needs "bracket_role": "third_place")',
+      `competition ${JSON.stringify(b.event)} (${b.name}): no champion until its later rounds are entered: the winner${many ? 's' : ''} of ` +
+        `${b.matches.map((id) => JSON.stringify(id)).join(', ')} ${many ? 'play' : 'plays'} no later match yet`,
     );
   }
   // Points added or deducted move the table without a result: said, with the reasons it has now, as its followers are.
