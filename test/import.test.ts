@@ -381,7 +381,7 @@ describe('import', () => {
     // Moved to a team that plays neither side: said by --check, which withdraws nothing.
     united.members = [];
     rovers.members = [sam];
-    const named = [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3'], answers: 1, told: 0 }];
+    const named = [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', moved: true, matches: ['rs-m3'], answers: 1, told: 0 }];
     expect(importJson(t, json, { check: true }).outOfMatchMembers).toEqual(named);
     expect(invitations()).toEqual(['inv-played', 'inv-to-come']);
     // Then done: the invitation to the played match is history, and stays.

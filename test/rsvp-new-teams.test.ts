@@ -89,20 +89,20 @@ it('a corrected result: the side put out is told its invitation is withdrawn, th
   const before = outboxCount();
   const checked = importCup([1, 2], [1, 0], { check: true, contact: 'cup@fed.example' });
   expect(importSummary('cup.json', checked, { check: true })).toEqual(expect.arrayContaining([
-    'member "a-1" (Player A, now of Team A) is in neither team of match "sf": their RSVP invitation (1 answered: no longer counted) would be withdrawn, and they would be told so by email',
-    'match "sf" would be Team B v Team C (was Team A v Team C): 1 invited member would be told by email who they play',
+    'member "a-1" (Player A, of Team A) is in neither team of match "sf": their RSVP invitation (1 answered: no longer counted) would be withdrawn, and they would be told so by email',
+    'match "sf" would be Team B v Team C (was Team A v Team C): 1 invited member would be told by email whom they play; the players of Team B would not be invited (npm run invite -- --match sf)',
   ]));
   expect(outboxCount()).toBe(before);
 
   const counts = importCup([1, 2], [1, 0], { contact: 'cup@fed.example' });
-  expect(counts.outOfMatchMembers).toEqual([{ member: 'a-1', name: 'Player A', team: 'Team A', matches: ['sf'], answers: 1, told: 1 }]);
-  expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team B', away: 'Team C', before: { home: 'Team A', away: 'Team C' }, told: 1 }]);
+  expect(counts.outOfMatchMembers).toEqual([{ member: 'a-1', name: 'Player A', team: 'Team A', moved: false, matches: ['sf'], answers: 1, told: 1 }]);
+  expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team B', away: 'Team C', before: { home: 'Team A', away: 'Team C' }, told: 1, uninvited: ['Team B'] }]);
   const [withdrawn, opponent, ...more] = await send();
   expect(more).toEqual([]);
 
   expect(withdrawn!.to).toBe('a@example.org');
   expect(withdrawn!.subject).toBe('Player A · Invitation withdrawn: Team A vs Team C, 2 May 2036');
-  expect(withdrawn!.text).toContain('Your team no longer plays in Team A vs Team C, so Fed FA has withdrawn your invitation to it.');
+  expect(withdrawn!.text).toContain('Team A no longer plays in Team A vs Team C (the fixtures have changed), so Fed FA has withdrawn your invitation to it.');
   expect(withdrawn!.text).toContain('Your answer (Yes) no longer counts, and you are not expected at this match.');
   expect(withdrawn!.text).toContain('Kickoff: Friday 2 May 2036, 14:00 UTC');
   expect(withdrawn!.text).toContain('If this is a mistake, reply to this email or write to cup@fed.example.');
@@ -121,6 +121,9 @@ it('a corrected result: the side put out is told its invitation is withdrawn, th
   // Told once: the same file again says and sends nothing.
   expect(importCup([1, 2], [1, 0], { contact: 'cup@fed.example' })).toMatchObject({ outOfMatchMembers: [], newTeams: [] });
   expect(await send()).toEqual([]);
+  // The organizer invites the team now in the match.
+  expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
+  expect((await send()).map((e) => e.subject)).toEqual(['Player B, will you play? Team B vs Team C, 2 May 2036']);
 });
 
 it('a slot decided by a result: the members invited before it are told whom they play', async () => {
@@ -129,7 +132,7 @@ it('a slot decided by a result: the members invited before it are told whom they
   expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
   expect((await send()).map((e) => e.subject)).toEqual(['Player A, will you play? Team A vs To be decided, 2 May 2036']);
   const counts = importCup([2, 1], [0, 3]);
-  expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team A', away: 'Team D', before: { home: 'Team A', away: 'To be decided' }, told: 1 }]);
+  expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team A', away: 'Team D', before: { home: 'Team A', away: null }, told: 1, uninvited: ['Team D'] }]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.subject).toBe('Player A · Opponent decided: Team A vs Team D, 2 May 2036');
@@ -143,8 +146,8 @@ it('an invitation still waiting when the result changes: withdrawn unsent, its m
   inviteMatch(db.store, 'sf', NOW);
   const counts = importCup([1, 2], [1, 0]);
   // Nothing had reached anyone: nothing to undo, nothing to correct.
-  expect(counts.outOfMatchMembers).toEqual([{ member: 'a-1', name: 'Player A', team: 'Team A', matches: ['sf'], answers: 0, told: 0 }]);
-  expect(counts.newTeams).toEqual([]);
+  expect(counts.outOfMatchMembers).toEqual([{ member: 'a-1', name: 'Player A', team: 'Team A', moved: false, matches: ['sf'], answers: 0, told: 0 }]);
+  expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team B', away: 'Team C', before: { home: 'Team A', away: 'Team C' }, told: 0, uninvited: ['Team B'] }]);
   const sent = await send();
   // The invitation that waited names the teams as they are when it leaves.
   expect(sent.map((e) => [e.to, e.subject])).toEqual([['c@example.org', 'Player C, will you play? Team B vs Team C, 2 May 2036']]);
@@ -167,4 +170,58 @@ it('corrected back before the emails leave: the member invited again is not told
     { template: 'rsvp-withdrawn', to: 'a@example.org', why: `${CANCELLED_PREFIX}${CANCEL_REASONS.invitedAgain}` },
     { template: 'rsvp-change', to: 'c@example.org', why: `${CANCELLED_PREFIX}${CANCEL_REASONS.matchAsBefore}` },
   ]);
+});
+
+// A review: a result cleared put a slot back to "to be decided", and the players of the team that had held it were
+// told their own team had been their opponent.
+it('a result withdrawn: the other side is told its opponent is to be decided again, the side whose place it was told nothing', async () => {
+  importCup([2, 1], [1, 0]);
+  inviteMatch(db.store, 'sf', NOW);
+  await send();
+  const counts = importCup(null, [1, 0]);
+  expect(counts.newTeams).toEqual([{ match: 'sf', home: null, away: 'Team C', before: { home: 'Team A', away: 'Team C' }, told: 1, uninvited: [] }]);
+  const [mail, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(mail!.to).toBe('c@example.org');
+  expect(mail!.subject).toBe('Player C · Opponent to be decided: To be decided vs Team C, 2 May 2036');
+  expect(mail!.text).toContain('Your opponent is no longer decided (it was Team A): you will be told who it is.');
+});
+
+// A review: a correction undone while its emails waited (the server stopped) told players to stay away from a match
+// their team played.
+it('a correction undone before its emails leave, nobody invited again: no withdrawal told, no new opponent', async () => {
+  importCup([2, 1], [1, 0]);
+  inviteMatch(db.store, 'sf', NOW);
+  await send();
+  importCup([1, 2], [1, 0]);
+  const back = importCup([2, 1], [1, 0]);
+  // Team A back in the match, its invitation gone with the first import: the organizer is told to invite it.
+  expect(back.newTeams).toEqual([{ match: 'sf', home: 'Team A', away: 'Team C', before: { home: 'Team B', away: 'Team C' }, told: 0, uninvited: ['Team A'] }]);
+  expect(await send()).toEqual([]);
+  const cancelled = db.sqlite.prepare(`SELECT template, to_address AS "to", last_error AS why FROM email_outbox WHERE status = 'failed' ORDER BY id`).all();
+  expect(cancelled).toEqual([
+    { template: 'rsvp-withdrawn', to: 'a@example.org', why: `${CANCELLED_PREFIX}${CANCEL_REASONS.teamPlaysAgain}` },
+    { template: 'rsvp-change', to: 'c@example.org', why: `${CANCELLED_PREFIX}${CANCEL_REASONS.matchAsBefore}` },
+  ]);
+});
+
+// A review: a player moved to another team read that his old team, which still played, no longer did.
+it('a member moved to another team: told they are in a team that does not play it', async () => {
+  importCup([2, 1], [1, 0]);
+  inviteMatch(db.store, 'sf', NOW);
+  await send();
+  const file = cup([2, 1], [1, 0]);
+  const [a, , , d] = file.organizations[0]!.teams;
+  d!.members.push(a!.members.pop()!);
+  const parsed = parseImport(JSON.stringify(file));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  const counts = applyImport(db.sqlite, parsed.file);
+  expect(counts.outOfMatchMembers).toEqual([{ member: 'a-1', name: 'Player A', team: 'Team D', moved: true, matches: ['sf'], answers: 0, told: 1 }]);
+  expect(counts.newTeams).toEqual([]);
+  expect(importSummary('cup.json', counts)).toContain(
+    'member "a-1" (Player A, now of Team D) is in neither team of match "sf": their RSVP invitation is withdrawn, and they are told so by email',
+  );
+  const [mail, ...more] = await send();
+  expect(more).toEqual([]);
+  expect(mail!.text).toContain('You are now in Team D, which does not play in Team A vs Team C, so Fed FA has withdrawn your invitation to it.');
 });

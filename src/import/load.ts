@@ -88,16 +88,18 @@ export interface ImportCounts {
   /**
    * Members kept whose team now plays neither side of a match still to come they were invited to (moved to another
    * team, or the slot has another team): those invitations are withdrawn (src/rsvp/state.ts invitationOutOfMatch).
-   * `team` is the one they are in now; `told`: of `matches`, those whose withdrawal the member is told by email (those
-   * an invitation email told them of: src/rsvp/tell-invitees.ts tellWithdrawn).
+   * `team` is the one they are in now, `moved` whether they moved to it (else their team lost its place in the match);
+   * `told`: of `matches`, those whose withdrawal the member is told by email (those an invitation email told them of:
+   * src/rsvp/tell-invitees.ts tellWithdrawn).
    */
-  outOfMatchMembers: Array<{ member: string; name: string; team: string; matches: string[]; answers: number; told: number }>;
+  outOfMatchMembers: Array<{ member: string; name: string; team: string; moved: boolean; matches: string[]; answers: number; told: number }>;
   /**
-   * Matches still to come whose teams the import changes while members are invited to them (a corrected result gives a
-   * slot another team, or a result decides one): the members told of the match are told who they play now
-   * (tellNewTeams). Names as the bracket shows them now and before.
+   * Matches still to come, with invitations, whose teams the import changes (a corrected result gives a slot another
+   * team, or a result decides one): `told`, the members who stay invited and are told whom they play now
+   * (tellNewTeams); `uninvited`, the teams now in the match none of whose members is invited (the organizer's
+   * `npm run invite` invites them). Names as written, a slot nobody holds yet null.
    */
-  newTeams: Array<{ match: string; home: string; away: string; before: { home: string; away: string }; told: number }>;
+  newTeams: Array<{ match: string; home: string | null; away: string | null; before: { home: string | null; away: string | null }; told: number; uninvited: string[] }>;
   /**
    * Results the import enters, changes or clears, in match id order: what an organizer checks before a real import.
    * A slot fed by an earlier match or a group is named by the team it resolves to, as the bracket shows it.
@@ -436,6 +438,10 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      ORDER BY tm.id, i.match_id`,
   );
   const memberNow = sqlite.prepare(`SELECT name, email FROM team_members WHERE id = ?`);
+  // The teams with a member invited to a match.
+  const invitedTeamsOf = sqlite.prepare(
+    `SELECT DISTINCT tm.team_id FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id WHERE i.match_id = ?`,
+  ).pluck();
   // After the import: the invitations to the organization's matches still to come, with their member's team now.
   const invitedFrom = sqlite.prepare(
     `SELECT i.id AS invitation, tm.id AS member, tm.name AS name, t.id AS team, t.name AS team_name,
@@ -596,12 +602,18 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       }
       const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter, sidesBefore);
       counts.outOfMatchMembers.push(...outOfMatch);
+      const written = (id: string | null, teams: ReadonlyMap<string, TeamSeen>) => (id === null ? null : (teams.get(id)?.name ?? id));
       for (const [match, { event, sides }] of sidesBefore) {
         if (!resolvedAfter(event).byId.has(match)) continue;
         const after = matchSides(store, { id: match, event_id: event }, org.language, resolvedAfter(event));
         if (after.homeId === sides.homeId && after.awayId === sides.awayId) continue;
         const told = tellNewTeams(store, match, sides, after, new Date());
-        if (told > 0) counts.newTeams.push({ match, home: after.homeName, away: after.awayName, before: { home: sides.homeName, away: sides.awayName }, told });
+        const invitedTeams = new Set(invitedTeamsOf.all(match) as string[]);
+        const uninvited = [after.homeId, after.awayId].filter((t): t is string => t !== null && !invitedTeams.has(t)).map((t) => written(t, teamsAfter)!);
+        counts.newTeams.push({
+          match, home: written(after.homeId, teamsAfter), away: written(after.awayId, teamsAfter),
+          before: { home: written(sides.homeId, teamsBefore), away: written(sides.awayId, teamsBefore) }, told, uninvited,
+        });
       }
       const withdrawn = new Set(outOfMatch.flatMap((m) => m.matches.map((match) => `${m.member}\n${match}`)));
       // A member removed is named above with their invitations, one whose team left the match with the invitations just
@@ -696,8 +708,11 @@ function withdrawOutOfMatch(
   for (const i of invitedFrom.all(org, now.toISOString()) as InvitedFrom[]) {
     const sides = resolvedEvent(i.event).resolved.get(i.match);
     if (sides === undefined || !invitationOutOfMatch(i.team, sides)) continue;
+    // Moved to another team, or their team lost its place in the match (a corrected result, a fixture changed).
+    const before = sidesBefore.get(i.match)?.sides;
+    const moved = before === undefined || (before.homeId !== i.team && before.awayId !== i.team);
     // Told before it goes: the email names the match as the member was invited to it.
-    const told = tellWithdrawn(store, i.invitation, sidesBefore.get(i.match)?.sides, now) ? 1 : 0;
+    const told = tellWithdrawn(store, i.invitation, before, moved, now) ? 1 : 0;
     withdrawInvitation(store, i.invitation);
     const answered = i.response === null ? 0 : 1;
     const last = named.at(-1);
@@ -705,7 +720,7 @@ function withdrawOutOfMatch(
       last.matches.push(i.match);
       last.answers += answered;
       last.told += told;
-    } else named.push({ member: i.member, name: i.name, team: i.team_name, matches: [i.match], answers: answered, told });
+    } else named.push({ member: i.member, name: i.name, team: i.team_name, moved, matches: [i.match], answers: answered, told });
   }
   return named;
 }

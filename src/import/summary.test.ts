@@ -106,21 +106,24 @@ describe('importSummary', () => {
       'member "rs-lions-1" (Sam Carter): address removed; their RSVP invitation to match "rs-m3" no longer reaches them: they hear nothing more of it',
     ]],
     // An RSVP review: a member moved to another team was still told of the old team's match, their answer still counted.
-    ['a member invited to a match to come, now in neither of its teams', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3'], answers: 0, told: 1 }] }, false, [
+    ['a member invited to a match to come, now in neither of its teams', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', moved: true, matches: ['rs-m3'], answers: 0, told: 1 }] }, false, [
       'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of match "rs-m3": their RSVP invitation is withdrawn, and they are told so by email',
     ]],
-    ['the same, checked, two matches, one answered, one told', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3', 'rs-m4'], answers: 1, told: 1 }] }, true, [
+    ['the same, checked, two matches, one answered, one told', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', moved: true, matches: ['rs-m3', 'rs-m4'], answers: 1, told: 1 }] }, true, [
       'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of matches "rs-m3", "rs-m4": their RSVP invitations (1 answered: no longer counted) would be withdrawn, and they would be told so by email (of 1)',
     ]],
-    ['the same, no invitation email had reached them', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Harbour Rovers', matches: ['rs-m3'], answers: 0, told: 0 }] }, false, [
-      'member "rs-lions-1" (Sam Carter, now of Harbour Rovers) is in neither team of match "rs-m3": their RSVP invitation is withdrawn, and they hear nothing more of it (no invitation email had gone to their address)',
+    ['their team out of the match, no invitation email had reached them', { outOfMatchMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', team: 'Riverside Lions', moved: false, matches: ['rs-m3'], answers: 0, told: 0 }] }, false, [
+      'member "rs-lions-1" (Sam Carter, of Riverside Lions) is in neither team of match "rs-m3": their RSVP invitation is withdrawn, and they hear nothing more of it (no invitation email had gone to their address)',
     ]],
     // A season review: a corrected quarter-final gave the semi-final's slot another team, and its other side was never told.
-    ['a match to come with other teams now, its invited members told', { newTeams: [{ match: 'cup-sf1', home: 'Riverside', away: 'Hillside', before: { home: 'Riverside', away: 'Old Mill' }, told: 9 }] }, false, [
-      'match "cup-sf1" is Riverside v Hillside (was Riverside v Old Mill): 9 invited members are told by email who they play',
+    ['a match to come with other teams now, its invited members told, the new team not invited', { newTeams: [{ match: 'cup-sf1', home: 'Riverside', away: 'Hillside', before: { home: 'Riverside', away: 'Old Mill' }, told: 9, uninvited: ['Hillside'] }] }, false, [
+      'match "cup-sf1" is Riverside v Hillside (was Riverside v Old Mill): 9 invited members are told by email whom they play; the players of Hillside are not invited (npm run invite -- --match cup-sf1)',
     ]],
-    ['the same, checked, one member', { newTeams: [{ match: 'cup-sf1', home: 'Riverside', away: 'Hillside', before: { home: 'Riverside', away: 'To be decided' }, told: 1 }] }, true, [
-      'match "cup-sf1" would be Riverside v Hillside (was Riverside v To be decided): 1 invited member would be told by email who they play',
+    ['the same, checked, a slot decided, one member told', { newTeams: [{ match: 'cup-sf1', home: 'Riverside', away: 'Hillside', before: { home: 'Riverside', away: null }, told: 1, uninvited: [] }] }, true, [
+      'match "cup-sf1" would be Riverside v Hillside (was Riverside v to be decided): 1 invited member would be told by email whom they play',
+    ]],
+    ['a slot undecided again, nobody told', { newTeams: [{ match: 'cup-sf1', home: 'Riverside', away: null, before: { home: 'Riverside', away: 'Old Mill' }, told: 0, uninvited: [] }] }, false, [
+      'match "cup-sf1" is Riverside v to be decided (was Riverside v Old Mill)',
     ]],
     // A season review: a cup drawn round by round could not be entered; now it can, and is said to be open.
     ['a cup whose later rounds are not drawn yet', { openBrackets: [{ event: 'cup', name: 'County Cup', matches: ['qf1', 'qf2'] }] }, true, [

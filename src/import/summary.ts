@@ -48,15 +48,21 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     const told = m.told === 0 ? `they hear nothing more of ${many ? 'them' : 'it'} (no invitation email had gone to their address)`
       : `they ${check ? 'would be' : 'are'} told so by email${m.told < m.matches.length ? ` (of ${m.told})` : ''}`;
     lines.push(
-      `member ${JSON.stringify(m.member)} (${m.name}, now of ${m.team}) is in neither team of match${many ? 'es' : ''} ` +
+      `member ${JSON.stringify(m.member)} (${m.name}, ${m.moved ? 'now of' : 'of'} ${m.team}) is in neither team of match${many ? 'es' : ''} ` +
         `${m.matches.map((id) => JSON.stringify(id)).join(', ')}: their RSVP invitation${many ? 's' : ''}${answered} ` +
         `${check ? 'would be' : many ? 'are' : 'is'} withdrawn, and ${told}`,
     );
   }
+  // Who plays a match with invitations, changed: who is told, and whose players are not invited (the organizer's to do).
   for (const m of c.newTeams) {
+    const side = (name: string | null) => name ?? 'to be decided';
+    const told = m.told === 0 ? null : `${plural(m.told, 'invited member')} ${check ? 'would be' : m.told === 1 ? 'is' : 'are'} told by email whom they play`;
+    const invite = m.uninvited.length === 0 ? null
+      : `the players of ${m.uninvited.join(' and ')} ${check ? 'would not be' : 'are not'} invited (npm run invite -- --match ${m.match})`;
+    const parts = [told, invite].filter((x) => x !== null);
     lines.push(
-      `match ${JSON.stringify(m.match)} ${check ? 'would be' : 'is'} ${m.home} v ${m.away} (was ${m.before.home} v ${m.before.away}): ` +
-        `${plural(m.told, 'invited member')} ${check ? 'would be' : m.told === 1 ? 'is' : 'are'} told by email who they play`,
+      `match ${JSON.stringify(m.match)} ${check ? 'would be' : 'is'} ${side(m.home)} v ${side(m.away)} (was ${side(m.before.home)} v ${side(m.before.away)})` +
+        (parts.length > 0 ? `: ${parts.join('; ')}` : ''),
     );
   }
   // A corrected address leaves the invitation at the old one: the member hears nothing more of the match until invited

@@ -345,23 +345,31 @@ export const CATALOG = {
       memberId: z.string(),
       matchId: z.string(),
       ...toInvitee,
+      /** The member's team now; `moved`: they moved to it (else it lost its place in the match). */
+      teamName: name,
+      moved: z.boolean(),
+      /** They were told it was postponed: no kickoff held. */
+      postponed: z.boolean().default(false),
       kickoffAt: instant,
       venue: name.nullable(),
       response: rsvpAnswerSchema.nullable(),
     }),
     links: {},
     atSend: (store, data, now, to) => {
-      const member = store.first(store.q.selectFrom('team_members').select('email').where('id', '=', data.memberId));
+      const member = store.first(store.q.selectFrom('team_members').select(['email', 'team_id']).where('id', '=', data.memberId));
       const invitedAgain = store.first(
         store.q.selectFrom('rsvp_invitations').select('id').where('member_id', '=', data.memberId).where('match_id', '=', data.matchId),
       ) !== undefined;
       const match = store.first(
         store.q.selectFrom('matches as m').innerJoin('events as e', 'e.id', 'm.event_id')
-          .select(['m.status', 'm.kickoff_at', 'm.updated_at', 'e.status as event_status']).where('m.id', '=', data.matchId),
+          .select(['m.id', 'm.event_id', 'm.status', 'm.kickoff_at', 'm.updated_at', 'e.status as event_status']).where('m.id', '=', data.matchId),
       );
+      // Their team back in the match (a correction undone before this left): not to be told to stay away.
+      const sides = match && member && matchSides(store, match, data.language);
       return rsvpWithdrawnAtSend(data, {
         addressCurrent: member !== undefined && invitedAddressCurrent(to, member.email),
         invitedAgain,
+        teamPlays: sides !== undefined && (sides.homeId === member!.team_id || sides.awayId === member!.team_id),
         state: match && rsvpState(match, now),
       });
     },

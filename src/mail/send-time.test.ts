@@ -202,12 +202,13 @@ describe('rsvpChangeAtSend', () => {
 
 describe('rsvpWithdrawnAtSend', () => {
   const data = { memberId: 'a-1', matchId: 'sf' };
-  const facts = { addressCurrent: true, invitedAgain: false, state: 'open' as const };
+  const facts = { addressCurrent: true, invitedAgain: false, teamPlays: false, state: 'open' as const };
   const cases: Array<[string, Parameters<typeof rsvpWithdrawnAtSend>[1], string | null]> = [
     ['the match still to be played: sent', facts, null],
     ['postponed since: sent (they might still come on its new date)', { ...facts, state: 'postponed' }, null],
     ['the member removed, or their address changed, since', { ...facts, addressCurrent: false }, CANCEL_REASONS.memberReaddressed],
     ['invited to the match again (the organizer undid the change): the invitation says it all', { ...facts, invitedAgain: true }, CANCEL_REASONS.invitedAgain],
+    ['their team back in the match, not invited again yet (a correction undone): not told to stay away', { ...facts, teamPlays: true }, CANCEL_REASONS.teamPlaysAgain],
     ['the match cancelled since: nobody comes', { ...facts, state: 'cancelled' }, CANCEL_REASONS.matchCancelled],
     ['its competition cancelled since', { ...facts, state: 'competition_cancelled' }, CANCEL_REASONS.matchCancelled],
     ['kicked off while it waited', { ...facts, state: 'kicked_off' }, CANCEL_REASONS.matchStarted],

@@ -23,12 +23,13 @@ export const CANCEL_REASONS = {
   nothingPublic: 'none of its competitions is public any more',
   leagueNotPublic: 'its league has no public competition any more',
   matchNotPublic: 'its match is no longer in a public competition',
-  invitationWithdrawn: 'its invitation was withdrawn (the member\'s address changed or was removed)',
+  invitationWithdrawn: 'its invitation was withdrawn (the member\'s address changed or was removed, or their team no longer plays the match)',
   addressChanged: 'its member\'s address changed or was removed since its invitation',
   matchCancelled: 'its match will not be played (cancelled, or its competition is)',
   matchStarted: 'its match has kicked off or been played (answers are closed)',
   matchAsBefore: 'its match is as its member was last told',
   invitedAgain: 'its member is invited to the match again',
+  teamPlaysAgain: 'its member\'s team plays the match again',
   memberReaddressed: 'its member was removed, or their address changed, since',
   matchRemoved: 'its match was removed',
   registrationGone: 'the registration is no longer kept',
@@ -264,12 +265,17 @@ export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { inv
 /**
  * A member told their invitation was withdrawn (the import: their team no longer plays the match): only while the
  * member is still at the address it goes to, not once they are invited to the match again (the organizer undid the
- * change: the new invitation says it all), and only while the match is still to be answered for: once it kicked off,
- * was played or will not be played, there is nothing to stay home from.
+ * change: the new invitation says it all) nor while their team plays it again (undone, not invited again yet: a
+ * review's players were told to stay away from a match their team played), and only while the match is still to be
+ * answered for: once it kicked off, was played or will not be played, there is nothing to stay home from.
  */
-export function rsvpWithdrawnAtSend<D>(data: D, facts: { addressCurrent: boolean; invitedAgain: boolean; state: RsvpState | undefined }): AtSend<D> {
+export function rsvpWithdrawnAtSend<D>(
+  data: D,
+  facts: { addressCurrent: boolean; invitedAgain: boolean; teamPlays: boolean; state: RsvpState | undefined },
+): AtSend<D> {
   if (!facts.addressCurrent) return { cancel: CANCEL_REASONS.memberReaddressed };
   if (facts.invitedAgain) return { cancel: CANCEL_REASONS.invitedAgain };
+  if (facts.teamPlays) return { cancel: CANCEL_REASONS.teamPlaysAgain };
   if (facts.state === undefined) return { cancel: CANCEL_REASONS.matchRemoved };
   if (facts.state === 'cancelled' || facts.state === 'competition_cancelled') return { cancel: CANCEL_REASONS.matchCancelled };
   if (facts.state !== 'open' && facts.state !== 'postponed') return { cancel: CANCEL_REASONS.matchStarted };

@@ -91,11 +91,12 @@ function waitingInvitationEmails(store: SyncDb): Set<string | null> {
 /** Invitations with what their member was told, their match, its competition and organization. */
 function invitationsTold(store: SyncDb) {
   return store.q.selectFrom('rsvp_invitations as i')
-    .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
+    .innerJoin('team_members as tm', 'tm.id', 'i.member_id').innerJoin('teams as t', 't.id', 'tm.team_id')
     .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
     .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
     .select([
       'i.id', 'i.email', 'i.response', 'i.told_json', 'tm.id as member_id', 'tm.email as member_email', 'tm.name', 'tm.name_ar',
+      'tm.team_id', 't.name as team_name', 't.name_ar as team_name_ar',
       'm.id as match_id', 'e.name as event_name', 'e.name_ar as event_name_ar',
       'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone',
     ])
@@ -108,10 +109,10 @@ function invitationsTold(store: SyncDb) {
  * Tells a member their invitation is withdrawn, the organization's import having found their team no longer plays
  * the match (src/import/load.ts): called before it is withdrawn, in the import's transaction, so `--check` tells
  * nobody. Only a member who was told of the match (an invitation email left) and is still at the address it went
- * to. `before`: who played the match before the import, for an invitation told before teams were recorded. Whether
- * it was queued.
+ * to. `before`: who played the match before the import, for an invitation told before teams were recorded; `moved`:
+ * the member moved to another team (else their team lost its place in the match). Whether it was queued.
  */
-export function tellWithdrawn(store: SyncDb, invitationId: string, before: MatchSides | undefined, now: Date): boolean {
+export function tellWithdrawn(store: SyncDb, invitationId: string, before: MatchSides | undefined, moved: boolean, now: Date): boolean {
   const i = store.first(invitationsTold(store).where('i.id', '=', invitationId));
   const told = i && readTold(i.told_json);
   if (!i || !told || !invitedAddressCurrent(i.email, i.member_email)) return false;
@@ -129,11 +130,14 @@ export function tellWithdrawn(store: SyncDb, invitationId: string, before: Match
       language,
       organizationName: localizedName(i.org_name, i.org_name_ar, language),
       memberName: localizedName(i.name, i.name_ar, language),
+      teamName: localizedName(i.team_name, i.team_name_ar, language),
+      moved,
       homeName: teams.homeName,
       awayName: teams.awayName,
       eventName: localizedName(i.event_name, i.event_name_ar, language),
       timeZone: i.timezone,
       // As they were told it: a postponed match's stored kickoff no longer held.
+      postponed: told.state === 'postponed',
       kickoffAt: told.state === 'postponed' ? null : told.kickoffAt,
       venue: told.venue,
       response: i.response,
@@ -143,17 +147,23 @@ export function tellWithdrawn(store: SyncDb, invitationId: string, before: Match
 }
 
 /**
- * Tells the members invited to a match that others play it now (the import: a corrected result gave a slot another
- * team, or decided one): an rsvp-change email to each who was told of the match, still at its address, with no email
- * of the invitation waiting (that one shows the teams as they are when it leaves). `before`: who played it before
+ * Tells the members invited to a match whose opponent is another now (the import: a corrected result gave the other
+ * slot another team, decided it, or left it undecided again): an rsvp-change email to each who was told of the match,
+ * still at its address, whose own team held its side before and still does, with no email of the invitation waiting
+ * (that one shows the teams as they are when it leaves). A member whose own side changed is not told of an opponent
+ * (a review's players read their own team named as the opponent they no longer had). `before`: who played it before
  * the import. How many were queued; whether each is news is decided as it leaves (send-time.ts rsvpChangeAtSend).
  */
 export function tellNewTeams(store: SyncDb, matchId: string, before: MatchSides, after: MatchSides, now: Date): number {
   const waiting = waitingInvitationEmails(store);
+  const opponent = (sides: MatchSides, team: string) => (sides.homeId === team ? sides.awayId : sides.awayId === team ? sides.homeId : undefined);
   let queued = 0;
   for (const i of store.all(invitationsTold(store).select(['m.kickoff_at', 'm.venue']).where('i.match_id', '=', matchId).orderBy('i.id'))) {
     const told = readTold(i.told_json);
     if (!told || waiting.has(i.id) || !invitedAddressCurrent(i.email, i.member_email)) continue;
+    const was = opponent(before, i.team_id);
+    const is = opponent(after, i.team_id);
+    if (was === undefined || is === undefined || was === is) continue;
     const { language } = i;
     queueChange(store, i.email!, now, {
       invitationId: i.id,

@@ -12,7 +12,11 @@ export interface RsvpWithdrawnInput {
   language: Language;
   organizationName: string;
   memberName: string;
-  /** The match as the member was invited to it. */
+  /** The member's team now; `moved`: they moved to it from a team of the match (else it lost its place in the match). */
+  teamName: string;
+  moved: boolean;
+  /** The match as the member was invited to it; `postponed`: they were told it was (no kickoff held). */
+  postponed?: boolean;
   homeName: string;
   awayName: string;
   eventName: string | null;
@@ -32,6 +36,7 @@ export function rsvpWithdrawnEmail(input: RsvpWithdrawnInput): RenderedEmail {
   const match = matchTeams(input.language, input.homeName, input.awayName, name);
   const day = formatShortDay(input.kickoffAt, input.timeZone, input.language, input.sentAt);
   const member = name(input.memberName);
+  const team = name(input.teamName);
   const answer = input.response === null ? null : ANSWER_WORDS[input.language][input.response];
   const s = ar
     ? {
@@ -39,29 +44,35 @@ export function rsvpWithdrawnEmail(input: RsvpWithdrawnInput): RenderedEmail {
         heading: 'سُحبت دعوتك',
         hello: `مرحبًا ${name(input.memberName)}،`,
         // Passive: the verb would agree with the organization's name, which may be feminine (أكاديمية) or not (نادي).
-        what: sentence(`لم يعد فريقك ضمن مباراة ${match}، فسُحبت دعوتك إليها`),
+        what: input.moved
+          ? sentence(`أنت الآن في فريق ${team}، وهو لا يلعب مباراة ${match}، فسُحبت دعوتك إليها`)
+          : sentence(`لم يعد فريق ${team} طرفًا في مباراة ${match} بعد تعديل في المباريات، فسُحبت دعوتك إليها`),
         answer: answer ? `لم يعد ردّك (${answer}) محسوبًا، ولا داعي لحضورك هذه المباراة.` : 'لا داعي لحضورك هذه المباراة.',
         next: 'إذا دُعي فريقك إلى مباراة أخرى فستصلك دعوة جديدة.',
         ask: input.contact ? `إذا كان هذا خطأ، ردّ على هذه الرسالة أو اكتب إلى ${name(input.contact)}.` : null,
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة' },
         tba: 'سيُعلن لاحقًا',
+        postponed: 'مؤجَّل، يُحدَّد موعد جديد لاحقًا',
         sentBy: `أُرسلت هذه الرسالة نيابةً عن ${name(input.organizationName)}.`,
       }
     : {
         subject: toMember(member, `Invitation withdrawn: ${match}${day ? `, ${day}` : ''}`),
         heading: 'Your invitation is withdrawn',
         hello: `Hello ${input.memberName},`,
-        what: `Your team no longer plays in ${match}, so ${input.organizationName} has withdrawn your invitation to it.`,
+        what: input.moved
+          ? `You are now in ${team}, which does not play in ${match}, so ${input.organizationName} has withdrawn your invitation to it.`
+          : `${team} no longer plays in ${match} (the fixtures have changed), so ${input.organizationName} has withdrawn your invitation to it.`,
         answer: answer ? `Your answer (${answer}) no longer counts, and you are not expected at this match.` : 'You are not expected at this match.',
         next: 'If your team is invited to another match, you will get a new invitation.',
         ask: input.contact ? `If this is a mistake, reply to this email or write to ${input.contact}.` : null,
         labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition' },
         tba: 'To be announced',
+        postponed: 'Postponed: new date to follow',
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };
   const facts: Array<[string, string]> = [
     [s.labels.match, match],
-    [s.labels.kickoff, formatDateTime(input.kickoffAt, input.timeZone, input.language) ?? s.tba],
+    [s.labels.kickoff, input.postponed ? s.postponed : (formatDateTime(input.kickoffAt, input.timeZone, input.language) ?? s.tba)],
     [s.labels.venue, input.venue ?? s.tba],
     ...(input.eventName ? [[s.labels.event, input.eventName] as [string, string]] : []),
   ];

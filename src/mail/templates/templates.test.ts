@@ -731,6 +731,11 @@ describe('RSVP change', () => {
       const ar = rsvpChangeEmail({ ...asTold, language: 'ar', before: { ...asTold.before, teams: { ...teams, awayName: 'يحدد لاحقًا' } } });
       expect(ar.subject).toBe('\u2068Sam\u2069 · تحدّد المنافس: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
       expect(ar.text).toContain('تحدّد منافسك: \u2068Hillside\u2069.\n');
+      // A result withdrawn: the slot undecided again.
+      const undecided = rsvpChangeEmail({ ...asTold, awayName: 'To be decided' });
+      expect(undecided.subject).toBe('Sam · Opponent to be decided: Riverside vs To be decided, 7 Mar');
+      expect(undecided.text).toContain('Your opponent is no longer decided (it was Old Mill): you will be told who it is.\n');
+      expect(rsvpChangeEmail({ ...asTold, language: 'ar', awayName: 'يحدد لاحقًا' }).text).toContain('لم يعد منافسك محدَّدًا (كان \u2068Old Mill\u2069)، وستصلك رسالة عند تحديده.');
       const both = rsvpChangeEmail({ ...asTold, homeName: 'Riverside Juniors' });
       expect(both.text).toContain('Your opponent has changed: the match is now Riverside Juniors vs Hillside.\n');
     });
@@ -759,7 +764,7 @@ describe('RSVP change', () => {
 
 describe('RSVP invitation withdrawn', () => {
   const base = {
-    language: 'en' as const, organizationName: 'Riverside FA', memberName: 'Sam', homeName: 'Riverside', awayName: 'Old Mill',
+    language: 'en' as const, organizationName: 'Riverside FA', memberName: 'Sam', teamName: 'Old Mill', moved: false, homeName: 'Riverside', awayName: 'Old Mill',
     eventName: 'Spring Cup', timeZone: 'UTC', kickoffAt: '2026-03-07T18:30:00Z', venue: 'North Park', response: 'yes' as const, contact: null,
   };
 
@@ -767,7 +772,11 @@ describe('RSVP invitation withdrawn', () => {
     const mail = rsvpWithdrawnEmail(base);
     expectWellFormedShell(mail, 'en');
     expect(mail.subject).toBe('Sam · Invitation withdrawn: Riverside vs Old Mill, 7 Mar');
-    expect(mail.text).toContain('Your team no longer plays in Riverside vs Old Mill, so Riverside FA has withdrawn your invitation to it.');
+    expect(mail.text).toContain('Old Mill no longer plays in Riverside vs Old Mill (the fixtures have changed), so Riverside FA has withdrawn your invitation to it.');
+    // Moved to another team: said as such (a review's player read that his old team, which still played, did not).
+    expect(rsvpWithdrawnEmail({ ...base, moved: true, teamName: 'Hillside' }).text)
+      .toContain('You are now in Hillside, which does not play in Riverside vs Old Mill, so Riverside FA has withdrawn your invitation to it.');
+    expect(rsvpWithdrawnEmail({ ...base, postponed: true, kickoffAt: null }).text).toContain('Kickoff: Postponed: new date to follow');
     expect(mail.text).toContain('Your answer (Yes) no longer counts, and you are not expected at this match.');
     expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC');
     expect(mail.text + mail.html).not.toMatch(/https?:|reply/);
@@ -779,7 +788,7 @@ describe('RSVP invitation withdrawn', () => {
     const mail = rsvpWithdrawnEmail({ ...base, language: 'ar', organizationName: 'نادي الشارقة', memberName: 'سامي', kickoffAt: null, response: 'maybe' });
     expectWellFormedShell(mail, 'ar');
     expect(mail.subject).toBe('\u2068سامي\u2069 · سُحبت الدعوة: \u2068Riverside\u2069 ضد \u2068Old Mill\u2069');
-    expect(mail.text).toContain('لم يعد فريقك ضمن مباراة \u2068Riverside\u2069 ضد \u2068Old Mill\u2069، فسُحبت دعوتك إليها.');
+    expect(mail.text).toContain('لم يعد فريق \u2068Old Mill\u2069 طرفًا في مباراة \u2068Riverside\u2069 ضد \u2068Old Mill\u2069 بعد تعديل في المباريات، فسُحبت دعوتك إليها.');
     expect(mail.text).toContain('لم يعد ردّك (ربما) محسوبًا');
     expect(mail.text).toContain('موعد الانطلاق: \u2068سيُعلن لاحقًا\u2069');
   });
