@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { championName } from './champion.js';
+import { beatenPlayingOn, championName } from './champion.js';
+import { resolveTeams } from './bracket.js';
 import { L, match, W, type Result, type SlotSpec } from '../../test/support/builders/matches.js';
 import type { BracketRole, CompetitionType, EventStatus } from '../vocabulary/enums.js';
 import { DEFAULT_RULES } from './standings.js';
@@ -242,5 +243,20 @@ describe('a league title that only a decision can settle', () => {
       rules: { ...DEFAULT_RULES, tiebreakers: PRESETS[preset], decisions },
     };
     expect(championName(event, level, TEAMS)).toBe(expected);
+  });
+});
+
+describe('beatenPlayingOn', () => {
+  const beaten = (matches: MatchFacts[]) => beatenPlayingOn(matches, resolveTeams(matches));
+  it.each<[string, MatchFacts[], ReturnType<typeof beatenPlayingOn>]>([
+    ['a round drawn with the winners named', [mk('q1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('q2', 'winners', 1, 'c', 'd', { score: [1, 0] }), mk('s', 'winners', 2, 'a', 'c')], []],
+    // A review's cup took a team beaten in round one into round two, unsaid.
+    ['a beaten team named in the next round', [mk('q1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('q2', 'winners', 1, 'c', 'd', { score: [1, 0] }), mk('s', 'winners', 2, 'a', 'd')],
+      [{ team: 'd', beatenIn: 'q2', playsIn: 's' }]],
+    ['fed by winner_of: never', knockout({}), []],
+    ['a third-place match is not the winners bracket', knockout({ score: [1, 0] }), []],
+    ['a match not played yet puts nobody out', [mk('q1', 'winners', 1, 'a', 'b'), mk('s', 'winners', 2, 'b', 'c')], []],
+  ])('%s', (_name, matches, expected) => {
+    expect(beaten(matches)).toEqual(expected);
   });
 });

@@ -67,6 +67,26 @@ export function tiesLeadingNowhere(matches: readonly MatchFacts[], resolved: Rea
 }
 
 /**
+ * Teams a winners-bracket tie put out that a later winners-bracket match names all the same: a round drawn with its
+ * teams named, a beaten team typed in (a review's cup took Dunmore, beaten in round one, into round two without a
+ * word). Said by the import, not refused: a team reinstated (a winner disqualified) is put back so.
+ */
+export function beatenPlayingOn(
+  matches: readonly MatchFacts[],
+  resolved: ReadonlyMap<string, ResolvedMatch>,
+): Array<{ team: string; beatenIn: string; playsIn: string }> {
+  const winners = matches.filter((m) => m.bracket_role === 'winners' && m.leg !== 1).sort(compareBracketMatches);
+  const out: Array<{ team: string; beatenIn: string; playsIn: string }> = [];
+  for (const m of winners) {
+    const loser = resolved.get(m.id)?.loser ?? null;
+    if (loser === null) continue;
+    const later = winners.find((n) => n.round_ordinal > m.round_ordinal && (resolved.get(n.id)?.home === loser || resolved.get(n.id)?.away === loser));
+    if (later !== undefined) out.push({ team: loser, beatenIn: m.id, playsIn: later.id });
+  }
+  return out;
+}
+
+/**
  * The champion's team id. League: the top of the table, but only once the event is completed (a leader mid-season is not a
  * champion) and only when the rules put it there (not the name, in wait of a recorded play-off or lots). Knockout and hybrid: the winner of the deciding match, whatever the event status, since
  * a decided final is final. Needs the event's points rule because it decides who tops a league.

@@ -9,7 +9,7 @@ import { describeJsonSyntaxError, lineAndColumn } from './json-syntax.js';
 import { validateImport } from './validate.js';
 import { formatPath, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
-import { tiesLeadingNowhere } from '../competitions/champion.js';
+import { beatenPlayingOn, tiesLeadingNowhere } from '../competitions/champion.js';
 import { bestPlacedGroups } from './rules-check.js';
 import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
 import type { MatchFacts } from '../competitions/types.js';
@@ -125,6 +125,8 @@ export interface ImportCounts {
    * champion until they do; said at each import, so that a tie left out by mistake does not pass unseen.
    */
   openBrackets: Array<{ event: string; name: string; matches: string[] }>;
+  /** Teams a tie put out that a later round names all the same (champion.ts beatenPlayingOn), by name as written. */
+  beatenPlaying: Array<{ event: string; name: string; team: string; beatenIn: string; playsIn: string }>;
   /** A team's points adjustment in a competition kept, changed: its total before and after, and its reasons now. */
   adjustments: Array<{ event: string; name: string; team: string; teamName: string | null; before: number; after: number; reasons: string[] }>;
   /**
@@ -369,7 +371,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
 
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
-    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], openBrackets: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+    endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], openBrackets: [], beatenPlaying: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
     eventStatuses: [], adjustments: [],
   };
   const store = new SyncDb(sqlite);
@@ -599,6 +601,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         const { matches, resolved } = resolvedAfter(e.id);
         const open = tiesLeadingNowhere(matches, resolved);
         if (open.length > 0) counts.openBrackets.push({ event: e.id, name: e.name, matches: open.map((m) => m.id) });
+        for (const b of beatenPlayingOn(matches, resolved)) counts.beatenPlaying.push({ event: e.id, name: e.name, ...b, team: teamsAfter.get(b.team)?.name ?? b.team });
       }
       const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter, sidesBefore);
       counts.outOfMatchMembers.push(...outOfMatch);

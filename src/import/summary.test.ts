@@ -4,7 +4,7 @@ import { importSummary } from './summary.js';
 
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
-  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], openBrackets: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
+  endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], openBrackets: [], beatenPlaying: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
   eventStatuses: [], adjustments: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
@@ -131,6 +131,10 @@ describe('importSummary', () => {
     ]],
     ['one tie left', { openBrackets: [{ event: 'cup', name: 'County Cup', matches: ['sf2'] }] }, false, [
       'competition "cup" (County Cup): no champion until its later rounds are entered: the winner of "sf2" plays no later match yet',
+    ]],
+    // A review's cup took a team beaten in round one into round two, unsaid.
+    ['a beaten team named in a later round', { beatenPlaying: [{ event: 'cup', name: 'County Cup', team: 'Dunmore Athletic', beatenIn: 'r1-2', playsIn: 'r2-1' }] }, false, [
+      'competition "cup" (County Cup): Dunmore Athletic lost match "r1-2" but plays in match "r2-1" (check the teams of "r2-1", or the result of "r1-2")',
     ]],
     ['teams renamed and removed', { teamChanges: [
       { team: 'rs-lions', before: 'Riverside Lions', after: 'Riverside Lions FC / أسود ريفرسايد' },

@@ -109,6 +109,12 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
         `${b.matches.map((id) => JSON.stringify(id)).join(', ')} ${many ? 'play' : 'plays'} no later match yet`,
     );
   }
+  for (const b of c.beatenPlaying) {
+    lines.push(
+      `competition ${JSON.stringify(b.event)} (${b.name}): ${b.team} lost match ${JSON.stringify(b.beatenIn)} but plays in match ` +
+        `${JSON.stringify(b.playsIn)} (check the teams of "${b.playsIn}", or the result of "${b.beatenIn}")`,
+    );
+  }
   // Points added or deducted move the table without a result: said, with the reasons it has now, as its followers are.
   for (const a of c.adjustments) {
     const reasons = a.reasons.length > 0 ? ` (${a.reasons.join('; ')})` : '';
