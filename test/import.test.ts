@@ -526,6 +526,12 @@ describe('import', () => {
     }, [], []],
     ['a result before its kickoff (awarded, or played earlier)', (j) => Object.assign(league(j).matches[2], { status: 'completed', score: { home: 3, away: 0 } }),
       [], [`${E}, match "rs-m3": completed before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand`]],
+    // A review read "counts in the table" of a cup's match.
+    ['a cup\'s result before its kickoff', (j) => {
+      const cup = j.organizations[0].leagues[0].events[1];
+      cup.matches[0].kickoff = '2026-12-13T10:00:00Z';
+      cup.matches[1].kickoff = '2026-12-20T10:00:00Z';
+    }, [], ['event "rs-cup-2026", match "rs-c1": completed before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result decides who goes on: if it was played earlier, correct its kickoff; an awarded result may stand']],
     ['a match under way before its kickoff', (j) => Object.assign(league(j).matches[2], { status: 'in_progress' }),
       [], [`${E}, match "rs-m3": under way before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). It counts in no table until it is completed: if it kicked off earlier, correct its kickoff; if not, leave it scheduled`]],
     ['a match under way from the import\'s now', (j) => {

@@ -125,12 +125,15 @@ export function importNotes(file: ImportFile, now: Date): string[] {
           if ((m.status === 'completed' || m.status === 'in_progress') && m.walkover == null && Date.parse(m.kickoff) > now.getTime()) {
             // An organizer's review: the note told of a match under way that its result counts in the table, and
             // tables count completed matches only (standings.ts).
+            // A bracket match has no table: its result sends a team on (a review read "counts in the table" of a cup).
+            const counts = m.bracket_role != null || ev.type === 'knockout' ? 'Its result decides who goes on' : 'Its result counts in the table';
+            const waits = m.bracket_role != null || ev.type === 'knockout' ? 'It decides nothing' : 'It counts in no table';
             notes.push(
               m.status === 'completed'
                 ? `${at}, match "${m.id}": completed before its kickoff (${m.kickoff}; now ${utcInstant(now)}). ` +
-                    'Its result counts in the table: if it was played earlier, correct its kickoff; an awarded result may stand'
+                    `${counts}: if it was played earlier, correct its kickoff; an awarded result may stand`
                 : `${at}, match "${m.id}": under way before its kickoff (${m.kickoff}; now ${utcInstant(now)}). ` +
-                    'It counts in no table until it is completed: if it kicked off earlier, correct its kickoff; if not, leave it scheduled',
+                    `${waits} until it is completed: if it kicked off earlier, correct its kickoff; if not, leave it scheduled`,
             );
           }
           // The two legs of one tie may share a kickoff: a placeholder date for a bracket whose days are not set.
