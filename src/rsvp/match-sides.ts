@@ -18,7 +18,14 @@ export const undecidedName = (language: Language) => (language === 'ar' ? 'يح�
 
 /** The match's sides; `event` when the caller has resolved it already. */
 export function matchSides(store: SyncDb, match: { id: string; event_id: string }, language: Language, event?: ResolvedEvent): MatchSides {
-  const resolved = (event ?? resolveEvent(store, match.event_id)).resolved.get(match.id);
+  // Both teams named (a league's match, a round drawn with its teams): nothing to follow, and the event is not read (the
+  // mail worker asks this of every email to an invitee).
+  const named = event === undefined
+    ? store.first(store.q.selectFrom('matches').select(['home_team_id', 'away_team_id']).where('id', '=', match.id))
+    : undefined;
+  const resolved = named?.home_team_id != null && named.away_team_id != null
+    ? { home: named.home_team_id, away: named.away_team_id }
+    : (event ?? resolveEvent(store, match.event_id)).resolved.get(match.id);
   const homeId = resolved?.home ?? null;
   const awayId = resolved?.away ?? null;
   const ids = [homeId, awayId].filter((t): t is string => t !== null);
