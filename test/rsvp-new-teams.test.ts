@@ -135,8 +135,8 @@ it('a slot decided by a result: the members invited before it are told whom they
   expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team A', away: 'Team D', before: { home: 'Team A', away: null }, told: 1, uninvited: ['Team D'] }]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
-  expect(mail!.subject).toBe('Player A · Opponent decided: Team A vs Team D, 2 May 2036');
-  expect(mail!.text).toContain('Your opponent is decided: Team D.');
+  expect(mail!.subject).toBe('Player A · Opponent confirmed: Team A vs Team D, 2 May 2036');
+  expect(mail!.text).toContain('Your opponent has been confirmed: Team D.');
   // No contact address: nothing says to reply (a reply would reach nobody).
   expect(mail!.headers['reply-to']).toBeUndefined();
 });
@@ -183,8 +183,8 @@ it('a result withdrawn: the other side is told its opponent is to be decided aga
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.to).toBe('c@example.org');
-  expect(mail!.subject).toBe('Player C · Opponent to be decided: To be decided vs Team C, 2 May 2036');
-  expect(mail!.text).toContain('Your opponent is no longer decided (it was Team A): you will be told who it is.');
+  expect(mail!.subject).toBe('Player C · Opponent no longer confirmed: To be decided vs Team C, 2 May 2036');
+  expect(mail!.text).toContain('Your opponent is no longer confirmed (it was Team A); you will be told once it is.');
 });
 
 // A review: a correction undone while its emails waited (the server stopped) told players to stay away from a match

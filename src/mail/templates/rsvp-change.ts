@@ -75,13 +75,15 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const answer = input.response === null ? null : ANSWER_WORDS[input.language][input.response];
   const s = ar
     ? {
-        subject: toMember(member, cancelled ? `أُلغيت: ${match}` : matchBefore && (open || stillPostponed) ? `${{ decided: 'تحدّد المنافس', undecided: 'المنافس لم يُحدَّد بعد', changed: 'منافس جديد' }[opponentNews]}: ${match}${open && day ? `، ${day}` : ''}` : !open ? `مؤجلة: ${match}` : backOn ? `أُعيدت: ${match}${day ? `، ${day}` : ''}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`),
+        subject: toMember(member, cancelled ? `أُلغيت: ${match}` : matchBefore && (open || stillPostponed) ? `${{ decided: 'تم تحديد المنافس', undecided: 'لم يعد المنافس محدَّدًا', changed: 'منافس جديد' }[opponentNews]}: ${match}${open && day ? `، ${day}` : ''}` : !open ? `مؤجلة: ${match}` : backOn ? `أُعيدت: ${match}${day ? `، ${day}` : ''}` : newKickoff ? `${newVenue ? 'موعد وملعب جديدان' : 'موعد جديد'}: ${match}${day ? `، ${day}` : ''}` : `ملعب جديد: ${match}`),
         heading: cancelled ? 'أُلغيت مباراتك' : matchBefore ? 'تغيّرت مباراتك' : !open ? 'أُجّلت مباراتك' : backOn ? 'أُعيدت مباراتك' : 'تغيّرت مباراتك',
         hello: `مرحبًا ${name(input.memberName)}،`,
         what: input.state === 'competition_cancelled'
           ? sentence(`أُلغيت البطولة، فلن تُلعب مباراة ${match}`)
           : cancelled ? `أُلغيت مباراة ${match}، فلن تُلعب.`
-          : matchBefore ? `${!opponent ? `تغيّر منافسك: صارت المباراة ${match}.` : opponent.was === null ? `تحدّد منافسك: ${opponent.now}.` : opponent.now === null ? `لم يعد منافسك محدَّدًا (كان ${opponent.was})، وستصلك رسالة عند تحديده.` : `تغيّر منافسك: ${opponent.now} بدلًا من ${opponent.was}.`}${!open ? ' والمباراة مؤجلة، وستصلك رسالة عند تحديد موعدها الجديد.' : newKickoff || newVenue ? (newKickoff && newVenue ? ' وتغيّر موعدها وملعبها أيضًا.' : newKickoff ? ' وتغيّر موعدها أيضًا.' : ' وتغيّر ملعبها أيضًا.') : ''}`
+          // Through sentence(): a name ending in a full stop closes it. "تم تحديد", not "تحدّد" (read "you decide" unvowelled),
+          // and "موعد المباراة", not "موعدها" (read as the academy's, the feminine name before it): a native review.
+          : matchBefore ? `${sentence(!opponent ? `تغيّر منافسك: صارت المباراة ${match}` : opponent.was === null ? `تم تحديد منافسك: ${opponent.now}` : opponent.now === null ? `لم يعد منافسك محدَّدًا (كان ${opponent.was})، وستصلك رسالة عند تحديده` : `تغيّر منافسك: ${opponent.now} بدلًا من ${opponent.was}`)}${!open ? ' كما أن المباراة مؤجلة، وسنبلغك بموعدها الجديد عند تحديده.' : newKickoff && newVenue ? ' كما تغيّر موعد المباراة وملعبها.' : newKickoff ? ' كما تغيّر موعد المباراة.' : newVenue ? ' كما تغيّر ملعب المباراة.' : ''}`
           : !open ? `أُجّلت مباراة ${match} ولم يُحدَّد موعدها الجديد بعد. ستصلك رسالة عند تحديده.`
           : backOn ? `لم تعد مباراة ${match} ملغاة: ستُلعب.`
           : newKickoff && newVenue ? `تغيّر موعد مباراة ${match} وملعبها.` : newKickoff ? sentence(`تغيّر موعد مباراة ${match}`) : sentence(`تغيّر ملعب مباراة ${match}`),
@@ -103,13 +105,13 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
       }
     : {
         // Both changed: both in the subject (a review's said only the time, the body both).
-        subject: toMember(member, cancelled ? `Cancelled: ${match}` : matchBefore && (open || stillPostponed) ? `${{ decided: 'Opponent decided', undecided: 'Opponent to be decided', changed: 'New opponent' }[opponentNews]}: ${match}${open && day ? `, ${day}` : ''}` : !open ? `Postponed: ${match}` : backOn ? `Back on: ${match}${day ? `, ${day}` : ''}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`),
+        subject: toMember(member, cancelled ? `Cancelled: ${match}` : matchBefore && (open || stillPostponed) ? `${{ decided: 'Opponent confirmed', undecided: 'Opponent no longer confirmed', changed: 'New opponent' }[opponentNews]}: ${match}${open && day ? `, ${day}` : ''}` : !open ? `Postponed: ${match}` : backOn ? `Back on: ${match}${day ? `, ${day}` : ''}` : newKickoff ? `${newVenue ? 'New time and venue' : 'New time'}: ${match}${day ? `, ${day}` : ''}` : `New venue: ${match}`),
         heading: cancelled ? 'Your match is cancelled' : matchBefore ? 'Your match has changed' : !open ? 'Your match is postponed' : backOn ? 'Your match is back on' : 'Your match has changed',
         hello: `Hello ${input.memberName},`,
         what: input.state === 'competition_cancelled'
           ? `The competition is cancelled: ${match} will not be played.`
           : cancelled ? `${match} is cancelled: it will not be played.`
-          : matchBefore ? `${!opponent ? `Your opponent has changed: the match is now ${match}.` : opponent.was === null ? `Your opponent is decided: ${opponent.now}.` : opponent.now === null ? `Your opponent is no longer decided (it was ${opponent.was}): you will be told who it is.` : `Your opponent has changed: ${opponent.now} instead of ${opponent.was}.`}${!open ? ' It is postponed: you will be told its new date.' : newKickoff && newVenue ? ' Its kickoff and venue have changed too.' : newKickoff ? ' Its kickoff has changed too.' : newVenue ? ' Its venue has changed too.' : ''}`
+          : matchBefore ? `${sentence(!opponent ? `Your opponent has changed: the match is now ${match}` : opponent.was === null ? `Your opponent has been confirmed: ${opponent.now}` : opponent.now === null ? `Your opponent is no longer confirmed (it was ${opponent.was}); you will be told once it is` : `Your opponent has changed: ${opponent.now} instead of ${opponent.was}`)}${!open ? ' It is postponed: you will be told its new date.' : newKickoff && newVenue ? ' Its kickoff and venue have changed too.' : newKickoff ? ' Its kickoff has changed too.' : newVenue ? ' Its venue has changed too.' : ''}`
           : !open ? `${match} is postponed and its new date is not set yet. You will be told when it is.`
           : backOn ? `${match} is no longer cancelled: it will be played.`
           : newKickoff && newVenue ? `${match} has a new kickoff and a new venue.` : newKickoff ? `${match} has a new kickoff.` : `${match} has a new venue.`,

@@ -725,17 +725,24 @@ describe('RSVP change', () => {
 
     it('a slot decided: the opponent named as decided; both sides changed (one renamed): the match now', () => {
       const decided = rsvpChangeEmail({ ...asTold, before: { ...asTold.before, teams: { ...teams, awayName: 'To be decided' } } });
-      expect(decided.subject).toBe('Sam · Opponent decided: Riverside vs Hillside, 7 Mar');
-      expect(decided.text).toContain('Your opponent is decided: Hillside.\n');
+      expect(decided.subject).toBe('Sam · Opponent confirmed: Riverside vs Hillside, 7 Mar');
+      expect(decided.text).toContain('Your opponent has been confirmed: Hillside.\n');
       expect(decided.text).toContain('Match: Riverside vs Hillside (was Riverside vs To be decided)');
       const ar = rsvpChangeEmail({ ...asTold, language: 'ar', before: { ...asTold.before, teams: { ...teams, awayName: 'يحدد لاحقًا' } } });
-      expect(ar.subject).toBe('\u2068Sam\u2069 · تحدّد المنافس: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
-      expect(ar.text).toContain('تحدّد منافسك: \u2068Hillside\u2069.\n');
+      expect(ar.subject).toBe('\u2068Sam\u2069 · تم تحديد المنافس: \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+      expect(ar.text).toContain('تم تحديد منافسك: \u2068Hillside\u2069.\n');
       // A result withdrawn: the slot undecided again.
       const undecided = rsvpChangeEmail({ ...asTold, awayName: 'To be decided' });
-      expect(undecided.subject).toBe('Sam · Opponent to be decided: Riverside vs To be decided, 7 Mar');
-      expect(undecided.text).toContain('Your opponent is no longer decided (it was Old Mill): you will be told who it is.\n');
+      expect(undecided.subject).toBe('Sam · Opponent no longer confirmed: Riverside vs To be decided, 7 Mar');
+      expect(undecided.text).toContain('Your opponent is no longer confirmed (it was Old Mill); you will be told once it is.\n');
       expect(rsvpChangeEmail({ ...asTold, language: 'ar', awayName: 'يحدد لاحقًا' }).text).toContain('لم يعد منافسك محدَّدًا (كان \u2068Old Mill\u2069)، وستصلك رسالة عند تحديده.');
+      const arUndecided = rsvpChangeEmail({ ...asTold, language: 'ar', awayName: 'يحدد لاحقًا', state: 'postponed', before: { ...asTold.before, postponed: true } });
+      expect(arUndecided.subject).toBe('\u2068Sam\u2069 · لم يعد المنافس محدَّدًا: \u2068Riverside\u2069 ضد \u2068يحدد لاحقًا\u2069');
+      expect(arUndecided.text).toContain('، وستصلك رسالة عند تحديده. كما أن المباراة مؤجلة، وسنبلغك بموعدها الجديد عند تحديده.');
+      // A name ending in a full stop closes the sentence (a review read "Al-Salt S.C..").
+      expect(rsvpChangeEmail({ ...asTold, awayName: 'Al-Salt S.C.' }).text).toContain('Your opponent has changed: Al-Salt S.C. instead of Old Mill.\n');
+      expect(rsvpChangeEmail({ ...asTold, before: { ...asTold.before, teams: { ...teams, awayName: 'To be decided' } }, awayName: 'Al-Salt S.C.' }).text)
+        .toContain('Your opponent has been confirmed: Al-Salt S.C.\n');
       const both = rsvpChangeEmail({ ...asTold, homeName: 'Riverside Juniors' });
       expect(both.text).toContain('Your opponent has changed: the match is now Riverside Juniors vs Hillside.\n');
     });
@@ -745,7 +752,7 @@ describe('RSVP change', () => {
       expect(mail.subject).toBe('Sam · New opponent: Riverside vs Hillside, 8 Mar');
       expect(mail.text).toContain('Your opponent has changed: Hillside instead of Old Mill. Its kickoff has changed too.');
       expect(mail.text).toContain('Kickoff: Sunday 8 March 2026, 15:00 UTC (was Saturday 7 March 2026, 18:30 UTC)');
-      expect(rsvpChangeEmail({ ...base, language: 'ar', before: { ...base.before, teams } }).text).toContain('وتغيّر موعدها أيضًا.');
+      expect(rsvpChangeEmail({ ...base, language: 'ar', before: { ...base.before, teams } }).text).toContain('كما تغيّر موعد المباراة.');
     });
 
     it('still postponed: the opponent is the news; newly postponed: the postponement; cancelled: only that', () => {
@@ -788,8 +795,8 @@ describe('RSVP invitation withdrawn', () => {
     const mail = rsvpWithdrawnEmail({ ...base, language: 'ar', organizationName: 'نادي الشارقة', memberName: 'سامي', kickoffAt: null, response: 'maybe' });
     expectWellFormedShell(mail, 'ar');
     expect(mail.subject).toBe('\u2068سامي\u2069 · سُحبت الدعوة: \u2068Riverside\u2069 ضد \u2068Old Mill\u2069');
-    expect(mail.text).toContain('لم يعد فريق \u2068Old Mill\u2069 طرفًا في مباراة \u2068Riverside\u2069 ضد \u2068Old Mill\u2069 بعد تعديل في المباريات، فسُحبت دعوتك إليها.');
-    expect(mail.text).toContain('لم يعد ردّك (ربما) محسوبًا');
+    expect(mail.text).toContain('لم يعد فريق \u2068Old Mill\u2069 طرفًا في مباراة \u2068Riverside\u2069 ضد \u2068Old Mill\u2069 بعد تعديل جدول المباريات، لذا سُحبت دعوتك إليها.');
+    expect(mail.text).toContain('لم يعد ردّك «ربما» محسوبًا');
     expect(mail.text).toContain('موعد الانطلاق: \u2068سيُعلن لاحقًا\u2069');
   });
 });
