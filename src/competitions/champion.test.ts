@@ -59,6 +59,12 @@ const season = [
   mk('l6', null, 3, 'b', 'd', { score: [0, 0] }),
 ];
 
+/** Four quarter-finals played, each won by its home club (a, c, e, g go on). */
+const quarterFinals = [
+  mk('q1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('q2', 'winners', 1, 'c', 'd', { score: [1, 0] }),
+  mk('q3', 'winners', 1, 'e', 'f', { score: [1, 0] }), mk('q4', 'winners', 1, 'g', 'h', { score: [1, 0] }),
+];
+
 interface Case {
   name: string;
   type: CompetitionType;
@@ -124,8 +130,7 @@ const cases: Case[] = [
     type: 'knockout',
     status: 'in_progress',
     matches: [
-      mk('q1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('q2', 'winners', 1, 'c', 'd', { score: [1, 0] }),
-      mk('q3', 'winners', 1, 'e', 'f', { score: [1, 0] }), mk('q4', 'winners', 1, 'g', 'h', { score: [1, 0] }),
+      ...quarterFinals,
       mk('s1', 'winners', 2, 'a', 'c', { score: [3, 0] }),
     ],
     expected: null,
@@ -135,8 +140,7 @@ const cases: Case[] = [
     type: 'knockout',
     status: 'in_progress',
     matches: [
-      mk('q1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('q2', 'winners', 1, 'c', 'd', { score: [1, 0] }),
-      mk('q3', 'winners', 1, 'e', 'f', { score: [1, 0] }), mk('q4', 'winners', 1, 'g', 'h', { score: [1, 0] }),
+      ...quarterFinals,
       mk('s1', 'winners', 2, 'a', 'g', { score: [3, 0] }), mk('s2', 'winners', 2, 'e', W('q2'), { score: [0, 2] }),
       mk('f', 'winners', 3, 'a', 'c', { score: [0, 1] }),
     ],
