@@ -393,6 +393,26 @@ describe('import', () => {
     expect(importJson(t, json).outOfMatchMembers).toEqual([]);
   });
 
+  // A review of a cup drawn round by round: one tie of the next round entered named its winner champion, and a team
+  // beaten in round one was taken into round two, both unsaid.
+  it('names a cup\'s ties whose winners play no later match yet, and a beaten team named in a later round', () => {
+    const json = load(SMALL);
+    const cup = json.organizations[0].leagues[0].events[1];
+    cup.status = 'in_progress';
+    // Round one: Lions beat Rovers; United have a bye. Round two drawn with Rovers, beaten, named in it.
+    cup.matches = [
+      { id: 'rs-c1', round: 1, home: 'rs-lions', away: 'rs-rovers', status: 'completed', score: { home: 2, away: 0 } },
+      { id: 'rs-c0', round: 1, home: 'rs-united', away: null, status: 'scheduled' },
+      { id: 'rs-c2', round: 2, home: 'rs-united', away: 'rs-rovers', status: 'scheduled' },
+    ];
+    const counts = importJson(t, json, { check: true });
+    expect(counts.openBrackets).toEqual([{ event: 'rs-cup-2026', name: cup.name, matches: ['rs-c1'] }]);
+    expect(counts.beatenPlaying).toEqual([{ event: 'rs-cup-2026', name: cup.name, team: 'Harbour Rovers', beatenIn: 'rs-c1', playsIn: 'rs-c2' }]);
+    // The pairing corrected: the bracket leads to one final, and nothing is said.
+    cup.matches[2].away = 'rs-lions';
+    expect(importJson(t, json)).toMatchObject({ openBrackets: [], beatenPlaying: [] });
+  });
+
   it('names each removed member who was invited to a match that stays, with how many answered', () => {
     importJson(t, load(SMALL));
     t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email, response) VALUES ('inv1', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org', 'yes')`).run();
