@@ -5,6 +5,9 @@ import { bracketContext } from './group-feeds.js';
 import { computeStandings, teamNames } from './standings.js';
 import type { BracketContext, EventFacts, MatchFacts, TeamFacts } from './types.js';
 
+/** The winners bracket's ties: its matches, a first leg left out (half of a tie that its second leg decides). */
+const winnersTies = (matches: readonly MatchFacts[]) => matches.filter((m) => m.bracket_role === 'winners' && m.leg !== 1);
+
 /** The last of the matches with this role in bracket order (the latest round wins if data has several). */
 function lastWithRole(matches: MatchFacts[], role: MatchFacts['bracket_role']): MatchFacts | undefined {
   return matches.filter((m) => m.bracket_role === role).sort(compareBracketMatches).at(-1);
@@ -35,11 +38,11 @@ function knockoutChampionId(matches: MatchFacts[], context: BracketContext): str
     return winnerOf(grandFinal);
   }
 
-  const winners = bracket.filter((m) => m.bracket_role === 'winners');
-  if (winners.length === 0) return null;
+  // Every tie but one leading on (none: several in the last round, or a round not drawn yet), that one is the final.
+  const winners = winnersTies(bracket);
+  if (winners.length === 0 || tiesLeadingNowhere(matches, resolved).length > 0) return null;
   const lastRound = Math.max(...winners.map((m) => m.round_ordinal));
-  const finals = winners.filter((m) => m.round_ordinal === lastRound);
-  return finals.length === 1 && tiesLeadingNowhere(matches, resolved).length === 0 ? winnerOf(finals[0]) : null;
+  return winnerOf(winners.find((m) => m.round_ordinal === lastRound));
 }
 
 /**
@@ -51,7 +54,7 @@ function knockoutChampionId(matches: MatchFacts[], context: BracketContext): str
  */
 export function tiesLeadingNowhere(matches: readonly MatchFacts[], resolved: ReadonlyMap<string, ResolvedMatch>): MatchFacts[] {
   if (matches.some((m) => m.bracket_role === 'grand_final' || m.bracket_role === 'grand_final_reset')) return [];
-  const winners = matches.filter((m) => m.bracket_role === 'winners' && m.leg !== 1);
+  const winners = winnersTies(matches);
   if (winners.length === 0) return [];
   const lastRound = Math.max(...winners.map((m) => m.round_ordinal));
   const finals = winners.filter((m) => m.round_ordinal === lastRound);
@@ -75,7 +78,7 @@ export function beatenPlayingOn(
   matches: readonly MatchFacts[],
   resolved: ReadonlyMap<string, ResolvedMatch>,
 ): Array<{ team: string; beatenIn: string; playsIn: string }> {
-  const winners = matches.filter((m) => m.bracket_role === 'winners' && m.leg !== 1).sort(compareBracketMatches);
+  const winners = winnersTies(matches).sort(compareBracketMatches);
   const out: Array<{ team: string; beatenIn: string; playsIn: string }> = [];
   for (const m of winners) {
     const loser = resolved.get(m.id)?.loser ?? null;

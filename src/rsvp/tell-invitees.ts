@@ -31,16 +31,7 @@ export interface InviteeChange {
  */
 export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): number {
   if (!INVITEE_CHANGE_KINDS.has(change.kind) || change.before === null) return 0;
-  const invitations = store.all(
-    store.q.selectFrom('rsvp_invitations as i')
-      .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
-      .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
-      .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['i.id', 'i.email', 'i.response', 'i.told_json', 'tm.email as member_email', 'tm.name', 'tm.name_ar', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone'])
-      .where('i.match_id', '=', change.matchId)
-      .where('i.email', 'is not', null)
-      .orderBy('i.id'),
-  );
+  const invitations = store.all(invitationsWithMatch(store).where('i.match_id', '=', change.matchId).orderBy('i.id'));
   if (invitations.length === 0) return 0;
   const waiting = waitingInvitationEmails(store);
   const { before, after } = change;
@@ -88,8 +79,8 @@ function waitingInvitationEmails(store: SyncDb): Set<string | null> {
   );
 }
 
-/** Invitations with what their member was told, their match, its competition and organization. */
-function invitationsTold(store: SyncDb) {
+/** Invitations sent to an address, with their member and team, their match, its competition and organization. */
+function invitationsWithMatch(store: SyncDb) {
   return store.q.selectFrom('rsvp_invitations as i')
     .innerJoin('team_members as tm', 'tm.id', 'i.member_id').innerJoin('teams as t', 't.id', 'tm.team_id')
     .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
@@ -100,10 +91,14 @@ function invitationsTold(store: SyncDb) {
       'm.id as match_id', 'e.name as event_name', 'e.name_ar as event_name_ar',
       'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone',
     ])
-    // Told something: an invitation whose email never left (withdrawn, or waiting) told the member nothing to undo.
-    .where('i.told_json', 'is not', null)
     .where('i.email', 'is not', null);
 }
+
+/**
+ * invitationsWithMatch, of those that told their member something: an invitation whose email never left (withdrawn,
+ * or waiting) told the member nothing to undo or correct.
+ */
+const invitationsTold = (store: SyncDb) => invitationsWithMatch(store).where('i.told_json', 'is not', null);
 
 /**
  * Tells a member their invitation is withdrawn, the organization's import having found their team no longer plays
