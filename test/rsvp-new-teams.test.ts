@@ -128,9 +128,10 @@ it('a corrected result: the side put out is told its invitation is withdrawn, th
 
 it('a slot decided by a result: the members invited before it are told whom they play', async () => {
   importCup([2, 1], null);
-  // One side known: its members invited (the other slot reads "To be decided").
+  // One side known: its members invited. The other slot is named as the calendar names it, by the match that decides it
+  // (the first round's matches are not named: "Round 1", numbered apart from its own digit).
   expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
-  expect((await send()).map((e) => e.subject)).toEqual(['Player A, will you play? Team A vs To be decided, 2 May 2036']);
+  expect((await send()).map((e) => e.subject)).toEqual(['Player A, will you play? Team A vs Winner of Round 1 (2), 2 May 2036']);
   const counts = importCup([2, 1], [0, 3]);
   expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team A', away: 'Team D', before: { home: 'Team A', away: null }, told: 1, uninvited: ['Team D'] }]);
   const [mail, ...more] = await send();
@@ -183,7 +184,7 @@ it('a result withdrawn: the other side is told its opponent is to be decided aga
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.to).toBe('c@example.org');
-  expect(mail!.subject).toBe('Player C · Opponent no longer confirmed: To be decided vs Team C, 2 May 2036');
+  expect(mail!.subject).toBe('Player C · Opponent no longer confirmed: Winner of Round 1 (1) vs Team C, 2 May 2036');
   expect(mail!.text).toContain('Your opponent is no longer confirmed (it was Team A); you will be told once it is.');
 });
 

@@ -128,7 +128,7 @@ export function calendarName(eventName: string, leagueName: string, name: (name:
  * undecided slots never read the same). The calendar, and what followers are told, say the same.
  */
 export function matchNames(
-  event: EventFacts,
+  event: Pick<EventFacts, 'language' | 'points' | 'rules' | 'status'>,
   matches: readonly MatchFacts[],
   teams: ReadonlyMap<string, TeamFacts>,
 ): Map<string, MatchNames> {

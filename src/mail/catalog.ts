@@ -327,6 +327,9 @@ export const CATALOG = {
       state: toldStateSchema,
       kickoffAt: instant,
       venue: name.nullable(),
+      /** The teams' ids as it leaves (set at send time; null: a slot still to be decided). */
+      homeId: z.string().nullable().optional(),
+      awayId: z.string().nullable().optional(),
       response: rsvpAnswerSchema.nullable(),
     }),
     // A match that will not be played has nothing left to answer: its email carries no link.

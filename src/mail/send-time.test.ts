@@ -134,7 +134,7 @@ describe('rsvpChangeAtSend', () => {
     return {
       send: {
         ...data, before: { kickoffAt: was.kickoffAt, venue: was.venue, postponed: was.state === 'postponed', cancelled: was.state === 'cancelled' || was.state === 'competition_cancelled' },
-        state: f.state as ToldMatch['state'], kickoffAt: f.kickoffAt, venue: f.venueOrCity, homeName: f.teams.homeName, awayName: f.teams.awayName, response: 'yes' as const,
+        state: f.state as ToldMatch['state'], kickoffAt: f.kickoffAt, venue: f.venueOrCity, homeName: f.teams.homeName, awayName: f.teams.awayName, homeId: f.teams.homeId, awayId: f.teams.awayId, response: 'yes' as const,
       },
     };
   };
@@ -178,7 +178,7 @@ describe('rsvpChangeAtSend', () => {
   it('nothing told recorded (an invitation from before): a change from cancelled is compared with its cancellation', () => {
     const back = { ...now, told: null, kickoffAt: before.kickoffAt };
     expect(rsvpChangeAtSend({ ...data, before: { ...before, cancelled: true } }, { invitation: back })).toEqual({
-      send: { ...data, before: { ...before, cancelled: true }, state: 'open', kickoffAt: before.kickoffAt, venue: 'Pitch 2', homeName: 'Riverside', awayName: 'Old Mill', response: 'yes' },
+      send: { ...data, before: { ...before, cancelled: true }, state: 'open', kickoffAt: before.kickoffAt, venue: 'Pitch 2', homeName: 'Riverside', awayName: 'Old Mill', homeId: 'riv', awayId: 'mill', response: 'yes' },
     });
   });
 

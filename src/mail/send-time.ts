@@ -257,6 +257,8 @@ export function rsvpChangeAtSend<D extends RsvpChangeLike>(data: D, facts: { inv
       venue: now.venue,
       homeName: invitation.teams.homeName,
       awayName: invitation.teams.awayName,
+      homeId: invitation.teams.homeId,
+      awayId: invitation.teams.awayId,
       response: invitation.response,
     },
   };
@@ -285,6 +287,8 @@ export function rsvpWithdrawnAtSend<D>(
 interface RsvpChangeLike {
   homeName: string;
   awayName: string;
+  homeId?: string | null | undefined;
+  awayId?: string | null | undefined;
   before: { kickoffAt: string | null; venue: string | null; postponed: boolean; cancelled: boolean; teams?: ToldTeams | undefined };
   state: ToldMatch['state'];
   kickoffAt: string | null;

@@ -2,6 +2,7 @@
 // (src/competitions/resolve-event.ts), and its name in the organization's language. One place for the invitation, its
 // RSVP page and the emails that follow it, so that an email leaving after a corrected result names the teams that
 // play now, not those of when it was queued (a season review's invitation named an opponent put out the day before).
+import { matchNames } from '../competitions/calendar-feed.js';
 import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
 import type { SyncDb } from '../db/sync.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
@@ -13,7 +14,7 @@ export interface MatchSides {
   awayName: string;
 }
 
-/** A side nobody holds yet (a slot fed by a match still to be played). */
+/** A side nobody holds yet and nothing feeds (a slot left empty until the organizer names its team). */
 export const undecidedName = (language: Language) => (language === 'ar' ? 'يحدد لاحقًا' : 'To be decided');
 
 /** The match's sides; `event` when the caller has resolved it already. */
@@ -30,9 +31,21 @@ export function matchSides(store: SyncDb, match: { id: string; event_id: string 
   const awayId = resolved?.away ?? null;
   const ids = [homeId, awayId].filter((t): t is string => t !== null);
   const rows = ids.length === 0 ? [] : store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', ids));
-  const name = (id: string | null) => {
-    const t = rows.find((r) => r.id === id);
-    return t ? localizedName(t.name, t.name_ar, language) : undecidedName(language);
+  // A side nobody holds yet is named by what decides it, as the calendar names it ("Winner of Quarter-final 2"): a
+  // review's invitees read "Team A vs To be decided" in their email and "Team A vs Winner of Quarter-final 2" in the
+  // calendar the same email links to.
+  let slots: { home: string; away: string } | undefined;
+  const slot = (side: 'home' | 'away') => {
+    if (slots === undefined) {
+      const facts = event ?? resolveEvent(store, match.event_id);
+      const names = facts.rules === null ? undefined : matchNames({ ...facts.rules, language }, facts.matches, facts.teams).get(match.id);
+      slots = names ?? { home: undecidedName(language), away: undecidedName(language) };
+    }
+    return slots[side];
   };
-  return { homeId, awayId, homeName: name(homeId), awayName: name(awayId) };
+  const name = (id: string | null, side: 'home' | 'away') => {
+    const t = rows.find((r) => r.id === id);
+    return t ? localizedName(t.name, t.name_ar, language) : slot(side);
+  };
+  return { homeId, awayId, homeName: name(homeId, 'home'), awayName: name(awayId, 'away') };
 }

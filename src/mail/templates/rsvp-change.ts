@@ -11,6 +11,8 @@ import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { safeUrl } from './html.js';
 import { factLines, layout, t, textBlock, type RenderedEmail } from './layout.js';
 
+type TeamsTold = { homeId?: string | null | undefined; awayId?: string | null | undefined; homeName: string; awayName: string };
+
 /** Where the match stands when the email leaves: the states an invitee's email is sent in (send-time.ts). */
 export type ChangedMatchState = ToldMatch['state'];
 
@@ -20,6 +22,12 @@ export interface RsvpChangeInput {
   memberName: string;
   homeName: string;
   awayName: string;
+  /**
+   * The teams' ids now, null for a slot nobody holds yet (named by what decides it: "Winner of Quarter-final 2").
+   * Absent (rows queued before they were given): a side is told apart by its name.
+   */
+  homeId?: string | null | undefined;
+  awayId?: string | null | undefined;
   eventName: string | null;
   /** IANA zone the kickoffs are shown in (the organization's). */
   timeZone: string;
@@ -31,7 +39,7 @@ export interface RsvpChangeInput {
    * The match as the member knew it: their invitation, or the last change they were told (postponed: no kickoff held;
    * cancelled: it would not be played).
    */
-  before: { kickoffAt: string | null; venue: string | null; postponed?: boolean; cancelled?: boolean; teams?: { homeName: string; awayName: string } | undefined };
+  before: { kickoffAt: string | null; venue: string | null; postponed?: boolean; cancelled?: boolean; teams?: TeamsTold | undefined };
   response: RsvpAnswer | null;
   /** The member's link to answer; null for a match that will not be played (nothing is left to answer). */
   rsvpUrl: string | null;
@@ -58,13 +66,18 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
   const teamsBefore = cancelled ? undefined : input.before.teams;
   const matchBefore = teamsBefore && matchTeams(input.language, teamsBefore.homeName, teamsBefore.awayName, name);
   // The one side that changed, when only one did (the member's team still plays: else the invitation is withdrawn):
-  // the opponent now, and the one told, null when it was still to be decided.
-  const side = teamsBefore && (teamsBefore.homeName !== input.homeName) !== (teamsBefore.awayName !== input.awayName)
-    ? (teamsBefore.homeName !== input.homeName ? { now: input.homeName, was: teamsBefore.homeName } : { now: input.awayName, was: teamsBefore.awayName })
-    : null;
-  // Null: to be decided (the slot's undecided name).
-  const known = (n: string) => (n === undecidedName(input.language) ? null : name(n));
-  const opponent = side && { now: known(side.now), was: known(side.was) };
+  // the opponent now, and the one told, null when it was still to be decided. By team where both ids are known (a
+  // slot still undecided is renamed when the bracket is renumbered, and is no news).
+  const sideOf = (teams: TeamsTold, s: 'home' | 'away') => ({ id: s === 'home' ? teams.homeId : teams.awayId, name: s === 'home' ? teams.homeName : teams.awayName });
+  const sideChanged = (s: 'home' | 'away') => {
+    const [was, now] = [sideOf(teamsBefore!, s), sideOf(input, s)];
+    return was.id !== undefined && now.id !== undefined ? was.id !== now.id : was.name !== now.name;
+  };
+  // Null: still to be decided (no team; rows without ids: the name every undecided slot had).
+  const known = (t: { id: string | null | undefined; name: string }) =>
+    t.id === null || (t.id === undefined && t.name === undecidedName(input.language)) ? null : name(t.name);
+  const one = teamsBefore && sideChanged('home') !== sideChanged('away') ? (sideChanged('home') ? 'home' : 'away') : null;
+  const opponent = one && { now: known(sideOf(input, one)), was: known(sideOf(teamsBefore!, one)) };
   // What the subject and the first sentence say of it: decided, no longer decided, or another.
   const opponentNews = opponent === null ? 'changed' : opponent.was === null ? 'decided' : opponent.now === null ? 'undecided' : 'changed';
   // Postponed when they were told it was, still postponed: the opponent is the news, not the postponement.

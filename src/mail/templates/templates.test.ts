@@ -747,6 +747,26 @@ describe('RSVP change', () => {
       expect(both.text).toContain('Your opponent has changed: the match is now Riverside Juniors vs Hillside.\n');
     });
 
+    // A slot nobody holds is named as the calendar names it ("Winner of Quarter-final 2"): told apart by its team id,
+    // null, not by its name, which the bracket renumbers.
+    it('with team ids: a slot named by what decides it is undecided, and its renaming no news', () => {
+      const ids = { homeId: 'riv', awayId: 'hill' };
+      const slot = { ...teams, homeId: 'riv', awayId: null, awayName: 'Winner of Quarter-final 2' };
+      const decided = rsvpChangeEmail({ ...asTold, ...ids, before: { ...asTold.before, teams: slot } });
+      expect(decided.subject).toBe('Sam · Opponent confirmed: Riverside vs Hillside, 7 Mar');
+      expect(decided.text).toContain('Your opponent has been confirmed: Hillside.\n');
+      expect(decided.text).toContain('Match: Riverside vs Hillside (was Riverside vs Winner of Quarter-final 2)');
+      const undecided = rsvpChangeEmail({ ...asTold, homeId: 'riv', awayId: null, awayName: 'Winner of Quarter-final 3', before: { ...asTold.before, teams: { ...teams, homeId: 'riv', awayId: 'mill' } } });
+      expect(undecided.subject).toBe('Sam · Opponent no longer confirmed: Riverside vs Winner of Quarter-final 3, 7 Mar');
+      expect(undecided.text).toContain('Your opponent is no longer confirmed (it was Old Mill); you will be told once it is.\n');
+      // One side held by another team, the undecided slot renumbered: the one side that changed, by team.
+      const renumbered = rsvpChangeEmail({
+        ...asTold, homeId: 'juniors', homeName: 'Riverside Juniors', awayId: null, awayName: 'Winner of Quarter-final 3',
+        before: { ...asTold.before, teams: slot },
+      });
+      expect(renumbered.text).toContain('Your opponent has changed: Riverside Juniors instead of Riverside.\n');
+    });
+
     it('with a new kickoff: both said', () => {
       const mail = rsvpChangeEmail({ ...base, before: { ...base.before, teams } });
       expect(mail.subject).toBe('Sam · New opponent: Riverside vs Hillside, 8 Mar');
