@@ -331,7 +331,7 @@ describe('import', () => {
     const counts = importJson(t, json);
     expect(counts.removedMatches).toEqual([
       { match: 'rs-c1', home: 'Riverside Lions', away: 'Harbour Rovers', kickoff: 'Sunday 4 October 2026, 10:00 UTC', result: '1-1', invitations: 0 },
-      { match: 'rs-c2', home: null, away: 'Mill Lane United', kickoff: 'Sunday 11 October 2026, 10:00 UTC', result: 'walkover: Mill Lane United', invitations: 0 },
+      { match: 'rs-c2', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: 'Sunday 11 October 2026, 10:00 UTC', result: 'walkover: Mill Lane United', invitations: 0 },
       { match: 'rs-m1', home: 'Riverside Lions', away: 'Harbour Rovers', kickoff: 'Sunday 6 September 2026, 10:00 UTC', result: '2-1', invitations: 0 },
       { match: 'rs-m3', home: 'Mill Lane United', away: 'Riverside Lions', kickoff: 'Sunday 13 December 2026, 10:00 UTC', result: null, invitations: 1 },
     ]);

@@ -133,7 +133,7 @@ it('a slot decided by a result: the members invited before it are told whom they
   expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
   expect((await send()).map((e) => e.subject)).toEqual(['Player A, will you play? Team A vs Winner of Round 1 (2), 2 May 2036']);
   const counts = importCup([2, 1], [0, 3]);
-  expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team A', away: 'Team D', before: { home: 'Team A', away: null }, told: 1, uninvited: ['Team D'] }]);
+  expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team A', away: 'Team D', before: { home: 'Team A', away: 'the winner of "qf2"' }, told: 1, uninvited: ['Team D'] }]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.subject).toBe('Player A · Opponent confirmed: Team A vs Team D, 2 May 2036');
@@ -180,7 +180,7 @@ it('a result withdrawn: the other side is told its opponent is to be decided aga
   inviteMatch(db.store, 'sf', NOW);
   await send();
   const counts = importCup(null, [1, 0]);
-  expect(counts.newTeams).toEqual([{ match: 'sf', home: null, away: 'Team C', before: { home: 'Team A', away: 'Team C' }, told: 1, uninvited: [] }]);
+  expect(counts.newTeams).toEqual([{ match: 'sf', home: 'the winner of "qf1"', away: 'Team C', before: { home: 'Team A', away: 'Team C' }, told: 1, uninvited: [] }]);
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.to).toBe('c@example.org');
@@ -225,4 +225,20 @@ it('a member moved to another team: told they are in a team that does not play i
   const [mail, ...more] = await send();
   expect(more).toEqual([]);
   expect(mail!.text).toContain('You are now in Team D, which does not play in Team A vs Team C, so Fed FA has withdrawn your invitation to it.');
+});
+
+// A cup review: a semi-final removed from the file was named "to be decided v to be decided" in the summary, its
+// invited players' team aside. Its slots are named as they stood before the import: a team, or what fed it.
+it('a fed match removed: the summary names its sides as the bracket had them, a team or the match feeding it', () => {
+  importCup([2, 1], null);
+  expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
+  const file = cup([2, 1], null);
+  file.organizations[0]!.leagues[0]!.events[0]!.matches.pop();
+  const parsed = parseImport(JSON.stringify(file));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  const counts = applyImport(db.sqlite, parsed.file, { check: true });
+  expect(counts.removedMatches).toEqual([
+    { match: 'sf', home: 'Team A', away: 'the winner of "qf2"', kickoff: 'Friday 2 May 2036, 14:00 UTC', result: null, invitations: 1 },
+  ]);
+  expect(importSummary('cup.json', counts, { check: true }).join('\n')).toContain('match "sf" (Team A v the winner of "qf2", Friday 2 May 2036, 14:00 UTC)');
 });

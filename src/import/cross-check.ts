@@ -221,7 +221,7 @@ function checkMatch(
   }
 }
 
-type Feed = Exclude<ImportMatch['home'], string | null>;
+export type Feed = Exclude<ImportMatch['home'], string | null>;
 
 /** A bracket match with one empty slot (the caller knows it is in the bracket): its team goes through unplayed. */
 function isByeSpec(m: ImportMatch | undefined): boolean {
@@ -234,7 +234,8 @@ function feedKey(s: Feed): string {
   return 'winner_of' in s ? `winner_of\u0000${s.winner_of}` : `loser_of\u0000${s.loser_of}`;
 }
 
-function describeFeed(s: Feed): string {
+/** A feed as the file writes it, in the words of the import's messages: `the winner of "qf1"`. */
+export function describeFeed(s: Feed): string {
   if ('group' in s) return `place ${s.position} of group "${s.group}"`;
   if ('best_placed' in s) return `slot ${s.slot} of "${s.best_placed}"`;
   return 'winner_of' in s ? `the winner of "${s.winner_of}"` : `the loser of "${s.loser_of}"`;

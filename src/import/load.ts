@@ -7,7 +7,7 @@ import { duplicateJsonKeyAt } from '../json-keys.js';
 import { csvProblem, printable } from './file-kind.js';
 import { describeJsonSyntaxError, lineAndColumn } from './json-syntax.js';
 import { validateImport } from './validate.js';
-import { formatPath, type ImportProblem } from './cross-check.js';
+import { describeFeed, formatPath, type Feed, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
 import { beatenPlayingOn, tiesLeadingNowhere } from '../competitions/champion.js';
 import { bestPlacedGroups } from './rules-check.js';
@@ -411,9 +411,9 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      WHERE l.org_id = @org AND l.id NOT IN (SELECT value FROM json_each(@leagues)) AND f.status IN ('pending', 'active')
      GROUP BY l.id ORDER BY l.id`,
   );
-  // Before the removal, as the follows: a removed match's result, and its invitations (ON DELETE CASCADE takes them).
+  // Before the import writes anything: a removed match's teams and its invitations (ON DELETE CASCADE takes them).
   const removedMatches = sqlite.prepare(
-    `SELECT m.id AS match, th.name AS home, ta.name AS away, m.kickoff_at AS kickoff,
+    `SELECT m.id AS match, m.event_id AS event_id, th.name AS home, ta.name AS away, m.kickoff_at AS kickoff,
             (SELECT count(*) FROM rsvp_invitations i WHERE i.match_id = m.id) AS invitations
      FROM matches m JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
      LEFT JOIN teams th ON th.id = m.home_team_id LEFT JOIN teams ta ON ta.id = m.away_team_id
@@ -485,6 +485,10 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       // A walkover won by a fed slot is worded with the team the slot had then.
       const namedBefore = namer(resolvedBefore, teamsBefore);
       for (const r of resultsBefore.values()) if (r.walkover_winner !== null && r[r.walkover_winner] === null) Object.assign(r, namedBefore(r));
+      // The matches the file no longer has, as they stand before it is written: a slot by the team the bracket gave it.
+      const fileMatches = JSON.stringify(org.leagues.flatMap((l) => l.events.flatMap((e) => e.matches.map((m) => m.id))));
+      const removedBefore = (removedMatches.all({ org: org.id, matches: fileMatches }) as Array<Omit<RemovedMatch, 'result'> & { event_id: string }>)
+        .map(({ event_id, ...m }) => ({ ...m, ...namedBefore({ id: m.match, event_id, home: m.home, away: m.away }) }));
       counts.changed += put.org({
         id: org.id, name: org.name, name_ar: org.name_ar, language: org.language,
         registration_emails: JSON.stringify(org.registration_emails), registration_retention_days: org.registration_retention_days, timezone: org.timezone,
@@ -561,7 +565,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       // Its result as read before the import.
       // Its kickoff as the organization's people read it, as the summary's other lines give it.
       const timeZone = String(timeZoneOf.get(org.id));
-      for (const m of removedMatches.all({ org: keep.org, matches: keep.matches }) as Array<Omit<RemovedMatch, 'result'>>) {
+      for (const m of removedBefore) {
         counts.removedMatches.push({ ...m, kickoff: m.kickoff === null ? null : formatDateTime(m.kickoff, timeZone, 'en'), result: scoreText(resultsBefore.get(m.match)) });
       }
       counts.removedMembers.push(...(removedMembers.all({ org: keep.org, members: keep.members, matches: keep.matches }) as ImportCounts['removedMembers']));
@@ -613,9 +617,14 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         const told = tellNewTeams(store, match, sides, after, new Date());
         const invitedTeams = new Set(invitedTeamsOf.all(match) as string[]);
         const uninvited = [after.homeId, after.awayId].filter((t): t is string => t !== null && !invitedTeams.has(t)).map((t) => written(t, teamsAfter)!);
+        // A side no team holds, by what feeds it (`the winner of "qf1"`).
+        const [now, was] = [resolvedAfter(event).byId.get(match), resolvedBefore(event).byId.get(match)];
         counts.newTeams.push({
-          match, home: written(after.homeId, teamsAfter), away: written(after.awayId, teamsAfter),
-          before: { home: written(sides.homeId, teamsBefore), away: written(sides.awayId, teamsBefore) }, told, uninvited,
+          match,
+          home: written(after.homeId, teamsAfter) ?? feedName(now, 'home'),
+          away: written(after.awayId, teamsAfter) ?? feedName(now, 'away'),
+          before: { home: written(sides.homeId, teamsBefore) ?? feedName(was, 'home'), away: written(sides.awayId, teamsBefore) ?? feedName(was, 'away') },
+          told, uninvited,
         });
       }
       const withdrawn = new Set(outOfMatch.flatMap((m) => m.matches.map((match) => `${m.member}\n${match}`)));
@@ -730,15 +739,36 @@ function withdrawOutOfMatch(
 
 /**
  * A match's teams by name, a slot fed by an earlier match or a group named by the team it resolves to, as the bracket
- * shows it: the summary said "to be decided v to be decided" of a round of 16, and "walkover: home".
+ * shows it: the summary said "to be decided v to be decided" of a round of 16, and "walkover: home". A slot no team
+ * holds yet is named by what feeds it, as the file writes it (`the winner of "qf1"`): a removed semi-final read "to be
+ * decided v to be decided". Null: nothing feeds it (an empty slot).
  */
 function namer(resolved: (eventId: string) => EventResolved, teams: ReadonlyMap<string, { name: string }>) {
   const name = (id: string | null | undefined) => (id == null ? null : (teams.get(id)?.name ?? null));
   return (m: { id: string; event_id: string; home: string | null; away: string | null }): { home: string | null; away: string | null } => {
     if (m.home !== null && m.away !== null) return { home: m.home, away: m.away };
-    const r = resolved(m.event_id).resolved.get(m.id);
-    return { home: m.home ?? name(r?.home), away: m.away ?? name(r?.away) };
+    const event = resolved(m.event_id);
+    const r = event.resolved.get(m.id);
+    const facts = event.byId.get(m.id);
+    const side = (s: 'home' | 'away') => m[s] ?? name(r?.[s]) ?? feedName(facts, s);
+    return { home: side('home'), away: side('away') };
   };
+}
+
+/** What feeds a side of a match, in the import's words (`the winner of "qf1"`); null when nothing does. */
+export function feedName(m: MatchFacts | undefined, side: 'home' | 'away'): string | null {
+  if (m === undefined) return null;
+  const home = side === 'home';
+  const source = home ? m.home_source_match_id : m.away_source_match_id;
+  const group = home ? m.home_source_group : m.away_source_group;
+  const position = home ? m.home_source_position : m.away_source_position;
+  const best = home ? m.home_source_best : m.away_source_best;
+  const slot = home ? m.home_source_slot : m.away_source_slot;
+  const feed: Feed | null = source != null ? ((home ? m.home_source_outcome : m.away_source_outcome) === 'loser' ? { loser_of: source } : { winner_of: source })
+    : group != null && position != null ? { group, position }
+    : best != null && slot != null ? { best_placed: best, slot }
+    : null;
+  return feed && describeFeed(feed);
 }
 
 /** A team as the summary names it: its name, and its Arabic name after it when it has one. */
