@@ -79,7 +79,7 @@ describe('a form posted by a person', () => {
     // What comes next (a review: nothing of the receipt), never promising it: receipts are capped per mailbox a day.
     // The division said as one, sent to the organization (a native Arabic review read "وصل تسجيلك إلى ⁨تحت 12 سنة⁩
     // (⁨رابطة …⁩)", and "ستتواصل معك … عليه" as colloquial).
-    expect(res.text).toContain(`<p>وصل تسجيلك في فئة \u2068تحت 12 سنة\u2069 إلى \u2068رابطة عمّان لكرة القدم للناشئين\u2069. رقمه المرجعي \u2068${id}\u2069، فاحتفظ به. وسيصلك إيصال به على البريد الإلكتروني الذي أدخلته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل.</p>`);
+    expect(res.text).toContain(`<p>وصل تسجيلك في فئة \u2068تحت 12 سنة\u2069 إلى \u2068رابطة عمّان لكرة القدم للناشئين\u2069. رقمه المرجعي \u2068${id}\u2069، ويُرجى الاحتفاظ به. وسيصلك إيصال به على البريد الإلكتروني الذي أدخلته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل.</p>`);
     // A form that names no division: the organization alone.
     const noDivision = await post('/api/v0/register', { ...registration, division_id: '', name: 'Omar Nodivision', email: 'omar.nodivision@example.org' }, 'navigate');
     expect(noDivision.status).toBe(201);

@@ -55,7 +55,7 @@ function start(options: { token?: string; timeoutMs?: number; broadcastStream?: 
 const UNSUBSCRIBE = 'https://competitions.example/follow/unsubscribe?token=secret-unsub';
 const message: OutgoingEmail = {
   to: 'fan@example.com',
-  subject: 'أكِّد متابعة نادي الشارقة',
+  subject: 'تأكيد متابعة نادي الشارقة',
   text: 'Confirm: https://competitions.example/follow/confirm?token=secret-confirm',
   html: '<p><a href="https://competitions.example/follow/confirm?token=secret-confirm">Confirm</a></p>',
   headers: listUnsubscribeHeaders(UNSUBSCRIBE),

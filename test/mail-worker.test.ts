@@ -122,7 +122,7 @@ describe('mail worker with the file transport', () => {
     // Readable by their owner only: a notice carries a player's details (an operator's review found them 0644).
     for (const file of files) expect((fs.statSync(path.join(dir, file)).mode & 0o777).toString(8)).toBe('600');
     const a = await PostalMime.parse(fs.readFileSync(path.join(dir, first!)));
-    expect(a.subject).toBe('أكِّد متابعة \u2068دوري الناشئين\u2069 (\u2068نادي الشارقة الرياضي\u2069)');
+    expect(a.subject).toBe('تأكيد متابعة \u2068دوري الناشئين\u2069 (\u2068نادي الشارقة الرياضي\u2069)');
     // Sent for the organization: its name in the From, "via" MAIL_FROM's (two reviews: every email came from the service's name).
     expect(a.from).toEqual({ name: 'نادي الشارقة الرياضي عبر منافسات', address: 'no-reply@competitions.example' });
     expect(a.to).toEqual([{ name: '', address: 'fan@example.com' }]);

@@ -102,8 +102,8 @@ describe('the RSVP page without JavaScript', () => {
     const arabic = await request((await invitation('amm-u14-sf2')).link);
     const [homeAr, awayAr] = teams(arabic.text);
     const memberAr = member(arabic.text);
-    expect(title(arabic.text)).toBe(`\u2068${memberAr}\u2069، هل ستشارك؟ \u2068${homeAr}\u2069 ضد \u2068${awayAr}\u2069`);
-    expect(arabic.text).toContain(`<h2 id="question">\u2068${memberAr}\u2069، هل ستشارك؟</h2>`);
+    expect(title(arabic.text)).toBe(`\u2068${memberAr}\u2069، هل يمكنك المشاركة؟ \u2068${homeAr}\u2069 ضد \u2068${awayAr}\u2069`);
+    expect(arabic.text).toContain(`<h2 id="question">\u2068${memberAr}\u2069، هل يمكنك المشاركة؟</h2>`);
   });
 
   // Found by a review: an answer refused after kickoff (409), or sent with a link we cannot find (404), was drawn in
@@ -176,7 +176,7 @@ describe('the RSVP page without JavaScript', () => {
     expect(invalid.text).toMatch(/<div lang="ar" dir="rtl" class="other-language">\s*<h2>هذا الرابط غير صالح<\/h2>/);
     const tooLarge = await request(`${svc.url}/rsvp?token=x`, form({ token: 'x', status: 'yes', pad: 'x'.repeat(20_000) }));
     expect(tooLarge.status).toBe(413);
-    expect(title(tooLarge.text)).toBe('This request could not be read. Use the link in your email. · تعذرت قراءة هذا الطلب. استخدم الرابط الموجود في رسالتك.');
+    expect(title(tooLarge.text)).toBe('This request could not be read. Use the link in your email. · تعذرت قراءة هذا الطلب. يُرجى استخدام الرابط الموجود في رسالتك.');
   });
 });
 

@@ -80,7 +80,7 @@ describe('the organization is told', () => {
     await register({ ...OMAR, email: 'receipt.contact@example.org' });
     const receipt = await waitForEmail(svc.env.MAIL_DIR!, 'receipt.contact@example.org');
     expect(receipt.headers['reply-to']).toBe('info@amman-yfa.example');
-    expect(receipt.text).toContain('ردّ على هذه الرسالة أو اكتب إلى \u2068info@amman-yfa.example\u2069، واذكر رقم الطلب.');
+    expect(receipt.text).toContain('يُرجى الرد على هذه الرسالة أو الكتابة إلى \u2068info@amman-yfa.example\u2069، مع ذكر رقم الطلب.');
     // The notices still answer the family, not the contact.
     const notice = await waitForEmail(svc.env.MAIL_DIR!, 'tasjeel@amman-yfa.example', (e) => e.headers['reply-to'] === 'receipt.contact@example.org');
     expect(notice.text).not.toContain('info@amman-yfa.example');
@@ -90,7 +90,7 @@ describe('the organization is told', () => {
       await register({ ...OMAR, email: 'receipt.nocontact@example.org' });
       const without = await waitForEmail(svc.env.MAIL_DIR!, 'receipt.nocontact@example.org');
       expect(without.headers['reply-to']).toBeUndefined();
-      expect(without.text).toContain('احتفظ برقم الطلب إذا راسلتهم.');
+      expect(without.text).toContain('يُرجى الاحتفاظ برقم الطلب لذكره عند مراسلتهم.');
       expect(without.text).not.toContain('info@amman-yfa.example');
     } finally {
       db.prepare(`UPDATE organizations SET contact_email = 'info@amman-yfa.example' WHERE id = 'amman-yfa'`).run();

@@ -105,7 +105,7 @@ describe('a failed request', () => {
     expect(form.headers['retry-after']).toBe('30');
     expect(form.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(form.text).toContain('Try again in a few minutes');
-    expect(form.text).toContain('حاول مرة أخرى');
+    expect(form.text).toContain('يُرجى المحاولة مرة أخرى');
   });
 
   it('logs one line with the stack folded into it when the failure is ours', { timeout: 30_000 }, async () => {

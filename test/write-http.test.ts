@@ -259,7 +259,7 @@ describe('RSVP', () => {
     for (const fields of [{ token }, { token, status: 'perhaps' }] as Record<string, string>[]) {
       const refused = await request(link, form(fields));
       expect(refused.status).toBe(422);
-      expect(refused.text).toMatch(/Choose yes, maybe or no\.|اختر نعم أو ربما أو لا\./);
+      expect(refused.text).toMatch(/Choose yes, maybe or no\.|يُرجى اختيار نعم أو ربما أو لا\./);
     }
     const summary = await request(`${svc.url}/api/v0/rsvp/${matchId}`);
     expect(summary.json().summary.maybe).toBe(1);

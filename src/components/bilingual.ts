@@ -14,9 +14,9 @@ export function bothTitles(text: BothLanguages): string {
 
 /** Why a page's request was refused (page-request.ts gatePageRequest). */
 export const REFUSED: Record<'rate-limited' | 'body', BothLanguages> = {
-  'rate-limited': { en: ['Too many requests. Try again in a minute.', ''], ar: ['طلبات كثيرة. حاول مرة أخرى بعد دقيقة.', ''] },
+  'rate-limited': { en: ['Too many requests. Try again in a minute.', ''], ar: ['طلبات كثيرة. يُرجى المحاولة مرة أخرى بعد دقيقة.', ''] },
   body: {
     en: ['This request could not be read. Use the link in your email.', ''],
-    ar: ['تعذرت قراءة هذا الطلب. استخدم الرابط الموجود في رسالتك.', ''],
+    ar: ['تعذرت قراءة هذا الطلب. يُرجى استخدام الرابط الموجود في رسالتك.', ''],
   },
 };

@@ -9,7 +9,7 @@ import { NO_STORE } from './headers.js';
 
 const NOT_FOUND: BothLanguages = {
   en: ['Page not found', 'There is no page at this address. The link may be mistyped or cut short: open it again from its email or message.'],
-  ar: ['الصفحة غير موجودة', 'لا توجد صفحة على هذا العنوان. ربما كُتب الرابط خطأً أو نقص جزء منه: افتحه من جديد من رسالته.'],
+  ar: ['الصفحة غير موجودة', 'لا توجد صفحة على هذا العنوان. ربما كُتب الرابط خطأً أو نقص جزء منه: يُرجى فتحه من جديد من رسالته.'],
 };
 /**
  * An operator's review filled the database's disk: an Arabic family's confirmation link answered with English JSON. A
@@ -17,7 +17,7 @@ const NOT_FOUND: BothLanguages = {
  */
 const FAILED: BothLanguages = {
   en: ['Something went wrong on our side', 'What you sent was most likely not saved. Try again in a few minutes.'],
-  ar: ['حدث خطأ من جهتنا', 'على الأرجح لم يُحفظ ما أرسلته. حاول مرة أخرى بعد بضع دقائق.'],
+  ar: ['حدث خطأ من جهتنا', 'على الأرجح لم يُحفظ ما أرسلته. يُرجى المحاولة مرة أخرى بعد بضع دقائق.'],
 };
 const HOME = { en: 'Go to the home page', ar: 'الانتقال إلى الصفحة الرئيسية' };
 

@@ -31,9 +31,9 @@ const headerValue = (parsed: Awaited<ReturnType<typeof PostalMime.parse>>, key: 
 
 describe('buildEml', () => {
   it('round-trips an Arabic subject, display name and body', async () => {
-    const text = 'مرحبًا أحمد،\nأكِّد متابعة دوري الناشئين (نادي الشارقة الرياضي) من هنا:\n' + LONG_URL + '\n';
+    const text = 'مرحبًا أحمد،\nلتأكيد متابعة دوري الناشئين (نادي الشارقة الرياضي):\n' + LONG_URL + '\n';
     const html = `<html lang="ar" dir="rtl"><body><p>مرحبًا أحمد</p><a href="${LONG_URL.replace(/&/g, '&amp;')}">تأكيد المتابعة</a></body></html>`;
-    const subject = 'أكِّد متابعة دوري الناشئين لكرة القدم (نادي الشارقة الرياضي الثقافي) 🏆';
+    const subject = 'تأكيد متابعة دوري الناشئين لكرة القدم (نادي الشارقة الرياضي الثقافي) 🏆';
     const eml = buildEml(input({ from: 'منافسات النادي <no-reply@competitions.example>', to: 'أحمد <ahmed@example.com>', subject, text, html }));
     const parsed = await PostalMime.parse(eml);
 

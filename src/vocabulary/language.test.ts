@@ -28,7 +28,7 @@ describe('sentence', () => {
     ['Riverside vs Hillside', 'Riverside vs Hillside.'],
     ['Riverside vs Al-Salt S.C.', 'Riverside vs Al-Salt S.C.'],
     ['ضد \u2068Al-Salt S.C.\u2069', 'ضد \u2068Al-Salt S.C.\u2069'],
-    ['هل ستشارك؟', 'هل ستشارك؟'],
+    ['هل يمكنك المشاركة؟', 'هل يمكنك المشاركة؟'],
   ])('%s', (text, ended) => {
     expect(sentence(text)).toBe(ended);
   });

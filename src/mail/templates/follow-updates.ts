@@ -102,9 +102,9 @@ const WORDS = {
       return `تعديل النقاط: ${team}: ${leftToRight(signed(before))} ← ${leftToRight(signed(after))} في المجموع${reasons}`;
     },
     reasons: (list: string[]) => (list.length === 0 ? '' : ` — ${list.join('؛ ')}`),
-    calendar: 'أضف تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google',
+    calendar: 'لإضافة تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google',
     unsubscribe: 'لإيقاف هذه الرسائل:', unsubscribeLink: 'إلغاء الاشتراك',
-    why: (scope: string) => `تصلك هذه الرسالة لأنك تتابع ${scope}.`,
+    why: (scope: string) => `تصلك هذه الرسالة لمتابعتك ${scope}.`,
   },
 } as const;
 

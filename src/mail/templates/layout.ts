@@ -100,7 +100,7 @@ ${p.intro.map(para)}${facts}${button}${fallback}${after}${sections}</td></tr>
 
 /** What the line under a button says, naming it by its label, as a screen reader does (a link, not "the button"). */
 export function fallbackWords(language: Language, label: string): string {
-  return language === 'ar' ? `إذا لم يُفتح «${label}»، افتح هذا العنوان في المتصفح:` : `If “${label}” does not open, open this address in your browser:`;
+  return language === 'ar' ? `إذا لم يُفتح «${label}»، فيُرجى فتح هذا العنوان في المتصفح:` : `If “${label}” does not open, open this address in your browser:`;
 }
 
 export function link(url: string, label?: string): Html {

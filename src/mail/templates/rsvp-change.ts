@@ -110,10 +110,10 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
         // "(بدلًا من مؤجلة)" read "instead of postponed" (a review): the note is its own phrase.
         wasPostponed: 'كان مؤجَّلًا',
         wasCancelled: 'كانت المباراة ملغاة',
-        answer: answer ? `ردّك حتى الآن: ${answer}.` : 'لم تردّ على الدعوة بعد.',
-        ask: !open ? (answer ? 'ردّك محفوظ، ويمكنك تغييره بعد تحديد الموعد الجديد:' : 'يمكنك الرد بعد تحديد الموعد الجديد:') : answer ? 'إذا لم يعد ردّك صالحًا، غيّره:' : 'أخبر فريقك هل ستشارك:',
+        answer: answer ? `ردّك حتى الآن: ${answer}.` : 'لم يُسجَّل ردّك على الدعوة بعد.',
+        ask: !open ? (answer ? 'ردّك محفوظ، ويمكنك تغييره بعد تحديد الموعد الجديد:' : 'يمكنك الرد بعد تحديد الموعد الجديد:') : answer ? 'إذا لم يعد ردّك صالحًا، يمكنك تغييره:' : 'يُرجى إبلاغ فريقك إن كان بإمكانك المشاركة:',
         button: open ? (answer ? 'تغيير الرد' : 'الرد على الدعوة') : 'عرض الدعوة',
-        personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
+        personal: 'هذا الرابط خاص بك، فيُرجى عدم مشاركته مع أحد.',
         sentBy: `أُرسلت هذه الرسالة نيابةً عن ${name(input.organizationName)}.`,
       }
     : {

@@ -56,14 +56,14 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         // Beside "موعد الانطلاق" (masculine): "مؤجلة: …" did not agree with it (a native Arabic review).
         when: postponed ? 'مؤجَّل، يُحدَّد موعد جديد لاحقًا' : null,
         hello: `مرحبًا ${name(input.memberName)}،`,
-        invited: sentence(`أنت مدعو للمشاركة في مباراة ${match}`),
+        invited: sentence(`تمت دعوتك للمشاركة في مباراة ${match}`),
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة' },
-        ask: postponed ? 'أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:' : 'أخبر فريقك هل ستشارك:',
+        ask: postponed ? 'أُجّلت المباراة ولم يُحدَّد موعدها الجديد بعد. يمكنك الرد عند تحديده:' : 'يُرجى إبلاغ فريقك إن كان بإمكانك المشاركة:',
         button: postponed ? 'عرض الدعوة' : 'الرد على الدعوة',
         change: postponed ? 'بعد تحديد الموعد الجديد يمكنك تغيير ردّك في أي وقت حتى انطلاق المباراة.' : 'يمكنك تغيير ردّك في أي وقت حتى موعد انطلاق المباراة.',
-        personal: 'هذا الرابط خاص بك، فلا تشاركه مع أحد.',
+        personal: 'هذا الرابط خاص بك، فيُرجى عدم مشاركته مع أحد.',
         sentBy: sender ? `أُرسلت هذه الرسالة نيابةً عن ${name(sender)}.` : null,
-        calendar: input.calendarOf === 'team' ? 'أضف مباريات فريقك إلى تقويمك:' : 'أضف مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
+        calendar: input.calendarOf === 'team' ? 'لإضافة مباريات فريقك إلى تقويمك:' : 'لإضافة مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
       }
     : {
         subject: postponed ? toMember(member, `Postponed: ${match}`) : `${rsvpQuestion('en', member)} ${match}${day ? `, ${day}` : ''}`,

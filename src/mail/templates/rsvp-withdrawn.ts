@@ -45,12 +45,12 @@ export function rsvpWithdrawnEmail(input: RsvpWithdrawnInput): RenderedEmail {
         hello: `مرحبًا ${name(input.memberName)}،`,
         // Passive: the verb would agree with the organization's name, which may be feminine (أكاديمية) or not (نادي).
         what: input.moved
-          ? sentence(`أنت الآن في فريق ${team}، وهو ليس طرفًا في مباراة ${match}، لذا سُحبت دعوتك إليها`)
+          ? sentence(`فريقك الآن هو ${team}، وهو ليس طرفًا في مباراة ${match}، لذا سُحبت دعوتك إليها`)
           : sentence(`لم يعد فريق ${team} طرفًا في مباراة ${match} بعد تعديل جدول المباريات، لذا سُحبت دعوتك إليها`),
         // In quotes: "ردّك (لا) محسوبًا" read as "your answer is not counted" (a native review).
         answer: answer ? `لم يعد ردّك «${answer}» محسوبًا، ولا داعي لحضورك هذه المباراة.` : 'لا داعي لحضورك هذه المباراة.',
         next: 'إذا دُعي فريقك إلى مباراة أخرى فستصلك دعوة جديدة.',
-        ask: input.contact ? `إذا كان هذا خطأ، ردّ على هذه الرسالة أو اكتب إلى ${name(input.contact)}.` : null,
+        ask: input.contact ? `إذا كان هذا خطأ، فيُرجى الرد على هذه الرسالة أو الكتابة إلى ${name(input.contact)}.` : null,
         labels: { match: 'المباراة', kickoff: 'موعد الانطلاق', venue: 'الملعب', event: 'البطولة' },
         tba: 'سيُعلن لاحقًا',
         postponed: 'مؤجَّل، يُحدَّد موعد جديد لاحقًا',

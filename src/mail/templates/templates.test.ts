@@ -66,7 +66,7 @@ describe('follow confirmation', () => {
       unsubscribeUrl: UNSUB,
     });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.subject).toBe('أكِّد متابعة \u2068نادي الشارقة\u2069');
+    expect(mail.subject).toBe('تأكيد متابعة \u2068نادي الشارقة\u2069');
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.html).toContain('text-align:right');
     expect(mail.html).not.toContain('text-align:left');
@@ -132,7 +132,7 @@ describe('RSVP invitation', () => {
   it('in Arabic: right to left, Arabic date words', () => {
     const mail = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, memberName: 'سامي', venue: null });
     expectWellFormedShell(mail, 'ar');
-    expect(mail.subject).toBe('\u2068سامي\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+    expect(mail.subject).toBe('\u2068سامي\u2069، هل يمكنك المشاركة؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
     expect(mail.text).toContain('مرحبًا \u2068سامي\u2069،');
     expect(mail.text).toContain('موعد الانطلاق: \u2068السبت 7 مارس 2026، الساعة 18:30 (UTC)\u2069');
     expect(mail.text).toContain('الملعب: \u2068سيُعلن لاحقًا\u2069');
@@ -144,14 +144,14 @@ describe('RSVP invitation', () => {
   it('in Arabic, isolates each name in its sentences; in English, leaves them as they are', () => {
     const names = { memberName: 'Muath Masri Jr.', awayName: 'Al-Salt S.C.' };
     const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, ...names });
-    expect(ar.subject).toBe('\u2068Muath Masri Jr.\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069، 7 مارس');
+    expect(ar.subject).toBe('\u2068Muath Masri Jr.\u2069، هل يمكنك المشاركة؟ \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069، 7 مارس');
     expect(ar.text).toContain('مرحبًا \u2068Muath Masri Jr.\u2069،');
     expect(ar.html).toContain('مرحبًا \u2068Muath Masri Jr.\u2069،');
     const en = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, ...names });
     expect(en.subject + en.text + en.html).not.toMatch(/[\u2068\u2069]/);
     // A name closing a sentence with its own full stop gets no second one (a review read "Al-Salt S.C..").
     expect(en.text).toContain('You are invited to play in Riverside vs Al-Salt S.C.\n');
-    expect(ar.text).toContain('أنت مدعو للمشاركة في مباراة \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069\n');
+    expect(ar.text).toContain('تمت دعوتك للمشاركة في مباراة \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069\n');
   });
 
   // An RSVP review: a parent with two children in one team got two invitations alike in subject, preview and title
@@ -168,7 +168,7 @@ describe('RSVP invitation', () => {
     expect(preview(noah.html)).toMatch(/^Noah Lowe · /);
     expect(title(ella.html)).toBe(ella.subject);
     const ar = rsvpInviteEmail({ language: 'ar', organizationName: 'نادي الشارقة', ...base, memberName: 'إيلا لو' });
-    expect(ar.subject).toBe('\u2068إيلا لو\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
+    expect(ar.subject).toBe('\u2068إيلا لو\u2069، هل يمكنك المشاركة؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس');
     expect(preview(ar.html)).toMatch(/^\u2068إيلا لو\u2069 · \u2068Riverside\u2069 ضد /);
     // Every later email about the match, to each of them, too.
     const change = { ...base, organizationName: 'Riverside FA', eventName: 'Spring Cup', timeZone: 'UTC', before: { kickoffAt: base.kickoffAt, venue: base.venue }, response: null };
@@ -184,7 +184,7 @@ describe('RSVP invitation', () => {
   it('names the year in the subject of a match ten months or more after the email is sent', () => {
     const sentAt = new Date('2025-04-01T09:00:00Z');
     expect(rsvpInviteEmail({ language: 'en', ...base, sentAt }).subject).toBe('Sam, will you play? Riverside vs Hillside, 7 Mar 2026');
-    expect(rsvpInviteEmail({ language: 'ar', ...base, sentAt }).subject).toBe('\u2068Sam\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس 2026');
+    expect(rsvpInviteEmail({ language: 'ar', ...base, sentAt }).subject).toBe('\u2068Sam\u2069، هل يمكنك المشاركة؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس 2026');
     expect(rsvpInviteEmail({ language: 'en', ...base, sentAt: new Date('2025-11-01T09:00:00Z') }).subject).toBe('Sam, will you play? Riverside vs Hillside, 7 Mar');
     const change = { ...base, organizationName: 'Riverside FA', timeZone: 'UTC', before: { kickoffAt: '2026-03-01T18:30:00Z', venue: base.venue }, response: null, state: 'open' as const };
     expect(rsvpChangeEmail({ ...change, language: 'en', sentAt }).subject).toBe('Sam · New time: Riverside vs Hillside, 7 Mar 2026');
@@ -219,12 +219,12 @@ describe('RSVP invitation', () => {
     // The member's team's feed, as invitations queue it now.
     const team = 'https://competitions.example/api/v0/teams/hillside/calendar';
     expect(rsvpInviteEmail({ language: 'en', ...base, calendarUrl: team, calendarOf: 'team' }).text).toContain(`Add your team's matches to your calendar: webcal://competitions.example/api/v0/teams/hillside/calendar`);
-    expect(rsvpInviteEmail({ language: 'ar', ...base, calendarUrl: team, calendarOf: 'team' }).text).toContain('أضف مباريات فريقك إلى تقويمك:');
+    expect(rsvpInviteEmail({ language: 'ar', ...base, calendarUrl: team, calendarOf: 'team' }).text).toContain('لإضافة مباريات فريقك إلى تقويمك:');
   });
 
   it("shows the kickoff in the organization's time zone, the subject's day included", () => {
     const mail = rsvpInviteEmail({ language: 'ar', ...base, kickoffAt: '2026-03-07T22:30:00Z', timeZone: 'Asia/Amman' });
-    expect(mail.subject).toBe('\u2068Sam\u2069، هل ستشارك؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 آذار');
+    expect(mail.subject).toBe('\u2068Sam\u2069، هل يمكنك المشاركة؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 8 آذار');
     expect(mail.text).toContain('موعد الانطلاق: \u2068الأحد 8 آذار 2026، الساعة 01:30 (GMT+3)\u2069');
   });
 
@@ -282,8 +282,8 @@ describe('registration receipt', () => {
     ['en', null, 'Keep the reference if you write to them.', 'or tell the organization its reference.'],
     ['en', 'hello@riverside.example', 'To write to them (a correction, a question), reply to this email or write to hello@riverside.example, with the reference.',
       'or tell the organization its reference at hello@riverside.example.'],
-    ['ar', null, 'احتفظ برقم الطلب إذا راسلتهم.', 'أو إبلاغ الجهة المنظِّمة برقم الطلب.'],
-    ['ar', 'info@amman-yfa.example', 'لمراسلتهم (لتصحيح أو سؤال)، ردّ على هذه الرسالة أو اكتب إلى \u2068info@amman-yfa.example\u2069، واذكر رقم الطلب.',
+    ['ar', null, 'يُرجى الاحتفاظ برقم الطلب لذكره عند مراسلتهم.', 'أو إبلاغ الجهة المنظِّمة برقم الطلب.'],
+    ['ar', 'info@amman-yfa.example', 'لمراسلتهم (لتصحيح أو سؤال)، يُرجى الرد على هذه الرسالة أو الكتابة إلى \u2068info@amman-yfa.example\u2069، مع ذكر رقم الطلب.',
       'أو إبلاغ الجهة المنظِّمة برقم الطلب على \u2068info@amman-yfa.example\u2069.'],
   ] as const)('in %s with contact %s: where to write', (language, contact, next, notYou) => {
     const mail = registrationReceiptEmail({ language, organizationName: 'O', ...base, contact });
@@ -592,7 +592,7 @@ describe('emails read with assistive technology and enlarged text', () => {
     expect(mail.html.indexOf('webcal://')).toBeGreaterThan(fallback);
     expect(mail.html).not.toContain('the button');
     const ar = followConfirmationEmail({ language: 'ar', organizationName: 'نادي الشارقة', leagueName: null, confirmUrl: CONFIRM, unsubscribeUrl: UNSUB });
-    expect(ar.html).toContain('إذا لم يُفتح «تأكيد المتابعة»، افتح هذا العنوان في المتصفح:');
+    expect(ar.html).toContain('إذا لم يُفتح «تأكيد المتابعة»، فيُرجى فتح هذا العنوان في المتصفح:');
     expect(ar.html).not.toContain('الزر');
   });
 
@@ -649,7 +649,7 @@ describe('RSVP change', () => {
     expect(mail.text).toContain('تغيّر موعد مباراة \u2068Riverside\u2069 ضد \u2068Hillside\u2069 وملعبها.');
     // Not in brackets, as the digest: an Arabic time ends with its zone in brackets (an accessibility review).
     expect(mail.text).toContain('الملعب: \u2068ملعب المدينة — بدلًا من North Park, pitch 2\u2069');
-    expect(mail.text).toContain('لم تردّ على الدعوة بعد.');
+    expect(mail.text).toContain('لم يُسجَّل ردّك على الدعوة بعد.');
     expect(mail.html).toContain('الرد على الدعوة');
   });
 
