@@ -80,10 +80,17 @@ describe('a form posted by a person', () => {
     // The division said as one, sent to the organization (a native Arabic review read "وصل تسجيلك إلى ⁨تحت 12 سنة⁩
     // (⁨رابطة …⁩)", and "ستتواصل معك … عليه" as colloquial).
     expect(res.text).toContain(`<p>وصل تسجيلك في فئة \u2068تحت 12 سنة\u2069 إلى \u2068رابطة عمّان لكرة القدم للناشئين\u2069. رقمه المرجعي \u2068${id}\u2069، ويُرجى الاحتفاظ به. وسيصلك إيصال به على البريد الإلكتروني الذي أدخلته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل.</p>`);
-    // A form that names no division: the organization alone.
-    const noDivision = await post('/api/v0/register', { ...registration, division_id: '', name: 'Omar Nodivision', email: 'omar.nodivision@example.org' }, 'navigate');
+    // A form with no division list: the organization alone.
+    const { division_id: _, ...withoutDivision } = registration;
+    const noDivision = await post('/api/v0/register', { ...withoutDivision, name: 'Omar Nodivision', email: 'omar.nodivision@example.org' }, 'navigate');
     expect(noDivision.status).toBe(201);
     expect(noDivision.text).toContain('<p>وصل تسجيلك إلى \u2068رابطة عمّان لكرة القدم للناشئين\u2069. رقمه المرجعي');
+    // Its list left on the blank entry, to an organization with divisions: the parent is asked to choose (a review: it
+    // was taken, past every rule of the divisions), and nothing is stored.
+    const blank = await post('/api/v0/register', { ...registration, division_id: '', name: 'Omar Blank', email: 'omar.blank@example.org' }, 'navigate');
+    expect(blank.status).toBe(422);
+    expect(blank.text).toContain('مطلوب: يُرجى اختيار إحدى فئات الجهة المنظمة');
+    expect(db.prepare(`SELECT count(*) FROM registrations WHERE name = 'Omar Blank'`).pluck().get()).toBe(0);
     const english = await post('/api/v0/register', { ...registration, org_id: 'riverside-sfl', division_id: 'rsl-reg-premier', name: 'Sam Receipt' }, 'navigate');
     expect([english.status, h1(english.text)]).toEqual([201, 'Registration sent']);
     expect(english.text).toContain('Keep it: a receipt with it is emailed to the address you gave (unless that address has had several today), and the organization will contact you there to confirm the registration.');

@@ -193,6 +193,21 @@ describe('register', () => {
     expect(receipt.text).toContain(body.id);
   });
 
+  // A registrations review: a division list left blank ("") was taken, past the age, guardian and window rules of every
+  // division. Absent, it names none (a form without the list).
+  it('refuses a division sent blank to an organization with divisions; takes one with no division field', async () => {
+    const base = { org_id: 'amman-yfa', name: 'Blank Division', email: 'blank.division@example.org' };
+    for (const encode of [json, form]) {
+      const res = await request(`${svc.url}/api/v0/register`, encode({ ...base, division_id: '  ' }));
+      expect(res.status).toBe(422);
+      expect(res.json().errors).toEqual([{ field: 'division_id', message: "is required: choose one of the organization's divisions" }]);
+    }
+    expect(db.prepare(`SELECT count(*) FROM registrations WHERE email = ?`).pluck().get(base.email)).toBe(0);
+    const none = await request(`${svc.url}/api/v0/register`, json(base));
+    expect(none.status).toBe(201);
+    expect(db.prepare(`SELECT division_id FROM registrations WHERE id = ?`).pluck().get(none.json().id)).toBeNull();
+  });
+
   it('returns the first answer to a retried submit with the same Idempotency-Key', async () => {
     const payload = { org_id: 'riverside-sfl', name: 'Sam Retry', email: 'retry@example.org' };
     const key = 'retry-key-1';

@@ -24,6 +24,7 @@ describe('fieldMessage: the API\'s English message on an Arabic organization\'s 
     ['must be between 1900-01-01 and today', `يجب أن يكون بين ${LRI}1900-01-01${PDI} واليوم`],
     ['is required for a player under 18', 'مطلوب للاعب دون سن 18'],
     ['is required: players under 14 need a guardian', 'مطلوب: من هم دون سن 14 يحتاجون إلى ولي أمر'],
+    ["is required: choose one of the organization's divisions", 'مطلوب: يُرجى اختيار إحدى فئات الجهة المنظمة'],
     ['must be from 2015-01-01 to 2015-12-31 for this division', `يجب أن يكون بين ${LRI}2015-01-01${PDI} و${LRI}2015-12-31${PDI} لهذه الفئة`],
     ['must be on or after 2014-09-01 for this division', `يجب أن يكون في ${LRI}2014-09-01${PDI} أو بعده لهذه الفئة`],
     ['must be on or before 2010-12-31 for this division', `يجب أن يكون في ${LRI}2010-12-31${PDI} أو قبله لهذه الفئة`],
@@ -101,7 +102,7 @@ describe('every message the schemas and rules give has its Arabic', () => {
     found.push(...rules.flat().map((p) => p.message));
     // The organization and division, read from a real database.
     const store = new SyncDb(t.sqlite);
-    for (const fields of [{ ...base, org_id: 'nobody' }, { ...base, division_id: 'rsl-reg-premier' }, { ...base, division_id: 'amm-reg-u14', date_of_birth: '2014-05-06' }]) {
+    for (const fields of [{ ...base, org_id: 'nobody' }, { ...base, division_id: 'rsl-reg-premier' }, { ...base, division_id: 'amm-reg-u14', date_of_birth: '2014-05-06' }, { ...base, division_id: '' }]) {
       found.push(...problemsBesideRefused(store, { ...fields, email: 'nope' }, now).map((p) => p.message));
     }
     // The follow service's (a review found its league's message left in English).

@@ -5,6 +5,7 @@
 // has its Arabic here; field-messages.test.ts feeds those schemas and rules every kind of bad answer and fails on a
 // message with none. A message without one (a new rule not yet said here) is shown in English, marked so.
 import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
+import { DIVISION_REQUIRED } from '../registrations/rules.js';
 import { arabicDateTimes } from '../time/local-time.js';
 import { arabicCount, isolated, leftToRight, type Language } from '../vocabulary/language.js';
 
@@ -59,6 +60,7 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   [/^stopped taking registrations at (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات يوم ${arabicDateTimes(m[1]!, zone)}`],
   [/^is required: players under (\d+) need a guardian$/, (m) => `مطلوب: من هم دون سن ${m[1]} يحتاجون إلى ولي أمر`],
   [/^is required for a player under (\d+)$/, (m) => `مطلوب للاعب دون سن ${m[1]}`],
+  [whole(DIVISION_REQUIRED), () => 'مطلوب: يُرجى اختيار إحدى فئات الجهة المنظمة'],
   [new RegExp(`^must be ${BORN_RANGE} for this division$`), (m) => `يجب أن يكون ${arabicBornRange(m)} لهذه الفئة`],
   [new RegExp(`^is required: the division takes players born ${BORN_RANGE}$`), (m) => `مطلوب: تقبل هذه الفئة اللاعبين المولودين ${arabicBornRange(m)}`],
   [whole(NO_SUCH_ORGANIZATION), () => 'لا توجد جهة منظمة بهذا المعرّف'],

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../time/local-time.js';
-import { ageOn, birthDaysProblem, dateOfBirthProblem, guardianProblems, registrationProblems, windowProblem } from './rules.js';
+import { ageOn, birthDaysProblem, blankDivisionProblem, dateOfBirthProblem, DIVISION_REQUIRED, guardianProblems, registrationProblems, windowProblem } from './rules.js';
+
+// A form's division list left on its blank entry sent the registration past every rule of the organization's divisions.
+describe('blankDivisionProblem', () => {
+  it.each([
+    ['sent blank, the organization with divisions: refused', null, true, { field: 'division_id', message: DIVISION_REQUIRED }],
+    ['sent blank, the organization without divisions: taken without one', null, false, null],
+    ['absent (a form with no division list), the organization with divisions: taken without one', undefined, true, null],
+    ['named (its own checks decide)', 'u12', true, null],
+  ] as const)('%s', (_label, divisionId, hasDivisions, expected) => {
+    expect(blankDivisionProblem(divisionId, hasDivisions)).toEqual(expected);
+  });
+});
 
 describe('ageOn', () => {
   it.each([

@@ -47,6 +47,20 @@ export function windowProblem(terms: Pick<DivisionTerms, 'opens_at' | 'closes_at
   return null;
 }
 
+/**
+ * A division list left on its blank entry (`division_id` sent empty), where the organization has divisions the public
+ * can register into: refused. A club form's list left on "choose" sent an empty division, and the registration reached
+ * the organization past every age, guardian and window rule of its divisions (a registrations review). A registration
+ * with no `division_id` at all (a form with no division list, an API client that names none) is taken without one, as
+ * always: refusing it would turn away every registration of a form built without the field.
+ */
+export const DIVISION_REQUIRED = 'is required: choose one of the organization\'s divisions';
+
+/** `divisionId` null: sent blank. */
+export function blankDivisionProblem(divisionId: string | null | undefined, hasPublicDivisions: boolean): FieldProblem | null {
+  return divisionId === null && hasPublicDivisions ? { field: 'division_id', message: DIVISION_REQUIRED } : null;
+}
+
 /** The earliest date of birth taken. */
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 

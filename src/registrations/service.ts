@@ -11,7 +11,7 @@ import { mailboxOf } from '../mail/mailbox.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
-import { registrationProblems, type FieldProblem, type RegistrantFacts } from './rules.js';
+import { blankDivisionProblem, registrationProblems, type FieldProblem, type RegistrantFacts } from './rules.js';
 import { registrationRequestSchema, type RegistrationRequest, type RegistrationResponse } from './schema.js';
 
 export const RECEIPT_TAG = 'registration-receipt';
@@ -42,6 +42,13 @@ const DIVISION = prepared((q, p: { divisionId: string; orgId: string }) =>
     .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
 );
 
+/** Whether the organization has a division the public may register into: then a division sent blank is refused. */
+const ANY_PUBLIC_DIVISION = prepared((q, p: { orgId: string }) =>
+  q.selectFrom('divisions').select('id').where('org_id', '=', p.orgId)
+    .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))]))
+    .limit(1),
+);
+
 /** A division of the organization as the public may register into it (its league public, or none), or undefined. */
 export function publicDivision(store: SyncDb, divisionId: string, orgId: string) {
   return store.first(DIVISION.bind({ divisionId, orgId }));
@@ -56,7 +63,8 @@ function leftUnderDailyCap(store: SyncDb, address: string, tag: string, perDay: 
   return perDay - recentEmails(store, { address, tag, since: new Date(now.getTime() - DAY_MS) }).count;
 }
 
-type Checked = RegistrantFacts & { org_id: string; division_id?: string | undefined };
+/** `division_id` null: sent blank (a form's list left on its empty entry). */
+type Checked = RegistrantFacts & { org_id: string; division_id?: string | null | undefined };
 
 /**
  * The organization and division a registration names, and every problem they find in it (registrationProblems):
@@ -66,9 +74,12 @@ type Checked = RegistrantFacts & { org_id: string; division_id?: string | undefi
 function checkAgainstDivision(store: SyncDb, facts: Checked, now: Date, refused?: ReadonlySet<string>) {
   const org = store.first(ORGANIZATION.bind({ orgId: facts.org_id }));
   if (!org) return { org, division: undefined, problems: [{ field: 'org_id', message: NO_SUCH_ORGANIZATION }] };
-  const division = facts.division_id === undefined ? undefined : publicDivision(store, facts.division_id, org.id);
+  const named = facts.division_id ?? undefined;
+  const division = named === undefined ? undefined : publicDivision(store, named, org.id);
   const problems = registrationProblems(facts, division ?? null, now, org.timezone, refused);
-  if (facts.division_id !== undefined && !division) problems.unshift({ field: 'division_id', message: NOT_ITS_DIVISION });
+  if (named !== undefined && !division) problems.unshift({ field: 'division_id', message: NOT_ITS_DIVISION });
+  const blank = facts.division_id === null ? blankDivisionProblem(null, store.first(ANY_PUBLIC_DIVISION.bind({ orgId: org.id })) !== undefined) : null;
+  if (blank) problems.unshift(blank);
   return { org, division, problems };
 }
 
@@ -81,12 +92,12 @@ const CHECKED_FIELDS = ['org_id', 'division_id', 'date_of_birth', 'guardian_name
  * one answer. Nothing when its organization or division cannot be read.
  */
 export function problemsBesideRefused(store: SyncDb, fields: Record<string, unknown>, now: Date): FieldProblem[] {
-  const facts: Partial<Record<(typeof CHECKED_FIELDS)[number], string>> = {};
+  const facts: Partial<Record<Exclude<(typeof CHECKED_FIELDS)[number], 'division_id'>, string>> & { division_id?: string | null } = {};
   const refused = new Set<string>();
   for (const name of CHECKED_FIELDS) {
     const parsed = registrationRequestSchema.shape[name].safeParse(fields[name]);
     if (!parsed.success) refused.add(name);
-    else if (parsed.data !== undefined) facts[name] = parsed.data;
+    else if (parsed.data !== undefined) (facts as Record<string, string | null>)[name] = parsed.data;
   }
   const { org_id } = facts;
   if (org_id === undefined || refused.has('division_id')) return [];

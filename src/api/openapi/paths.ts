@@ -220,7 +220,8 @@ export function paths(base: string): Record<string, PathItemObject> {
         'date of birth and guardian where given, its `id`); the contact email gets a receipt naming the organization, the ' +
         'division, the `id` and the date, and nothing the submitter typed. At most 3 receipts per mailbox in 24 hours ' +
         '(`RECEIPTS_PER_ADDRESS_PER_DAY`): past that the request is still taken and answered 201, without a receipt.\n\n' +
-        '422 names the field that does not fit: `org_id` (no such organization), `division_id` (not a division of it, or ' +
+        '422 names the field that does not fit: `org_id` (no such organization), `division_id` (sent empty where the organization ' +
+        'has divisions, not a division of it, or ' +
         'outside its registration window: before `opens_at` or from `closes_at`), `date_of_birth` (the division requires a ' +
         'guardian under an age, or takes players born between two days, so it needs the date; or the player was born ' +
         'outside those days: "must be on or after 2012-01-01 for this division"), `guardian_name` and `guardian_phone` (the player is younger than the ' +
