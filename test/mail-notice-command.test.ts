@@ -90,7 +90,7 @@ it('past the cap: one summary waits an hour, counts every registration since the
   // Nothing a submitter typed: a count and a command.
   expect(sent.text).not.toContain('Player');
   const command = /npm run registrations -- --org riverside --since (\S+) --output /.exec(sent.text);
-  expect(command?.[1]).toBe('2026-05-02T10:01:00Z');
+  expect(command?.[1]).toBe('2026-05-02T10:01:00.250Z');
   expect(exportRegistrations(store, 'riverside', parseSince(command![1]!))!.map((r) => r.id)).toEqual(ids.slice(2));
   // Once it is due (it may be leaving, its count taken), the next registration past the cap waits for a summary of
   // its own: counted in two at worst, never in none.
@@ -101,4 +101,21 @@ it('past the cap: one summary waits an hour, counts every registration since the
     'registration-notice pending', 'registration-notice pending', 'registration-overflow sent', 'registration-overflow pending',
   ]);
   expect(JSON.parse(rows()[3]!.data_json).since).toBe(at(61).toISOString());
+});
+
+// A registrations review: the cap reached within a second, the summary's command, cut to whole seconds, also listed the
+// registrations notified earlier in that second ("8 more registrations", and 12 rows), and named a file with colons.
+it("past the cap within a second: the summary's command lists the registrations it counts, and no other", async () => {
+  const store = await organizationIn('UTC');
+  const t0 = new Date('2026-05-02T10:00:00.100Z');
+  const submit = (i: number, ms: number) =>
+    submitRegistration(store, { org_id: 'riverside', name: `Player ${i}`, email: `p${i}@example.org` }, { client: 'c', now: new Date(t0.getTime() + ms), receiptsPerDay: 3, noticesPerDay: 2 }).body.id;
+  const ids = [submit(1, 0), submit(2, 300), submit(3, 600), submit(4, 800)];
+  const summary = t!.sqlite.prepare(`SELECT * FROM email_outbox WHERE tag = 'registration-overflow'`).get();
+  const sent = composeForSending(store, summary as never, { baseUrl: 'https://c.example', now: new Date(t0.getTime() + OVERFLOW_DELAY_MS + 1000) });
+  if (!('text' in sent)) throw new Error(`cancelled: ${sent.cancelled}`);
+  expect(sent.subject).toBe('More registrations: 2 since Saturday 2 May 2026, 10:00 UTC');
+  const command = /npm run registrations -- --org riverside --since (\S+) --output (\S+)\n/.exec(sent.text);
+  expect(exportRegistrations(store, 'riverside', parseSince(command![1]!))!.map((r) => r.id)).toEqual(ids.slice(2));
+  expect(command![2]).toBe('registrations-riverside-2026-05-02T100000Z.csv');
 });

@@ -38,7 +38,10 @@ export interface RegistrationNoticeInput {
  * npm's banner before the CSV's byte-order mark (scripts/registrations.ts).
  */
 export function exportCommand(orgId: string, since: string): string {
-  return `npm run registrations -- --org ${orgId} --since ${since} --output registrations-${orgId}-${since}.csv`;
+  // The file named without colons or a fraction of a second (Windows refuses a colon in a name, as do mail clients
+  // saving an attachment): `registrations-riverside-2026-05-02T100100Z.csv` for an instant.
+  const label = since.replace(/\.\d+(?=Z$)/, '').replaceAll(':', '');
+  return `npm run registrations -- --org ${orgId} --since ${since} --output registrations-${orgId}-${label}.csv`;
 }
 
 /** The export command as an email shows it, under its title: a line of its own in the text, a code line in the HTML. */

@@ -27,9 +27,10 @@ export function registrationOverflowEmail(input: RegistrationOverflowInput): Ren
   const ar = input.language === 'ar';
   const name = isolatedIn(input.language);
   const when = formatDateTime(input.since, input.timeZone, input.language) ?? input.since;
-  // The export from that instant in whole seconds (which takes the registration of that millisecond), with its offset:
-  // `--since` reads a day in the organization's zone, an instant as it is.
-  const command = exportCommand(input.organizationId, `${input.since.slice(0, 19)}Z`);
+  // The export from that very instant, to the millisecond: cut to whole seconds it also listed the registrations
+  // notified earlier in that second (a registrations review: "8 more" and 12 rows). `--since` reads a day in the
+  // organization's zone, an instant as it is.
+  const command = exportCommand(input.organizationId, input.since);
   const s = ar
     ? {
         subject: `طلبات تسجيل أخرى: ${arabicCount(input.count, REQUESTS)} منذ ${when}`,

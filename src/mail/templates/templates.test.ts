@@ -301,7 +301,7 @@ describe('registration summary past the cap', () => {
     expectWellFormedShell(mail, 'en');
     expect(mail.subject).toBe('More registrations: 14 since Saturday 2 May 2026, 13:01 GMT+3');
     expect(mail.text).toContain('Amman Youth FA has had 14 more registrations since Saturday 2 May 2026, 13:01 GMT+3.');
-    expect(mail.text).toContain('  npm run registrations -- --org amman-yfa --since 2026-05-02T10:01:00Z --output registrations-amman-yfa-2026-05-02T10:01:00Z.csv\n');
+    expect(mail.text).toContain('  npm run registrations -- --org amman-yfa --since 2026-05-02T10:01:00.250Z --output registrations-amman-yfa-2026-05-02T100100Z.csv\n');
     expect(registrationOverflowEmail({ ...input, count: 1 }).text).toContain('has had 1 more registration since');
   });
 
