@@ -36,11 +36,20 @@ it.each([
   const store = registeredAt(zone, stored);
   const rows = exportRegistrations(store, 'riverside', null)!;
   expect(rows.map((r) => r.created_at)).toEqual([local]);
-  expect(toCsv(rows).split('\r\n')[1]).toBe(`reg-1,${local},,,Omar Haddad,,omar@example.org,,,,,`);
+  expect(toCsv(rows).split('\r\n')[1]).toBe(`reg-1,${local},,,,Omar Haddad,,omar@example.org,,,,,`);
   expect(JSON.parse(toJson('riverside', null, rows)).registrations[0].created_at).toBe(local);
   // The day it shows is the day --since names: that day takes it, the next does not.
   expect(local.slice(0, 10)).toBe(day);
   expect(exportRegistrations(store, 'riverside', parseSince(day))!.map((r) => r.id)).toEqual(['reg-1']);
   const next = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
   expect(exportRegistrations(store, 'riverside', parseSince(next))).toEqual([]);
+});
+
+// A registrations review: an Arabic academy's notices named the division "تحت 12 سنة", its export "Under 12".
+it("gives the division's Arabic name beside its name", () => {
+  const store = registeredAt('Asia/Amman', '2026-11-26T22:30:00.015Z');
+  t.sqlite.prepare(`INSERT INTO divisions (id, org_id, name, name_ar) VALUES ('u12', 'riverside', 'Under 12', 'تحت 12 سنة')`).run();
+  t.sqlite.prepare(`UPDATE registrations SET division_id = 'u12'`).run();
+  expect(exportRegistrations(store, 'riverside', null)).toMatchObject([{ division_id: 'u12', division_name: 'Under 12', division_name_ar: 'تحت 12 سنة' }]);
+  expect(toCsv(exportRegistrations(store, 'riverside', null)!).split('\r\n')[1]).toMatch(/^reg-1,[^,]+,u12,Under 12,تحت 12 سنة,Omar Haddad,/);
 });

@@ -109,7 +109,7 @@ describe('the organization reads its registrations', () => {
   it('as CSV (RFC 4180, UTF-8, formulas neutralised) that Python reads back intact, and nothing of another organization', async () => {
     const out = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--format', 'csv']);
     expect(out.status, out.stderr).toBe(0);
-    expect(out.stdout.startsWith('\ufeffid,created_at,division_id,division_name,name,name_ar,email,')).toBe(true);
+    expect(out.stdout.startsWith('\ufeffid,created_at,division_id,division_name,division_name_ar,name,name_ar,email,')).toBe(true);
     expect(out.stdout.endsWith('\r\n')).toBe(true);
     const rows = python(
       'import csv,io,json,sys; print(json.dumps(list(csv.DictReader(io.StringIO(sys.stdin.buffer.read().decode("utf-8-sig"), newline="")))))',
@@ -117,7 +117,7 @@ describe('the organization reads its registrations', () => {
     ) as Record<string, string>[];
     const omar = rows.find((r) => r.id === ids[0])!;
     expect(omar).toMatchObject({
-      name: 'Omar Haddad', name_ar: 'عمر حداد', division_id: 'amm-reg-u12', division_name: 'تحت 12 سنة', email: OMAR.email,
+      name: 'Omar Haddad', name_ar: 'عمر حداد', division_id: 'amm-reg-u12', division_name: 'تحت 12 سنة', division_name_ar: 'تحت 12 سنة', email: OMAR.email,
       phone: `'${OMAR.phone}`, date_of_birth: '2015-03-04', guardian_name: 'Lina Haddad', notes: OMAR.notes,
     });
     const formula = rows.find((r) => r.id === ids[1])!;

@@ -6,7 +6,7 @@ import { localDate, localInstant } from '../time/local-time.js';
 import { isRealDay, isRealInstant } from '../time/rfc3339.js';
 
 export const EXPORT_COLUMNS = [
-  'id', 'created_at', 'division_id', 'division_name', 'name', 'name_ar', 'email', 'phone', 'date_of_birth',
+  'id', 'created_at', 'division_id', 'division_name', 'division_name_ar', 'name', 'name_ar', 'email', 'phone', 'date_of_birth',
   'guardian_name', 'guardian_phone', 'notes',
 ] as const;
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
@@ -69,7 +69,9 @@ export function exportRegistrations(
   let query = store.q.selectFrom('registrations as r')
     .leftJoin('divisions as d', 'd.id', 'r.division_id')
     .select([
-      'r.id', 'r.created_at', 'r.division_id', 'd.name as division_name', 'r.name', 'r.name_ar', 'r.email', 'r.phone',
+      // The division's Arabic name beside its name, as the notices give it to an Arabic organization (a review's
+      // academy read "تحت 12 سنة" in each notice and "Under 12" in its export).
+      'r.id', 'r.created_at', 'r.division_id', 'd.name as division_name', 'd.name_ar as division_name_ar', 'r.name', 'r.name_ar', 'r.email', 'r.phone',
       'r.date_of_birth', 'r.guardian_name', 'r.guardian_phone', 'r.notes',
     ])
     .where('r.org_id', '=', org.id)
