@@ -79,7 +79,7 @@ describe('a form posted by a person', () => {
     // What comes next (a review: nothing of the receipt), never promising it: receipts are capped per mailbox a day.
     // The division said as one, sent to the organization (a native Arabic review read "وصل تسجيلك إلى ⁨تحت 12 سنة⁩
     // (⁨رابطة …⁩)", and "ستتواصل معك … عليه" as colloquial).
-    expect(res.text).toContain(`<p>وصل تسجيلك في فئة \u2068تحت 12 سنة\u2069 إلى \u2068رابطة عمّان لكرة القدم للناشئين\u2069. رقمه المرجعي \u2068${id}\u2069، ويُرجى الاحتفاظ به. وسيصلك إيصال به على البريد الإلكتروني الذي أدخلته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل.</p>`);
+    expect(res.text).toContain(`<p>وصل تسجيلك في فئة \u2068تحت 12 سنة\u2069 إلى \u2068رابطة عمّان لكرة القدم للناشئين\u2069. رقمه المرجعي \u2068${id}\u2069، ويُرجى الاحتفاظ به. وسيصلك إيصال به على العنوان \u2066omar.parent@example.org\u2069 (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل. إذا كان هذا العنوان خاطئًا، يُرجى الكتابة إلى \u2066info@amman-yfa.example\u2069 مع ذكر الرقم المرجعي.</p>`);
     // A form with no division list: the organization alone.
     const { division_id: _, ...withoutDivision } = registration;
     const noDivision = await post('/api/v0/register', { ...withoutDivision, name: 'Omar Nodivision', email: 'omar.nodivision@example.org' }, 'navigate');
@@ -93,7 +93,12 @@ describe('a form posted by a person', () => {
     expect(db.prepare(`SELECT count(*) FROM registrations WHERE name = 'Omar Blank'`).pluck().get()).toBe(0);
     const english = await post('/api/v0/register', { ...registration, org_id: 'riverside-sfl', division_id: 'rsl-reg-premier', name: 'Sam Receipt' }, 'navigate');
     expect([english.status, h1(english.text)]).toEqual([201, 'Registration sent']);
-    expect(english.text).toContain('Keep it: a receipt with it is emailed to the address you gave (unless that address has had several today), and the organization will contact you there to confirm the registration.');
+    // The address as stored, so that a typo shows (a review's parent typed "gmial.com"), and where to correct it.
+    expect(english.text).toContain('Keep it: a receipt with it is emailed to \u2066omar.parent@example.org\u2069 (unless that address has had several today), and the organization will contact you there to confirm the registration. If that address is wrong, write to \u2066hello@riverside-sfl.example\u2069 with the reference.');
+    // An organization without a contact address: nothing said of one.
+    const northgate = await post('/api/v0/register', { org_id: 'northgate-ssa', division_id: 'nssa-reg-y7-mixed', name: 'Ng Receipt', email: ' Ng.Parent@Example.ORG ' }, 'navigate');
+    expect(northgate.status).toBe(201);
+    expect(northgate.text).toContain('a receipt with it is emailed to \u2066ng.parent@example.org\u2069 (unless that address has had several today), and the organization will contact you there to confirm the registration.</p>');
   });
 
   it('lists what needs a change, each field named and told in the page\'s language, and saves nothing', async () => {
@@ -199,11 +204,14 @@ describe('a form posted by a person', () => {
     expect(res.text).toMatch(/<li><bdi>Division<\/bdi>: <span lang="en" dir="ltr">stopped taking registrations at [^<]+2025[^<]*<\/span><\/li>/);
     // Named (a review: "The division below" named none), in the organization's language.
     expect(res.text).toContain('The division \u2068Under-14 Girls\u2069 (\u2068Northgate Schools Sports Association\u2069) is not taking registrations at this time');
+    // Northgate has no contact address: "ask the organization" alone; Amman's is given (a review's parent had none).
+    expect(res.text).toContain('or ask the organization.</p>');
     db.prepare(`UPDATE divisions SET name = 'Under 12', closes_at = '2020-01-01T00:00:00Z' WHERE id = 'amm-reg-u12'`).run();
     try {
       const arabic = await post('/api/v0/register', { ...registration, name: 'Omar Closed' }, 'navigate');
       expect([arabic.status, h1(arabic.text)]).toEqual([422, 'التسجيل غير متاح']);
       expect(arabic.text).toContain('الفئة \u2068تحت 12 سنة\u2069 (\u2068رابطة عمّان لكرة القدم للناشئين\u2069) لا تستقبل طلبات التسجيل');
+      expect(arabic.text).toContain('أو سؤال الجهة المنظمة (\u2066info@amman-yfa.example\u2069).</p>');
     } finally {
       db.prepare(`UPDATE divisions SET name = 'تحت 12 سنة', closes_at = NULL WHERE id = 'amm-reg-u12'`).run();
     }

@@ -46,6 +46,8 @@ interface Names {
    * taking registrations; else null.
    */
   scope: string | null;
+  /** The organization's contact address (where a parent asks it), or null: none, or no organization named. */
+  contact: string | null;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -84,8 +86,8 @@ export function fieldsOfUnreadForm(raw: Uint8Array | undefined, query: URLSearch
  * below" and named none). Any other error names the organization only: a league the public cannot see is never named.
  */
 function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown>, outcome: Outcome): Names {
-  const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone']).where('id', '=', text(fields.org_id)));
-  if (!org) return { language: 'en', timeZone: undefined, organization: null, scope: null };
+  const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone', 'contact_email']).where('id', '=', text(fields.org_id)));
+  if (!org) return { language: 'en', timeZone: undefined, organization: null, scope: null, contact: null };
   const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, org.language) : null);
   const taken = outcome === 'registered' || outcome === 'confirm' || outcome === 'following';
   let scope: string | null = null;
@@ -99,7 +101,7 @@ function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown
         .where((eb) => leagueIsPublic(eb.ref('leagues.id'))),
     ));
   }
-  return { language: org.language, timeZone: org.timezone, organization: named(org), scope };
+  return { language: org.language, timeZone: org.timezone, organization: named(org), scope, contact: org.contact_email };
 }
 
 const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
@@ -128,6 +130,10 @@ interface Said {
   /** The organization alone, isolated. */
   organization: string;
   id: string;
+  /** Where the receipt goes: the contact address as the registration stored it, read left to right; '' otherwise. */
+  email: string;
+  /** The organization's contact address, read left to right; '' without one. */
+  contact: string;
   /** When to try again (a 429's Retry-After), in whole hours, at least 1. */
   hours: number;
   /** The field a form named twice (a 400 for it), as it named it; else ''. */
@@ -141,7 +147,9 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
   en: {
     // What comes next, true whatever became of the receipt (src/mail/templates/registration-receipt.ts), which is
     // capped per mailbox a day: a review's parent was told nothing of it.
-    registered: ({ scope, id }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}. Keep it: a receipt with it is emailed to the address you gave (unless that address has had several today), and the organization will contact you there to confirm the registration.`],
+    // The address said, so that a typo shows (a review's parent typed "gmial.com", and waited for a receipt), with where
+    // to correct it when the organization has a contact address.
+    registered: ({ scope, id, email, contact }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}. Keep it: a receipt with it is emailed to ${email || 'the address you gave'} (unless that address has had several today), and the organization will contact you there to confirm the registration.${contact ? ` If that address is wrong, write to ${contact} with the reference.` : ''}`],
     // Said to everyone (the answer does not tell whether the address unsubscribed): the form sends nothing for 30
     // days to a mailbox that unsubscribed from this follow, and a review's parent who had done so by mistake waited in
     // vain. The way back is on the unsubscribe page.
@@ -149,7 +157,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
     // Nothing a parent typed: a review's parent was told to correct the season, or a field the form hides.
-    closed: ({ scope, within }) => ['Not taking registrations', `Nothing was sent. ${within ? `The division ${scope} is not taking registrations at this time, as said below` : 'The division below is not taking registrations at this time'}: choose another on the form if it offers one, or ask the organization.`],
+    closed: ({ scope, within, contact }) => ['Not taking registrations', `Nothing was sent. ${within ? `The division ${scope} is not taking registrations at this time, as said below` : 'The division below is not taking registrations at this time'}: choose another on the form if it offers one, or ask the organization${contact ? ` (${contact})` : ''}.`],
     // A follow form's league too (one we do not have, or with no public competition, which is the same): its parent
     // was told to correct a hidden field (a review).
     misnamed: ({ route }) => ['This form is set up wrongly', `Nothing was sent. It names an organization or a ${route === 'follow' ? 'league' : 'division'} we do not have (below): the site the form is on must correct it; tell it.`],
@@ -166,11 +174,11 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
   ar: {
     // The division said as one ("في فئة ⁨تحت 14 سنة⁩"), the organization as where it went: "وصل تسجيلك إلى ⁨تحت 14
     // سنة⁩ (⁨رابطة …⁩)" sent it to an age, and "ستتواصل معك … عليه" was colloquial (a native Arabic review).
-    registered: ({ division, organization, id }) => ['تم إرسال التسجيل', `وصل تسجيلك ${division ? `في فئة ${division} ` : ''}إلى ${organization}. رقمه المرجعي ${id}، ويُرجى الاحتفاظ به. وسيصلك إيصال به على البريد الإلكتروني الذي أدخلته (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل.`],
+    registered: ({ division, organization, id, email, contact }) => ['تم إرسال التسجيل', `وصل تسجيلك ${division ? `في فئة ${division} ` : ''}إلى ${organization}. رقمه المرجعي ${id}، ويُرجى الاحتفاظ به. وسيصلك إيصال به على ${email ? `العنوان ${email}` : 'البريد الإلكتروني الذي أدخلته'} (إلا إذا وصلته عدة إيصالات اليوم)، وستتواصل معك الجهة المنظمة عبره لتأكيد التسجيل.${contact ? ` إذا كان هذا العنوان خاطئًا، يُرجى الكتابة إلى ${contact} مع ذكر الرقم المرجعي.` : ''}`],
     confirm: ({ scope }) => ['يُرجى التحقق من بريدك', `لمتابعة ${scope}، يُرجى فتح الرابط في رسالة التأكيد المرسلة إلى ذلك العنوان. لا يُرسل إليه شيء عنها قبل ذلك. إن كنت ألغيت الاشتراك فيها مؤخرًا فلن تصلك رسالة: يمكنك استخدام «المتابعة من جديد» في صفحة إلغاء الاشتراك من أي رسالة منا عنها.`],
     following: ({ scope }) => ['المتابعة مفعّلة بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'يُرجى الرجوع إلى النموذج (زر الرجوع في المتصفح)، وتصحيحها ثم إرساله مرة أخرى.'],
-    closed: ({ scope, within }) => ['التسجيل غير متاح', `لم يُرسل شيء. ${within ? `الفئة ${scope} لا تستقبل طلبات التسجيل في هذا الوقت، كما هو مبيّن أدناه` : 'الفئة أدناه لا تستقبل طلبات التسجيل في هذا الوقت'}: يمكن اختيار فئة أخرى في النموذج إن أتاح ذلك، أو سؤال الجهة المنظمة.`],
+    closed: ({ scope, within, contact }) => ['التسجيل غير متاح', `لم يُرسل شيء. ${within ? `الفئة ${scope} لا تستقبل طلبات التسجيل في هذا الوقت، كما هو مبيّن أدناه` : 'الفئة أدناه لا تستقبل طلبات التسجيل في هذا الوقت'}: يمكن اختيار فئة أخرى في النموذج إن أتاح ذلك، أو سؤال الجهة المنظمة${contact ? ` (${contact})` : ''}.`],
     misnamed: ({ route }) => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. يذكر ${route === 'follow' ? 'جهة منظمة أو دوريًا غير موجود' : 'جهة منظمة أو فئة غير موجودة'} لدينا (أدناه): على الموقع الذي عليه النموذج تصحيح ذلك؛ يُرجى إبلاغه بذلك.`],
     capped: ({ hours }) => cappedWords('ar', hours),
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. يُرجى المحاولة مرة أخرى بعد دقيقة.'],
@@ -257,6 +265,10 @@ export function answerPage(
   const names = namesOf(store, route, fields, outcome);
   const { language } = names;
   const scope = scopeName(names.organization ?? '', names.scope);
+  // As stored (trimmed, its domain in ASCII): the address the receipt is sent to.
+  const registeredEmail = outcome === 'registered' && typeof body.id === 'string'
+    ? store.first(store.q.selectFrom('registrations').select('email').where('id', '=', body.id))?.email
+    : undefined;
   // The reference isolated too: one ending in "-" showed it first on an Arabic page (a review: ".-reg_juhRY…").
   const said = {
     route,
@@ -265,6 +277,8 @@ export function answerPage(
     division: names.scope === null ? '' : isolated(names.scope),
     organization: isolated(names.organization ?? ''),
     id: typeof body.id === 'string' ? isolated(body.id) : '',
+    email: registeredEmail === undefined ? '' : leftToRight(registeredEmail),
+    contact: names.contact === null ? '' : leftToRight(names.contact),
     hours: Math.max(1, Math.ceil(Number(answer.headers.get('retry-after') ?? 0) / 3600)),
     field: repeatedFieldOf(body.detail) ?? '',
   };
