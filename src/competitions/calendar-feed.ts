@@ -10,6 +10,7 @@ import { localizedTeamName } from './standings.js';
 import { publicMatchStatus } from './match-status.js';
 import { pushInto } from '../collections.js';
 import { utcInstant } from '../time/rfc3339.js';
+import { foldName } from '../text/fold.js';
 
 const WORDS = {
   en: { or: ' or ', comma: ', ', best: (n: number, k: number) => (n === 1 ? `Best group winner no. ${k}` : n === 2 ? `Best runner-up no. ${k}` : `Best place ${n}, no. ${k}`), vs: 'vs', winnerOf: 'Winner of', loserOf: 'Loser of', tbd: 'To be decided', round: 'Round', result: 'Result', aet: 'after extra time', legs: ['First leg', 'Second leg'], place: (n: number) => (n === 1 ? 'Winner' : n === 2 ? 'Runner-up' : `Place ${n} in`), aggregate: 'Aggregate', awayGoals: (team: string) => `${team} through on away goals`, pens: (score: string) => `${score} pens`, walkover: (team: string) => `${team} (walkover)`, postponed: 'Postponed: new date to follow', cancelled: 'Cancelled', titles: { postponed: 'Postponed', cancelled: 'Cancelled' } },
@@ -118,8 +119,7 @@ export function eventNameFor(event: Pick<EventFacts, 'name' | 'name_ar' | 'langu
  * it). Each name passed through `name` (isolatedIn, in a feed).
  */
 export function calendarName(eventName: string, leagueName: string, name: (name: string) => string = (n) => n): string {
-  const fold = (s: string) => s.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
-  return fold(eventName).includes(fold(leagueName)) ? name(eventName) : `${name(eventName)} — ${name(leagueName)}`;
+  return foldName(eventName).includes(foldName(leagueName)) ? name(eventName) : `${name(eventName)} — ${name(leagueName)}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { TIEBREAK_PRESETS, type TiebreakCriterion } from '../vocabulary/enums.js
 import type { Report } from './cross-check.js';
 import type { ImportBestPlaced, ImportEvent } from './format.js';
 import { compareGroupNames } from '../competitions/standings.js';
+import { foldName } from '../text/fold.js';
 
 /** The bracket role a match has once defaults apply (a knockout's matches are in the winners bracket). */
 export function effectiveRole(ev: Pick<ImportEvent, 'type'>, m: ImportEvent['matches'][number]): string | null {
@@ -95,7 +96,7 @@ function mostCounted(pairs: ReadonlyArray<readonly [string, string]>): Map<strin
 }
 
 /** A group's name as a person reads it: case, width and spacing aside ("Group a", "Group  A" and "Group A" are one). */
-const groupKey = (name: string) => name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+const groupKey = foldName;
 
 /**
  * The league or group matches of an event (those with no bracket role) make its tables: a group is written one way,

@@ -4,10 +4,11 @@
 import type { SyncDb } from '../db/sync.js';
 import { localDate, localInstant } from '../time/local-time.js';
 import { isRealDay, isRealInstant } from '../time/rfc3339.js';
+import { samePlayerAs } from './same-player.js';
 
 export const EXPORT_COLUMNS = [
   'id', 'created_at', 'division_id', 'division_name', 'division_name_ar', 'name', 'name_ar', 'email', 'phone', 'date_of_birth',
-  'guardian_name', 'guardian_phone', 'notes',
+  'guardian_name', 'guardian_phone', 'notes', 'same_player_as',
 ] as const;
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
 
@@ -81,7 +82,11 @@ export function exportRegistrations(
   if (since && 'day' in since) query = query.where('r.created_at', '>=', new Date(Date.parse(since.day) - 14 * 3600_000).toISOString());
   const rows = store.all(query);
   const kept = since && 'day' in since ? rows.filter((r) => localDate(new Date(r.created_at), org.timezone) >= since.day) : rows;
+  // Which repeat an earlier registration, among all the organization holds: the first may be before --since.
+  const same = samePlayerAs(store.all(
+    store.q.selectFrom('registrations').select(['id', 'name', 'date_of_birth', 'email']).where('org_id', '=', org.id).orderBy('created_at').orderBy('id'),
+  ));
   // In the organization's time zone, as its notices and --since read it: in UTC, a review's registration at 01:30 in
   // Amman showed in the spreadsheet on the day before the one its notice named.
-  return kept.map((r) => ({ ...r, created_at: localInstant(new Date(r.created_at), org.timezone) }));
+  return kept.map((r) => ({ ...r, created_at: localInstant(new Date(r.created_at), org.timezone), same_player_as: same.get(r.id) ?? null }));
 }

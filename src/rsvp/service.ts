@@ -3,6 +3,7 @@
 import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
 import { ConflictError, NotFoundError } from '../errors.js';
+import { foldName } from '../text/fold.js';
 import { mailboxOf } from '../mail/mailbox.js';
 import { addressRefused, queueEmail } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
@@ -232,7 +233,7 @@ export interface InviteResult {
  * because two members may share an address (a parent's, for two children in one youth team): each is invited and
  * answers for themselves, while one person listed twice (in both teams, or twice in one) is invited once.
  */
-const personKey = (name: string, email: string) => `${mailboxOf(email)}\n${name.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim()}`;
+const personKey = (name: string, email: string) => `${mailboxOf(email)}\n${foldName(name)}`;
 
 /**
  * Takes back an invitation and the links its emails carried: its member's address changed (a typo sent it to a

@@ -1,0 +1,19 @@
+import { expect, it } from 'vitest';
+import { samePlayerAs, type PlayerFacts } from './same-player.js';
+
+const reg = (id: string, name: string, date_of_birth: string | null, email: string): PlayerFacts => ({ id, name, date_of_birth, email });
+
+// A registrations review's secretary found three rows for one child: the phone written another way, then a note added
+// with the name in lower case and the address capitalised.
+it.each([
+  ['the same name and day: one player', [reg('a', 'Bella Hart', '2016-01-02', 'hart@example.org'), reg('b', 'bella  hart', '2016-01-02', 'other@example.org')], { b: 'a' }],
+  ['the same name and mailbox, one without a day', [reg('a', 'Bella Hart', null, 'Hart.Family@example.org'), reg('b', 'Bella Hart', '2016-01-02', 'hart.family+club@example.org')], { b: 'a' }],
+  ['the later one without a day, at the mailbox', [reg('a', 'Bella Hart', '2016-01-02', 'hart@example.org'), reg('b', 'Bella Hart', null, 'HART@example.org')], { b: 'a' }],
+  ['two days: two players (a cousin of the same name)', [reg('a', 'Sam Lee', '2014-03-04', 'lee@example.org'), reg('b', 'Sam Lee', '2016-05-06', 'lee@example.org')], {}],
+  ['twins: one day, two names', [reg('a', 'Adam Nasser', '2015-06-07', 'n@example.org'), reg('b', 'Amir Nasser', '2015-06-07', 'n@example.org')], {}],
+  ['no day, two mailboxes: not said', [reg('a', 'Sam Lee', null, 'a@example.org'), reg('b', 'Sam Lee', null, 'b@example.org')], {}],
+  ['three times: each later one names the first', [reg('a', 'Bella Hart', '2016-01-02', 'h@example.org'), reg('b', 'Bella Hart', '2016-01-02', 'h@example.org'), reg('c', 'BELLA HART', null, 'h@example.org')], { b: 'a', c: 'a' }],
+  ['Arabic names, spacing aside', [reg('a', 'عمر حداد', '2015-03-04', 'l@example.org'), reg('b', ' عمر  حداد ', '2015-03-04', 'x@example.org')], { b: 'a' }],
+])('%s', (_label, rows, expected) => {
+  expect(Object.fromEntries(samePlayerAs(rows))).toEqual(expected);
+});
