@@ -108,7 +108,8 @@ export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options'
   }
   const seen = new Set<string>();
   for (const token of parsed.tokens) {
-    if (token.kind !== 'option') continue;
+    // An option that takes several (registrations' --remove) may repeat.
+    if (token.kind !== 'option' || options[token.name]?.multiple === true) continue;
     if (seen.has(token.name)) throw new CliError(`--${token.name} is given twice: give it once\nusage: ${usage}`);
     seen.add(token.name);
   }

@@ -1,18 +1,36 @@
 // npm run registrations -- --org ORG_ID [--since DATE] [--format csv|json] [--output FILE]: one organization's
 // registrations, for its organizers, to FILE or to stdout (CSV by default). Nothing of another organization is ever
-// read.
+// read. With --remove ID (repeatable): those registrations of the organization removed instead (src/registrations/
+// remove.ts), all or none.
+import { checkpointWal } from '../src/db/checkpoint.js';
 import { exportRegistrations, parseSince, toCsv, toJson } from '../src/registrations/export.js';
+import { removeRegistrations } from '../src/registrations/remove.js';
 import { CliError, outputFile, parseOptions, runCli, withDatabase, writeOutput } from './cli.js';
 
-const USAGE = 'npm run registrations -- --org ORG_ID [--since YYYY-MM-DD] [--format csv|json] [--output FILE]';
+const USAGE = 'npm run registrations -- --org ORG_ID [--since YYYY-MM-DD] [--format csv|json] [--output FILE] | --org ORG_ID --remove ID [--remove ID …]';
 
 await runCli(async () => {
   const values = parseOptions(
-    { org: { type: 'string' }, since: { type: 'string' }, format: { type: 'string', default: 'csv' }, output: { type: 'string' } },
+    { org: { type: 'string' }, since: { type: 'string' }, format: { type: 'string', default: 'csv' }, output: { type: 'string' }, remove: { type: 'string', multiple: true } },
     USAGE,
   );
   const { org, format } = values;
   if (!org) throw new CliError(`usage: ${USAGE}`);
+  if (values.remove !== undefined) {
+    if (values.since !== undefined || values.output !== undefined) throw new CliError(`--remove takes no --since or --output\nusage: ${USAGE}`);
+    const outcome = await withDatabase(({ store, sqlite }) => {
+      const result = removeRegistrations(store, org, values.remove!);
+      // Folded out of the WAL, as an erasure is: no copy of what was removed lingers in app.db-wal.
+      if (result.ok && !checkpointWal(sqlite)) console.error('WAL checkpoint deferred: the database was busy; the next regeneration or npm run retention folds it');
+      return result;
+    });
+    if (!outcome.ok) throw new CliError(`nothing removed: ${org} has no registration ${outcome.unknown.map((id) => JSON.stringify(id)).join(', ')}`);
+    const n = outcome.removed.length;
+    process.stdout.write(
+      `${n} registration${n === 1 ? '' : 's'} of ${org} removed (${outcome.removed.join(', ')}), and the ${outcome.emails} email${outcome.emails === 1 ? '' : 's'} about ${n === 1 ? 'it' : 'them'} in the outbox (none of those waiting is sent)\n`,
+    );
+    return;
+  }
   if (format !== 'csv' && format !== 'json') throw new CliError(`--format must be csv or json\nusage: ${USAGE}`);
   const file = outputFile(values.output, USAGE);
   const since = values.since === undefined ? null : parseSince(values.since);

@@ -191,6 +191,36 @@ describe('the organization reads its registrations', () => {
   });
 });
 
+// A registrations review: a child registered twice could not be removed but by erasing the parent's address, the
+// good registration with it. The export names the repeat; --remove takes it, its emails and stored answer with it.
+describe('a registration removed by id', () => {
+  it('names the repeat, removes it with its emails, and refuses an id the organization does not hold', async () => {
+    const body = { org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Twice Registered', email: 'twice@example.org', date_of_birth: '2015-02-03' };
+    const first = ((await register(body)).json() as { id: string }).id;
+    const again = ((await register({ ...body, name: 'twice  registered', notes: 'forgot: asthma' })).json() as { id: string }).id;
+    const other = ((await register({ org_id: 'riverside-sfl', name: 'Other Org', email: 'twice@example.org' })).json() as { id: string }).id;
+    const exported = async () => (JSON.parse((await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--format', 'json'])).stdout).registrations as Array<Record<string, string | null>>)
+      .filter((r) => r.email === body.email).map((r) => [r.id, r.same_player_as]);
+    expect(await exported()).toEqual([[first, null], [again, first]]);
+    const emailsOf = (id: string) => db.prepare(`SELECT count(*) FROM email_outbox WHERE json_extract(data_json, '$.registrationId') = ?`).pluck().get(id);
+    expect(emailsOf(again)).toBeGreaterThan(0);
+    const answersOf = (id: string) => db.prepare(`SELECT count(*) FROM idempotency_keys WHERE json_extract(response_body, '$.id') = ?`).pluck().get(id);
+    expect(answersOf(again)).toBe(1);
+    // Another organization's registration, or one not held: nothing removed, one line, exit 1.
+    const refused = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--remove', again, '--remove', other]);
+    expect([refused.status, refused.stdout]).toEqual([1, '']);
+    expect(refused.stderr).toContain(`nothing removed: amman-yfa has no registration "${other}"`);
+    expect(await exported()).toEqual([[first, null], [again, first]]);
+    const removed = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--remove', again]);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(removed.stdout).toMatch(new RegExp(`^1 registration of amman-yfa removed \\(${again}\\), and the \\d+ emails? about it in the outbox \\(none of those waiting is sent\\)\\n$`));
+    expect(await exported()).toEqual([[first, null]]);
+    expect(emailsOf(again)).toBe(0);
+    expect(emailsOf(first)).toBeGreaterThan(0);
+    expect(answersOf(again)).toBe(0);
+  });
+});
+
 describe('divisions say when and whom they take', () => {
   it('answers 422 naming division_id outside the window, and writes nothing', async () => {
     const before = db.prepare(`SELECT count(*) AS n FROM registrations`).get();
