@@ -329,7 +329,8 @@ describe('retention', () => {
     await drainedEmails(db, svc.env.MAIL_DIR!);
     const out = await runScript(svc, 'retention.ts', []);
     expect(out.status, out.stderr).toBe(0);
-    expect(out.stdout).toMatch(/^retention: 2 registrations, \d+ emails/);
+    // Each organization named with its count: the operator tells each that its export no longer has them.
+    expect(out.stdout).toMatch(/^retention: 2 registrations \(amman-yfa 1, northgate-ssa 1\), \d+ emails/);
     const left = (db.prepare(`SELECT id FROM registrations`).all() as { id: string }[]).map((r) => r.id);
     expect(left).toEqual(expect.arrayContaining([keptAmman, keptNorthgate]));
     expect(left).not.toContain(oldAmman);

@@ -60,6 +60,8 @@ export interface RetentionResult {
   invitations: number;
   links: number;
   registrations: number;
+  /** Of them, each organization's (those with none left out). */
+  registrationsOf: Record<string, number>;
   emails: number;
   changes: number;
 }
@@ -157,12 +159,15 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
       );
     // Each organization keeps its registrations for its own registration_retention_days.
     let registrations = 0;
-    for (const org of store.all(store.q.selectFrom('organizations').select(['id', 'registration_retention_days']))) {
-      registrations += store.run(
+    const registrationsOf: Record<string, number> = {};
+    for (const org of store.all(store.q.selectFrom('organizations').select(['id', 'registration_retention_days']).orderBy('id'))) {
+      const deleted = store.run(
         store.q.deleteFrom('registrations')
           .where('org_id', '=', org.id)
           .where('created_at', '<', before(org.registration_retention_days * DAY_MS)),
       );
+      registrations += deleted;
+      if (deleted > 0) registrationsOf[org.id] = deleted;
     }
     // A registration's notice carries its details: once the registration is gone, so are its emails, those still
     // waiting too (a data protection review found a pending notice of a registration deleted here sent a day later,
@@ -192,7 +197,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           ...(told === null || told === undefined ? [eb('id', '>', -1)] : [eb('id', '<=', told)]),
         ])),
     );
-    return { idempotencyKeys, unconfirmedFollows, unsubscribedFollows, invitations, links, registrations, emails, changes };
+    return { idempotencyKeys, unconfirmedFollows, unsubscribedFollows, invitations, links, registrations, registrationsOf, emails, changes };
   });
 }
 
@@ -200,7 +205,8 @@ export function runRetention(store: SyncDb, now: Date): string {
   const started = performance.now();
   const r = applyRetention(store, now);
   return (
-    `retention: ${r.registrations} registrations, ${r.emails} emails (finished, or of a registration gone), ${r.idempotencyKeys} idempotency keys, ` +
+    // Each organization's named: the operator tells it that its export no longer has them (a registrations review).
+    `retention: ${r.registrations} registrations${r.registrations > 0 ? ` (${Object.entries(r.registrationsOf).map(([org, n]) => `${org} ${n}`).join(', ')})` : ''}, ${r.emails} emails (finished, or of a registration gone), ${r.idempotencyKeys} idempotency keys, ` +
     `${r.unconfirmedFollows} follows never confirmed, ${r.unsubscribedFollows} follows unsubscribed more than ${UNSUBSCRIBED_FOLLOW_KEPT_MS / DAY_MS} days ago, ` +
     `${r.invitations} RSVP invitations of matches over more than ${RSVP_INVITATION_KEPT_MS / DAY_MS} days, ` +
     `${r.changes} told changes and ${r.links} links (expired, of a follow that left or of an invitation gone) deleted, ${Math.round(performance.now() - started)} ms`
