@@ -1,10 +1,11 @@
 // Which registrations are likely the same player sent again: a parent who registers twice (a phone number written
 // another way, a note forgotten the first time) made two rows that nothing linked, and a registrations review's
-// secretary found three for one child in the export. Two registrations of one organization are taken as one player's
-// when their names fold to the same (src/text/fold.ts) and they share the date of birth, or, one of them without it,
-// the contact mailbox (src/mail/mailbox.ts: case, dots and +tags aside). Said, never merged: twins share a birthday,
-// siblings a parent's address, and the organization decides.
-import { mailboxOf } from '../mail/mailbox.js';
+// secretary found three for one child in the export. A registration repeats an earlier one of its organization when
+// their names fold to the same (src/text/fold.ts) and they share the date of birth, or, one of them without it, the
+// contact mailbox (src/mail/mailbox.ts deliveryKey: case, and a +tag or Gmail's dots where the provider delivers
+// them alike; two Outlook spellings are two people). Said, never merged: twins share a birthday, siblings a parent's
+// address, and the organization decides.
+import { deliveryKey } from '../mail/mailbox.js';
 import { foldName } from '../text/fold.js';
 
 export interface PlayerFacts {
@@ -15,28 +16,26 @@ export interface PlayerFacts {
 }
 
 /**
- * For each registration of `rows` (oldest first) that repeats an earlier one, the first registration of that player,
- * by id. Pure: the export reads the organization's registrations and asks this.
+ * For each registration of `rows` (oldest first) that repeats an earlier one, the earliest it repeats, by id: with a
+ * date of birth, the earliest of that day, else the earliest without one at its mailbox; without a date, the earliest
+ * at its mailbox. Each link is a direct match, never followed further: an undated registration may repeat two dated
+ * ones of different days, which are not one player. Pure: the export reads the organization's registrations and asks.
  */
 export function samePlayerAs(rows: readonly PlayerFacts[]): Map<string, string> {
-  // Each key to the first registration (its position) that has it: a dated one by its day and, at its mailbox, as
-  // dated; an undated one at its mailbox.
-  const first = new Map<string, number>();
+  // Each key to the id of the first registration that has it.
+  const first = new Map<string, string>();
   const out = new Map<string, string>();
-  rows.forEach((r, i) => {
+  for (const r of rows) {
     const name = foldName(r.name);
-    const mailbox = mailboxOf(r.email);
-    const own = r.date_of_birth === null ? [`undated\n${name}\n${mailbox}`] : [`born\n${name}\n${r.date_of_birth}`, `dated\n${name}\n${mailbox}`];
-    // Dated: the same day, or an undated one at the mailbox. Undated: any at the mailbox.
-    const wanted = r.date_of_birth === null
-      ? [`undated\n${name}\n${mailbox}`, `dated\n${name}\n${mailbox}`]
-      : [`born\n${name}\n${r.date_of_birth}`, `undated\n${name}\n${mailbox}`];
-    const found = wanted.map((k) => first.get(k)).filter((n): n is number => n !== undefined);
-    if (found.length > 0) {
-      const earliest = rows[Math.min(...found)]!.id;
-      out.set(r.id, out.get(earliest) ?? earliest);
+    const mailbox = deliveryKey(r.email);
+    const day = r.date_of_birth === null ? null : `born\n${name}\n${r.date_of_birth}`;
+    const anyAtMailbox = `any\n${name}\n${mailbox}`;
+    const undatedAtMailbox = `undated\n${name}\n${mailbox}`;
+    const earlier = day === null ? first.get(anyAtMailbox) : (first.get(day) ?? first.get(undatedAtMailbox));
+    if (earlier !== undefined) out.set(r.id, earlier);
+    for (const k of [day, anyAtMailbox, r.date_of_birth === null ? undatedAtMailbox : null]) {
+      if (k !== null && !first.has(k)) first.set(k, r.id);
     }
-    for (const k of own) if (!first.has(k)) first.set(k, i);
-  });
+  }
   return out;
 }
