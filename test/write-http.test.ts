@@ -197,8 +197,9 @@ describe('register', () => {
   // division. Absent, it names none (a form without the list).
   it('refuses a division sent blank to an organization with divisions; takes one with no division field', async () => {
     const base = { org_id: 'amman-yfa', name: 'Blank Division', email: 'blank.division@example.org' };
-    for (const encode of [json, form]) {
-      const res = await request(`${svc.url}/api/v0/register`, encode({ ...base, division_id: '  ' }));
+    // Blank in a form or in JSON, or JSON's null (a script's `select.value || null`).
+    for (const sent of [form({ ...base, division_id: '  ' }), json({ ...base, division_id: '' }), json({ ...base, division_id: null })]) {
+      const res = await request(`${svc.url}/api/v0/register`, sent);
       expect(res.status).toBe(422);
       expect(res.json().errors).toEqual([{ field: 'division_id', message: "is required: choose one of the organization's divisions" }]);
     }

@@ -3,18 +3,20 @@ import { z } from 'zod';
 import { dateOfBirthField, emailField, idField, optionalText, phoneField, requiredText } from '../http/fields.js';
 
 /**
- * An optional id, but sent blank (a form's division list left on its empty entry) is null, not absent: where the
- * organization has divisions, the service refuses it (src/registrations/rules.ts blankDivisionProblem).
+ * An optional id, but sent blank (a form's division list left on its empty entry, or JSON's null: a script's
+ * `select.value || null`) is null, not absent: where the organization has divisions, the service refuses it
+ * (src/registrations/rules.ts blankDivisionProblem).
  */
-const divisionField = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v === null ? undefined : v), idField.nullable().optional());
+const divisionField = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v), idField.nullable().optional());
 
 export const registrationRequestSchema = z.object({
   org_id: idField.meta({ description: 'Organization the player registers with (`amman-yfa`).' }),
   division_id: divisionField.meta({
     description:
-      'Division of that organization (`amm-reg-u12`). Absent: the registration names none. Sent empty (a form\'s division list ' +
-      'left on its blank entry) to an organization that has divisions the public can register into: 422 on this field, "is ' +
-      'required", so that no registration passes its divisions\' rules by a list left blank. No read lists an organization\'s divisions: their ids and rules (when each takes ' +
+      'Division of that organization (`amm-reg-u12`). Absent: the registration names none. Sent empty or `null` (a form\'s ' +
+      'division list left on its blank entry) to an organization that has divisions the public can register into (open ' +
+      'or not): 422 on this field, "is required", so that no registration passes its divisions\' rules by a list left ' +
+      'blank; to an organization without, the same as absent. No read lists an organization\'s divisions: their ids and rules (when each takes ' +
       'registrations, the days its players are born between, the age under which a guardian is needed) are in the organization\'s ' +
       'own data; a club\'s form gets them from its organizer. A registration outside a division\'s rules is answered 422 naming the field to change.',
   }),

@@ -18,6 +18,11 @@ import { ANY_DIGIT } from '../../vocabulary/digits.js';
 import type { JsonSchema } from './types.js';
 
 const BLANK_NOTE = 'Optional: an empty string (or `null` in JSON) counts as absent.';
+/**
+ * Optional fields whose blank is not absence, their description saying what it is instead: a registration's
+ * `division_id` sent blank is a form's list left on its empty entry (src/registrations/rules.ts blankDivisionProblem).
+ */
+const OWN_BLANK = new Set(['division_id']);
 
 const RESPONSES: [z.ZodType, string][] = [
   [publicEventSchema, 'Event'],
@@ -118,7 +123,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     const required = new Set(schema.required as string[]);
     for (const [field, generated] of Object.entries(properties)) {
       const { description, ...property } = asSent(generated);
-      const noted = required.has(field) ? description : [description, BLANK_NOTE].filter(Boolean).join(' ');
+      const noted = required.has(field) || OWN_BLANK.has(field) ? description : [description, BLANK_NOTE].filter(Boolean).join(' ');
       const checked = { ...generated, ...(noted ? { description: noted } : {}) };
       properties[field] = required.has(field)
         ? { ...property, ...(description ? { description } : {}), [CHECKED]: checked }
