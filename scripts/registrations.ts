@@ -18,8 +18,8 @@ await runCli(async () => {
   if (!org) throw new CliError(`usage: ${USAGE}`);
   if (values.remove !== undefined) {
     if (values.since !== undefined || values.output !== undefined) throw new CliError(`--remove takes no --since or --output\nusage: ${USAGE}`);
-    const outcome = await withDatabase(({ store, sqlite }) => {
-      const result = removeRegistrations(store, org, values.remove!);
+    const outcome = await withDatabase(({ store, sqlite }, cfg) => {
+      const result = removeRegistrations(store, org, values.remove!, { mailDir: cfg.mailTransport === 'file' ? cfg.mailDir : null });
       // Folded out of the WAL, as an erasure is: no copy of what was removed lingers in app.db-wal.
       if (result.ok && !checkpointWal(sqlite)) console.error('WAL checkpoint deferred: the database was busy; the next regeneration or npm run retention folds it');
       return result;
@@ -27,7 +27,8 @@ await runCli(async () => {
     if (!outcome.ok) throw new CliError(`nothing removed: ${org} has no registration ${outcome.unknown.map((id) => JSON.stringify(id)).join(', ')}`);
     const n = outcome.removed.length;
     process.stdout.write(
-      `${n} registration${n === 1 ? '' : 's'} of ${org} removed (${outcome.removed.join(', ')}), and the ${outcome.emails} email${outcome.emails === 1 ? '' : 's'} about ${n === 1 ? 'it' : 'them'} in the outbox (none of those waiting is sent)\n`,
+      `${n} registration${n === 1 ? '' : 's'} of ${org} removed (${outcome.removed.join(', ')}), and the ${outcome.emails} email${outcome.emails === 1 ? '' : 's'} about ${n === 1 ? 'it' : 'them'} in the outbox (none of those waiting is sent)` +
+        `${outcome.files > 0 ? `, with their ${outcome.files} .eml file${outcome.files === 1 ? '' : 's'}` : ''}\n`,
     );
     return;
   }

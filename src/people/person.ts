@@ -253,7 +253,7 @@ function find(store: SyncDb, email: string, options: PersonOptions): Found {
  * The .eml files directly under `dir` (a missing folder holds none), by name, that are the person's: To: or Reply-To:
  * theirs, or written for one of the outbox rows of `keys` (their message keys).
  */
-function emlFilesOf(dir: string, mine: (address: string | undefined) => boolean, keys: ReadonlySet<string>): string[] {
+export function emlFilesOf(dir: string, mine: (address: string | undefined) => boolean, keys: ReadonlySet<string>): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);

@@ -1,34 +1,44 @@
 // One organization's registrations removed by id: a player registered twice (the export's same_player_as names the
-// first), a test, a request its organization turned away. A registrations review found no way but `npm run person --
-// --erase`, which takes every registration of that address, the good one too. In one transaction, with what carries
-// the registration's data: its emails still in the outbox (its notices and its receipt, in any status: none leaves
-// after) and the stored answer a retried submit would get, which names it. Another organization's id, or one it does
-// not hold, removes nothing.
+// earlier one), a test, a request its organization turned away. A registrations review found no way but `npm run
+// person -- --erase`, which takes every registration of that address, the good one too. In one transaction, with its
+// emails in the outbox (its notices and its receipt, in any status: none still waiting leaves after), then the .eml
+// files the file transport wrote of them. The stored answer to its submit stays: a form posted again within its hour
+// is answered as the first time, not taken again as a new registration. Another organization's id, or one it does not
+// hold, removes nothing.
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
+import { emlFilesOf } from '../people/person.js';
 
 export type RemoveOutcome =
-  | { ok: true; removed: string[]; emails: number; answers: number }
+  | { ok: true; removed: string[]; emails: number; files: number }
   | { ok: false; unknown: string[] };
 
-export function removeRegistrations(store: SyncDb, orgId: string, ids: readonly string[]): RemoveOutcome {
+/** `mailDir`: the file transport's folder, whose .eml files of the removed registrations go too (null: Postmark). */
+export function removeRegistrations(store: SyncDb, orgId: string, ids: readonly string[], options: { mailDir: string | null }): RemoveOutcome {
   const wanted = [...new Set(ids)];
-  return store.transaction(() => {
+  const outcome = store.transaction(() => {
     const held = new Set(
       store.all(store.q.selectFrom('registrations').select('id').where('org_id', '=', orgId).where('id', 'in', wanted)).map((r) => r.id),
     );
     const unknown = wanted.filter((id) => !held.has(id));
-    if (unknown.length > 0) return { ok: false, unknown };
-    const answers = store.run(
-      store.q.deleteFrom('idempotency_keys').where('scope', 'in', ['register', 'register:repeat'])
-        .where(sql<string>`json_extract(response_body, '$.id')`, 'in', wanted),
-    );
+    if (unknown.length > 0) return { ok: false as const, unknown };
+    const about = store.q.selectFrom('email_outbox')
+      .where('template', 'in', ['registration-notice', 'registration-receipt'])
+      .where(sql<string>`json_extract(data_json, '$.registrationId')`, 'in', wanted);
+    const keys = new Set(store.all(about.select('message_key')).map((r) => r.message_key));
     const emails = store.run(
       store.q.deleteFrom('email_outbox')
         .where('template', 'in', ['registration-notice', 'registration-receipt'])
         .where(sql<string>`json_extract(data_json, '$.registrationId')`, 'in', wanted),
     );
     store.run(store.q.deleteFrom('registrations').where('id', 'in', wanted));
-    return { ok: true, removed: wanted, emails, answers };
+    return { ok: true as const, removed: wanted, emails, keys };
   });
+  if (!outcome.ok) return outcome;
+  // After the commit: a file cannot be put back if the transaction failed.
+  const files = options.mailDir === null ? [] : emlFilesOf(options.mailDir, () => false, outcome.keys);
+  for (const name of files) fs.rmSync(path.join(options.mailDir!, name), { force: true });
+  return { ok: true, removed: outcome.removed, emails: outcome.emails, files: files.length };
 }
