@@ -7,8 +7,10 @@ import { isRealDay, isRealInstant } from '../time/rfc3339.js';
 import { samePlayerAs } from './same-player.js';
 
 export const EXPORT_COLUMNS = [
-  'id', 'created_at', 'division_id', 'division_name', 'division_name_ar', 'name', 'name_ar', 'email', 'phone', 'date_of_birth',
-  'guardian_name', 'guardian_phone', 'notes', 'same_player_as',
+  'id', 'created_at', 'division_id', 'division_name', 'name', 'name_ar', 'email', 'phone', 'date_of_birth',
+  'guardian_name', 'guardian_phone', 'notes',
+  // Added since: after the others, so that a spreadsheet reading the columns by place reads them where it did.
+  'division_name_ar', 'same_player_as',
 ] as const;
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
 
