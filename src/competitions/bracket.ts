@@ -60,6 +60,22 @@ export function compareBracketMatches(a: MatchFacts, b: MatchFacts): number {
   );
 }
 
+/** What feeds one side of a match, each kind null when it is not that one (a side has one feed at most). */
+export interface SideFeed {
+  match: string | null;
+  outcome: SourceOutcome | null;
+  group: string | null;
+  position: number | null;
+  best: string | null;
+  slot: number | null;
+}
+
+export function sideFeed(m: MatchFacts, side: Side): SideFeed {
+  return side === 'home'
+    ? { match: m.home_source_match_id, outcome: m.home_source_outcome, group: m.home_source_group ?? null, position: m.home_source_position ?? null, best: m.home_source_best ?? null, slot: m.home_source_slot ?? null }
+    : { match: m.away_source_match_id, outcome: m.away_source_outcome, group: m.away_source_group ?? null, position: m.away_source_position ?? null, best: m.away_source_best ?? null, slot: m.away_source_slot ?? null };
+}
+
 /** A slot with neither a seeded team nor a feed: nobody will ever fill it. */
 export function isEmptySlot(m: MatchFacts, side: Side): boolean {
   return side === 'home'

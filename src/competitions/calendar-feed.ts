@@ -1,6 +1,6 @@
 // What a competition's calendar says about each match, in the organization's language.
 // renderCalendar (calendar.ts) turns it into RFC 5545 text.
-import { isEmptySlot, resolveTeams } from './bracket.js';
+import { isEmptySlot, resolveTeams, sideFeed } from './bracket.js';
 import { bracketContext } from './group-feeds.js';
 import { slotCandidateGroups } from './best-placed.js';
 import type { CalendarInput } from './calendar.js';
@@ -141,22 +141,17 @@ export function matchNames(
   const slotName = (m: MatchFacts, side: 'home' | 'away', teamId: string | null) => {
     const known = teamName(teamId);
     if (known) return known;
+    const { group, position, best, slot, match: sourceId, outcome } = sideFeed(m, side);
     // A slot fed by a group's final table, before the group is finished: "Winner Group A".
-    const group = side === 'home' ? m.home_source_group : m.away_source_group;
-    const position = side === 'home' ? m.home_source_position : m.away_source_position;
     if (group != null && position != null) return `${w.place(position)} ${group}`;
     // A slot fed by the best-placed teams of several groups, before they are known: with an allocation table the groups
     // it can draw from ("Place 3 in Group A, D, E or F"); without, its rank among them ("Best place 3, no. 1").
-    const best = side === 'home' ? m.home_source_best : m.away_source_best;
-    const slot = side === 'home' ? m.home_source_slot : m.away_source_slot;
     const rule = best == null ? undefined : event.rules?.best_placed?.find((r) => r.id === best);
     if (rule !== undefined && slot != null) {
       return rule.allocation === null ? w.best(rule.position, slot) : `${w.place(rule.position)} ${groupList(slotCandidateGroups(rule, slot), w)}`;
     }
-    const sourceId = side === 'home' ? m.home_source_match_id : m.away_source_match_id;
     const source = sourceId ? byId.get(sourceId) : undefined;
     if (!source) return w.tbd;
-    const outcome = side === 'home' ? m.home_source_outcome : m.away_source_outcome;
     return `${outcome === 'loser' ? w.loserOf : w.winnerOf} ${sourceLabels.get(source.id)!}`;
   };
   const out = new Map<string, MatchNames>();

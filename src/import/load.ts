@@ -9,6 +9,7 @@ import { describeJsonSyntaxError, lineAndColumn } from './json-syntax.js';
 import { validateImport } from './validate.js';
 import { describeFeed, formatPath, type Feed, type ImportProblem } from './cross-check.js';
 import type { ImportFile, ImportMatch, ImportSlot } from './format.js';
+import { sideFeed } from '../competitions/bracket.js';
 import { beatenPlayingOn, tiesLeadingNowhere } from '../competitions/champion.js';
 import { bestPlacedGroups } from './rules-check.js';
 import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
@@ -756,17 +757,12 @@ function namer(resolved: (eventId: string) => EventResolved, teams: ReadonlyMap<
 }
 
 /** What feeds a side of a match, in the import's words (`the winner of "qf1"`); null when nothing does. */
-export function feedName(m: MatchFacts | undefined, side: 'home' | 'away'): string | null {
+function feedName(m: MatchFacts | undefined, side: 'home' | 'away'): string | null {
   if (m === undefined) return null;
-  const home = side === 'home';
-  const source = home ? m.home_source_match_id : m.away_source_match_id;
-  const group = home ? m.home_source_group : m.away_source_group;
-  const position = home ? m.home_source_position : m.away_source_position;
-  const best = home ? m.home_source_best : m.away_source_best;
-  const slot = home ? m.home_source_slot : m.away_source_slot;
-  const feed: Feed | null = source != null ? ((home ? m.home_source_outcome : m.away_source_outcome) === 'loser' ? { loser_of: source } : { winner_of: source })
-    : group != null && position != null ? { group, position }
-    : best != null && slot != null ? { best_placed: best, slot }
+  const { match, outcome, group, position, best, slot } = sideFeed(m, side);
+  const feed: Feed | null = match !== null ? (outcome === 'loser' ? { loser_of: match } : { winner_of: match })
+    : group !== null && position !== null ? { group, position }
+    : best !== null && slot !== null ? { best_placed: best, slot }
     : null;
   return feed && describeFeed(feed);
 }

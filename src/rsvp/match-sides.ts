@@ -24,9 +24,12 @@ export function matchSides(store: SyncDb, match: { id: string; event_id: string 
   const named = event === undefined
     ? store.first(store.q.selectFrom('matches').select(['home_team_id', 'away_team_id']).where('id', '=', match.id))
     : undefined;
+  // Resolved once, for who plays and, for a side nobody holds yet, what decides it.
+  let facts = event;
+  const resolvedEvent = () => (facts ??= resolveEvent(store, match.event_id));
   const resolved = named?.home_team_id != null && named.away_team_id != null
     ? { home: named.home_team_id, away: named.away_team_id }
-    : (event ?? resolveEvent(store, match.event_id)).resolved.get(match.id);
+    : resolvedEvent().resolved.get(match.id);
   const homeId = resolved?.home ?? null;
   const awayId = resolved?.away ?? null;
   const ids = [homeId, awayId].filter((t): t is string => t !== null);
@@ -37,8 +40,8 @@ export function matchSides(store: SyncDb, match: { id: string; event_id: string 
   let slots: { home: string; away: string } | undefined;
   const slot = (side: 'home' | 'away') => {
     if (slots === undefined) {
-      const facts = event ?? resolveEvent(store, match.event_id);
-      const names = facts.rules === null ? undefined : matchNames({ ...facts.rules, language }, facts.matches, facts.teams).get(match.id);
+      const { rules, matches, teams } = resolvedEvent();
+      const names = rules === null ? undefined : matchNames({ ...rules, language }, matches, teams).get(match.id);
       slots = names ?? { home: undecidedName(language), away: undecidedName(language) };
     }
     return slots[side];
