@@ -11,13 +11,14 @@ const USAGE = 'npm run registrations -- --org ORG_ID [--since YYYY-MM-DD] [--for
 
 await runCli(async () => {
   const values = parseOptions(
-    { org: { type: 'string' }, since: { type: 'string' }, format: { type: 'string', default: 'csv' }, output: { type: 'string' }, remove: { type: 'string', multiple: true } },
+    { org: { type: 'string' }, since: { type: 'string' }, format: { type: 'string' }, output: { type: 'string' }, remove: { type: 'string', multiple: true } },
     USAGE,
   );
-  const { org, format } = values;
+  const { org } = values;
+  const format = values.format ?? 'csv';
   if (!org) throw new CliError(`usage: ${USAGE}`);
   if (values.remove !== undefined) {
-    if (values.since !== undefined || values.output !== undefined) throw new CliError(`--remove takes no --since or --output\nusage: ${USAGE}`);
+    if (values.since !== undefined || values.output !== undefined || values.format !== undefined) throw new CliError(`--remove takes no --since, --output or --format\nusage: ${USAGE}`);
     const outcome = await withDatabase(({ store, sqlite }, cfg) => {
       const result = removeRegistrations(store, org, values.remove!, { mailDir: cfg.mailTransport === 'file' ? cfg.mailDir : null });
       // Folded out of the WAL, as an erasure is: no copy of what was removed lingers in app.db-wal.

@@ -212,6 +212,10 @@ describe('a registration removed by id', () => {
     const refused = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--remove', again, '--remove', other]);
     expect([refused.status, refused.stdout]).toEqual([1, '']);
     expect(refused.stderr).toContain(`nothing removed: amman-yfa has no registration "${other}"`);
+    // An export's options beside --remove: refused, not ignored.
+    const mixed = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--remove', again, '--format', 'json']);
+    expect([mixed.status, mixed.stdout]).toEqual([1, '']);
+    expect(mixed.stderr).toContain('--remove takes no --since, --output or --format');
     expect(await exported()).toEqual([[first, null], [again, first]]);
     const removed = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--remove', again]);
     expect(removed.status, removed.stderr).toBe(0);
