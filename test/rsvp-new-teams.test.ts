@@ -56,10 +56,15 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function importCup(qf1: Score, qf2: Score, options: { check?: boolean; contact?: string } = {}): ImportCounts {
-  const parsed = parseImport(JSON.stringify(cup(qf1, qf2, options.contact)));
+/** An import of `file` (the cup, or the cup as a test changed it), through the real parser and import. */
+function importFile(file: ReturnType<typeof cup>, check = false): ImportCounts {
+  const parsed = parseImport(JSON.stringify(file));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  return applyImport(db.sqlite, parsed.file, { check: options.check ?? false });
+  return applyImport(db.sqlite, parsed.file, { check });
+}
+
+function importCup(qf1: Score, qf2: Score, options: { check?: boolean; contact?: string } = {}): ImportCounts {
+  return importFile(cup(qf1, qf2, options.contact), options.check);
 }
 
 let seen = 0;
@@ -214,9 +219,7 @@ it('a member moved to another team: told they are in a team that does not play i
   const file = cup([2, 1], [1, 0]);
   const [a, , , d] = file.organizations[0]!.teams;
   d!.members.push(a!.members.pop()!);
-  const parsed = parseImport(JSON.stringify(file));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const counts = applyImport(db.sqlite, parsed.file);
+  const counts = importFile(file);
   expect(counts.outOfMatchMembers).toEqual([{ member: 'a-1', name: 'Player A', team: 'Team D', moved: true, matches: ['sf'], answers: 0, told: 1 }]);
   expect(counts.newTeams).toEqual([]);
   expect(importSummary('cup.json', counts)).toContain(
@@ -234,9 +237,7 @@ it('a fed match removed: the summary names its sides as the bracket had them, a 
   expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
   const file = cup([2, 1], null);
   file.organizations[0]!.leagues[0]!.events[0]!.matches.pop();
-  const parsed = parseImport(JSON.stringify(file));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const counts = applyImport(db.sqlite, parsed.file, { check: true });
+  const counts = importFile(file, true);
   expect(counts.removedMatches).toEqual([
     { match: 'sf', home: 'Team A', away: 'the winner of "qf2"', kickoff: 'Friday 2 May 2036, 14:00 UTC', result: null, invitations: 1 },
   ]);

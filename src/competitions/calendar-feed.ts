@@ -1,6 +1,6 @@
 // What a competition's calendar says about each match, in the organization's language.
 // renderCalendar (calendar.ts) turns it into RFC 5545 text.
-import { isEmptySlot, resolveTeams, sideFeed } from './bracket.js';
+import { isEmptySlot, resolveTeams, sideFeed, type ResolvedMatch } from './bracket.js';
 import { bracketContext } from './group-feeds.js';
 import { slotCandidateGroups } from './best-placed.js';
 import type { CalendarInput } from './calendar.js';
@@ -94,6 +94,11 @@ function numbered(label: string, n: number): string {
   return /[0-9\u0660-\u0669]$/.test(label) ? `${label} (${n})` : `${label} ${n}`;
 }
 
+/** A side nothing feeds and no team holds (left empty until the organizer names its team), as every reader names it. */
+export function undecidedName(language: Language): string {
+  return WORDS[language].tbd;
+}
+
 /** What a person reads for each match: its label, and each slot's team or the match that will decide it. */
 export interface MatchNames {
   label: string;
@@ -131,9 +136,11 @@ export function matchNames(
   event: Pick<EventFacts, 'language' | 'points' | 'rules' | 'status'>,
   matches: readonly MatchFacts[],
   teams: ReadonlyMap<string, TeamFacts>,
+  /** Who plays each match, when the caller has resolved them already with this event's context (resolveEvent). */
+  resolvedAlready?: ReadonlyMap<string, ResolvedMatch>,
 ): Map<string, MatchNames> {
   const w = WORDS[event.language];
-  const resolved = resolveTeams([...matches], bracketContext(event, [...matches], teams));
+  const resolved = resolvedAlready ?? resolveTeams([...matches], bracketContext(event, [...matches], teams));
   const byId = new Map(matches.map((m) => [m.id, m]));
   const teamName = (id: string | null) => localizedTeamName(teams, id, event.language);
   const roundLabel = (m: MatchFacts) => m.round_name ?? `${w.round} ${m.round_ordinal}`;

@@ -13,7 +13,7 @@ export interface ResolvedEvent {
   /** By match id: its teams once its feeds are followed, and its winner and loser once decided (null: not known). */
   resolved: Map<string, ResolvedMatch>;
   /** What resolved it beyond its matches (null: the event is gone): with `teams`, what matchNames needs to name a slot. */
-  rules: Pick<EventFacts, 'points' | 'rules' | 'status'> | null;
+  terms: Pick<EventFacts, 'points' | 'rules' | 'status'> | null;
   /** The teams a group's table needed (none when no slot is fed by a group). */
   teams: Map<string, TeamFacts>;
 }
@@ -25,7 +25,7 @@ export function resolveEvent(store: SyncDb, eventId: string): ResolvedEvent {
       .select(['status', 'points_win', 'points_draw', 'points_loss', 'tiebreakers', 'decisions', 'adjustments', 'away_goals_rule', 'best_placed'])
       .where('id', '=', eventId),
   );
-  if (!event) return { matches, resolved: resolveTeams(matches), rules: null, teams: new Map() };
+  if (!event) return { matches, resolved: resolveTeams(matches), terms: null, teams: new Map() };
   // Names only matter to a group's table (its last tie-break): read them only when a slot is fed by one (or by the
   // best-placed teams of several).
   const fedByGroup = matches.some(
@@ -36,6 +36,6 @@ export function resolveEvent(store: SyncDb, eventId: string): ResolvedEvent {
     ids.length === 0 ? [] : store.all(store.q.selectFrom('teams').select(['id', 'name', 'name_ar']).where('id', 'in', ids)).map((t) => [t.id, t]),
   );
   const points = { win: event.points_win, draw: event.points_draw, loss: event.points_loss };
-  const rules = { points, rules: parseRules(event), status: event.status };
-  return { matches, resolved: resolveTeams(matches, bracketContext(rules, matches, teams)), rules, teams };
+  const terms = { points, rules: parseRules(event), status: event.status };
+  return { matches, resolved: resolveTeams(matches, bracketContext(terms, matches, teams)), terms, teams };
 }

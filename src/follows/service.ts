@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
 import { InvalidFieldError, NO_SUCH_ORGANIZATION, NOT_ITS_LEAGUE, RateLimitedError } from '../errors.js';
-import { leagueIsPublic } from '../competitions/visibility.js';
+import { leagueIsPublic, noLeagueOrPublic } from '../competitions/visibility.js';
 import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
 import { deliveryKey, mailboxOf } from '../mail/mailbox.js';
 import { queueEmail, recentEmails, withholdEmail } from '../mail/outbox.js';
@@ -195,7 +195,7 @@ function findByToken(store: SyncDb, purpose: 'follow-confirm' | 'follow-unsubscr
         'f.id', 'f.org_id', 'f.league_id', 'f.status', 'f.email', 'o.name as org_name', 'o.name_ar as org_name_ar',
         'o.language', 'l.name as league_name', 'l.name_ar as league_name_ar',
         // A league follow whose league has no public competition any more follows, to the public, an unknown id.
-        (eb) => eb.or([eb('f.league_id', 'is', null), leagueIsPublic(eb.ref('f.league_id'))]).as('scope_public'),
+        (eb) => noLeagueOrPublic(eb.ref('f.league_id')).as('scope_public'),
       ])
       .where('f.id', '=', link.subjectId),
   );
@@ -227,7 +227,7 @@ function alsoFollowing(store: SyncDb, row: FoundFollow): string[] {
       .leftJoin('leagues as l', 'l.id', 'f.league_id')
       .select(['o.name as org_name', 'o.name_ar as org_name_ar', 'l.name as league_name', 'l.name_ar as league_name_ar'])
       .where('f.email', '=', row.email).where('f.org_id', '=', row.org_id).where('f.id', '!=', row.id).where('f.status', '=', 'active')
-      .where((eb) => eb.or([eb('f.league_id', 'is', null), leagueIsPublic(eb.ref('f.league_id'))]))
+      .where((eb) => noLeagueOrPublic(eb.ref('f.league_id')))
       .orderBy('f.league_id').orderBy('f.id'),
   );
   return others.map((o) => o.league_name === null ? localizedName(o.org_name, o.org_name_ar, row.language) : localizedName(o.league_name, o.league_name_ar, row.language));

@@ -158,7 +158,6 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           ))),
       );
     // Each organization keeps its registrations for its own registration_retention_days.
-    let registrations = 0;
     const registrationsOf: Record<string, number> = {};
     for (const org of store.all(store.q.selectFrom('organizations').select(['id', 'registration_retention_days']).orderBy('id'))) {
       const deleted = store.run(
@@ -166,9 +165,9 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
           .where('org_id', '=', org.id)
           .where('created_at', '<', before(org.registration_retention_days * DAY_MS)),
       );
-      registrations += deleted;
       if (deleted > 0) registrationsOf[org.id] = deleted;
     }
+    const registrations = Object.values(registrationsOf).reduce((sum, n) => sum + n, 0);
     // A registration's notice carries its details: once the registration is gone, so are its emails, those still
     // waiting too (a data protection review found a pending notice of a registration deleted here sent a day later,
     // once Postmark was back). The outbox row names its registration in its data (registrationId); one the worker is

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { chunks } from '../collections.js';
 import type { SyncDb } from '../db/sync.js';
 import { emlFilesOf } from '../people/person.js';
 
@@ -24,17 +25,14 @@ export function removeRegistrations(store: SyncDb, orgId: string, ids: readonly 
     );
     const unknown = wanted.filter((id) => !held.has(id));
     if (unknown.length > 0) return { ok: false as const, unknown };
-    const about = store.q.selectFrom('email_outbox')
-      .where('template', 'in', ['registration-notice', 'registration-receipt'])
-      .where(sql<string>`json_extract(data_json, '$.registrationId')`, 'in', wanted);
-    const keys = new Set(store.all(about.select('message_key')).map((r) => r.message_key));
-    const emails = store.run(
-      store.q.deleteFrom('email_outbox')
+    const emails = store.all(
+      store.q.selectFrom('email_outbox').select(['id', 'message_key'])
         .where('template', 'in', ['registration-notice', 'registration-receipt'])
         .where(sql<string>`json_extract(data_json, '$.registrationId')`, 'in', wanted),
     );
+    for (const chunk of chunks(emails.map((e) => e.id))) store.run(store.q.deleteFrom('email_outbox').where('id', 'in', chunk));
     store.run(store.q.deleteFrom('registrations').where('id', 'in', wanted));
-    return { ok: true as const, removed: wanted, emails, keys };
+    return { ok: true as const, removed: wanted, emails: emails.length, keys: new Set(emails.map((e) => e.message_key)) };
   });
   if (!outcome.ok) return outcome;
   // After the commit: a file cannot be put back if the transaction failed.

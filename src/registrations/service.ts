@@ -6,7 +6,7 @@ import { prepared } from '../db/prepared.js';
 import type { SyncDb } from '../db/sync.js';
 import { idempotent, requestHash, type StoredAnswer } from '../db/idempotency.js';
 import { InvalidFieldsError, NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION } from '../errors.js';
-import { leagueIsPublic } from '../competitions/visibility.js';
+import { noLeagueOrPublic } from '../competitions/visibility.js';
 import { mailboxOf } from '../mail/mailbox.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
@@ -39,13 +39,13 @@ const DIVISION = prepared((q, p: { divisionId: string; orgId: string }) =>
   q.selectFrom('divisions').select(['name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under', 'born_from', 'born_until'])
     .where('id', '=', p.divisionId).where('org_id', '=', p.orgId)
     // A division of a league the public cannot see is, to the public, no division at all.
-    .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))])),
+    .where((eb) => noLeagueOrPublic(eb.ref('divisions.league_id'))),
 );
 
 /** Whether the organization has a division the public may register into: then a division sent blank is refused. */
 const ANY_PUBLIC_DIVISION = prepared((q, p: { orgId: string }) =>
   q.selectFrom('divisions').select('id').where('org_id', '=', p.orgId)
-    .where((eb) => eb.or([eb('league_id', 'is', null), leagueIsPublic(eb.ref('divisions.league_id'))]))
+    .where((eb) => noLeagueOrPublic(eb.ref('divisions.league_id')))
     .limit(1),
 );
 

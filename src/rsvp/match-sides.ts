@@ -2,7 +2,7 @@
 // (src/competitions/resolve-event.ts), and its name in the organization's language. One place for the invitation, its
 // RSVP page and the emails that follow it, so that an email leaving after a corrected result names the teams that
 // play now, not those of when it was queued (a season review's invitation named an opponent put out the day before).
-import { matchNames } from '../competitions/calendar-feed.js';
+import { matchNames, undecidedName } from '../competitions/calendar-feed.js';
 import { resolveEvent, type ResolvedEvent } from '../competitions/resolve-event.js';
 import type { SyncDb } from '../db/sync.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
@@ -13,9 +13,6 @@ export interface MatchSides {
   homeName: string;
   awayName: string;
 }
-
-/** A side nobody holds yet and nothing feeds (a slot left empty until the organizer names its team). */
-export const undecidedName = (language: Language) => (language === 'ar' ? 'يحدد لاحقًا' : 'To be decided');
 
 /** The match's sides; `event` when the caller has resolved it already. */
 export function matchSides(store: SyncDb, match: { id: string; event_id: string }, language: Language, event?: ResolvedEvent): MatchSides {
@@ -40,8 +37,8 @@ export function matchSides(store: SyncDb, match: { id: string; event_id: string 
   let slots: { home: string; away: string } | undefined;
   const slot = (side: 'home' | 'away') => {
     if (slots === undefined) {
-      const { rules, matches, teams } = resolvedEvent();
-      const names = rules === null ? undefined : matchNames({ ...rules, language }, matches, teams).get(match.id);
+      const { terms, matches, teams, resolved: all } = resolvedEvent();
+      const names = terms === null ? undefined : matchNames({ ...terms, language }, matches, teams, all).get(match.id);
       slots = names ?? { home: undecidedName(language), away: undecidedName(language) };
     }
     return slots[side];

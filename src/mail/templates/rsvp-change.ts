@@ -5,7 +5,7 @@
 import { isolatedIn, sentence, type Language } from '../../vocabulary/language.js';
 import type { RsvpAnswer } from '../../vocabulary/enums.js';
 import { ANSWER_WORDS, matchTeams, toMember } from '../../rsvp/words.js';
-import { undecidedName } from '../../rsvp/match-sides.js';
+import { undecidedName } from '../../competitions/calendar-feed.js';
 import type { ToldMatch } from '../send-time.js';
 import { formatDateTime, formatShortDay } from '../../time/local-time.js';
 import { safeUrl } from './html.js';
