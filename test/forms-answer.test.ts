@@ -133,6 +133,35 @@ describe('a form posted by a person', () => {
     expect(born2012.status).toBe(201);
   });
 
+  // A registrations review's parent was told the under-14 side's days and left to work out which side takes a 2011
+  // birthday: the page names the organization's divisions that do, open now (under 16 takes players born from 2010; under
+  // 12 sets no days, so it says nothing of age and is not offered). The API's message stays as a script matches it.
+  it('refused by a division\'s days: the page names the divisions the date of birth fits', async () => {
+    const older = { ...registration, division_id: 'amm-reg-u14', name: 'Fits Elsewhere', email: 'fits.elsewhere@example.org', date_of_birth: '2011-03-04', guardian_name: 'Rana', guardian_phone: '+962 7 9000 0000' };
+    const page = await post('/api/v0/register', older, 'navigate');
+    expect(page.status).toBe(422);
+    expect(page.text).toContain('<p data-fitting>تاريخ الميلاد \u20662011-03-04\u2069 يناسب فئة \u2068تحت 16 سنة\u2069: يمكن اختيارها في النموذج إن أتاح ذلك.</p>');
+    // Born before any division's days: nothing offered.
+    const none = await post('/api/v0/register', { ...older, date_of_birth: '2009-12-31' }, 'navigate');
+    expect(none.status).toBe(422);
+    expect(none.text).not.toContain('data-fitting');
+    // The English page too, from an organization whose divisions set days (set here: the demo's set none).
+    const setDays = db.prepare(`UPDATE divisions SET born_from = ?, born_until = ? WHERE id = ?`);
+    setDays.run('1900-01-01', '1991-12-31', 'rsl-reg-veterans');
+    setDays.run(null, '2008-12-31', 'rsl-reg-premier');
+    try {
+      const young = { ...registration, org_id: 'riverside-sfl', division_id: 'rsl-reg-veterans', name: 'Too Young', email: 'too.young@example.org', date_of_birth: '1995-01-01' };
+      const english = await post('/api/v0/register', young, 'navigate');
+      expect(english.status).toBe(422);
+      expect(english.text).toContain('<p data-fitting>A player born \u20661995-01-01\u2069 fits the division \u2068Premier Division\u2069: choose it on the form if it offers it.</p>');
+      const script = await post('/api/v0/register', young, 'cors');
+      expect(script.json().errors).toEqual([{ field: 'date_of_birth', message: 'must be from 1900-01-01 to 1991-12-31 for this division' }]);
+    } finally {
+      setDays.run(null, null, 'rsl-reg-veterans');
+      setDays.run(null, null, 'rsl-reg-premier');
+    }
+  });
+
   // A review: a club's form without method="post" navigated with a GET (the child's details in the address), and one
   // with enctype="text/plain" posted text; the parent met the API's JSON for both.
   it('a form without method="post": a page saying so, in the language of the organization its address names', async () => {
@@ -266,6 +295,12 @@ describe('a form posted by a person', () => {
     expect(h1(english.text)).toBe('This form is set up wrongly');
     expect(english.text).toContain('It names an organization or a league we do not have (below)');
     expect(english.text).not.toContain('division');
+    // Whom to tell: the organization the form names, at its contact address (LRI … PDI: read left to right).
+    expect(english.text).toContain('tell it, or write to the organization (\u2066hello@riverside-sfl.example\u2069).');
+    expect(res.text).toContain('يُرجى إبلاغه بذلك، أو الكتابة إلى الجهة المنظمة (\u2066info@amman-yfa.example\u2069).');
+    const division = await post('/api/v0/register', { ...registration, division_id: 'amm-reg-nope' }, 'navigate');
+    expect(division.text).toContain('يذكر جهة منظمة أو فئة غير موجودة لدينا');
+    expect(division.text).toContain('(\u2066info@amman-yfa.example\u2069)');
   });
 
   it("a script's post of the same form gets the JSON, as before", async () => {

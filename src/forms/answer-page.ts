@@ -12,8 +12,8 @@ import { failureResponse } from '../http/notice-pages.js';
 import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
 import { cappedWords } from '../follows/page-words.js';
-import { CLOSED_SINCE, OPENS_LATER } from '../registrations/rules.js';
-import { publicDivision } from '../registrations/service.js';
+import { CLOSED_SINCE, divisionsThatFit, isOutsideBirthDays, OPENS_LATER } from '../registrations/rules.js';
+import { publicDivision, publicDivisions } from '../registrations/service.js';
 import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
 import { isolated, isRightToLeft, leftToRight, localizedName, scopeName, type Language } from '../vocabulary/language.js';
@@ -37,6 +37,8 @@ export function isFormNavigation(request: Request): boolean {
 }
 
 interface Names {
+  /** The organization's id, or null when the form names none we have. */
+  id: string | null;
   language: Language;
   /** The organization's time zone, which the API's messages write times in; undefined when none is named. */
   timeZone: string | undefined;
@@ -87,7 +89,7 @@ export function fieldsOfUnreadForm(raw: Uint8Array | undefined, query: URLSearch
  */
 function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown>, outcome: Outcome): Names {
   const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone', 'contact_email']).where('id', '=', text(fields.org_id)));
-  if (!org) return { language: 'en', timeZone: undefined, organization: null, scope: null, contact: null };
+  if (!org) return { id: null, language: 'en', timeZone: undefined, organization: null, scope: null, contact: null };
   const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, org.language) : null);
   const taken = outcome === 'registered' || outcome === 'confirm' || outcome === 'following';
   let scope: string | null = null;
@@ -101,7 +103,7 @@ function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown
         .where((eb) => leagueIsPublic(eb.ref('leagues.id'))),
     ));
   }
-  return { language: org.language, timeZone: org.timezone, organization: named(org), scope, contact: org.contact_email };
+  return { id: org.id, language: org.language, timeZone: org.timezone, organization: named(org), scope, contact: org.contact_email };
 }
 
 const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
@@ -160,7 +162,9 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     closed: ({ scope, within, contact }) => ['Not taking registrations', `Nothing was sent. ${within ? `The division ${scope} is not taking registrations at this time, as said below` : 'The division below is not taking registrations at this time'}: choose another on the form if it offers one, or ask the organization${contact ? ` (${contact})` : ''}.`],
     // A follow form's league too (one we do not have, or with no public competition, which is the same): its parent
     // was told to correct a hidden field (a review).
-    misnamed: ({ route }) => ['This form is set up wrongly', `Nothing was sent. It names an organization or a ${route === 'follow' ? 'league' : 'division'} we do not have (below): the site the form is on must correct it; tell it.`],
+    // The organization's address where it has one (a registrations review's parent, told to "tell the site", did not
+    // know whom to tell): the form named the organization, its division or league is what we do not have.
+    misnamed: ({ route, contact }) => ['This form is set up wrongly', `Nothing was sent. It names an organization or a ${route === 'follow' ? 'league' : 'division'} we do not have (below): the site the form is on must correct it; tell it${contact ? `, or write to the organization (${contact})` : ''}.`],
     capped: ({ hours }) => cappedWords('en', hours),
     refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
     'too-long': () => ['Your answers are too long', 'Nothing was sent. Shorten the notes (or your longest answer) and send the form again.'],
@@ -179,7 +183,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     following: ({ scope }) => ['المتابعة مفعّلة بالفعل', `هذا العنوان يتابع ${scope} بالفعل.`],
     fix: () => ['بعض الإجابات تحتاج إلى تعديل', 'يُرجى الرجوع إلى النموذج (زر الرجوع في المتصفح)، وتصحيحها ثم إرساله مرة أخرى.'],
     closed: ({ scope, within, contact }) => ['التسجيل غير متاح', `لم يُرسل شيء. ${within ? `الفئة ${scope} لا تستقبل طلبات التسجيل في هذا الوقت، كما هو مبيّن أدناه` : 'الفئة أدناه لا تستقبل طلبات التسجيل في هذا الوقت'}: يمكن اختيار فئة أخرى في النموذج إن أتاح ذلك، أو سؤال الجهة المنظمة${contact ? ` (${contact})` : ''}.`],
-    misnamed: ({ route }) => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. يذكر ${route === 'follow' ? 'جهة منظمة أو دوريًا غير موجود' : 'جهة منظمة أو فئة غير موجودة'} لدينا (أدناه): على الموقع الذي عليه النموذج تصحيح ذلك؛ يُرجى إبلاغه بذلك.`],
+    misnamed: ({ route, contact }) => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. يذكر ${route === 'follow' ? 'جهة منظمة أو دوريًا غير موجود' : 'جهة منظمة أو فئة غير موجودة'} لدينا (أدناه): على الموقع الذي عليه النموذج تصحيح ذلك؛ يُرجى إبلاغه بذلك${contact ? `، أو الكتابة إلى الجهة المنظمة (${contact})` : ''}.`],
     capped: ({ hours }) => cappedWords('ar', hours),
     refused: () => ['طلبات كثيرة', 'لم يُرسل شيء. يُرجى المحاولة مرة أخرى بعد دقيقة.'],
     'too-long': () => ['إجاباتك طويلة جدًا', 'لم يُرسل شيء. يُرجى اختصار الملاحظات (أو أطول إجاباتك) ثم إرسال النموذج مرة أخرى.'],
@@ -188,6 +192,16 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     'not-post': () => ['هذا النموذج مُعدّ بطريقة خاطئة', `لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله بالطريقة ${leftToRight('method="post"')}؛ يُرجى إبلاغه بذلك. إجاباتك موجودة في عنوان هذه الصفحة، فيحفظها سجل المتصفح؛ قد يكون من الأفضل حذف هذه الصفحة منه.`],
     'not-a-form': () => ['تعذرت قراءة هذا النموذج', `لم يُرسل شيء. على الموقع الذي عليه النموذج أن يرسله نموذجًا عاديًا، لا نصًا عاديًا (${leftToRight('enctype="text/plain"')})؛ يُرجى إبلاغه بذلك.`],
   },
+};
+
+/** The divisions a refused date of birth fits (`born`, read left to right; `names`, each isolated). */
+const FITS: Record<Language, (born: string, names: string[]) => string> = {
+  en: (born, names) => names.length === 1
+    ? `A player born ${born} fits the division ${names[0]}: choose it on the form if it offers it.`
+    : `A player born ${born} fits these divisions: ${names.join(', ')}. Choose one of them on the form if it offers it.`,
+  ar: (born, names) => names.length === 1
+    ? `تاريخ الميلاد ${born} يناسب فئة ${names[0]}: يمكن اختيارها في النموذج إن أتاح ذلك.`
+    : `تاريخ الميلاد ${born} يناسب هذه الفئات: ${names.join('، ')}. يمكن اختيار إحداها في النموذج إن أتاح ذلك.`,
 };
 
 /**
@@ -252,13 +266,19 @@ export function siteOfForm(request: Request): URL | null {
   return null;
 }
 
-/** The page for the API's answer (`status`, `body`, `headers`) to a form that posted `fields`, from `site` (siteOfForm). */
+/** Where and when a form was answered: the site it was posted from (siteOfForm; null: none to lead back to), the instant. */
+export interface FormContext {
+  site: URL | null;
+  now: Date;
+}
+
+/** The page for the API's answer (`status`, `body`, `headers`) to a form that posted `fields`. */
 export function answerPage(
   store: SyncDb,
   route: FormRoute,
   answer: { status: number; body: Record<string, unknown>; headers: Headers },
   fields: Record<string, unknown>,
-  site: URL | null = null,
+  { site, now }: FormContext,
 ): Html {
   const { body } = answer;
   const outcome = outcomeOf(answer.status, body, answer.headers);
@@ -289,6 +309,16 @@ export function answerPage(
   // chooses instead (whose rules, a guardian's age among them, may differ), and a list of fields to correct under
   // "Nothing was sent" invited the correct-and-send-again round the review found.
   const errors = outcome === 'closed' ? given.filter((e) => isClosed(e.message)) : given;
+  // A date of birth outside the division's days: the organization's other divisions it fits, open now, named (a
+  // registrations review's parent was told an under-14 side's days, and left to work out which side takes a 2011
+  // birthday). Only on the page: the API's message stays what a script may match.
+  const fitting = route === 'register' && names.id !== null && errors.some((e) => e.field === 'date_of_birth' && isOutsideBirthDays(e.message))
+    ? divisionsThatFit(text(fields.date_of_birth), publicDivisions(store, names.id), now).filter((d) => d.id !== text(fields.division_id))
+    : [];
+  const fits = fitting.length === 0 ? '' : html`<p data-fitting>${FITS[language](
+    leftToRight(text(fields.date_of_birth)),
+    fitting.map((d) => isolated(localizedName(d.name, d.name_ar, language))),
+  )}</p>`;
   // The messages are the API's, in English, said in the page's language where field-messages.ts has the words; one
   // left in English is marked so. Each follows its field's name in the page's language.
   const listIn = (lang: Language) => {
@@ -316,6 +346,7 @@ export function answerPage(
     body: html`<h1>${title}</h1>
 <p>${lead}</p>
 ${listIn(language)}
+${fits}
 ${arabic}
 ${back}`,
   });
@@ -325,7 +356,7 @@ ${back}`,
  * The API's `answer` to a form post, as a page: its status and its rate-limit headers kept, the answer pages' headers
  * added (any site may frame them: the form may be in a frame).
  */
-export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Response, fields: Record<string, unknown>, site: URL | null = null): Promise<Response> {
+export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Response, fields: Record<string, unknown>, context: FormContext): Promise<Response> {
   if (!PAGE_STATUSES.has(answer.status)) return answer;
   // A failure (logged already; the one 500, or a 503 the operator fixes): the failure page, in both languages, since
   // what failed may be reading the organization.
@@ -336,5 +367,5 @@ export async function answerAsPage(store: SyncDb, route: FormRoute, answer: Resp
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', NO_STORE);
   headers.delete('Content-Length');
-  return new Response(answerPage(store, route, { status: answer.status, body, headers: answer.headers }, fields, site).toString(), { status: answer.status, headers });
+  return new Response(answerPage(store, route, { status: answer.status, body, headers: answer.headers }, fields, context).toString(), { status: answer.status, headers });
 }

@@ -137,7 +137,7 @@ export function writeEndpoint<S extends z.ZodType>(
     let fields: Record<string, unknown> = {};
     const asPage = page !== undefined && isFormNavigation(ctx.request);
     const answer = await answerJson(ctx, asPage, (read) => (fields = read));
-    if (asPage) return answerAsPage(ctx.locals.app.store, page, answer, fields, siteOfForm(ctx.request));
+    if (asPage) return answerAsPage(ctx.locals.app.store, page, answer, fields, { site: siteOfForm(ctx.request), now: ctx.locals.app.now() });
     return fieldMessagesIn(chooseLanguage(ctx.request.headers.get('Accept-Language')), answer, () => organizationTimeZone(ctx.locals.app, fields));
   };
 
@@ -190,7 +190,7 @@ export function otherMethods(allow: readonly string[], options: { page?: FormRou
       const answer = problemResponse(refusal.status, refusal.detail, { headers: refusal.headers });
       // Only a form's GET carries its fields in the query: a person who opened the API's address gets the API's answer.
       if (options.page === undefined || request.method !== 'GET' || new URL(request.url).search === '' || !isFormNavigation(request)) return answer;
-      return answerAsPage(locals.app.store, options.page, answer, fieldsOfUnreadForm(undefined, new URL(request.url).searchParams));
+      return answerAsPage(locals.app.store, options.page, answer, fieldsOfUnreadForm(undefined, new URL(request.url).searchParams), { site: null, now: locals.app.now() });
     },
   };
 }

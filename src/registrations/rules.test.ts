@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../time/local-time.js';
-import { ageOn, birthDaysProblem, blankDivisionProblem, dateOfBirthProblem, DIVISION_REQUIRED, guardianProblems, registrationProblems, windowProblem } from './rules.js';
+import {
+  ageOn, birthDaysProblem, blankDivisionProblem, dateOfBirthProblem, DIVISION_REQUIRED, divisionsThatFit, guardianProblems, isOutsideBirthDays,
+  registrationProblems, windowProblem,
+} from './rules.js';
 
 // A form's division list left on its blank entry sent the registration past every rule of the organization's divisions.
 describe('blankDivisionProblem', () => {
@@ -119,6 +122,39 @@ describe('birthDaysProblem', () => {
 
   it('says nothing of a date of birth the schema refused', () => {
     expect(birthDaysProblem(undefined, both, new Set(['date_of_birth']))).toBeNull();
+  });
+});
+
+// The divisions a refused date of birth fits: their days set and holding it, their window open.
+describe('divisionsThatFit', () => {
+  const now = new Date('2026-09-01T12:00:00Z');
+  const open = { opens_at: null, closes_at: null, guardian_required_under: null, born_from: null, born_until: null };
+  const divisions = [
+    { ...open, id: 'no-days' },
+    { ...open, id: 'u12', born_from: '2015-01-01' },
+    { ...open, id: 'u14', born_from: '2013-01-01', born_until: '2014-12-31' },
+    { ...open, id: 'u16', born_from: '2011-01-01', born_until: '2012-12-31' },
+    { ...open, id: 'u16-closed', born_from: '2011-01-01', born_until: '2012-12-31', closes_at: '2026-08-01T00:00:00Z' },
+    { ...open, id: 'u16-later', born_from: '2011-01-01', born_until: '2012-12-31', opens_at: '2026-10-01T00:00:00Z' },
+    { ...open, id: 'veterans', born_until: '1991-12-31' },
+  ];
+  it.each([
+    ['2016-03-01', ['u12']],
+    ['2014-12-31', ['u14']],
+    ['2013-01-01', ['u14']],
+    ['2012-06-15', ['u16']],
+    ['2010-12-31', []],
+    ['1991-12-31', ['veterans']],
+    ['1992-01-01', []],
+  ])('born %s: %o', (dateOfBirth, ids) => {
+    expect(divisionsThatFit(dateOfBirth, divisions, now).map((d) => d.id)).toEqual(ids);
+  });
+
+  it('tells the refusal it offers them for, and no other message', () => {
+    const refused = birthDaysProblem('2010-01-01', { born_from: '2015-01-01', born_until: '2015-12-31' })!;
+    expect(isOutsideBirthDays(refused.message)).toBe(true);
+    expect(isOutsideBirthDays(birthDaysProblem(undefined, { born_from: '2015-01-01', born_until: null })!.message)).toBe(false);
+    expect(isOutsideBirthDays(dateOfBirthProblem('1850-01-01', '2026-09-01')!.message)).toBe(false);
   });
 });
 

@@ -99,9 +99,30 @@ export function birthDaysProblem(
   const range = bornRange(terms.born_from, terms.born_until);
   if (range === null || refused.has('date_of_birth')) return null;
   if (dateOfBirth === undefined) return { field: 'date_of_birth', message: `is required: the division takes players born ${range}` };
-  const early = terms.born_from !== null && dateOfBirth < terms.born_from;
-  const late = terms.born_until !== null && dateOfBirth > terms.born_until;
-  return early || late ? { field: 'date_of_birth', message: `must be ${range} for this division` } : null;
+  return bornWithin(dateOfBirth, terms) ? null : { field: 'date_of_birth', message: `must be ${range}${OUTSIDE_BIRTH_DAYS}` };
+}
+
+/** How birthDaysProblem's refusal ends (the answer pages tell it by this, to offer the divisions that fit). */
+const OUTSIDE_BIRTH_DAYS = ' for this division';
+
+/** Whether an API message is birthDaysProblem's refusal of a date of birth outside the division's days. */
+export const isOutsideBirthDays = (message: string) => message.startsWith('must be ') && message.endsWith(OUTSIDE_BIRTH_DAYS);
+
+/** Whether `dateOfBirth` is within the days a division's players are born between (both included; no bound: yes). */
+function bornWithin(dateOfBirth: string, terms: Pick<DivisionTerms, 'born_from' | 'born_until'>): boolean {
+  return (terms.born_from === null || dateOfBirth >= terms.born_from) && (terms.born_until === null || dateOfBirth <= terms.born_until);
+}
+
+/**
+ * Of `divisions`, those a player born `dateOfBirth` could register into at `now`: their birth days set (a division
+ * without them says nothing of age, and is not offered as the one that fits) and holding that day, their window open.
+ * A parent refused by an under-14 side was told its days and left to work out which side takes a 2011 birthday (a
+ * registrations review); the answer page names it.
+ */
+export function divisionsThatFit<T extends DivisionTerms>(dateOfBirth: string, divisions: readonly T[], now: Date): T[] {
+  return divisions.filter((d) => bornRange(d.born_from, d.born_until) !== null && bornWithin(dateOfBirth, d)
+    // The zone only words a refusal's time, and none is said here.
+    && windowProblem(d, now, 'UTC') === null);
 }
 
 /** Age in whole years on `day` (both `YYYY-MM-DD`): a birthday counts from its own day; 29 February from 1 March. */

@@ -54,6 +54,16 @@ export function publicDivision(store: SyncDb, divisionId: string, orgId: string)
   return store.first(DIVISION.bind({ divisionId, orgId }));
 }
 
+/** Every division of the organization the public may register into, with its terms, by id (an answer page's offer). */
+export function publicDivisions(store: SyncDb, orgId: string) {
+  return store.all(
+    store.q.selectFrom('divisions')
+      .select(['id', 'name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under', 'born_from', 'born_until'])
+      .where('org_id', '=', orgId).where((eb) => noLeagueOrPublic(eb.ref('divisions.league_id')))
+      .orderBy('id'),
+  );
+}
+
 /**
  * How many more emails tagged `tag` `address` may be sent now, this one included: `perDay` less those of the last 24
  * hours; Infinity without a limit (perDay 0).
