@@ -12,6 +12,8 @@ import { openDb } from '../src/db/connect.js';
 import * as m0008 from '../src/db/migrations/0008_unsubscribe_link_expiry.js';
 import * as m0009 from '../src/db/migrations/0009_invitation_address.js';
 import * as m0022 from '../src/db/migrations/0022_iana_time_zone_names.js';
+import * as m0028 from '../src/db/migrations/0028_registration_name_key.js';
+import { foldName } from '../src/text/fold.js';
 import { canonicalTimeZone } from '../src/time/local-time.js';
 import { migratedDb, tempDir, type TestDb } from './support/db.js';
 
@@ -148,6 +150,22 @@ describe('migrations', () => {
     expect(after).toEqual({ kyiv: 'Europe/Kyiv', ktm: 'Asia/Kathmandu', amm: 'Asia/Amman', utc: 'UTC' });
     // The same names the import gives now.
     for (const [id, zone] of Object.entries(zones)) expect(after[id]).toBe(canonicalTimeZone(zone));
+  });
+
+  // A registration's notice says which earlier one it repeats, found by the folded name (src/registrations/repeat-of.ts):
+  // registrations made before 0028 get theirs by the rule of its day, which must be foldName's.
+  it('0028: registrations made before it get the folded name foldName gives, indexed with their organization', async () => {
+    await seed(t.db);
+    t.sqlite.exec(`DROP INDEX registrations_org_name_key; ALTER TABLE registrations DROP COLUMN name_key`);
+    const names = ['Omar Haddad', '  omar   HADDAD ', 'Ｂｅｌｌａ Hart', 'عمر\u00a0حداد', 'İlkay Gündoğan', 'STRASSE ß', 'Ǆemal'];
+    const insert = t.sqlite.prepare(`INSERT INTO registrations (id, org_id, name, email) VALUES (?, 'org1', ?, 'p@example.org')`);
+    names.forEach((name, i) => insert.run(`r${i}`, name));
+    await m0028.up(t.db);
+    const keys = t.sqlite.prepare(`SELECT name, name_key FROM registrations ORDER BY id`).all() as Array<{ name: string; name_key: string }>;
+    expect(keys.map((r) => r.name_key)).toEqual(names.map(foldName));
+    expect(keys[0]!.name_key).toBe(keys[1]!.name_key);
+    const plan = t.sqlite.prepare(`EXPLAIN QUERY PLAN SELECT id FROM registrations WHERE org_id = 'org1' AND name_key = 'omar haddad'`).all() as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join()).toContain('registrations_org_name_key');
   });
 
   it('0009: an invitation made before it knows its address from its email, else from its member', async () => {

@@ -193,6 +193,34 @@ describe('the organization reads its registrations', () => {
 
 // A registrations review: a child registered twice could not be removed but by erasing the parent's address, the
 // good registration with it. The export names the repeat; --remove takes it, its emails and stored answer with it.
+describe('a repeat, told in its notice', () => {
+  // A registrations review's secretary found three registrations of one child in the export, weeks later: the notice
+  // of a repeat names the registration it repeats, as the export's same_player_as does; the first notice and the
+  // receipts say nothing of it (the form tells no stranger who is registered).
+  it('names the earlier registration and what the two share; the first notice, and another name, say nothing', async () => {
+    const body = { org_id: 'riverside-sfl', name: 'Repeat Player', email: 'repeat.parent@example.org', date_of_birth: '2015-02-03' };
+    const first = ((await register(body)).json() as { id: string }).id;
+    const sameDay = ((await register({ ...body, name: 'repeat  PLAYER', email: 'other.parent@example.org' })).json() as { id: string }).id;
+    const undated = ((await register({ ...body, date_of_birth: undefined, email: 'Repeat.Parent@example.org', phone: '0161 000 0000' })).json() as { id: string }).id;
+    const sibling = ((await register({ ...body, name: 'Repeat Sister' })).json() as { id: string }).id;
+    const noticeOf = (id: string) => waitForEmail(svc.env.MAIL_DIR!, 'registrations@riverside-sfl.example', (e) => e.text.includes(`Reference: ${id}`));
+    expect((await noticeOf(first)).text).not.toContain('same player');
+    expect((await noticeOf(sibling)).text).not.toContain('same player');
+    const byBirthday = await noticeOf(sameDay);
+    expect(byBirthday.text).toContain(`This may be the same player as registration ${first}, received `);
+    expect(byBirthday.text).toContain(': the same name and date of birth.');
+    expect((await noticeOf(undated)).text).toContain(`same player as registration ${first}, received `);
+    expect((await noticeOf(undated)).text).toContain(': the same name and contact address.');
+    const receipts = (await readEmails(svc.env.MAIL_DIR!)).filter((e) => e.to.includes('parent@example.org') || e.to.includes('Parent@example.org'));
+    expect(receipts.length).toBeGreaterThan(0);
+    for (const receipt of receipts) expect(receipt.text).not.toContain('same player');
+    // What the export says too.
+    const exported = JSON.parse((await runScript(svc, 'registrations.ts', ['--org', 'riverside-sfl', '--format', 'json'])).stdout).registrations as Array<Record<string, string | null>>;
+    expect(exported.filter((r) => [first, sameDay, undated, sibling].includes(r.id!)).map((r) => [r.id, r.same_player_as]))
+      .toEqual([[first, null], [sameDay, first], [undated, first], [sibling, null]]);
+  });
+});
+
 describe('a registration removed by id', () => {
   it('names the repeat, removes it with its emails, and refuses an id the organization does not hold', async () => {
     const body = { org_id: 'amman-yfa', division_id: 'amm-reg-u12', name: 'Twice Registered', email: 'twice@example.org', date_of_birth: '2015-02-03' };

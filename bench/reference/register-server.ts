@@ -15,7 +15,8 @@
 //     2. SELECT the organization, and check the date of birth against its day (src/registrations/rules.ts
 //        dateOfBirthProblem, called); SELECT the division within it when division_id is sent (and its league
 //        public, if it has one), and check its window and guardian rule (src/registrations/rules.ts, called);
-//     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent, created_at now);
+//     3. INSERT the registrations row (newId('reg'), optional fields NULL when absent, created_at now, name_key the
+//        folded name: src/text/fold.ts foldName, called);
 //     4. for each of the organization's registration_emails, and for the contact address: COUNT its mailbox's
 //        emails of that tag in the last 24 hours (recentEmails in src/mail/outbox.ts: the per-mailbox caps,
 //        at the service's defaults) and, under the cap, INSERT an email_outbox row … RETURNING id (past the notices'
@@ -46,6 +47,7 @@ import { WRITE_HEADERS } from '../../src/http/respond.js';
 import { mailboxOf } from '../../src/mail/mailbox.js';
 import { dateOfBirthProblem, guardianProblems, windowProblem, type DivisionTerms } from '../../src/registrations/rules.js';
 import { newId } from '../../src/security/tokens.js';
+import { foldName } from '../../src/text/fold.js';
 import { localDate } from '../../src/time/local-time.js';
 import { localizedName, type Language } from '../../src/vocabulary/language.js';
 import { openDatabase, pragmas, readJson, sendJson, serve } from './serve.js';
@@ -141,8 +143,8 @@ const sql = {
     `select count(*) as "count", min("created_at") as "oldest" from "email_outbox" where "mailbox" = ? and "tag" = ? and "created_at" > ?`,
   ),
   registration: db.prepare(
-    `insert into "registrations" ("id", "org_id", "division_id", "name", "name_ar", "email", "phone", "date_of_birth", "guardian_name", "guardian_phone", "notes", "created_at")
-     values (@id, @org_id, @division_id, @name, @name_ar, @email, @phone, @date_of_birth, @guardian_name, @guardian_phone, @notes, @created_at)`,
+    `insert into "registrations" ("id", "org_id", "division_id", "name", "name_ar", "email", "phone", "date_of_birth", "guardian_name", "guardian_phone", "notes", "created_at", "name_key")
+     values (@id, @org_id, @division_id, @name, @name_ar, @email, @phone, @date_of_birth, @guardian_name, @guardian_phone, @notes, @created_at, @name_key)`,
   ),
   key: db.prepare(
     `insert into "idempotency_keys" ("scope", "client", "key", "request_hash", "response_status", "response_body", "created_at") values (?, ?, ?, ?, ?, ?, ?)
@@ -203,7 +205,7 @@ const submit = db.transaction((fields: Record<string, unknown>, key: string | un
   const registration = {
     id: newId('reg'), org_id: org.id, division_id: text('division_id'), name: text('name')!, name_ar: text('name_ar'),
     email: text('email')!, phone: text('phone'), date_of_birth: text('date_of_birth'), guardian_name: text('guardian_name'),
-    guardian_phone: text('guardian_phone'), notes: text('notes'), created_at: now.toISOString(),
+    guardian_phone: text('guardian_phone'), notes: text('notes'), created_at: now.toISOString(), name_key: foldName(text('name')!),
   };
   sql.registration.run(registration);
   for (const address of JSON.parse(org.registration_emails) as string[]) {

@@ -29,6 +29,7 @@ import * as m0024 from './migrations/0024_render_token.js';
 import * as m0025 from './migrations/0025_division_birth_dates.js';
 import * as m0026 from './migrations/0026_organization_contact.js';
 import * as m0027 from './migrations/0027_update_event_adjustments.js';
+import * as m0028 from './migrations/0028_registration_name_key.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025_division_birth_dates': m0025,
   '0026_organization_contact': m0026,
   '0027_update_event_adjustments': m0027,
+  '0028_registration_name_key': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -221,6 +221,8 @@ export interface RegistrationsTable {
   guardian_phone: string | null;
   notes: string | null;
   created_at: Generated<string>;
+  /** The name as a person reads it (src/text/fold.ts foldName), to find a registration's repeats in its organization (0028). */
+  name_key: string | null;
 }
 
 export interface IdempotencyKeysTable {

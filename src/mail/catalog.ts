@@ -10,6 +10,7 @@ import { adjustmentToldSchema, CHANGE_KINDS, seenMatchSchema } from '../updates/
 import { rsvpAnswerSchema } from '../vocabulary/enums.js';
 import { languageSchema, localizedName, type Language } from '../vocabulary/language.js';
 import { matchSides } from '../rsvp/match-sides.js';
+import { repeatOf } from '../registrations/repeat-of.js';
 import { invitedAddressCurrent, rsvpState } from '../rsvp/state.js';
 import { isOneAddress, listUnsubscribeHeaders, type Sender } from './headers.js';
 import { withoutStrangersTag } from './mailbox.js';
@@ -447,10 +448,12 @@ export const CATALOG = {
       hasNotes: z.boolean(),
       /** The last notice before the address's daily cap, which this is (registration-notice.ts). */
       lastBeforeCap: z.number().int().positive().optional(),
+      /** The earlier registration this one repeats (src/registrations/repeat-of.ts), set at send time; null: none. */
+      repeatOf: z.object({ id: z.string(), submittedAt: z.string(), by: z.enum(['date_of_birth', 'email']) }).nullable().optional(),
     }),
     links: {},
     atSend: (store, data, _now, to) =>
-      registrationNoticeAtSend(data, {
+      registrationNoticeAtSend({ ...data, repeatOf: repeatOf(store, data.registrationId) }, {
         registrationKept: registrationKept(store, data.registrationId),
         addressListed: listedForRegistrations(store, data.organizationId, to),
       }),

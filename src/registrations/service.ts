@@ -10,6 +10,7 @@ import { noLeagueOrPublic } from '../competitions/visibility.js';
 import { mailboxOf } from '../mail/mailbox.js';
 import { queueEmail, recentEmails } from '../mail/outbox.js';
 import { newId } from '../security/tokens.js';
+import { foldName } from '../text/fold.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 import { blankDivisionProblem, registrationProblems, type FieldProblem, type RegistrantFacts } from './rules.js';
 import { registrationRequestSchema, type RegistrationRequest, type RegistrationResponse } from './schema.js';
@@ -168,7 +169,7 @@ export function submitRegistration(
         id, org_id: org.id, division_id: input.division_id ?? null, name: input.name, name_ar: input.name_ar ?? null,
         email: input.email, phone: input.phone ?? null, date_of_birth: input.date_of_birth ?? null,
         guardian_name: input.guardian_name ?? null, guardian_phone: input.guardian_phone ?? null, notes: input.notes ?? null,
-        created_at: submittedAt,
+        created_at: submittedAt, name_key: foldName(input.name),
       };
       store.run(store.q.insertInto('registrations').values(row));
       const language = org.language;

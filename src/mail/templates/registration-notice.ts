@@ -31,6 +31,12 @@ export interface RegistrationNoticeInput {
    * number): it says so, so that a quiet inbox afterwards is not read as no registrations. Absent: not the last.
    */
   lastBeforeCap?: number;
+  /**
+   * The earlier registration this one repeats (src/registrations/repeat-of.ts: the same name and date of birth, or,
+   * one of them without it, the same contact mailbox), said so that the secretary need not wait for the export's
+   * same_player_as; null or absent: none.
+   */
+  repeatOf?: { id: string; submittedAt: string; by: 'date_of_birth' | 'email' } | null;
 }
 
 /**
@@ -84,6 +90,8 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         notes: 'يتضمن الطلب ملاحظات من مقدّمه.',
         exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON) يشغّل مشغّل الخدمة في مجلدها:',
         why: 'وصلتك هذه الرسالة لأن عنوانك مدرج في عناوين التسجيل لدى الجهة المنظِّمة.',
+        repeat: (id: string, at: string, by: 'date_of_birth' | 'email') =>
+          `قد يكون هذا اللاعب نفسه صاحب الطلب ${id} الذي وصل ${at}: ${by === 'date_of_birth' ? 'الاسم وتاريخ الميلاد' : 'الاسم وعنوان البريد الإلكتروني'} نفسهما. يذكره عمود same_player_as في التصدير أيضًا، ولم يُدمج الطلبان.`,
         last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${arabicCount(n, NOTICES)}). الطلبات التالية تُحفظ، ويصل عنها ملخص مرة في الساعة على الأكثر بعددها؛ يسردها أمر التصدير أدناه.`,
       }
     : {
@@ -98,9 +106,14 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         notes: 'The request has notes from its submitter.',
         exportTitle: 'To export the registrations in full (CSV or JSON), whoever runs the service runs in its folder:',
         why: "You receive this email because your address is one of the organization's registration addresses.",
+        repeat: (id: string, at: string, by: 'date_of_birth' | 'email') =>
+          `This may be the same player as registration ${id}, received ${at}: the same name and ${by === 'date_of_birth' ? 'date of birth' : 'contact address'}. The export's same_player_as column names it too; the two were not merged.`,
         last: (n: number) => `This is the last notice this address gets for 24 hours (its limit is ${n}). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.`,
       };
   const exported = exportCommandParts(s.exportTitle, command);
+  const repeat = input.repeatOf
+    ? s.repeat(name(input.repeatOf.id), (ar ? 'يوم ' : '') + (formatDateTime(input.repeatOf.submittedAt, input.timeZone, input.language) ?? input.repeatOf.submittedAt), input.repeatOf.by)
+    : null;
   const optional: Array<[string, string | null]> = [
     [s.labels.otherName, otherName],
     // In words, as every other date of the email (the export keeps the ISO form).
@@ -125,6 +138,8 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
       ...factLines(facts, input.language),
       input.hasNotes && '',
       input.hasNotes && s.notes,
+      repeat !== null && '',
+      repeat,
       input.lastBeforeCap !== undefined && '',
       input.lastBeforeCap !== undefined && s.last(input.lastBeforeCap),
       '',
@@ -143,6 +158,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
       facts,
       after: [
         ...(input.hasNotes ? [t(s.notes)] : []),
+        ...(repeat !== null ? [t(repeat)] : []),
         ...(input.lastBeforeCap !== undefined ? [t(s.last(input.lastBeforeCap))] : []),
         ...exported.html,
       ],

@@ -375,6 +375,20 @@ describe('registration notice', () => {
     expect(registrationNoticeEmail({ language: 'en', ...base }).text).not.toContain('last notice');
   });
 
+  // A registrations review's secretary found three registrations of one child in the export, weeks later.
+  it('a repeat of an earlier registration names it and what the two share, in English and Arabic, in text and HTML', () => {
+    const repeatOf = { id: 'reg_FIRST', submittedAt: '2026-03-01T09:15:00.000Z', by: 'date_of_birth' as const };
+    const en = registrationNoticeEmail({ language: 'en', ...base, repeatOf });
+    const line = 'This may be the same player as registration reg_FIRST, received Sunday 1 March 2026, 12:15 GMT+3: the same name and date of birth. The export\'s same_player_as column names it too; the two were not merged.';
+    expect(en.text).toContain(line);
+    expect(en.html).toContain(line.replace("'", '&#39;'));
+    expect(registrationNoticeEmail({ language: 'en', ...base, repeatOf: { ...repeatOf, by: 'email' } }).text).toContain('the same name and contact address.');
+    const ar = registrationNoticeEmail({ language: 'ar', ...base, repeatOf });
+    expect(ar.text).toContain('قد يكون هذا اللاعب نفسه صاحب الطلب \u2068reg_FIRST\u2069 الذي وصل يوم ');
+    expect(ar.text).toContain(': الاسم وتاريخ الميلاد نفسهما.');
+    for (const none of [undefined, null]) expect(registrationNoticeEmail({ language: 'en', ...base, repeatOf: none }).text).not.toContain('same player');
+  });
+
   // The command's --since is read as a day in the organization's zone (src/registrations/export.ts), so it must be
   // the registration's local day there: the UTC date missed evening registrations west of UTC.
   it.each([
