@@ -97,6 +97,8 @@ describe('commands', () => {
     ['a match under way', 'rs-m3', `UPDATE matches SET status = 'in_progress', home_score = NULL, away_score = NULL, kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-m3'`, 'match rs-m3: it is under way; nobody was invited'],
     ['a cancelled match', 'rs-m3', `UPDATE matches SET status = 'cancelled', home_score = NULL, away_score = NULL WHERE id = 'rs-m3'`, 'match rs-m3: it is cancelled; nobody was invited'],
     ['a match whose kickoff has passed', 'rs-m3', `UPDATE matches SET kickoff_at = '2026-01-01T10:00:00Z' WHERE id = 'rs-m3'`, 'match rs-m3: it kicked off on 2026-01-01; nobody was invited'],
+    // The organization's day (London, in summer), not the UTC date before it (a review).
+    ['a match that kicked off at 00:30 in London', 'rs-m3', `UPDATE organizations SET timezone = 'Europe/London'; UPDATE matches SET kickoff_at = '2026-06-30T23:30:00Z' WHERE id = 'rs-m3'`, 'match rs-m3: it kicked off on 2026-07-01; nobody was invited'],
     // The calendar feed shows these two CANCELLED and TENTATIVE: nobody is asked to play them (README, RSVP).
     ['a match of a cancelled competition', 'rs-m3', `UPDATE events SET status = 'cancelled' WHERE id = 'rs-winter-2026'`, 'match rs-m3: its competition is cancelled; nobody was invited'],
     ['a postponed match', 'rs-m3', `UPDATE matches SET status = 'postponed' WHERE id = 'rs-m3'`, 'match rs-m3: it is postponed and has no new kickoff yet (invite again once it is rescheduled); nobody was invited'],
@@ -107,7 +109,7 @@ describe('commands', () => {
     const db = new Database(env.DATABASE_PATH);
     try {
       db.prepare(`UPDATE matches SET kickoff_at = '2099-01-01T10:00:00Z' WHERE id = 'rs-m3'`).run();
-      db.prepare(change).run();
+      db.exec(change);
       const r = command('invite.ts', ['--match', match], env);
       expect(r.status).toBe(1);
       expect(r.stderr.trim()).toBe(line);

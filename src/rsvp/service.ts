@@ -13,6 +13,7 @@ import type { RsvpAnswer } from '../vocabulary/enums.js';
 import { matchSides } from './match-sides.js';
 import { answerRows, byTeamThenName, type AnswerRow } from './answers.js';
 import { invitedAddressCurrent, rsvpState, undeliverableInvitations, type MatchForState, type RsvpState } from './state.js';
+import { localDate } from '../time/local-time.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
 
 // Prepared (src/db/prepared.ts): the summary is read under load, and building these with Kysely per request
@@ -69,9 +70,10 @@ export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSumm
  * public's to answer, a cancelled match (or one of a cancelled competition) will not be played, a postponed one has
  * no kickoff to play at yet, and one that has kicked off (or been played) is past.
  */
-function invitationRefusal(match: MatchForState & { is_public: 0 | 1 }, now: Date): string | null {
+function invitationRefusal(match: MatchForState & { is_public: 0 | 1; timezone: string }, now: Date): string | null {
   if (match.is_public !== 1) return 'it belongs to a private competition';
-  const day = match.kickoff_at?.slice(0, 10);
+  // The organization's day, as its organizer reads it: a kickoff at 01:30 in Amman is the UTC date before.
+  const day = match.kickoff_at === null ? undefined : localDate(new Date(match.kickoff_at), match.timezone);
   switch (rsvpState(match, now)) {
     case 'open': return null;
     case 'cancelled': return 'it is cancelled';
