@@ -20,7 +20,7 @@ import { formatDateTime } from '../time/local-time.js';
 import { matchSides, type MatchSides } from '../rsvp/match-sides.js';
 import { withdrawInvitation } from '../rsvp/service.js';
 import { tellNewTeams, tellWithdrawn } from '../rsvp/tell-invitees.js';
-import { invitationOutOfMatch, invitedAddressCurrent } from '../rsvp/state.js';
+import { invitationOutOfMatch, invitedAddressCurrent, stillToCome, type MatchForState } from '../rsvp/state.js';
 import { adjustmentChanges, adjustmentsSeen } from '../updates/changes.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
@@ -336,7 +336,9 @@ class CheckedOnly extends Error {}
  * reports is what the import would do, found by doing it. (Its one blind spot: a foreign key that only the commit
  * checks; danglingReferences finds the ones a removal can break before it.)
  */
-export function applyImport(sqlite: Database.Database, file: ImportFile, options: { check?: boolean } = {}): ImportCounts {
+export function applyImport(sqlite: Database.Database, file: ImportFile, options: { check?: boolean; now?: Date } = {}): ImportCounts {
+  // One instant for the whole import: which invitations are still to come is decided once.
+  const now = options.now ?? new Date();
   const put = {
     org: upsert(sqlite, 'organizations', ['id', 'name', 'name_ar', 'language', 'registration_emails', 'registration_retention_days', 'timezone', 'contact_email']),
     league: upsert(sqlite, 'leagues', ['id', 'org_id', 'name', 'name_ar']),
@@ -432,12 +434,14 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   );
   const matchPaths = pathsOfMatches(file);
   const problems: ImportProblem[] = [];
-  // Invitations held at a member's current address to a match still to be played, before the import.
+  // Invitations held at a member's current address to a match still to be played, before the import (the statuses
+  // narrow the read; stillToCome decides, with the competition's status and the kickoff, as every RSVP read does).
   const invitedAt = sqlite.prepare(
-    `SELECT tm.id AS member, i.match_id AS match, i.email AS invited, tm.email AS email
+    `SELECT tm.id AS member, i.match_id AS match, i.email AS invited, tm.email AS email,
+            m.status AS status, e.status AS event_status, m.kickoff_at AS kickoff_at
      FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id JOIN teams t ON t.id = tm.team_id
-     JOIN matches m ON m.id = i.match_id
-     WHERE t.org_id = ? AND m.status IN ('scheduled', 'postponed') AND (m.kickoff_at IS NULL OR m.kickoff_at > ?)
+     JOIN matches m ON m.id = i.match_id JOIN events e ON e.id = m.event_id
+     WHERE t.org_id = ? AND m.status IN ('scheduled', 'postponed')
      ORDER BY tm.id, i.match_id`,
   );
   const memberNow = sqlite.prepare(`SELECT name, email FROM team_members WHERE id = ?`);
@@ -448,10 +452,11 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   // After the import: the invitations to the organization's matches still to come, with their member's team now.
   const invitedFrom = sqlite.prepare(
     `SELECT i.id AS invitation, tm.id AS member, tm.name AS name, t.id AS team, t.name AS team_name,
-            i.match_id AS match, m.event_id AS event, i.response AS response
+            i.match_id AS match, m.event_id AS event, i.response AS response,
+            m.status AS status, e.status AS event_status, m.kickoff_at AS kickoff_at
      FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id JOIN teams t ON t.id = tm.team_id
      JOIN matches m ON m.id = i.match_id JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
-     WHERE l.org_id = ? AND m.status IN ('scheduled', 'postponed') AND (m.kickoff_at IS NULL OR m.kickoff_at > ?)
+     WHERE l.org_id = ? AND m.status IN ('scheduled', 'postponed')
      ORDER BY tm.id, i.match_id`,
   );
   // The events with a played (or under way) match fed by an earlier one or a group: the only ones a result can take
@@ -475,12 +480,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       // Each event resolved once as the database has it before the import, and once after.
       const resolvedBefore = resolvedEvents(store);
       const playedBefore = playedFedMatches(fedPlayedEvents.all(org.id) as string[], resolvedBefore);
-      const invitedBefore = (invitedAt.all(org.id, new Date().toISOString()) as Array<{ member: string; match: string; invited: string | null; email: string | null }>)
-        .filter((i) => invitedAddressCurrent(i.invited, i.email));
+      const invitedBefore = (invitedAt.all(org.id) as Array<MatchForState & { member: string; match: string; invited: string | null; email: string | null }>)
+        .filter((i) => stillToCome(i, now) && invitedAddressCurrent(i.invited, i.email));
       // Who plays each match still to come with invitations, before the import: its invited members are told when that
       // changes (their opponent, or their own team no longer in it).
       const sidesBefore = new Map<string, { event: string; sides: MatchSides }>();
-      for (const i of invitedFrom.all(org.id, new Date().toISOString()) as InvitedFrom[]) {
+      for (const i of invitedToCome(invitedFrom, org.id, now)) {
         if (!sidesBefore.has(i.match)) sidesBefore.set(i.match, { event: i.event, sides: matchSides(store, { id: i.match, event_id: i.event }, org.language, resolvedBefore(i.event)) });
       }
       // A walkover won by a fed slot is worded with the team the slot had then.
@@ -608,22 +613,22 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         if (open.length > 0) counts.openBrackets.push({ event: e.id, name: e.name, matches: open.map((m) => m.id) });
         for (const b of beatenPlayingOn(matches, resolved)) counts.beatenPlaying.push({ event: e.id, name: e.name, ...b, team: teamsAfter.get(b.team)?.name ?? b.team });
       }
-      const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter, sidesBefore);
+      const outOfMatch = withdrawOutOfMatch(store, invitedFrom, org.id, resolvedAfter, sidesBefore, now);
       counts.outOfMatchMembers.push(...outOfMatch);
       const written = (id: string | null, teams: ReadonlyMap<string, TeamSeen>) => (id === null ? null : (teams.get(id)?.name ?? id));
       for (const [match, { event, sides }] of sidesBefore) {
         if (!resolvedAfter(event).byId.has(match)) continue;
         const after = matchSides(store, { id: match, event_id: event }, org.language, resolvedAfter(event));
         if (after.homeId === sides.homeId && after.awayId === sides.awayId) continue;
-        const told = tellNewTeams(store, match, sides, after, new Date());
+        const told = tellNewTeams(store, match, sides, after, now);
         const invitedTeams = new Set(invitedTeamsOf.all(match) as string[]);
         const uninvited = [after.homeId, after.awayId].filter((t): t is string => t !== null && !invitedTeams.has(t)).map((t) => written(t, teamsAfter)!);
         // A side no team holds, by what feeds it (`the winner of "qf1"`).
-        const [now, was] = [resolvedAfter(event).byId.get(match), resolvedBefore(event).byId.get(match)];
+        const [is, was] = [resolvedAfter(event).byId.get(match), resolvedBefore(event).byId.get(match)];
         counts.newTeams.push({
           match,
-          home: written(after.homeId, teamsAfter) ?? feedName(now, 'home'),
-          away: written(after.awayId, teamsAfter) ?? feedName(now, 'away'),
+          home: written(after.homeId, teamsAfter) ?? feedName(is, 'home'),
+          away: written(after.awayId, teamsAfter) ?? feedName(is, 'away'),
           before: { home: written(sides.homeId, teamsBefore) ?? feedName(was, 'home'), away: written(sides.awayId, teamsBefore) ?? feedName(was, 'away') },
           told, uninvited,
         });
@@ -632,11 +637,11 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       // A member removed is named above with their invitations, one whose team left the match with the invitations just
       // withdrawn; one kept at another address (or none) here.
       for (const i of invitedBefore) {
-        const now = memberNow.get(i.member) as { name: string; email: string | null } | undefined;
-        if (now === undefined || withdrawn.has(`${i.member}\n${i.match}`) || invitedAddressCurrent(i.invited, now.email)) continue;
+        const member = memberNow.get(i.member) as { name: string; email: string | null } | undefined;
+        if (member === undefined || withdrawn.has(`${i.member}\n${i.match}`) || invitedAddressCurrent(i.invited, member.email)) continue;
         const last = counts.readdressedMembers.at(-1);
         if (last?.member === i.member) last.matches.push(i.match);
-        else counts.readdressedMembers.push({ member: i.member, name: now.name, now: now.email === null ? 'removed' : 'changed', matches: [i.match] });
+        else counts.readdressedMembers.push({ member: i.member, name: member.name, now: member.email === null ? 'removed' : 'changed', matches: [i.match] });
       }
       problems.push(...changedPlayers(playedBefore, resolvedAfter, teamsBefore, teamsAfter, matchPaths));
       const named = namer(resolvedAfter, teamsAfter);
@@ -701,7 +706,11 @@ function resolvedEvents(store: SyncDb): (eventId: string) => EventResolved {
   };
 }
 
-type InvitedFrom = { invitation: string; member: string; name: string; team: string; team_name: string; match: string; event: string; response: string | null };
+type InvitedFrom = MatchForState & { invitation: string; member: string; name: string; team: string; team_name: string; match: string; event: string; response: string | null };
+
+/** The organization's invitations (invitedFrom) to matches still to come at `now`. */
+const invitedToCome = (invitedFrom: Database.Statement, org: string, now: Date) =>
+  (invitedFrom.all(org) as InvitedFrom[]).filter((i) => stillToCome(i, now));
 
 /**
  * Withdraws each invitation to a match still to come whose member's team plays neither side of it now (a member moved
@@ -715,10 +724,10 @@ function withdrawOutOfMatch(
   org: string,
   resolvedEvent: (eventId: string) => EventResolved,
   sidesBefore: ReadonlyMap<string, { sides: MatchSides }>,
+  now: Date,
 ): ImportCounts['outOfMatchMembers'] {
   const named: ImportCounts['outOfMatchMembers'] = [];
-  const now = new Date();
-  for (const i of invitedFrom.all(org, now.toISOString()) as InvitedFrom[]) {
+  for (const i of invitedToCome(invitedFrom, org, now)) {
     const sides = resolvedEvent(i.event).resolved.get(i.match);
     if (sides === undefined || !invitationOutOfMatch(i.team, sides)) continue;
     // Moved to another team, or their team lost its place in the match (a corrected result, a fixture changed).

@@ -35,8 +35,13 @@ export function rsvpState(match: MatchForState, now: Date): RsvpState {
  * null while it is still to come (open, or postponed: its answers wait for the new kickoff).
  */
 export function invitationsOverFrom(match: MatchForState & { updated_at: string }, now: Date): string | null {
+  return stillToCome(match, now) ? null : (match.kickoff_at ?? match.updated_at);
+}
+
+/** Whether a match's invitations are still to come: open, or postponed (its answers wait for the new kickoff). */
+export function stillToCome(match: MatchForState, now: Date): boolean {
   const state = rsvpState(match, now);
-  return state === 'open' || state === 'postponed' ? null : (match.kickoff_at ?? match.updated_at);
+  return state === 'open' || state === 'postponed';
 }
 
 /**
