@@ -28,7 +28,7 @@ await runCli(async () => {
     if (!outcome.ok) throw new CliError(`nothing removed: ${org} has no registration ${outcome.unknown.map((id) => JSON.stringify(id)).join(', ')}`);
     const n = outcome.removed.length;
     process.stdout.write(
-      `${n} registration${n === 1 ? '' : 's'} of ${org} removed (${outcome.removed.join(', ')}), and the ${outcome.emails} email${outcome.emails === 1 ? '' : 's'} about ${n === 1 ? 'it' : 'them'} in the outbox (none of those waiting is sent)` +
+      `${n} registration${n === 1 ? '' : 's'} of ${org} removed (${outcome.removed.join(', ')}), and what the ${outcome.emails} email${outcome.emails === 1 ? '' : 's'} about ${n === 1 ? 'it' : 'them'} in the outbox said (none of those waiting is sent; each still counts against its mailbox's daily limit until the retention job deletes it)` +
         `${outcome.files > 0 ? `, with their ${outcome.files} .eml file${outcome.files === 1 ? '' : 's'}` : ''}\n`,
     );
     return;

@@ -247,7 +247,7 @@ describe('a registration removed by id', () => {
     expect(await exported()).toEqual([[first, null], [again, first]]);
     const removed = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--remove', again]);
     expect(removed.status, removed.stderr).toBe(0);
-    expect(removed.stdout).toMatch(new RegExp(`^1 registration of amman-yfa removed \\(${again}\\), and the \\d+ emails? about it in the outbox \\(none of those waiting is sent\\), with their \\d+ \\.eml files?\\n$`));
+    expect(removed.stdout).toMatch(new RegExp(`^1 registration of amman-yfa removed \\(${again}\\), and what the \\d+ emails? about it in the outbox said \\(none of those waiting is sent; each still counts against its mailbox's daily limit until the retention job deletes it\\), with their \\d+ \\.eml files?\\n$`));
     expect(await exported()).toEqual([[first, null]]);
     expect(emailsOf(again)).toBe(0);
     expect(emailsOf(first)).toBeGreaterThan(0);
@@ -257,6 +257,34 @@ describe('a registration removed by id', () => {
     const replay = await register({ ...body, name: 'twice  registered', notes: 'forgot: asthma' });
     expect([replay.status, replay.json().id]).toEqual([201, again]);
     expect(await exported()).toEqual([[first, null]]);
+  });
+
+  // An attacker's review: the daily limits count outbox rows, and removing a stranger's junk registrations deleted
+  // them, so the same mailbox got its day's receipts again; and a registration older than its emails' 30 days (the
+  // retention job deletes them, a registration is kept a year) left its notice's file, the child's details in it.
+  it('keeps its emails counted, emptied, and finds its files by its id once their rows are gone', async () => {
+    const body = { org_id: 'riverside-sfl', name: 'Junk Entry', email: 'cap.victim@example.org' };
+    const receipts = () => db.prepare(`SELECT count(*) FROM email_outbox WHERE to_address = 'cap.victim@example.org' AND tag = 'registration-receipt'`).pluck().get() as number;
+    const junk: string[] = [];
+    for (let i = 0; i < 3; i++) junk.push(((await register({ ...body, name: `Junk Entry ${i}` })).json() as { id: string }).id);
+    expect(receipts()).toBe(3);
+    const removed = await runScript(svc, 'registrations.ts', ['--org', 'riverside-sfl', ...junk.flatMap((id) => ['--remove', id])]);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(receipts()).toBe(3);
+    expect(db.prepare(`SELECT DISTINCT data_json FROM email_outbox WHERE to_address = 'cap.victim@example.org'`).pluck().all()).toEqual(['{}']);
+    await register({ ...body, name: 'Junk Entry 4' });
+    expect(receipts()).toBe(3);
+    // Written to files, then its rows gone as the retention job leaves them (a month later): found by its id.
+    const old = ((await register({ org_id: 'amman-yfa', name: 'Month Old', email: 'month.old@example.org', date_of_birth: '2015-06-07' })).json() as { id: string }).id;
+    await drainedEmails(db, svc.env.MAIL_DIR!);
+    const filesAbout = async () => (await readEmails(svc.env.MAIL_DIR!)).filter((e) => e.text.includes(old)).map((e) => e.file);
+    // Its two notices (Arabic: base64) and its receipt.
+    expect((await filesAbout()).length).toBe(3);
+    db.prepare(`DELETE FROM email_outbox WHERE json_extract(data_json, '$.registrationId') = ?`).run(old);
+    const gone = await runScript(svc, 'registrations.ts', ['--org', 'amman-yfa', '--remove', old]);
+    expect(gone.status, gone.stderr).toBe(0);
+    expect(gone.stdout).toContain('with their 3 .eml files');
+    expect(await filesAbout()).toEqual([]);
   });
 });
 

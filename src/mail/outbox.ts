@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import type { OutboxMessage } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
+import { chunks } from '../collections.js';
 import type { SyncDb } from '../db/sync.js';
 import { CATALOG, isTemplateName, type TemplateData, type TemplateName } from './catalog.js';
 import { InvalidOutgoingEmailError, parseMailbox, validateExtraHeaders } from './headers.js';
@@ -269,6 +270,22 @@ export function markEmailCancelled(store: SyncDb, id: number, outcome: { reason:
         .where('id', '=', id).where('status', '=', 'pending'),
     ) > 0
   );
+}
+
+/**
+ * The emails `ids` emptied of what they said (their data `{}`; the address and kind stay), those still waiting
+ * cancelled with `reason`: a registration removed takes its details with it, but its emails still count against
+ * their mailboxes' daily limits, which count outbox rows (an attacker's review removed a stranger's junk
+ * registrations, and the same mailbox got its day's receipts again). The retention job deletes them with every other
+ * email, 30 days after they end. How many were emptied.
+ */
+export function emptyEmails(store: SyncDb, ids: readonly number[], reason: string): number {
+  let emptied = 0;
+  for (const chunk of chunks(ids)) {
+    store.run(store.q.updateTable('email_outbox').set({ status: 'failed', last_error: clip(`cancelled: ${reason}`) }).where('id', 'in', chunk).where('status', '=', 'pending'));
+    emptied += store.run(store.q.updateTable('email_outbox').set({ data_json: '{}' }).where('id', 'in', chunk));
+  }
+  return emptied;
 }
 
 function clip(text: string): string {

@@ -21,7 +21,7 @@ import type { RegistrationsTable } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { deliveryKey, deliveryMatcher } from '../mail/mailbox.js';
 import type { FollowStatus, OutboxStatus, RsvpAnswer } from '../vocabulary/enums.js';
-import { emlMessageKey, emlRecipient } from './spellings.js';
+import { emlBodyText, emlMessageKey, emlRecipient } from './spellings.js';
 
 export interface HeldFollow {
   org_id: string;
@@ -251,9 +251,10 @@ function find(store: SyncDb, email: string, options: PersonOptions): Found {
 
 /**
  * The .eml files directly under `dir` (a missing folder holds none), by name, that are the person's: To: or Reply-To:
- * theirs, or written for one of the outbox rows of `keys` (their message keys).
+ * theirs, written for one of the outbox rows of `keys` (their message keys), or whose text names one of `mentions`
+ * (registration ids: their rows may be gone, src/people/spellings.ts emlBodyText).
  */
-export function emlFilesOf(dir: string, mine: (address: string | undefined) => boolean, keys: ReadonlySet<string>): string[] {
+export function emlFilesOf(dir: string, mine: (address: string | undefined) => boolean, keys: ReadonlySet<string>, mentions: readonly string[] = []): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -267,7 +268,11 @@ export function emlFilesOf(dir: string, mine: (address: string | undefined) => b
     if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return false;
     const eml = fs.readFileSync(file, 'utf8');
     const key = emlMessageKey(eml);
-    return mine(emlRecipient(eml)) || mine(emlRecipient(eml, 'Reply-To')) || (key !== undefined && keys.has(key));
+    if (mine(emlRecipient(eml)) || mine(emlRecipient(eml, 'Reply-To')) || (key !== undefined && keys.has(key))) return true;
+    if (mentions.length === 0) return false;
+    const text = emlBodyText(eml);
+    // Whole: reg_abc is not named by reg_abcd.
+    return mentions.some((m) => new RegExp(`(?<![\\w-])${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text));
   });
 }
 

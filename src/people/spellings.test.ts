@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildEml } from '../mail/eml.js';
 import { deliveryMatcher } from '../mail/mailbox.js';
-import { emlMessageKey, emlRecipient } from './spellings.js';
+import { buildEml } from '../mail/eml.js';
+import { emlBodyText, emlMessageKey, emlRecipient } from './spellings.js';
 
 describe('deliveryMatcher: the addresses that are one person\'s mailbox, for an access or erasure request', () => {
   it.each([
@@ -67,5 +67,23 @@ describe('emlRecipient: the To: of an .eml file the file transport wrote', () =>
     });
     expect(emlRecipient(eml)).toBe('lina@xn--bcher-kva.example');
     expect(deliveryMatcher('Lina@bücher.example')(emlRecipient(eml))).toBe(true);
+  });
+});
+
+describe('emlBodyText: what an .eml file the file transport wrote says', () => {
+  const eml = (text: string, html: string) =>
+    buildEml({ from: 'Competitions <no-reply@competitions.example>', to: 'club@example.org', subject: 'x', text, html, date: new Date('2026-11-28T10:00:00Z'), messageId: 'k1@competitions.example' });
+  it.each([
+    ['English (quoted-printable), a long line', `Reference: reg_AbC-123_x\n${'word '.repeat(40)}reg_LONG-line_9`, ['reg_AbC-123_x', 'reg_LONG-line_9']],
+    ['Arabic (base64)', 'رقم الطلب: \u2068reg_Arabic-1\u2069\n'.repeat(5), ['reg_Arabic-1', 'رقم الطلب']],
+  ])('%s: both parts decoded', (_label, text, found) => {
+    const file = eml(text, `<p>${text}</p>`);
+    const decoded = emlBodyText(file);
+    for (const f of found) expect(decoded).toContain(f);
+    expect(decoded).toContain('<p>');
+  });
+
+  it('nothing from a file without body parts', () => {
+    expect(emlBodyText('To: a@example.org\r\n\r\nplain')).toBe('');
   });
 });

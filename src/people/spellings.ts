@@ -33,3 +33,26 @@ function emlHeader(eml: string, header: string): string | undefined {
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(name));
   return line === undefined ? undefined : line.slice(name.length).trim();
 }
+
+/**
+ * The text of an .eml file's body parts (src/mail/eml.ts bodyPart: quoted-printable or base64 UTF-8), decoded and
+ * joined: what it says, to find the emails that name a registration once their outbox rows are gone (the retention
+ * job deletes an email 30 days after it ends, a registration is kept a year; a review found `--remove` leaving a
+ * month-old notice's file, with the child's details, behind).
+ */
+export function emlBodyText(eml: string): string {
+  const texts: string[] = [];
+  for (const part of eml.split(/\r?\n--[^\r\n]*\r?\n/)) {
+    const end = part.search(/\r?\n\r?\n/);
+    if (end === -1) continue;
+    const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(part.slice(0, end))?.[1]?.toLowerCase();
+    // The last part ends with the closing boundary (`--…--`), with or without a line break after it.
+    const body = part.slice(end).replace(/^\r?\n\r?\n/, '').replace(/\r?\n--[^\r\n]*\s*$/, '');
+    if (encoding === 'base64') texts.push(Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8'));
+    else if (encoding === 'quoted-printable') {
+      const bytes = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+      texts.push(bytes.toString('utf8'));
+    }
+  }
+  return texts.join('\n');
+}

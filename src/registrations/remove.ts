@@ -4,12 +4,14 @@
 // emails in the outbox (its notices and its receipt, in any status: none still waiting leaves after), then the .eml
 // files the file transport wrote of them. The stored answer to its submit stays: a form posted again within its hour
 // is answered as the first time, not taken again as a new registration. Another organization's id, or one it does not
-// hold, removes nothing.
+// hold, removes nothing. Its emails stay in the outbox emptied, counted by their mailboxes' daily limits (outbox.ts
+// emptyEmails), and its .eml files are found by its id in their text too: the retention job deletes an email's row 30
+// days after it ends, a registration is kept a year (an attacker's review found a month-old notice's file left).
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { chunks } from '../collections.js';
 import type { SyncDb } from '../db/sync.js';
+import { emptyEmails } from '../mail/outbox.js';
 import { emlFilesOf } from '../people/person.js';
 
 export type RemoveOutcome =
@@ -30,13 +32,13 @@ export function removeRegistrations(store: SyncDb, orgId: string, ids: readonly 
         .where('template', 'in', ['registration-notice', 'registration-receipt'])
         .where(sql<string>`json_extract(data_json, '$.registrationId')`, 'in', wanted),
     );
-    for (const chunk of chunks(emails.map((e) => e.id))) store.run(store.q.deleteFrom('email_outbox').where('id', 'in', chunk));
+    emptyEmails(store, emails.map((e) => e.id), 'its registration was removed');
     store.run(store.q.deleteFrom('registrations').where('id', 'in', wanted));
     return { ok: true as const, removed: wanted, emails: emails.length, keys: new Set(emails.map((e) => e.message_key)) };
   });
   if (!outcome.ok) return outcome;
   // After the commit: a file cannot be put back if the transaction failed.
-  const files = options.mailDir === null ? [] : emlFilesOf(options.mailDir, () => false, outcome.keys);
+  const files = options.mailDir === null ? [] : emlFilesOf(options.mailDir, () => false, outcome.keys, outcome.removed);
   for (const name of files) fs.rmSync(path.join(options.mailDir!, name), { force: true });
   return { ok: true, removed: outcome.removed, emails: outcome.emails, files: files.length };
 }
