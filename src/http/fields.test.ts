@@ -94,6 +94,13 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['the black flag with other tags ("usca")', 'Sam \u{1F3F4}\u{E0075}\u{E0073}\u{E0063}\u{E0061}\u{E007F}'],
     ['a flag of Wales with text hidden after it', 'Sam \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}\u{E0068}\u{E0069}'],
     ['the tags of a flag without its black flag', 'Sam \u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
+    // Variation selectors where they choose nothing: a run of them spells bytes (an attacker's review).
+    ['variation selectors spelling bytes after a name', 'Omar Haddad' + [...'IGNORE'].map((c) => String.fromCodePoint(0xe0100 + c.charCodeAt(0) - 16)).join('')],
+    ['VS16 after a letter', 'Sam\uFE0F'],
+    ['VS16 alone (it chooses nothing: said as invisible, not as blank)', '\uFE0F'],
+    ['two VS16 after an emoji', 'Sam ❤\uFE0F\uFE0F'],
+    ['VS1 after a letter', 'Om\uFE00ar'],
+    ['an ideographic variation selector after a Latin letter', 'Sam\u{E0100}'],
   ])('refuses %s', (_label, input) => {
     expect(messages(name, input)).toEqual([expect.stringMatching(INVISIBLE)]);
     expect(messages(notes, `Notes\n${input}`)).toEqual([expect.stringMatching(INVISIBLE)]);
@@ -110,6 +117,9 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['Om\u200B\u2060ar', 'U+200B after "Om"'],
     // A flag of Wales taken, the tag after it not: the text before it shown without invisible characters.
     ['Sam \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F} then\u{E0068}', 'U+E0068 after "Sam \u{1F3F4} then"'],
+    // The earliest of either kind.
+    ['Om\u{E0101}ar\u200B', 'U+E0101 after "Om"'],
+    ['Om\u200Bar\u{E0101}', 'U+200B after "Om"'],
   ])('names the first invisible character of %j and where it is', (input, where) => {
     expect(messages(notes, input)).toEqual([`must not contain invisible characters: ${where}`]);
   });
@@ -125,7 +135,11 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['U+061C Arabic letter mark', '\u061Cالأحمد'],
     ['Hangul itself', '김민준'],
     ['the flags of England, Scotland and Wales (tag sequences)', 'Sam 🏴󠁧󠁢󠁥󠁮󠁧󠁿 🏴󠁧󠁢󠁳󠁣󠁴󠁿 🏴󠁧󠁢󠁷󠁬󠁳󠁿'],
-    ['characters beside the ranges: U+115E, U+1161, U+3165, U+FFA1, U+E0080 (variation selector supplement), U+E0100', 'Sam\u115E\u1161\u3165\uFFA1\u{E0100}'],
+    ['characters beside the ranges: U+115E, U+1161, U+3165, U+FFA1, U+E0080', 'Sam\u115E\u1161\u3165\uFFA1\u{E0080}'],
+    // A variation selector after what it chooses a glyph for.
+    ['an emoji with VS16, a keycap, a symbol as text (VS15)', 'Sam ❤\uFE0F 1\uFE0F\u20E3 ☎\uFE0E'],
+    ['a Japanese name with an ideographic variation selector', '葛\u{E0100}飾 太郎'],
+    ['a CJK compatibility variant (VS1 after an ideograph)', '神\uFE00'],
   ])('takes %s', (_label, input) => {
     expect(name.parse(input)).toBe(input);
     expect(notes.parse(input)).toBe(input);
@@ -139,7 +153,6 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['the three direction marks', '\u200E\u200F\u061C'],
     ['U+200C zero width non-joiner alone', '\u200C'],
     ['U+0301 combining acute accent alone', '\u0301'],
-    ['U+FE0F variation selector alone', '\uFE0F'],
     ['combining marks and joiners', '\u0301\u200D\u0308'],
   ])('refuses %s: nothing visible', (_label, input) => {
     expect(messages(name, input)).toEqual([NOTHING_VISIBLE]);

@@ -34,6 +34,12 @@ const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u206
 // A fan's note may well carry one; no other tag sequence is taken, so no other text can hide in tags.
 const TAG_FLAGS = /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+// Variation selectors choose a glyph for the character before them, and show nothing themselves: one after an emoji,
+// a symbol or a keycap digit (VS15, VS16: "❤️"), after a symbol or an ideograph (VS1–VS14), or after an ideograph
+// (VS17–VS256: a Japanese name's glyph) is taken; anywhere else they choose nothing, and a run of them spells bytes no
+// reader sees (an attacker's review hid "IGNORE PREVIOUS INSTRUCTIONS" in 28 of them after a player's name, which
+// looked the same in the notice and the export, and escaped same_player_as).
+const MISPLACED_SELECTOR = /(?<![\p{Extended_Pictographic}\p{S}0-9#*])[\uFE0E\uFE0F]|(?<![\p{Ideographic}\p{S}])[\uFE00-\uFE0D]|(?<!\p{Ideographic})[\u{E0100}-\u{E01EF}]/gu;
 
 /**
  * The first invisible character of `s` (a flag's tags aside), as a person can find it: its code point and the text
@@ -42,8 +48,8 @@ const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
  */
 function invisibleAt(s: string): string | null {
   const flags = [...s.matchAll(TAG_FLAGS)].map((m) => [m.index, m.index + m[0].length] as const);
-  for (const m of s.matchAll(INVISIBLE_ALL)) {
-    if (flags.some(([from, to]) => m.index >= from && m.index < to)) continue;
+  const found = [...s.matchAll(INVISIBLE_ALL)].filter((m) => !flags.some(([from, to]) => m.index >= from && m.index < to));
+  for (const m of [...found, ...s.matchAll(MISPLACED_SELECTOR)].sort((a, b) => a.index - b.index)) {
     const code = `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
     const line = s.slice(0, m.index).split(/\r\n|\r|\n/).at(-1)!.replace(INVISIBLE_ALL, '');
     const before = [...line].slice(-12).join('').trimStart();
