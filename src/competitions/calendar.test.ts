@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import type { MatchStatus } from '../vocabulary/enums.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CALENDAR_PRODID,
@@ -7,7 +8,6 @@ import {
   renderCalendar,
   utcDateTime,
   type CalendarInput,
-  type CalendarMatchStatus,
 } from './calendar.js';
 import { escapeText, foldLine, sanitizeText, serializeLines, unfold } from './ical-text.js';
 import { calendarInput, calendarMatch } from '../../test/support/builders/calendar.js';
@@ -241,7 +241,7 @@ describe('VEVENT properties', () => {
     expect(event.duration.toSeconds()).toBe(105 * 60);
   });
 
-  it.each<[CalendarMatchStatus, string]>([
+  it.each<[MatchStatus, string]>([
     ['scheduled', 'CONFIRMED'],
     ['in_progress', 'CONFIRMED'],
     ['completed', 'CONFIRMED'],

@@ -24,10 +24,9 @@
 // SEQUENCE, STATUS and URL, and validates them with its schema.
 import * as ics from 'ics';
 import type { EventAttributes, EventStatus, HeaderAttributes } from 'ics';
+import type { MatchStatus } from '../vocabulary/enums.js';
 import type { Language } from '../vocabulary/language.js';
 import { CRLF, escapeText, sanitizeText, serializeLines, unfold } from './ical-text.js';
-
-export type CalendarMatchStatus = 'scheduled' | 'in_progress' | 'completed' | 'postponed' | 'cancelled';
 
 export interface CalendarMatch {
   /** Match identifier; with eventId and uidDomain it makes the VEVENT UID. */
@@ -40,7 +39,8 @@ export interface CalendarMatch {
   start: string;
   /** End, RFC 3339. Unreadable or not after start: DTEND is left out (RFC 5545: the event then ends at DTSTART). */
   end: string;
-  status: CalendarMatchStatus;
+  /** The public one (publicMatchStatus). */
+  status: MatchStatus;
   /** Rises whenever the match changes (iCalendar SEQUENCE). */
   sequence: number;
   /** Last change, RFC 3339: becomes DTSTAMP, so the output never depends on the clock. */
@@ -83,7 +83,7 @@ const MAX_URL_LENGTH = 2048;
  * - cancelled -> CANCELLED (clients keep the UID and show it as cancelled).
  * An unknown status (bad data) is treated as TENTATIVE rather than failing the whole feed.
  */
-export function icalStatus(status: CalendarMatchStatus): EventStatus {
+export function icalStatus(status: MatchStatus): EventStatus {
   switch (status) {
     case 'scheduled':
     case 'in_progress':

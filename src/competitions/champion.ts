@@ -110,7 +110,6 @@ export function championId(
   return knockoutChampionId(matches, bracketContext(event, matches, teams));
 }
 
-/** championId's team as the JSON reads name it (its `name`, like club_name). */
 /** The champion's names (as written, and its Arabic one), or null: none yet. */
 export function championNames(
   event: Pick<EventFacts, 'competition_type' | 'status' | 'points' | 'rules'>,

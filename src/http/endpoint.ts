@@ -11,7 +11,7 @@ import type { Language } from '../vocabulary/language.js';
 import { chooseLanguage } from './accept.js';
 import { readBody } from './body.js';
 import { preflightHeaders } from './headers.js';
-import { failedRequest, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
+import { failedRequest, fieldsDetail, methodNotAllowed, problemResponse, type FieldError } from './problem.js';
 import { takeRate, type RateCheck } from './rate-check.js';
 
 export interface HandlerInput<T> {
@@ -55,8 +55,7 @@ function refusedBy(error: RateLimitedError, rateHeaders: Record<string, string>)
 /** Maps what a service threw to a problem response; anything unknown is a failure (failedRequest: 503 or the one 500). */
 export function errorResponse(error: unknown, request: Request, databasePath: string, rateHeaders: Record<string, string> = {}): Response {
   if (error instanceof InvalidFieldsError) {
-    const detail = error.errors.length === 1 ? 'A field does not fit.' : 'Some fields do not fit.';
-    return problemResponse(422, detail, { errors: [...error.errors], headers: rateHeaders });
+    return problemResponse(422, fieldsDetail(error.errors.length), { errors: [...error.errors], headers: rateHeaders });
   }
   if (error instanceof NotFoundError) return problemResponse(404, error.message, { headers: rateHeaders });
   if (error instanceof ConflictError) return problemResponse(409, error.message, { headers: rateHeaders });
@@ -162,7 +161,7 @@ export function writeEndpoint<S extends z.ZodType>(
         const named = new Set(refused.map((e) => e.field));
         const more = moreProblems ? moreProblems(body.fields, app, app.now()).filter((e) => !named.has(e.field)) : [];
         const errors = [...refused, ...more];
-        return problemResponse(422, errors.length === 1 ? 'A field needs fixing.' : 'Some fields need fixing.', { errors, headers: rate.headers });
+        return problemResponse(422, fieldsDetail(errors.length), { errors, headers: rate.headers });
       }
       const now = app.now();
       // In the next shared commit (src/db/group-commit.ts): answered once that commit is on disk.

@@ -49,6 +49,12 @@ export interface ProblemOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A 422's detail, however it was found (the request schema, or the service's rules): one wording, by how many fields
+ * `errors` names (a review found "Some fields need fixing." from one layer and "Some fields do not fit." from the other).
+ */
+export const fieldsDetail = (count: number) => (count === 1 ? 'A field needs fixing.' : 'Some fields need fixing.');
+
 /** A problem as a fetch Response (Astro endpoints and middleware). HEAD gets the headers only. */
 export function problemResponse(status: number, detail: string, options: ProblemOptions & { head?: boolean } = {}): Response {
   return new Response(options.head ? null : JSON.stringify(problemBody(status, detail, options.errors)), {

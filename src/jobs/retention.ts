@@ -7,7 +7,8 @@ import { chunks } from '../collections.js';
 import type { SyncDb } from '../db/sync.js';
 import { expireIdempotencyKeys } from '../db/idempotency.js';
 import { UNSUBSCRIBED_QUIET_MS } from '../follows/service.js';
-import { CONFIRM_LINK_TTL_MS } from '../mail/catalog.js';
+import { CONFIRM_LINK_TTL_MS, INVITATION_EMAILS } from '../mail/catalog.js';
+import { FOLLOW_LINK_PURPOSES } from '../security/link-tokens.js';
 import { mailboxOf } from '../mail/mailbox.js';
 import { invitationsOverFrom } from '../rsvp/state.js';
 import type { Job } from './scheduler.js';
@@ -81,7 +82,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
     let unconfirmedFollows = 0;
     for (const ids of chunks(unconfirmedIds)) {
       unconfirmedLinks += store.run(
-        store.q.deleteFrom('link_tokens').where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe']).where('subject_id', 'in', ids),
+        store.q.deleteFrom('link_tokens').where('purpose', 'in', FOLLOW_LINK_PURPOSES).where('subject_id', 'in', ids),
       );
       unconfirmedFollows += store.run(store.q.deleteFrom('follows').where('id', 'in', ids).where('status', '=', 'pending'));
     }
@@ -100,7 +101,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
     for (const chunk of chunks(leftFollows)) {
       const ids = chunk.map((f) => f.id);
       leftLinks += store.run(
-        store.q.deleteFrom('link_tokens').where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe']).where('subject_id', 'in', ids),
+        store.q.deleteFrom('link_tokens').where('purpose', 'in', FOLLOW_LINK_PURPOSES).where('subject_id', 'in', ids),
       );
       leftEmails += store.run(
         store.q.deleteFrom('email_outbox')
@@ -131,7 +132,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
       invitationEmails += store.run(
         store.q.deleteFrom('email_outbox')
           .where('status', 'in', ['sent', 'failed'])
-          .where('template', 'in', ['rsvp-invite', 'rsvp-change'])
+          .where('template', 'in', INVITATION_EMAILS)
           .where(sql<string>`json_extract(data_json, '$.invitationId')`, 'in', ids),
       );
       invitations += store.run(store.q.deleteFrom('rsvp_invitations').where('id', 'in', ids));
@@ -143,7 +144,7 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
       store.run(store.q.deleteFrom('link_tokens').where('expires_at', '<', before(EXPIRED_LINK_KEPT_MS))) +
       store.run(
         store.q.deleteFrom('link_tokens')
-          .where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe'])
+          .where('purpose', 'in', FOLLOW_LINK_PURPOSES)
           .where('subject_id', 'in', (eb) =>
             eb.selectFrom('follows').select('id')
               .where('status', '=', 'unsubscribed').where('unsubscribed_at', '<', before(UNSUBSCRIBED_LINKS_KEPT_MS))),

@@ -75,15 +75,15 @@ export interface EmailKind<S extends z.ZodType> {
    * registration notice goes to the organization itself, and its reply to the family).
    */
   organizationOf?: (store: SyncDb, data: z.output<S>) => string | undefined;
-  /** `baseUrl`: PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
-  /** `now`: when it is rendered, just before it is sent (an invitation's subject names a far-off match's year). */
-  /** `contact`: the organization's contact_email (organizationOf), or null. */
   render(data: z.output<S>, links: Record<string, string>, context: RenderContext): SentEmail;
 }
 
 export interface RenderContext {
+  /** PUBLIC_BASE_URL, for links that need no token (a competition's calendar). */
   baseUrl: string;
+  /** When it is rendered, just before it is sent (an invitation's subject names a far-off match's year). */
   now: Date;
+  /** The organization's contact_email (organizationOf), or null. */
   contact?: string | null;
 }
 
@@ -466,6 +466,12 @@ export const CATALOG = {
 } as const;
 
 export type TemplateName = keyof typeof CATALOG;
+
+/**
+ * The emails whose data names an invitation (`invitationId`): its invitation, and a change of its match. Not
+ * rsvp-withdrawn, whose invitation is deleted as it is queued: it names the member and the match.
+ */
+export const INVITATION_EMAILS = ['rsvp-invite', 'rsvp-change'] as const satisfies readonly TemplateName[];
 export type TemplateData<N extends TemplateName> = z.input<(typeof CATALOG)[N]['schema']>;
 
 export function isTemplateName(value: string): value is TemplateName {

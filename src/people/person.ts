@@ -20,6 +20,7 @@ import { chunks } from '../collections.js';
 import type { RegistrationsTable } from '../db/schema.js';
 import type { SyncDb } from '../db/sync.js';
 import { deliveryKey, deliveryMatcher } from '../mail/mailbox.js';
+import { FOLLOW_LINK_PURPOSES } from '../security/link-tokens.js';
 import type { FollowStatus, OutboxStatus, RsvpAnswer } from '../vocabulary/enums.js';
 import { emlBodyText, emlMessageKey, emlRecipient } from './spellings.js';
 
@@ -296,7 +297,7 @@ export function erasePerson(store: SyncDb, email: string, options: PersonOptions
       membersCleared: 0, registrationAddressesRemoved: 0, files: [], filesLeft: [],
     };
     for (const chunk of chunks(followIds)) {
-      erased.links += store.run(store.q.deleteFrom('link_tokens').where('purpose', 'in', ['follow-confirm', 'follow-unsubscribe']).where('subject_id', 'in', chunk));
+      erased.links += store.run(store.q.deleteFrom('link_tokens').where('purpose', 'in', FOLLOW_LINK_PURPOSES).where('subject_id', 'in', chunk));
       erased.follows += store.run(store.q.deleteFrom('follows').where('id', 'in', chunk));
     }
     for (const chunk of chunks(invitationIds)) {

@@ -7,6 +7,7 @@ import { foldName } from '../text/fold.js';
 import { mailboxOf } from '../mail/mailbox.js';
 import { addressRefused, queueEmail } from '../mail/outbox.js';
 import { findLinkToken } from '../security/link-tokens.js';
+import { INVITATION_EMAILS } from '../mail/catalog.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
@@ -179,7 +180,7 @@ function undeliverableOf(store: SyncDb, matchId: string): Set<string> {
         eb.fn<string>('json_extract', ['data_json', eb.val('$.invitationId')]).as('invitation_id'),
         'status', 'last_error',
       ])
-      .where('template', 'in', ['rsvp-invite', 'rsvp-change'])
+      .where('template', 'in', INVITATION_EMAILS)
       .where((eb) => eb(
         eb.fn('json_extract', ['data_json', eb.val('$.invitationId')]),
         'in',

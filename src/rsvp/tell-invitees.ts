@@ -3,7 +3,7 @@
 // calls this in the transaction that records it, so each change is told once, however often the job runs.
 // Answers are kept: the email gives the member's answer so far and their link to change it.
 import type { SyncDb } from '../db/sync.js';
-import type { TemplateData } from '../mail/catalog.js';
+import { INVITATION_EMAILS, type TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { asTold, readTold, type ToldMatch } from '../mail/send-time.js';
 import type { ChangeKind, SeenMatch } from '../updates/changes.js';
@@ -74,7 +74,7 @@ function waitingInvitationEmails(store: SyncDb): Set<string | null> {
       store.q.selectFrom('email_outbox')
         .select((eb) => eb.fn<string | null>('json_extract', ['data_json', eb.val('$.invitationId')]).as('invitation_id'))
         .where('status', '=', 'pending')
-        .where('template', 'in', ['rsvp-invite', 'rsvp-change']),
+        .where('template', 'in', INVITATION_EMAILS),
     ).map((r) => r.invitation_id),
   );
 }

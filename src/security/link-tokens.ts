@@ -8,6 +8,9 @@ import type { LinkPurpose } from '../db/schema.js';
 
 export type { LinkPurpose };
 
+/** The links of a follow (its subject a follow's id): confirm, and unsubscribe. */
+export const FOLLOW_LINK_PURPOSES = ['follow-confirm', 'follow-unsubscribe'] as const satisfies readonly LinkPurpose[];
+
 /** Creates a token for `subjectId` and stores its hash; call inside a transaction. Returns the raw token. */
 export function mintLinkToken(
   store: SyncDb,

@@ -7,10 +7,6 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** An identifier in an import file or the API: 1 to 64 letters, digits, `_` and `-`, starting with a letter or digit. */
 export const idSchema = z.string().regex(ID_PATTERN, `must match ${ID_PATTERN.source}`);
 
-export function isId(value: string): boolean {
-  return ID_PATTERN.test(value);
-}
-
 /**
  * Ids a kind cannot take because a route of the API has a fixed segment where that kind's id goes:
  * /api/v0/rsvp/respond sits where /api/v0/rsvp/[matchId] takes a match id, so a match called `respond` could
