@@ -53,8 +53,12 @@ function problemOnSocket(socket: Duplex, status: number, detail: string, extra: 
   socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers}\r\n\r\n${body}`);
 }
 
-/** The endpoints Astro serves under /api/v0/ (src/pages/api/v0/), beside the artifact routes. */
-const ENDPOINT_PATHS = /^\/api\/v0\/(follow|register|rsvp\/[^/]+)$/;
+/**
+ * The endpoints Astro serves under /api/v0/ (src/pages/api/v0/), beside the artifact routes: an address of one without
+ * its trailing slash is redirected, another method is 405. src/server/endpoint-paths.test.ts checks it names every
+ * file there.
+ */
+export const ENDPOINT_PATHS = /^\/api\/v0\/(follow|register|rsvp\/[^/]+)$/;
 /** What they answer (the RSVP summary, under the same pattern, is answered before: src/server/rsvp-summary.ts). */
 const WRITE_ENDPOINT_METHODS = ['POST', 'OPTIONS'];
 

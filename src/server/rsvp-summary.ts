@@ -10,7 +10,7 @@ import { conditionalJson } from '../http/conditional.js';
 import { answerNonReadMethods, sendProblem } from '../http/problem.js';
 import { takeRate } from '../http/rate-check.js';
 import { rsvpSummary } from '../rsvp/service.js';
-import { ID_PATTERN } from '../vocabulary/ids.js';
+import { ID_PATTERN, isReservedId } from '../vocabulary/ids.js';
 
 /** The route, as src/pages/api/ would name it: the reserved ids test reads it. */
 export const RSVP_SUMMARY_ROUTE = 'api/v0/rsvp/[matchId]';
@@ -30,7 +30,7 @@ export function rsvpSummaryHandler(app: Application) {
       id = '';
     }
     // /api/v0/rsvp/respond is the answer endpoint (Astro's): no match can be called that (RESERVED_IDS).
-    if (id.toLowerCase() === 'respond') return false;
+    if (isReservedId('match', id)) return false;
     if (answerNonReadMethods(req.method, res, ALLOW)) return true;
     const head = req.method === 'HEAD';
     const rate = takeRate(app.limits.reads, 'rsvp-summary', nodeClientAddress(req, app.config.trustProxy));
