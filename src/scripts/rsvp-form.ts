@@ -4,13 +4,13 @@
 // One answer is sent at a time, and the page shows only the last one the server took. An accessibility review, on a
 // slow phone connection: "Yes", then "No" 0.3 s later, and the reply to "Yes" came last; the page said "Your answer is
 // saved." with Yes pressed while No was stored, and nothing showed an answer on its way, so people tapped again.
+import { PAGE_FLAGS, RSVP_PAGE_WORDS } from '../rsvp/page-words.js';
+
 export function enhanceRsvpForm(): void {
   const form = document.querySelector<HTMLFormElement>('#rsvp');
   if (!form || form.dataset.closed === 'true') return;
   const notice = document.querySelector<HTMLElement>('#notice');
-  const arabic = document.documentElement.lang === 'ar';
-  const saved = arabic ? 'تم حفظ ردك.' : 'Your answer is saved.';
-  const saving = arabic ? 'جارٍ حفظ ردك…' : 'Saving your answer…';
+  const { saved, saving } = RSVP_PAGE_WORDS[document.documentElement.lang === 'ar' ? 'ar' : 'en'];
   const buttons = [...form.querySelectorAll<HTMLButtonElement>('button[name="status"]')];
   // When the API cannot take the answer (no network; answers closed, the link no longer valid, too many requests),
   // the page answers instead, in its own language, as it does without JavaScript: the form is posted to it with the
@@ -89,8 +89,8 @@ export function enhanceRsvpForm(): void {
   };
   const showMoved = () => {
     const url = new URL(location.href);
-    url.searchParams.set('saved', '1');
-    url.searchParams.set('moved', '1');
+    url.searchParams.set(PAGE_FLAGS.saved, '1');
+    url.searchParams.set(PAGE_FLAGS.moved, '1');
     location.replace(url);
   };
 
