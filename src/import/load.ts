@@ -21,7 +21,7 @@ import { matchSides, type MatchSides } from '../rsvp/match-sides.js';
 import { withdrawInvitation } from '../rsvp/service.js';
 import { tellNewTeams, tellWithdrawn } from '../rsvp/tell-invitees.js';
 import { invitationOutOfMatch, invitedAddressCurrent, stillToCome, type MatchForState } from '../rsvp/state.js';
-import { adjustmentChanges, adjustmentsSeen } from '../updates/changes.js';
+import { byEvent, eventChanges, teamLabel, visibilityChanges, type EventSeen } from './diff.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -391,7 +391,6 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   );
   const teamsOf = sqlite.prepare(`SELECT id, name, name_ar FROM teams WHERE org_id = ? ORDER BY id`);
   const timeZoneOf = sqlite.prepare(`SELECT timezone FROM organizations WHERE id = ?`).pluck();
-  type EventSeen = { id: string; name: string; is_public: number; status: string; adjustments: string };
   type ResultSeen = {
     id: string; event_id: string; home: string | null; away: string | null; home_score: number | null; away_score: number | null;
     home_penalties: number | null; away_penalties: number | null; walkover_winner: 'home' | 'away' | null;
@@ -582,25 +581,15 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         counts.removed += statement.run(params).changes;
       }
       const eventsAfter = new Map((eventsOf.all(org.id) as EventSeen[]).map((e) => [e.id, e]));
-      for (const [id, before] of eventsBefore) {
-        const after = eventsAfter.get(id);
-        if (before.is_public && !after) counts.visibility.push({ event: id, name: before.name, now: 'removed' });
-        else if (after && before.is_public !== after.is_public) counts.visibility.push({ event: id, name: after.name, now: after.is_public ? 'public' : 'private' });
-      }
-      for (const [id, after] of eventsAfter) if (!eventsBefore.has(id) && after.is_public) counts.visibility.push({ event: id, name: after.name, now: 'public' });
-      counts.visibility.sort((a, b) => (a.event < b.event ? -1 : 1));
+      counts.visibility.push(...visibilityChanges(eventsBefore, eventsAfter));
+      counts.visibility.sort(byEvent);
       const teamsAfter = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
-      // Adjustments compared as the updates job compares them (a reason reworded alone is no change), team by team.
-      const seen = (json: string) => adjustmentsSeen(JSON.parse(json) as Array<{ team: string; points: number; reason: string }>);
-      for (const [id, after] of eventsAfter) {
-        const before = eventsBefore.get(id);
-        if (before === undefined) continue;
-        if (before.status !== after.status) counts.eventStatuses.push({ event: id, name: after.name, before: before.status, after: after.status });
-        for (const change of adjustmentChanges(seen(before.adjustments), seen(after.adjustments), (team) => team)) {
-          const team = teamsAfter.get(change.team);
-          counts.adjustments.push({ event: id, name: after.name, teamName: team ? teamLabel(team) : null, ...change });
-        }
-      }
+      const changed = eventChanges(eventsBefore, eventsAfter, (id) => {
+        const team = teamsAfter.get(id);
+        return team ? teamLabel(team) : null;
+      });
+      counts.eventStatuses.push(...changed.eventStatuses);
+      counts.adjustments.push(...changed.adjustments);
       // Removed matches with a result are named above (removedMatches).
       // Compared as recorded, not as worded: a renamed team changes a walkover's wording, not its result.
       const recorded = (r: ResultSeen | undefined) => (r === undefined || (r.home_score === null && r.walkover_winner === null) ? null
@@ -777,7 +766,6 @@ function feedName(m: MatchFacts | undefined, side: 'home' | 'away'): string | nu
 }
 
 /** A team as the summary names it: its name, and its Arabic name after it when it has one. */
-const teamLabel = (t: { name: string; name_ar: string | null }) => (t.name_ar === null ? t.name : `${t.name} / ${t.name_ar}`);
 
 /** Each match of the file by id, with where it is in the file: a problem about it names that place. */
 function pathsOfMatches(file: ImportFile): Map<string, string> {
