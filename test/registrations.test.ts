@@ -207,10 +207,10 @@ describe('a repeat, told in its notice', () => {
     expect((await noticeOf(first)).text).not.toContain('same player');
     expect((await noticeOf(sibling)).text).not.toContain('same player');
     const byBirthday = await noticeOf(sameDay);
-    expect(byBirthday.text).toContain(`This may be the same player as registration ${first}, received `);
+    expect(byBirthday.text).toContain(`This may be the same player as registration ${first}, received on `);
     expect(byBirthday.text).toContain(': the same name and date of birth.');
-    expect((await noticeOf(undated)).text).toContain(`same player as registration ${first}, received `);
-    expect((await noticeOf(undated)).text).toContain(': the same name and contact address.');
+    expect((await noticeOf(undated)).text).toContain(`same player as registration ${first}, received on `);
+    expect((await noticeOf(undated)).text).toContain(': the same name and email address.');
     const receipts = (await readEmails(svc.env.MAIL_DIR!)).filter((e) => e.to.includes('parent@example.org') || e.to.includes('Parent@example.org'));
     expect(receipts.length).toBeGreaterThan(0);
     for (const receipt of receipts) expect(receipt.text).not.toContain('same player');
@@ -274,6 +274,9 @@ describe('a registration removed by id', () => {
     expect(db.prepare(`SELECT DISTINCT data_json FROM email_outbox WHERE to_address = 'cap.victim@example.org'`).pluck().all()).toEqual(['{}']);
     await register({ ...body, name: 'Junk Entry 4' });
     expect(receipts()).toBe(3);
+    // And after the hourly retention job: the emptied rows are no orphans to delete, but finished emails of 30 days.
+    expect((await runScript(svc, 'retention.ts', [])).status).toBe(0);
+    expect(receipts()).toBe(3);
     // Written to files, then its rows gone as the retention job leaves them (a month later): found by its id.
     const old = ((await register({ org_id: 'amman-yfa', name: 'Month Old', email: 'month.old@example.org', date_of_birth: '2015-06-07' })).json() as { id: string }).id;
     await drainedEmails(db, svc.env.MAIL_DIR!);
@@ -285,6 +288,23 @@ describe('a registration removed by id', () => {
     expect(gone.status, gone.stderr).toBe(0);
     expect(gone.stdout).toContain('with their 3 .eml files');
     expect(await filesAbout()).toEqual([]);
+  });
+
+  // A diff review: a later registration's notice names the earlier one it may repeat, and removing the earlier one
+  // took that notice's file too, though its own registration stays.
+  it('leaves the file of a later notice that names it as the registration it may repeat', async () => {
+    const body = { org_id: 'riverside-sfl', name: 'Kept Repeat', email: 'kept.repeat@example.org', date_of_birth: '2014-04-04' };
+    const first = ((await register(body)).json() as { id: string }).id;
+    const second = ((await register({ ...body, email: 'other.kept@example.org' })).json() as { id: string }).id;
+    await drainedEmails(db, svc.env.MAIL_DIR!);
+    const notices = async () => (await readEmails(svc.env.MAIL_DIR!)).filter((e) => e.to === 'registrations@riverside-sfl.example' && e.text.includes(first));
+    expect((await notices()).map((e) => e.text.includes(`Reference: ${second}`)).sort()).toEqual([false, true]);
+    const removed = await runScript(svc, 'registrations.ts', ['--org', 'riverside-sfl', '--remove', first]);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain('with their 2 .eml files');
+    const left = await notices();
+    expect(left).toHaveLength(1);
+    expect(left[0]!.text).toContain(`Reference: ${second}`);
   });
 });
 

@@ -173,9 +173,12 @@ export function applyRetention(store: SyncDb, now: Date): RetentionResult {
     // waiting too (a data protection review found a pending notice of a registration deleted here sent a day later,
     // once Postmark was back). The outbox row names its registration in its data (registrationId); one the worker is
     // sending as this runs is cancelled by its send-time check (catalog.ts), or is gone before its outcome is recorded.
+    // A row emptied when its registration was removed (outbox.ts emptyEmails: no registrationId) carries nothing, and
+    // still counts against its mailbox's daily limit: it goes with the finished emails, after 30 days.
     const registrationEmails = store.run(
       store.q.deleteFrom('email_outbox')
         .where('template', 'in', ['registration-notice', 'registration-receipt'])
+        .where(sql<string>`json_extract(data_json, '$.registrationId')`, 'is not', null)
         .where((eb) => eb.not(eb.exists(
           eb.selectFrom('registrations').select('id').where('id', '=', sql<string>`json_extract(email_outbox.data_json, '$.registrationId')`),
         ))),

@@ -280,6 +280,7 @@ export function markEmailCancelled(store: SyncDb, id: number, outcome: { reason:
  * email, 30 days after they end. How many were emptied.
  */
 export function emptyEmails(store: SyncDb, ids: readonly number[], reason: string): number {
+  // Not CANCELLED_PREFIX ("cancelled at send time"): these are cancelled before it, by the operator.
   let emptied = 0;
   for (const chunk of chunks(ids)) {
     store.run(store.q.updateTable('email_outbox').set({ status: 'failed', last_error: clip(`cancelled: ${reason}`) }).where('id', 'in', chunk).where('status', '=', 'pending'));

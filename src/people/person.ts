@@ -252,10 +252,10 @@ function find(store: SyncDb, email: string, options: PersonOptions): Found {
 
 /**
  * The .eml files directly under `dir` (a missing folder holds none), by name, that are the person's: To: or Reply-To:
- * theirs, written for one of the outbox rows of `keys` (their message keys), or whose text names one of `mentions`
- * (registration ids: their rows may be gone, src/people/spellings.ts emlBodyText).
+ * theirs, written for one of the outbox rows of `keys` (their message keys), or whose text (decoded:
+ * src/people/spellings.ts emlBodyText) `about` recognises (a removed registration's emails, whose rows may be gone).
  */
-export function emlFilesOf(dir: string, mine: (address: string | undefined) => boolean, keys: ReadonlySet<string>, mentions: readonly string[] = []): string[] {
+export function emlFilesOf(dir: string, mine: (address: string | undefined) => boolean, keys: ReadonlySet<string>, about?: (text: string) => boolean): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -270,10 +270,7 @@ export function emlFilesOf(dir: string, mine: (address: string | undefined) => b
     const eml = fs.readFileSync(file, 'utf8');
     const key = emlMessageKey(eml);
     if (mine(emlRecipient(eml)) || mine(emlRecipient(eml, 'Reply-To')) || (key !== undefined && keys.has(key))) return true;
-    if (mentions.length === 0) return false;
-    const text = emlBodyText(eml);
-    // Whole: reg_abc is not named by reg_abcd.
-    return mentions.some((m) => new RegExp(`(?<![\\w-])${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text));
+    return about !== undefined && about(emlBodyText(eml));
   });
 }
 

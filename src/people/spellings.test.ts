@@ -83,6 +83,11 @@ describe('emlBodyText: what an .eml file the file transport wrote says', () => {
     expect(decoded).toContain('<p>');
   });
 
+  // A text part's own "--" line (a signature's separator) is no boundary: what follows it is read too.
+  it('reads past a "--" line of the text itself', () => {
+    expect(emlBodyText(eml('Hello\n--\nReference: reg_after-sig', '<p>x</p>'))).toContain('Reference: reg_after-sig');
+  });
+
   it('nothing from a file without body parts', () => {
     expect(emlBodyText('To: a@example.org\r\n\r\nplain')).toBe('');
   });

@@ -42,12 +42,16 @@ function emlHeader(eml: string, header: string): string | undefined {
  */
 export function emlBodyText(eml: string): string {
   const texts: string[] = [];
-  for (const part of eml.split(/\r?\n--[^\r\n]*\r?\n/)) {
+  // Split on the declared boundary only: a text part's own "--" line (an email's signature separator) is no boundary.
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(emlHeader(eml, 'Content-Type') ?? '')?.[1];
+  const parts = boundary === undefined
+    ? [eml]
+    : eml.split(new RegExp(`\\r?\\n--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?[ \\t]*(?:\\r?\\n|$)`));
+  for (const part of parts) {
     const end = part.search(/\r?\n\r?\n/);
     if (end === -1) continue;
     const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(part.slice(0, end))?.[1]?.toLowerCase();
-    // The last part ends with the closing boundary (`--…--`), with or without a line break after it.
-    const body = part.slice(end).replace(/^\r?\n\r?\n/, '').replace(/\r?\n--[^\r\n]*\s*$/, '');
+    const body = part.slice(end).replace(/^\r?\n\r?\n/, '');
     if (encoding === 'base64') texts.push(Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8'));
     else if (encoding === 'quoted-printable') {
       const bytes = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');

@@ -5,13 +5,15 @@
 // files the file transport wrote of them. The stored answer to its submit stays: a form posted again within its hour
 // is answered as the first time, not taken again as a new registration. Another organization's id, or one it does not
 // hold, removes nothing. Its emails stay in the outbox emptied, counted by their mailboxes' daily limits (outbox.ts
-// emptyEmails), and its .eml files are found by its id in their text too: the retention job deletes an email's row 30
-// days after it ends, a registration is kept a year (an attacker's review found a month-old notice's file left).
+// emptyEmails), and its .eml files are found by their reference line too (registration-notice.ts namesRegistration):
+// the retention job deletes an email's row 30 days after it ends, a registration is kept a year (an attacker's review
+// found a month-old notice's file left).
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { SyncDb } from '../db/sync.js';
 import { emptyEmails } from '../mail/outbox.js';
+import { namesRegistration } from '../mail/templates/registration-notice.js';
 import { emlFilesOf } from '../people/person.js';
 
 export type RemoveOutcome =
@@ -38,7 +40,9 @@ export function removeRegistrations(store: SyncDb, orgId: string, ids: readonly 
   });
   if (!outcome.ok) return outcome;
   // After the commit: a file cannot be put back if the transaction failed.
-  const files = options.mailDir === null ? [] : emlFilesOf(options.mailDir, () => false, outcome.keys, outcome.removed);
+  // By its reference line: a later registration's notice names this one too, as the registration it may repeat.
+  const about = (text: string) => outcome.removed.some((id) => namesRegistration(text, id));
+  const files = options.mailDir === null ? [] : emlFilesOf(options.mailDir, () => false, outcome.keys, about);
   for (const name of files) fs.rmSync(path.join(options.mailDir!, name), { force: true });
   return { ok: true, removed: outcome.removed, emails: outcome.emails, files: files.length };
 }

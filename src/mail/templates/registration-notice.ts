@@ -7,6 +7,19 @@ import { formatDateTime, formatDay, localDate } from '../../time/local-time.js';
 import { html, type Html } from './html.js';
 import { factLines, layout, t, textBlock, type Fact, type RenderedEmail } from './layout.js';
 
+/**
+ * The label of a registration's reference in its notice and its receipt (registration-receipt.ts), the line that
+ * names the email's own registration: `npm run registrations -- --remove` finds an email's .eml file by it
+ * (namesRegistration), and not by a mention elsewhere (a notice names the registration it may repeat).
+ */
+export const REFERENCE_LABEL: Readonly<Record<Language, string>> = { en: 'Reference', ar: 'رقم الطلب' };
+
+/** Whether an email's text (decoded) is about registration `id`: its reference line names it. */
+export function namesRegistration(text: string, id: string): boolean {
+  const value = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(?:${Object.values(REFERENCE_LABEL).join('|')}): \u2068?${value}\u2069?\r?$`, 'm').test(text);
+}
+
 /** "200 إشعار", "7 إشعارات", "15 إشعارًا": the notice's cap as Arabic counts it. */
 const NOTICES = { one: 'إشعار واحد', two: 'إشعاران', few: (n: number) => `${n} إشعارات`, many: (n: number) => `${n} إشعارًا`, other: (n: number) => `${n} إشعار` };
 
@@ -84,14 +97,14 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         intro: `وصل طلب تسجيل جديد إلى ${name(input.organizationName)}.`,
         labels: {
           player: 'اللاعب', otherName: arabicFirst ? 'الاسم كما كُتب في خانة الاسم' : 'الاسم بالعربية', division: 'الفئة', dob: 'تاريخ الميلاد', email: 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه)',
-          phone: 'الهاتف', guardian: 'وليّ الأمر', guardianPhone: 'هاتف وليّ الأمر', id: 'رقم الطلب', date: 'التاريخ',
+          phone: 'الهاتف', guardian: 'وليّ الأمر', guardianPhone: 'هاتف وليّ الأمر', id: REFERENCE_LABEL.ar, date: 'التاريخ',
         },
         noDivision: 'غير محددة',
         notes: 'يتضمن الطلب ملاحظات من مقدّمه.',
         exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON) يشغّل مشغّل الخدمة في مجلدها:',
         why: 'وصلتك هذه الرسالة لأن عنوانك مدرج في عناوين التسجيل لدى الجهة المنظِّمة.',
         repeat: (id: string, at: string, by: 'date_of_birth' | 'email') =>
-          `قد يكون هذا اللاعب نفسه صاحب الطلب ${id} الذي وصل ${at}: ${by === 'date_of_birth' ? 'الاسم وتاريخ الميلاد' : 'الاسم وعنوان البريد الإلكتروني'} نفسهما. يذكره عمود same_player_as في التصدير أيضًا، ولم يُدمج الطلبان.`,
+          `قد يكون هذا الطلب للاعب نفسه في الطلب ${id} الذي وصل ${at}: ${by === 'date_of_birth' ? 'الاسم وتاريخ الميلاد متطابقان' : 'الاسم وعنوان البريد الإلكتروني متطابقان'}. يذكره عمود same_player_as في التصدير أيضًا، ولم يُدمج الطلبان.`,
         last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${arabicCount(n, NOTICES)}). الطلبات التالية تُحفظ، ويصل عنها ملخص مرة في الساعة على الأكثر بعددها؛ يسردها أمر التصدير أدناه.`,
       }
     : {
@@ -100,14 +113,14 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         intro: `${input.organizationName} has a new registration request.`,
         labels: {
           player: 'Player', otherName: 'Name in Arabic', division: 'Division', dob: 'Date of birth', email: 'Email (as typed, not verified; Reply goes to it)',
-          phone: 'Phone', guardian: 'Guardian', guardianPhone: "Guardian's phone", id: 'Reference', date: 'Received',
+          phone: 'Phone', guardian: 'Guardian', guardianPhone: "Guardian's phone", id: REFERENCE_LABEL.en, date: 'Received',
         },
         noDivision: 'Not specified',
         notes: 'The request has notes from its submitter.',
         exportTitle: 'To export the registrations in full (CSV or JSON), whoever runs the service runs in its folder:',
         why: "You receive this email because your address is one of the organization's registration addresses.",
         repeat: (id: string, at: string, by: 'date_of_birth' | 'email') =>
-          `This may be the same player as registration ${id}, received ${at}: the same name and ${by === 'date_of_birth' ? 'date of birth' : 'contact address'}. The export's same_player_as column names it too; the two were not merged.`,
+          `This may be the same player as registration ${id}, received on ${at}: the same name and ${by === 'date_of_birth' ? 'date of birth' : 'email address'}. The export's same_player_as column names it too; the two were not merged.`,
         last: (n: number) => `This is the last notice this address gets for 24 hours (its limit is ${n}). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.`,
       };
   const exported = exportCommandParts(s.exportTitle, command);

@@ -6,6 +6,7 @@ import { isolatedIn, type Language } from '../../vocabulary/language.js';
 import { formatDateTime } from '../../time/local-time.js';
 import { html } from './html.js';
 import { factLines, layout, t, textBlock, type Fact, type RenderedEmail } from './layout.js';
+import { REFERENCE_LABEL } from './registration-notice.js';
 
 export interface RegistrationReceiptInput {
   language: Language;
@@ -30,7 +31,7 @@ export function registrationReceiptEmail(input: RegistrationReceiptInput): Rende
         heading: 'استلمنا طلب التسجيل',
         hello: 'مرحبًا،',
         received: `استلمت ${name(input.organizationName)} طلب تسجيل لاعب ذُكر فيه عنوان بريدك الإلكتروني للتواصل.`,
-        labels: { org: 'الجهة المنظِّمة', division: 'الفئة', id: 'رقم الطلب', date: 'التاريخ' },
+        labels: { org: 'الجهة المنظِّمة', division: 'الفئة', id: REFERENCE_LABEL.ar, date: 'التاريخ' },
         noDivision: 'غير محددة',
         nextTitle: 'ماذا بعد؟',
         next: `يراجع المنظِّمون كل طلب، وسيتواصلون معك على هذا البريد الإلكتروني إذا احتاجوا إلى معلومات إضافية ولتأكيد التسجيل. ${
@@ -44,7 +45,7 @@ export function registrationReceiptEmail(input: RegistrationReceiptInput): Rende
         heading: 'We received a registration',
         hello: 'Hello,',
         received: `${input.organizationName} received a player registration request that gives this email address as its contact.`,
-        labels: { org: 'Organization', division: 'Division', id: 'Reference', date: 'Date' },
+        labels: { org: 'Organization', division: 'Division', id: REFERENCE_LABEL.en, date: 'Date' },
         noDivision: 'Not specified',
         nextTitle: 'What happens next?',
         next: `The organizers review every request and will contact you at this email address if they need more information, and to confirm the registration. ${

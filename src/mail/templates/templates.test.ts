@@ -379,13 +379,13 @@ describe('registration notice', () => {
   it('a repeat of an earlier registration names it and what the two share, in English and Arabic, in text and HTML', () => {
     const repeatOf = { id: 'reg_FIRST', submittedAt: '2026-03-01T09:15:00.000Z', by: 'date_of_birth' as const };
     const en = registrationNoticeEmail({ language: 'en', ...base, repeatOf });
-    const line = 'This may be the same player as registration reg_FIRST, received Sunday 1 March 2026, 12:15 GMT+3: the same name and date of birth. The export\'s same_player_as column names it too; the two were not merged.';
+    const line = 'This may be the same player as registration reg_FIRST, received on Sunday 1 March 2026, 12:15 GMT+3: the same name and date of birth. The export\'s same_player_as column names it too; the two were not merged.';
     expect(en.text).toContain(line);
     expect(en.html).toContain(line.replace("'", '&#39;'));
-    expect(registrationNoticeEmail({ language: 'en', ...base, repeatOf: { ...repeatOf, by: 'email' } }).text).toContain('the same name and contact address.');
+    expect(registrationNoticeEmail({ language: 'en', ...base, repeatOf: { ...repeatOf, by: 'email' } }).text).toContain('the same name and email address.');
     const ar = registrationNoticeEmail({ language: 'ar', ...base, repeatOf });
-    expect(ar.text).toContain('قد يكون هذا اللاعب نفسه صاحب الطلب \u2068reg_FIRST\u2069 الذي وصل يوم ');
-    expect(ar.text).toContain(': الاسم وتاريخ الميلاد نفسهما.');
+    expect(ar.text).toContain('قد يكون هذا الطلب للاعب نفسه في الطلب \u2068reg_FIRST\u2069 الذي وصل يوم ');
+    expect(ar.text).toContain(': الاسم وتاريخ الميلاد متطابقان.');
     for (const none of [undefined, null]) expect(registrationNoticeEmail({ language: 'en', ...base, repeatOf: none }).text).not.toContain('same player');
   });
 
