@@ -168,6 +168,16 @@ describe('migrations', () => {
     expect(plan.map((p) => p.detail).join()).toContain('registrations_org_name_key');
   });
 
+  // A start killed (or failing) midway must leave the database as it was: with the column added and the migration
+  // unrecorded, every later start failed on "duplicate column name".
+  it('0028: one transaction: failing at its index, it leaves no column behind', async () => {
+    t.sqlite.exec(`DROP INDEX registrations_org_name_key; ALTER TABLE registrations DROP COLUMN name_key`);
+    t.sqlite.exec(`CREATE INDEX registrations_org_name_key ON follows (email)`);
+    await expect(m0028.up(t.db)).rejects.toThrow(/already exists/);
+    const columns = (t.sqlite.prepare(`PRAGMA table_info(registrations)`).all() as Array<{ name: string }>).map((c) => c.name);
+    expect(columns).not.toContain('name_key');
+  });
+
   it('0009: an invitation made before it knows its address from its email, else from its member', async () => {
     await seed(t.db);
     // The database as it was before 0009: no address on invitations.

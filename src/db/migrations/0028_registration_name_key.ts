@@ -9,13 +9,19 @@ import { sql, type Kysely } from 'kysely';
 
 const foldAsOf0028 = (name: string) => name.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/gu, ' ').trim();
 
+// One transaction (SQLite's DDL is transactional; Kysely wraps no SQLite migration in one): a start killed midway
+// leaves the database as it was, not with the column added and the migration unrecorded (every later start would
+// then fail on "duplicate column name"), and the backfill is one commit, not one fsync a row (20,000 rows: 0.3 s
+// against 11 s, a review measured).
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`ALTER TABLE registrations ADD COLUMN name_key TEXT`).execute(db);
-  const rows = (await sql<{ id: string; name: string }>`SELECT id, name FROM registrations`.execute(db)).rows;
-  for (const { id, name } of rows) {
-    await sql`UPDATE registrations SET name_key = ${foldAsOf0028(name)} WHERE id = ${id}`.execute(db);
-  }
-  await sql.raw(`CREATE INDEX registrations_org_name_key ON registrations (org_id, name_key)`).execute(db);
+  await db.transaction().execute(async (trx) => {
+    await sql.raw(`ALTER TABLE registrations ADD COLUMN name_key TEXT`).execute(trx);
+    const rows = (await sql<{ id: string; name: string }>`SELECT id, name FROM registrations`.execute(trx)).rows;
+    for (const { id, name } of rows) {
+      await sql`UPDATE registrations SET name_key = ${foldAsOf0028(name)} WHERE id = ${id}`.execute(trx);
+    }
+    await sql.raw(`CREATE INDEX registrations_org_name_key ON registrations (org_id, name_key)`).execute(trx);
+  });
 }
 
 export async function down(): Promise<void> {
