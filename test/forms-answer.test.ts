@@ -141,7 +141,11 @@ describe('a form posted by a person', () => {
     const page = await post('/api/v0/register', older, 'navigate');
     expect(page.status).toBe(422);
     expect(page.text).toContain('<p data-fitting>تاريخ الميلاد \u20662011-03-04\u2069 يناسب فئة \u2068تحت 16 سنة\u2069: يمكن اختيارها في النموذج إن أتاح ذلك.</p>');
-    // Born before any division's days: nothing offered.
+    // In Arabic-Indic digits, as an Arabic phone types them: read as the API reads them, shown in ASCII.
+    const arabicDigits = await post('/api/v0/register', { ...older, date_of_birth: '٢٠١١-٠٣-٠٤' }, 'navigate');
+    expect(arabicDigits.text).toContain('<p data-fitting>تاريخ الميلاد \u20662011-03-04\u2069 يناسب فئة');
+    // Born before any division's days: nothing offered, in either kind of digit (U+0662 sorts above "2").
+    expect((await post('/api/v0/register', { ...older, date_of_birth: '٢٠٠٩-١٢-٣١' }, 'navigate')).text).not.toContain('data-fitting');
     const none = await post('/api/v0/register', { ...older, date_of_birth: '2009-12-31' }, 'navigate');
     expect(none.status).toBe(422);
     expect(none.text).not.toContain('data-fitting');

@@ -7,6 +7,7 @@ import { leagueIsPublic } from '../competitions/visibility.js';
 import type { SyncDb } from '../db/sync.js';
 import { SET_UP_MESSAGES } from '../errors.js';
 import { repeatedFieldOf } from '../http/body.js';
+import { dateOfBirthField } from '../http/fields.js';
 import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { failureResponse } from '../http/notice-pages.js';
 import { pageDocument } from '../layouts/page-document.js';
@@ -312,11 +313,14 @@ export function answerPage(
   // A date of birth outside the division's days: the organization's other divisions it fits, open now, named (a
   // registrations review's parent was told an under-14 side's days, and left to work out which side takes a 2011
   // birthday). Only on the page: the API's message stays what a script may match.
-  const fitting = route === 'register' && names.id !== null && errors.some((e) => e.field === 'date_of_birth' && isOutsideBirthDays(e.message))
-    ? divisionsThatFit(text(fields.date_of_birth), publicDivisions(store, names.id), now).filter((d) => d.id !== text(fields.division_id))
+  // The date as the API read it (Arabic-Indic digits, a one-digit month: src/http/fields.ts), compared and shown so.
+  const born = dateOfBirthField.safeParse(fields.date_of_birth).data;
+  const fitting = route === 'register' && names.id !== null && born !== undefined
+    && errors.some((e) => e.field === 'date_of_birth' && isOutsideBirthDays(e.message))
+    ? divisionsThatFit(born, publicDivisions(store, names.id), now).filter((d) => d.id !== text(fields.division_id))
     : [];
-  const fits = fitting.length === 0 ? '' : html`<p data-fitting>${FITS[language](
-    leftToRight(text(fields.date_of_birth)),
+  const fits = fitting.length === 0 || born === undefined ? '' : html`<p data-fitting>${FITS[language](
+    leftToRight(born),
     fitting.map((d) => isolated(localizedName(d.name, d.name_ar, language))),
   )}</p>`;
   // The messages are the API's, in English, said in the page's language where field-messages.ts has the words; one
