@@ -101,6 +101,8 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['two VS16 after an emoji', 'Sam ❤\uFE0F\uFE0F'],
     ['VS1 after a letter', 'Om\uFE00ar'],
     ['an ideographic variation selector after a Latin letter', 'Sam\u{E0100}'],
+    ['VS1 after an ASCII symbol (it chooses nothing there)', 'Sam +\uFE00'],
+    ['VS16 after an ASCII symbol', 'Sam $\uFE0F'],
   ])('refuses %s', (_label, input) => {
     expect(messages(name, input)).toEqual([expect.stringMatching(INVISIBLE)]);
     expect(messages(notes, `Notes\n${input}`)).toEqual([expect.stringMatching(INVISIBLE)]);
@@ -140,6 +142,8 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['an emoji with VS16, a keycap, a symbol as text (VS15)', 'Sam ❤\uFE0F 1\uFE0F\u20E3 ☎\uFE0E'],
     ['a Japanese name with an ideographic variation selector', '葛\u{E0100}飾 太郎'],
     ['a CJK compatibility variant (VS1 after an ideograph)', '神\uFE00'],
+    ['a mathematical symbol\'s variant (VS1 after ≨)', 'a \u2268\uFE00 b'],
+    ['emoji sequences: ZWJ, a skin tone, a flag, the copyright sign', 'Sam 🏳️‍🌈 ❤️‍🔥 👍🏽 🕵️‍♀️ ©️ #️⃣'],
   ])('takes %s', (_label, input) => {
     expect(name.parse(input)).toBe(input);
     expect(notes.parse(input)).toBe(input);

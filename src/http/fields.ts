@@ -34,12 +34,13 @@ const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u206
 // A fan's note may well carry one; no other tag sequence is taken, so no other text can hide in tags.
 const TAG_FLAGS = /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
-// Variation selectors choose a glyph for the character before them, and show nothing themselves: one after an emoji,
-// a symbol or a keycap digit (VS15, VS16: "❤️"), after a symbol or an ideograph (VS1–VS14), or after an ideograph
-// (VS17–VS256: a Japanese name's glyph) is taken; anywhere else they choose nothing, and a run of them spells bytes no
-// reader sees (an attacker's review hid "IGNORE PREVIOUS INSTRUCTIONS" in 28 of them after a player's name, which
-// looked the same in the notice and the export, and escaped same_player_as).
-const MISPLACED_SELECTOR = /(?<![\p{Extended_Pictographic}\p{S}0-9#*])[\uFE0E\uFE0F]|(?<![\p{Ideographic}\p{S}])[\uFE00-\uFE0D]|(?<!\p{Ideographic})[\u{E0100}-\u{E01EF}]/gu;
+// Variation selectors choose a glyph for the character before them, and show nothing themselves: one after an emoji
+// or a keycap's digit, # or * (VS15, VS16: "❤️", "1️⃣"; \p{Emoji}), after an ideograph or a symbol of U+2000–U+2BFF
+// (VS1–VS14: CJK compatibility variants, mathematical symbols), or after an ideograph (VS17–VS256: a Japanese name's
+// glyph) is taken; anywhere else they choose nothing, and a run of them spells bytes no reader sees (an attacker's
+// review hid "IGNORE PREVIOUS INSTRUCTIONS" in 28 of them after a player's name, which looked the same in the notice
+// and the export, and escaped same_player_as). After an ASCII symbol ("+", "$") they choose nothing either.
+const MISPLACED_SELECTOR = /(?<!\p{Emoji})[\uFE0E\uFE0F]|(?<![\p{Ideographic}\u2000-\u2BFF])[\uFE00-\uFE0D]|(?<!\p{Ideographic})[\u{E0100}-\u{E01EF}]/gu;
 
 /**
  * The first invisible character of `s` (a flag's tags aside), as a person can find it: its code point and the text
