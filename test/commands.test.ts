@@ -349,9 +349,9 @@ describe('commands', () => {
     const first = command('import.ts', ['all.json', '--check'], env);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout.trim().split('\n')).toEqual([
-      expect.stringMatching(/^all\.json: valid; nothing written \(--check\)\. Importing it would load 1 organizations, .* \(\d+ rows written, 0 removed\)$/),
+      expect.stringMatching(/^all\.json: valid; nothing written \(--check\)\. Importing it would load 1 organization, .* \(\d+ rows written, 0 removed\)$/),
       // An organizer's review: counts alone did not say what would change. The competitions it publishes, its results.
-      'competition "rs-winter-2026" (Winter 2026) would be public: its reads and calendar would be published',
+      'competition "rs-winter-2026" (Winter 2026) would be public: its reads and calendar would be published at the next render (the server renders every REGENERATE_EVERY_S, a minute by default)',
       'result of match "rs-c1" (Riverside Lions v Harbour Rovers): none → 1-1 (4-3 on penalties)',
       'result of match "rs-c2" (Riverside Lions v Mill Lane United): none → walkover: Mill Lane United',
       'result of match "rs-m1" (Riverside Lions v Harbour Rovers): none → 2-1',
@@ -375,13 +375,13 @@ describe('commands', () => {
         'match "rs-m3" (Mill Lane United v Riverside Lions, Sunday 13 December 2026, 10:00 UTC) is no longer in the file: it would be removed with its 1 RSVP invitation, and the invited members would not be told (to tell them, keep it in the file with "status": "cancelled")',
       ];
       expect(checked.stdout.trim().split('\n')).toEqual([
-        'fewer.json: valid; nothing written (--check). Importing it would load 1 organizations, 1 leagues, 2 events, 3 matches, 3 teams, 1 members, 1 divisions (0 rows written, 2 removed)',
+        'fewer.json: valid; nothing written (--check). Importing it would load 1 organization, 1 league, 2 events, 3 matches, 3 teams, 1 member, 1 division (0 rows written, 2 removed)',
         ...removed,
       ]);
       expect(dump()).toEqual(before);
       const imported = command('import.ts', ['fewer.json'], env);
       expect(imported.stdout.trim().split('\n')).toEqual([
-        'fewer.json: imported 1 organizations, 1 leagues, 2 events, 3 matches, 3 teams, 1 members, 1 divisions (0 rows written, 2 removed)',
+        'fewer.json: imported 1 organization, 1 league, 2 events, 3 matches, 3 teams, 1 member, 1 division (0 rows written, 2 removed)',
         ...removed.map((line) => line.replace('it would be removed', 'removed').replace('would not be told', 'are not told')),
       ]);
       // A result before its kickoff (an award, or a kickoff not corrected) is taken, and pointed out after the summary.
@@ -452,7 +452,7 @@ describe('commands', () => {
     const env = { DATABASE_PATH: path.join(dir, 'app.db') };
     const called = command('import.ts', ['small.json'], { ...env, INIT_CWD: sub });
     expect(called.stderr).toBe('');
-    expect(called.stdout).toMatch(/^small\.json: imported 1 organizations/);
+    expect(called.stdout).toMatch(/^small\.json: imported 1 organization,/);
     const missing = command('import.ts', ['nothing.json'], { ...env, INIT_CWD: sub });
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim().split('\n')).toEqual(['nothing.json: 1 problem, nothing imported', `  (file): cannot read ${path.join(sub, 'nothing.json')}: no such file`]);

@@ -861,6 +861,6 @@ describe('npm run import', () => {
       env: { ...process.env, DATABASE_PATH: path.join(t.dir, 'cli.db') },
       encoding: 'utf8',
     });
-    expect(out).toMatch(/imported 1 organizations, 1 leagues, 2 events, 5 matches/);
+    expect(out).toMatch(/imported 1 organization, 1 league, 2 events, 5 matches/);
   });
 });

@@ -13,8 +13,8 @@ const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
 
 describe('importSummary', () => {
   it.each<[string, Partial<ImportCounts>, boolean, string[]]>([
-    ['an import', {}, false, ['f.json: imported 1 organizations, 1 leagues, 2 events, 4 matches, 3 teams, 2 members, 1 divisions (5 rows written, 2 removed)']],
-    ['a check', {}, true, ['f.json: valid; nothing written (--check). Importing it would load 1 organizations, 1 leagues, 2 events, 4 matches, 3 teams, 2 members, 1 divisions (5 rows written, 2 removed)']],
+    ['an import', {}, false, ['f.json: imported 1 organization, 1 league, 2 events, 4 matches, 3 teams, 2 members, 1 division (5 rows written, 2 removed)']],
+    ['a check', {}, true, ['f.json: valid; nothing written (--check). Importing it would load 1 organization, 1 league, 2 events, 4 matches, 3 teams, 2 members, 1 division (5 rows written, 2 removed)']],
     ['a league removed with its follows', { endedFollows: [{ league: 'rs-sunday', name: 'Sunday League', follows: 2 }] }, false, [
       'league "rs-sunday" (Sunday League) is no longer in the file: its 2 follows ended with it, and their followers are told nothing more (to stop publishing a league and keep its followers, make its competitions private instead)',
     ]],
@@ -68,7 +68,7 @@ describe('importSummary', () => {
     ] }, true, [
       'competition "rs-cup" (Cup) would be made private: its reads would leave the public, and its calendar\'s subscribers would see it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more, a day while it cannot reach us (README: "Taking a read down at once")',
       'competition "rs-old" (Old Cup) is no longer in the file: it would be removed, its reads would leave the public, and its calendar\'s subscribers would see it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more, a day while it cannot reach us (README: "Taking a read down at once")',
-      'competition "rs-new" (New Cup) would be public: its reads and calendar would be published',
+      'competition "rs-new" (New Cup) would be public: its reads and calendar would be published at the next render (the server renders every REGENERATE_EVERY_S, a minute by default)',
     ]],
     ['results entered, changed and cleared', { results: [
       { match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', before: null, after: '2-1' },

@@ -15,8 +15,8 @@ function matchLabel(m: RemovedMatch): string {
 export function importSummary(file: string, c: ImportCounts, options: { check?: boolean } = {}): string[] {
   const check = options.check ?? false;
   const loaded =
-    `${c.organizations} organizations, ${c.leagues} leagues, ${c.events} events, ${c.matches} matches, ${c.teams} teams, ` +
-    `${c.members} members, ${c.divisions} divisions (${c.changed} rows written, ${c.removed} removed)`;
+    `${plural(c.organizations, 'organization')}, ${plural(c.leagues, 'league')}, ${plural(c.events, 'event')}, ${plural(c.matches, 'match', 'matches')}, ` +
+    `${plural(c.teams, 'team')}, ${plural(c.members, 'member')}, ${plural(c.divisions, 'division')} (${plural(c.changed, 'row')} written, ${c.removed} removed)`;
   const lines = [check ? `${file}: valid; nothing written (--check). Importing it would load ${loaded}` : `${file}: imported ${loaded}`];
   for (const { league, name, follows } of c.endedFollows) {
     const ended = check ? 'would end' : 'ended';
@@ -78,7 +78,8 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
   }
   for (const v of c.visibility) {
     const what = `competition ${JSON.stringify(v.event)} (${v.name})`;
-    if (v.now === 'public') lines.push(`${what} ${check ? 'would be' : 'is'} public: its reads and calendar ${check ? 'would be' : 'are'} published`);
+    // When: a review's secretary, the server stopped, read "published" of reads nothing had rendered yet.
+    if (v.now === 'public') lines.push(`${what} ${check ? 'would be' : 'is'} public: its reads and calendar ${check ? 'would be' : 'are'} published at the next render (the server renders every REGENERATE_EVERY_S, a minute by default)`);
     else {
       const gone = v.now === 'removed' ? `is no longer in the file: ${check ? 'it would be removed' : 'removed'},` : `${check ? 'would be made' : 'made'} private:`;
       // A CDN's copy outlives the render (max-age, then stale-while-revalidate): a CDN review's varnish served a table
