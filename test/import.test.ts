@@ -722,7 +722,10 @@ describe('a file that is not JSON', () => {
 
   it.each([
     ['a missing comma', '{\n  "organizations": [{\n    "id": "x"\n    "name": "y"\n  }]\n}', 'line 4, column 5: expected , or } after a value, found: "name": "y"'],
-    ['a trailing comma', '{"organizations": [\r\n  {"id": "x"},\r\n]}', 'line 3, column 1: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: ]}'],
+    // A first-time organizer's review: the comma itself named, where it is.
+    ['a trailing comma', '{"organizations": [\r\n  {"id": "x"},\r\n]}', 'line 3, column 1: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: ]}: the comma at line 2, column 14 comes after the last item, before ]: remove it'],
+    ['a trailing comma in an object', '{"id": "x",\n "name": "y",\n}', 'line 3, column 1: expected a property name in double quotes, found: }: the comma at line 2, column 13 comes after the last item, before }: remove it'],
+    ['curly quotes from a word processor', '{"name": \u201CHillview\u201D}', 'line 1, column 10: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: \u201CHillview\u201D}: curly quotes (\u201C \u201D \u2018 \u2019, from a word processor or a phone) are not JSON: write straight double quotes (")'],
     ["the README's comments copied", '{\n  "language": "ar",   // "en" | "ar"\n}', 'line 2, column 23: expected a property name in double quotes, found: // "en" | "ar": JSON has no comments (the README\'s // lines explain its example): remove them'],
     ['a cut file', '{"organizations": [\n  {"name": "رابطة عمّان"', 'line 2, column 25: expected , or } after a value, found the end of the file'],
     ['single quotes', "{'organizations': []}", "line 1, column 2: expected a property name in double quotes, found: 'organizations': []}"],

@@ -2,6 +2,7 @@
 // competition), each problem with its JSON path. The shape of each element is format.ts's zod schema.
 import { isReservedId } from '../vocabulary/ids.js';
 import type { ImportEvent, ImportFile, ImportMatch } from './format.js';
+import { notATeam } from './issue-words.js';
 import { checkBestPlacedFeed, checkCompetitionRules, checkGroupFeed, effectiveRole } from './rules-check.js';
 
 export interface ImportProblem {
@@ -146,7 +147,7 @@ function checkMatch(
     const s = m[side];
     if (s === null) continue;
     if (typeof s === 'string') {
-      if (!teamIds.has(s)) report([...path, side], `team "${s}" is not a team of this organization`);
+      if (!teamIds.has(s)) report([...path, side], notATeam(s, teamIds));
       continue;
     }
     let fed: boolean;

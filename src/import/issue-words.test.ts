@@ -21,6 +21,12 @@ describe('a wrongly typed field, in words', () => {
     ['matches as an object', {}, { matches: {} }, `${AT}.matches: must be a list, [ … ], not an object`],
     ['a misspelt field', { kick_off: '2026-09-06T10:00:00Z' }, {}, `${AT}.matches[0] ("m1"): has a field the import format does not know: "kick_off" (did you mean "kickoff"?)`],
     ['two unknown fields', { result: '1-0', fist_leg: 'x' }, {}, `${AT}.matches[0] ("m1"): has fields the import format does not know: "result", "fist_leg" (did you mean "first_leg"?)`],
+    // A first-time organizer's review: zod's 'Invalid option: expected one of "scheduled"|…' for a capital letter.
+    ['a status with a capital', { status: 'Postponed' }, {}, `${AT}.matches[0] ("m1").status: must be written "postponed" (lower case, as the format lists it: "scheduled", "in_progress", "completed", "postponed", "cancelled")`],
+    ['a status in words', { status: 'In progress' }, {}, `${AT}.matches[0] ("m1").status: must be written "in_progress" (lower case, as the format lists it: "scheduled", "in_progress", "completed", "postponed", "cancelled")`],
+    ['a status it does not have', { status: 'done' }, {}, `${AT}.matches[0] ("m1").status: must be one of "scheduled", "in_progress", "completed", "postponed", "cancelled"`],
+    // And a team id mistyped in a fixture: the id meant.
+    ['a team id mistyped', { away: 'bb' }, {}, `${AT}.matches[0] ("m1").away: team "bb" is not a team of this organization (did you mean "b"?)`],
   ])('%s', (_label, match, event, problem) => {
     const result = validateImport(file(match, event));
     expect(result.ok ? [] : result.problems.map((p) => `${p.path}: ${p.message}`)).toContain(problem);

@@ -32,6 +32,15 @@ function at(root: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
+ * A team id the organization does not have, with the one most likely meant: a first-time organizer's review typed
+ * "alnor-u12" for "alnoor-u12" in a fixture and was told only that it was not a team.
+ */
+export function notATeam(id: string, teamIds: Iterable<string>): string {
+  const meant = nearest(id, teamIds);
+  return `team "${id}" is not a team of this organization${meant === null ? '' : ` (did you mean "${meant}"?)`}`;
+}
+
+/**
  * The message of `issue`, found validating `value` against an object schema whose fields are `fields`: zod's
  * default wording of a wrong type or unknown fields said again for an organizer, the schema's own messages as they are.
  */
@@ -54,6 +63,15 @@ export function issueMessage(issue: z.core.$ZodIssue, value: unknown, fields: re
       return `${JSON.stringify(key)}${meant === null ? '' : ` (did you mean "${meant}"?)`}`;
     });
     return `${issue.keys.length === 1 ? 'has a field' : 'has fields'} the import format does not know: ${named.join(', ')}`;
+  }
+  // A word of a fixed list ("status": "Postponed"): zod said `Invalid option: expected one of "scheduled"|…`. The one
+  // meant, when the value is one in other letters or spacing (a review's "Postponed", "In progress").
+  if (issue.code === 'invalid_value' && issue.values.every((v) => typeof v === 'string')) {
+    const got = at(value, issue.path);
+    const values = issue.values as string[];
+    const listed = values.map((v) => JSON.stringify(v)).join(', ');
+    const meant = typeof got === 'string' ? values.find((v) => v === got.trim().toLowerCase().replace(/[\s-]+/g, '_')) : undefined;
+    return meant !== undefined ? `must be written "${meant}" (lower case, as the format lists it: ${listed})` : `must be one of ${listed}`;
   }
   return issue.message;
 }

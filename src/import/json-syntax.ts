@@ -111,8 +111,29 @@ export function describeJsonSyntaxError(text: string): string {
     // The README's example explains its fields in // comments; an organizer who copied it met "expected a property
     // name" (an organizer's review).
     const comment = /^\/[/*]/.test(rest) ? ': JSON has no comments (the README\'s // lines explain its example): remove them' : '';
-    return `line ${line}, column ${column}: expected ${error.expected}, found${found}${comment}`;
+    return `line ${line}, column ${column}: expected ${error.expected}, found${found}${comment}${commonSlip(text, error.offset)}`;
   }
+}
+
+/**
+ * The two slips a first-time organizer's review made that the expected/found words do not name: a comma after the
+ * last item of a list or object (found "]}," on the next line, and no word of the comma), and the curly quotes a word
+ * processor or a phone types for ". Said where the comma is, to remove it.
+ */
+function commonSlip(text: string, offset: number): string {
+  const next = text[offset];
+  if (next !== undefined && '\u201C\u201D\u2018\u2019'.includes(next)) {
+    return ': curly quotes (“ ” ‘ ’, from a word processor or a phone) are not JSON: write straight double quotes (")';
+  }
+  if (next === ']' || next === '}') {
+    let j = offset - 1;
+    while (j >= 0 && ' \t\r\n'.includes(text[j]!)) j--;
+    if (text[j] === ',') {
+      const at = lineAndColumn(text, j);
+      return `: the comma at line ${at.line}, column ${at.column} comes after the last item, before ${next}: remove it`;
+    }
+  }
+  return '';
 }
 
 /** Where `offset` of `text` is, as an editor counts: lines from 1, columns in characters from 1. */

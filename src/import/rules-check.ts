@@ -4,6 +4,7 @@ import { isHeadToHead, PRESETS, resolveTiebreakers } from '../competitions/tiebr
 import { TIEBREAK_PRESETS, type TiebreakCriterion } from '../vocabulary/enums.js';
 import type { Report } from './cross-check.js';
 import type { ImportBestPlaced, ImportEvent } from './format.js';
+import { notATeam } from './issue-words.js';
 import { compareGroupNames } from '../competitions/standings.js';
 import { foldName } from '../text/fold.js';
 
@@ -51,7 +52,7 @@ export function checkCompetitionRules(
     const teams = new Set(d.teams);
     if (teams.size !== d.teams.length) report([...path, 'teams'], 'names a team twice');
     d.teams.forEach((t, j) => {
-      if (!teamIds.has(t)) report([...path, 'teams', j], `team "${t}" is not a team of this organization`);
+      if (!teamIds.has(t)) report([...path, 'teams', j], notATeam(t, teamIds));
     });
     const order = new Set(d.order);
     if (order.size !== d.order.length || order.size !== teams.size || d.order.some((t) => !teams.has(t))) {
@@ -67,7 +68,7 @@ export function checkCompetitionRules(
     if (typeof m.away === 'string') tabled.add(m.away);
   }
   ev.adjustments.forEach((a, i) => {
-    if (!teamIds.has(a.team)) report([...eventPath, 'adjustments', i, 'team'], `team "${a.team}" is not a team of this organization`);
+    if (!teamIds.has(a.team)) report([...eventPath, 'adjustments', i, 'team'], notATeam(a.team, teamIds));
     else if (!tabled.has(a.team)) {
       report([...eventPath, 'adjustments', i, 'team'], `team "${a.team}" plays no league or group match of this event`);
     }
