@@ -49,7 +49,7 @@ const optionalText = optional(text);
 export const instant = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/, {
-    message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-03-07T18:30:00Z',
+    message: 'must be an RFC 3339 date-time with the offset of the clock it is read on, e.g. 2026-03-07T18:30:00+00:00 (18:30 in London in winter; 2026-09-12T10:00:00+01:00 in its summer; Z is UTC)',
     abort: true,
   })
   .refine(isRealInstant, 'is not a real date-time (that month has no such day, or the hour is past 23:59)')

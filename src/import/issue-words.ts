@@ -66,7 +66,7 @@ export function issueMessage(issue: z.core.$ZodIssue, value: unknown, fields: re
   }
   // A word of a fixed list ("status": "Postponed"): zod said `Invalid option: expected one of "scheduled"|…`. The one
   // meant, when the value is one in other letters or spacing (a review's "Postponed", "In progress").
-  if (issue.code === 'invalid_value' && issue.values.every((v) => typeof v === 'string')) {
+  if (issue.code === 'invalid_value' && issue.message.startsWith('Invalid option: ') && issue.values.every((v) => typeof v === 'string')) {
     const got = at(value, issue.path);
     const values = issue.values as string[];
     const listed = values.map((v) => JSON.stringify(v)).join(', ');

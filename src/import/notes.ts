@@ -52,6 +52,34 @@ export function foreignOffset(written: string, timeZone: string): { local: strin
 }
 
 /**
+ * A kickoff written in UTC (`Z`) where the organization's clock is not at UTC that day: where it is published, and
+ * the offset that would put it at the hour written. A first-time organizer's review copied the import's own example
+ * ("2026-03-07T18:30:00Z") for April's cup semi-finals in London, and they were published an hour late, unsaid: the
+ * note for a foreign offset said nothing of Z, taken as deliberate UTC. Still taken (a feed may give UTC on purpose);
+ * said once an event.
+ */
+export function utcNotLocal(written: string, timeZone: string): { local: string; offset: string; hour: string; suggested: string | null } | null {
+  if (!/[Zz]$/.test(written)) return null;
+  return foreignOffset(written.replace(/[Zz]$/, '+00:00'), timeZone);
+}
+
+/** The UTC kickoffs of an event that are not the organization's clock (utcNotLocal): one line, the first few named. */
+function utcNote(at: string, matches: readonly ImportMatch[], timeZone: string): string | null {
+  const found: Array<{ id: string; written: string; f: NonNullable<ReturnType<typeof utcNotLocal>> }> = [];
+  for (const m of matches) {
+    const written = m.kickoff === null ? undefined : kickoffWrittenAs(m);
+    const f = written === undefined ? null : utcNotLocal(written, timeZone);
+    if (f) found.push({ id: m.id, written: written!, f });
+  }
+  if (found.length === 0) return null;
+  const shown = found.slice(0, 3).map(({ id, written, f }) => `"${id}" ${written} is ${f.local} there (${f.offset} that day)`).join(', ');
+  const more = found.length > 3 ? ` and ${found.length - 3} more` : '';
+  const many = found.length > 1;
+  return `${at}: ${many ? `${found.length} kickoffs are` : 'a kickoff is'} written in UTC (Z), which is not ${timeZone}'s clock that day: ${shown}${more}. ` +
+    `If ${many ? 'they are' : 'it is'} at the hour written there, write that day's offset instead of Z (${found[0]!.f.suggested ?? found[0]!.f.offset} for "${found[0]!.id}")`;
+}
+
+/**
  * Kickoffs whose offset is not the organization's that day: one pasted from a fixture of another season (October's
  * +01:00 in a London December) was published an hour off, silently (an organizer's review). Not refused: a match
  * abroad may be written in its own zone. One line for the event, however many matches have it.
@@ -118,6 +146,8 @@ export function importNotes(file: ImportFile, now: Date): string[] {
         if (unplayed.length > 0) notes.push(`${at}: completed, with ${unplayed.length === 1 ? 'a match' : `${unplayed.length} matches`} not played: ${listed(unplayed)}. ${UNPLAYED_ADVICE}`);
         const offsets = offsetNote(at, ev.matches, org.timezone);
         if (offsets !== null) notes.push(offsets);
+        const utc = utcNote(at, ev.matches, org.timezone);
+        if (utc !== null) notes.push(utc);
         notes.push(...datesNote(at, ev));
         const busy = new Map<string, { match: string; tie: string }>();
         for (const m of ev.matches) {
