@@ -3,6 +3,7 @@
 // import runs and is rolled back, and says what it would have done.
 import fs from 'node:fs';
 import path from 'node:path';
+import { demoBeside, demoNote, demoOrganizationIds } from '../src/app/demo-data.js';
 import { config, invocationDirectory } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import type { ImportProblem } from '../src/import/cross-check.js';
@@ -49,7 +50,10 @@ await runCli(async () => {
       if (error instanceof ImportConflictError) throw notImported(file, error.problems);
       throw error;
     }
-    for (const line of [...importSummary(file, counts, { check }), ...notes]) console.log(line);
+    const held = sqlite.prepare(`SELECT id FROM organizations ORDER BY id`).pluck().all() as string[];
+    const demo = demoBeside(held, parsed.file.organizations.map((o) => o.id), demoOrganizationIds());
+    const demoLines = demo.length === 0 ? [] : [`note: ${demoNote(demo)}`];
+    for (const line of [...importSummary(file, counts, { check }), ...notes, ...demoLines]) console.log(line);
   };
   const cfg = config();
   // A check writes nothing, not even a new database: with none at DATABASE_PATH yet, it checks against an empty one

@@ -323,6 +323,18 @@ describe('commands', () => {
   );
 
   // An organizer's review: a large file printed 3,600 notes; problems were capped at 200 already.
+  // A first-time organizer's review: the demo npm start loaded stayed public beside the league imported, unsaid.
+  it('import says when the demo\'s organizations are public beside the ones it imports', () => {
+    const env = { DATABASE_PATH: path.join(dir, 'demo-beside.db'), INIT_CWD: dir };
+    const demo = command('import.ts', [path.join(ROOT, 'data/demo.json')], env);
+    expect(demo.status, demo.stderr).toBe(0);
+    expect(demo.stdout).not.toContain("the demo's organizations");
+    const ours = command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')], env);
+    expect(ours.status, ours.stderr).toBe(0);
+    expect(ours.stdout).toContain("note: this database also holds the demo's organizations (riverside-sfl, northgate-ssa, amman-yfa), which npm start loaded");
+    expect(ours.stdout).toContain('start on a new DATABASE_PATH with LOAD_DEMO=no');
+  });
+
   it('import prints the first 200 notes, then how many more', () => {
     const fixture = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures/import-small.json'), 'utf8'));
     const start = Date.parse('2099-01-01T10:00:00Z');

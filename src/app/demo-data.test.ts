@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoRefusal } from './demo-data.js';
+import { demoBeside, demoOrganizationIds, demoRefusal } from './demo-data.js';
 
 const bucket = { bucket: 'reads' } as never;
 
@@ -13,5 +13,25 @@ describe('demoRefusal: whether npm start loads the demo into an empty database',
     ['refused, whatever else', { loadDemo: 'no', publishS3: null, mailTransport: 'file' }, 'LOAD_DEMO=no'],
   ])('%s', (_label, cfg, refusal) => {
     expect(demoRefusal(cfg)).toBe(refusal);
+  });
+});
+
+// A first-time organizer's review found the demo's clubs public beside its league, unsaid.
+describe('demoBeside: the demo organizations an import leaves public beside its own', () => {
+  const demo = ['riverside-sfl', 'northgate-ssa', 'amman-yfa'];
+  it.each<[string, string[], string[], string[]]>([
+    ['the demo loaded, another organization imported', [...demo, 'hillview'], ['hillview'], demo],
+    ['one demo organization left', ['amman-yfa', 'hillview'], ['hillview'], ['amman-yfa']],
+    ['no demo in the database', ['hillview'], ['hillview'], []],
+    // The demo's own file imported again (a test, the demo updated): nothing to say.
+    ['the demo imported', demo, ['riverside-sfl'], []],
+    // An import of the demo's organization and one's own: the other demo organizations are still beside it.
+    ['a demo organization and one of its own', [...demo, 'hillview'], ['riverside-sfl', 'hillview'], ['northgate-ssa', 'amman-yfa']],
+  ])('%s', (_label, held, imported, expected) => {
+    expect(demoBeside(held, imported, demo)).toEqual(expected);
+  });
+
+  it('reads the demo file\'s organizations', () => {
+    expect(demoOrganizationIds()).toEqual(expect.arrayContaining(demo));
   });
 });
