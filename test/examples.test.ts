@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importNotes } from '../src/import/notes.js';
 import { parseImport } from '../src/import/load.js';
+import { registrationRequestSchema } from '../src/registrations/schema.js';
 import { migratedDb, type TestDb } from './support/db.js';
 import { importAndRender } from './support/rendered.js';
 
@@ -18,6 +19,35 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 describe('examples/', () => {
+  // A first-time organizer's review had nothing to hand parents: the README said to post from "an HTML form on another
+  // site" and gave none. examples/registration-form.html is one; it must ask only what the API reads, every field it
+  // requires, and no more characters than it takes (a browser's maxlength stops the parent where the API would refuse).
+  /** An address of `n` characters a mail system takes: a 64-character local part, a domain of labels under 64. */
+  const longAddress = (n: number) => {
+    let domain = 'org';
+    while (65 + domain.length < n) domain = `${'d'.repeat(Math.min(60, n - 65 - domain.length - 1))}.${domain}`;
+    return `${'a'.repeat(64)}@${domain}`;
+  };
+
+  it('the registration form names only fields the API reads, every one it requires, each within its length', () => {
+    const form = fs.readFileSync(path.join('examples', 'registration-form.html'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+    const controls = [...form.matchAll(/<(input|select|textarea)\b([^>]*)>/g)].map(([, tag, attrs]) => ({
+      tag, name: /\bname="([^"]+)"/.exec(attrs!)?.[1], max: /\bmaxlength="(\d+)"/.exec(attrs!)?.[1], required: /\brequired\b/.test(attrs!),
+    }));
+    const names = controls.map((c) => c.name);
+    const fields = Object.keys(registrationRequestSchema.shape);
+    expect(names.filter((n) => n === undefined || !fields.includes(n))).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const required of ['org_id', 'division_id', 'name', 'email', 'date_of_birth']) expect(names).toContain(required);
+    expect(/method="post"/.test(form) && /action="[^"]*\/api\/v0\/register"/.test(form)).toBe(true);
+    const valid = { org_id: 'org', division_id: 'div', name: 'Sam', email: 'sam@example.org', date_of_birth: '2014-05-06' };
+    for (const c of controls.filter((c) => c.max !== undefined)) {
+      const at = (n: number) => (c.name === 'email' ? longAddress(n) : c.name!.endsWith('phone') ? `+${'1'.repeat(n - 1)}` : 'x'.repeat(n));
+      expect(registrationRequestSchema.safeParse({ ...valid, [c.name!]: at(Number(c.max)) }).success, `${c.name} at its maxlength`).toBe(true);
+      expect(registrationRequestSchema.safeParse({ ...valid, [c.name!]: at(Number(c.max) + 1) }).success, `${c.name} past its maxlength`).toBe(false);
+    }
+  });
+
   it('every example is a valid import with no note', () => {
     const files = fs.readdirSync('examples').filter((f) => f.endsWith('.json'));
     expect(files.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@
 // choice to endpoint 7 and shows the new counts under the page's Content-Security-Policy; the confirm page
 // of an Arabic organization is laid out right to left.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -446,6 +447,41 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     expect(await page.textContent('h1')).toBe('بعض الإجابات تحتاج إلى تعديل');
     expect(await page.textContent('li')).toContain('البريد الإلكتروني');
     await context.close();
+  });
+
+  // The README's example form (examples/registration-form.html), with its four marked values changed as its comment
+  // says, on a club's site: a parent fills it in and reads "Registration sent"; left on its empty division, the
+  // browser's own check stops it before it is sent.
+  it('the example registration form, its marked values changed, registers a player from a club\'s site', async () => {
+    const example = fs.readFileSync(path.join(ROOT, 'examples/registration-form.html'), 'utf8')
+      .replace('https://competitions.example/api/v0/register', `${svc.url}/api/v0/register`)
+      .replace('value="your-organization-id"', 'value="riverside-sfl"')
+      .replace('value="your-u12-division-id">Under 12', 'value="rsl-reg-premier">Premier Division')
+      .replace('value="your-u14-division-id">Under 14', 'value="rsl-reg-veterans">Veterans');
+    const club = http.createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(example);
+    });
+    await new Promise<void>((resolve) => club.listen(0, '127.0.0.2', resolve));
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.2:${(club.address() as AddressInfo).port}/join`);
+      await page.fill('#name', 'Example Form Player');
+      await page.fill('#date_of_birth', '1990-04-05');
+      await page.fill('#email', 'example.form@example.org');
+      await page.fill('#notes', 'Left foot');
+      // Left on "Choose…": the browser's required check keeps it on the club's page.
+      await page.click('button');
+      expect(new URL(page.url()).port).toBe(String((club.address() as AddressInfo).port));
+      await page.selectOption('#division_id', 'rsl-reg-veterans');
+      await Promise.all([page.waitForURL(`${svc.url}/api/v0/register`), page.click('button')]);
+      expect(await page.textContent('h1')).toBe('Registration sent');
+      expect(await page.textContent('main')).toContain('example.form@example.org');
+    } finally {
+      await context.close();
+      club.close();
+    }
   });
 
   // Found by a review: a club embeds its form in a frame (Google Sites, a CMS widget). The registration was taken, but
