@@ -159,6 +159,19 @@ describe('import', () => {
     }]);
   });
 
+  // A first-time organizer's review renamed a club by find-and-replace of its id: said as a team removed, whose
+  // members are now the new one's, with the way to rename it instead.
+  it('names the new team a removed team\'s members went to', () => {
+    const json = load(SMALL);
+    json.organizations[0].teams.push({ id: 'rs-reserves', name: 'Riverside Reserves', members: [{ id: 'rs-res-1', name: 'Jo Hale' }] });
+    importJson(t, json);
+    json.organizations[0].teams.at(-1).id = 'rs-reserves-fc';
+    // Another team added beside it, with members of its own: not taken for it.
+    json.organizations[0].teams.push({ id: 'rs-colts', name: 'Riverside Colts', members: [{ id: 'rs-colt-1', name: 'Ali Noor' }] });
+    const counts = importJson(t, json);
+    expect(counts.teamChanges).toEqual([{ team: 'rs-reserves', before: 'Riverside Reserves', after: null, as: 'rs-reserves-fc' }]);
+  });
+
   // An organizer's review: a corrected World Cup group result made Spain, not Japan, the team of a round of 16 played
   // and recorded; the bracket and the calendar showed a match that never happened.
   it('refuses a result that changes who played a later match already played, naming it, and takes it once that match is open again', () => {

@@ -118,8 +118,11 @@ export interface ImportCounts {
     /** Postponed before, scheduled now: its teams may be invited again (npm run invite refuses a postponed match). */
     rescheduled?: boolean;
   }>;
-  /** Teams renamed (either name), and teams the file no longer holds, by name. */
-  teamChanges: Array<{ team: string; before: string | null; after: string | null }>;
+  /**
+   * Teams renamed (either name), and teams the file no longer holds, by name; for one no longer held whose members
+   * are now a new team's, that team (`as`): most likely the same team under a new id.
+   */
+  teamChanges: Array<{ team: string; before: string | null; after: string | null; as?: string }>;
   /**
    * Competitions kept whose status the import changes: a cancellation tells every invited member and follower, a
    * completion makes a league's top club its champion. A season review's mistyped `status` would have gone out unseen:
@@ -396,6 +399,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      WHERE l.org_id = ? ORDER BY m.id`,
   );
   const teamsOf = sqlite.prepare(`SELECT id, name, name_ar FROM teams WHERE org_id = ? ORDER BY id`);
+  const membersOf = sqlite.prepare(`SELECT tm.id, tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ?`);
   const timeZoneOf = sqlite.prepare(`SELECT timezone FROM organizations WHERE id = ?`).pluck();
   type ResultSeen = {
     id: string; event_id: string; home: string | null; away: string | null; home_score: number | null; away_score: number | null;
@@ -488,6 +492,8 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const eventsBefore = new Map((eventsOf.all(org.id) as EventSeen[]).map((e) => [e.id, e]));
       const resultsBefore = new Map((resultsOf.all(org.id) as ResultSeen[]).map((r) => [r.id, r]));
       const teamsBefore = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
+      // Each member's team before: a team whose id changed keeps its members, under the new id.
+      const teamOfMember = new Map((membersOf.all(org.id) as Array<{ id: string; team_id: string }>).map((m) => [m.id, m.team_id]));
       // Each event resolved once as the database has it before the import, and once after.
       const resolvedBefore = resolvedEvents(store);
       const playedBefore = playedFedMatches(fedPlayedEvents.all(org.id) as string[], resolvedBefore);
@@ -663,7 +669,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       for (const [id, before] of teamsBefore) {
         const after = teamsAfter.get(id);
         const was = teamLabel(before);
-        if (after === undefined) counts.teamChanges.push({ team: id, before: was, after: null });
+        if (after === undefined) {
+          // A new team of the file with members of this one: the same team, its id changed (a first-time organizer's
+          // review renamed a club by find-and-replace of its id, and the summary read as a new opponent).
+          const as = org.teams.find((t) => !teamsBefore.has(t.id) && t.members.some((m) => teamOfMember.get(m.id) === id))?.id;
+          counts.teamChanges.push({ team: id, before: was, after: null, ...(as === undefined ? {} : { as }) });
+        }
         else if (teamLabel(after) !== was) counts.teamChanges.push({ team: id, before: was, after: teamLabel(after) });
       }
     }

@@ -156,6 +156,12 @@ describe('importSummary', () => {
       'team "rs-lions" would be renamed: Riverside Lions \u200E→\u200E Riverside Lions FC / أسود ريفرسايد',
       'team "rs-old" (Old Town) is no longer in the file: it would be removed',
     ]],
+    // A first-time organizer's review renamed a club by find-and-replace of its id: its members now a new team's.
+    ['a team whose id changed, its members kept', { teamChanges: [{ team: 'westgate-u12', before: 'Westgate Rangers U12', after: null, as: 'westgate-rovers-u12' }] }, false, [
+      'team "westgate-u12" (Westgate Rangers U12) is no longer in the file: removed; its members are now team "westgate-rovers-u12"\'s: ' +
+        'if that is this team renamed, keep the id "westgate-u12" and change only its name (a new id is a new team: the calendar at ' +
+        '/api/v0/teams/westgate-u12/calendar.ics stops for its subscribers, and its opponents\' invited members are told of a new opponent)',
+    ]],
   ])('%s', (_label, over, check, lines) => {
     const summary = importSummary('f.json', counts(over), { check });
     expect(Object.keys(over).length > 0 ? summary.slice(1) : summary).toEqual(lines);

@@ -87,9 +87,14 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
       lines.push(`${what} ${gone} its reads ${check ? 'would leave' : 'leave'} the public, and its calendar's subscribers ${check ? 'would see' : 'see'} it emptied, at the next render; a CDN in front may serve its copy up to 11 minutes more, a day while it cannot reach us (README: "Taking a read down at once")`);
     }
   }
-  for (const { team, before, after } of c.teamChanges) {
+  for (const { team, before, after, as } of c.teamChanges) {
+    // A team whose id changed is a new team: its calendar's address goes, and its opponents' invited members are told
+    // of a new opponent. Said, with the way to rename it instead.
+    const renamed = as === undefined ? ''
+      : `; its members are now team ${JSON.stringify(as)}'s: if that is this team renamed, keep the id ${JSON.stringify(team)} and change only its name ` +
+        `(a new id is a new team: the calendar at /api/v0/teams/${team}/calendar.ics ${check ? 'would stop' : 'stops'} for its subscribers, and its opponents' invited members are told of a new opponent)`;
     lines.push(after === null
-      ? `team ${JSON.stringify(team)} (${before}) is no longer in the file: ${check ? 'it would be removed' : 'removed'}`
+      ? `team ${JSON.stringify(team)} (${before}) is no longer in the file: ${check ? 'it would be removed' : 'removed'}${renamed}`
       : `team ${JSON.stringify(team)} ${check ? 'would be renamed' : 'renamed'}: ${changeArrow(String(before), after)}`);
   }
   // A competition's status, which tells people at the next updates run: a mistyped "cancelled" went out unseen.
