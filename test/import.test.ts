@@ -159,6 +159,21 @@ describe('import', () => {
     }]);
   });
 
+  // A first-time organizer's review gave a player the address `invite` had said was missing, and was not told to invite
+  // them: their team's match to come has invitations, not theirs.
+  it('names a member given an address whose team\'s match to come has invitations, with the command that invites them', () => {
+    const json = load(SMALL);
+    json.organizations[0].teams[0].members.push({ id: 'rs-lions-2', name: 'Tariq Hamdan' });
+    importJson(t, json);
+    t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv-sam', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org')`).run();
+    json.organizations[0].teams[0].members[1].email = 'tariq@example.org';
+    expect(importJson(t, json, { check: true }).readdressedMembers).toEqual([{ member: 'rs-lions-2', name: 'Tariq Hamdan', now: 'added', matches: ['rs-m3'] }]);
+    importJson(t, json);
+    // Once invited, nothing more to say.
+    t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv-tariq', 'rs-m3', 'rs-lions-2', 'tariq@example.org')`).run();
+    expect(importJson(t, json).readdressedMembers).toEqual([]);
+  });
+
   // A first-time organizer's review renamed a club by find-and-replace of its id: said as a team removed, whose
   // members are now the new one's, with the way to rename it instead.
   it('names the new team a removed team\'s members went to', () => {

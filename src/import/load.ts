@@ -144,7 +144,12 @@ export interface ImportCounts {
    * invitation stays with the old address, so nothing more of the match reaches them (an RSVP review's corrected typo
    * made its player the one person not told of a move) until `npm run invite` invites them at the new one.
    */
-  readdressedMembers: Array<{ member: string; name: string; now: 'changed' | 'removed'; matches: string[] }>;
+  /**
+   * Members whose address changed or was removed, with their invitations (left at the old address); and members given
+   * an address who are not invited to their team's matches to come that have invitations (`added`: the invite command
+   * invites them).
+   */
+  readdressedMembers: Array<{ member: string; name: string; now: 'changed' | 'removed' | 'added'; matches: string[] }>;
 }
 
 export interface RemovedMatch {
@@ -399,7 +404,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      WHERE l.org_id = ? ORDER BY m.id`,
   );
   const teamsOf = sqlite.prepare(`SELECT id, name, name_ar FROM teams WHERE org_id = ? ORDER BY id`);
-  const membersOf = sqlite.prepare(`SELECT tm.id, tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ?`);
+  const membersOf = sqlite.prepare(`SELECT tm.id, tm.team_id, tm.email FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ?`);
   const timeZoneOf = sqlite.prepare(`SELECT timezone FROM organizations WHERE id = ?`).pluck();
   type ResultSeen = {
     id: string; event_id: string; home: string | null; away: string | null; home_score: number | null; away_score: number | null;
@@ -493,7 +498,9 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
       const resultsBefore = new Map((resultsOf.all(org.id) as ResultSeen[]).map((r) => [r.id, r]));
       const teamsBefore = new Map((teamsOf.all(org.id) as TeamSeen[]).map((t) => [t.id, t]));
       // Each member's team before: a team whose id changed keeps its members, under the new id.
-      const teamOfMember = new Map((membersOf.all(org.id) as Array<{ id: string; team_id: string }>).map((m) => [m.id, m.team_id]));
+      const membersBefore = membersOf.all(org.id) as Array<{ id: string; team_id: string; email: string | null }>;
+      const teamOfMember = new Map(membersBefore.map((m) => [m.id, m.team_id]));
+      const withoutAddressBefore = new Set(membersBefore.filter((m) => m.email === null).map((m) => m.id));
       // Each event resolved once as the database has it before the import, and once after.
       const resolvedBefore = resolvedEvents(store);
       const playedBefore = playedFedMatches(fedPlayedEvents.all(org.id) as string[], resolvedBefore);
@@ -649,6 +656,17 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         const last = counts.readdressedMembers.at(-1);
         if (last?.member === i.member) last.matches.push(i.match);
         else counts.readdressedMembers.push({ member: i.member, name: member.name, now: member.email === null ? 'removed' : 'changed', matches: [i.match] });
+      }
+      // Given an address now, and not invited to the matches to come their team has invitations to: the invite command
+      // invites them (a first-time organizer's review added a player's address and was not told to).
+      const toCome = invitedToCome(invitedFrom, org.id, now);
+      for (const t of org.teams) {
+        for (const m of t.members) {
+          if (!withoutAddressBefore.has(m.id) || m.email === null) continue;
+          const matches = [...new Set(toCome.filter((i) => i.team === t.id && i.member !== m.id).map((i) => i.match))]
+            .filter((match) => !toCome.some((i) => i.member === m.id && i.match === match)).sort();
+          if (matches.length > 0) counts.readdressedMembers.push({ member: m.id, name: m.name, now: 'added', matches });
+        }
       }
       problems.push(...changedPlayers(playedBefore, resolvedAfter, teamsBefore, teamsAfter, matchPaths));
       const named = namer(resolvedAfter, teamsAfter);

@@ -156,6 +156,9 @@ describe('importSummary', () => {
       'team "rs-lions" would be renamed: Riverside Lions \u200E→\u200E Riverside Lions FC / أسود ريفرسايد',
       'team "rs-old" (Old Town) is no longer in the file: it would be removed',
     ]],
+    ['a member given an address, their team\'s matches with invitations', { readdressedMembers: [{ member: 'rs-lions-2', name: 'Tariq Hamdan', now: 'added', matches: ['rs-m3', 'rs-m4'] }] }, true, [
+      'member "rs-lions-2" (Tariq Hamdan): address would be added; their team\'s matches "rs-m3", "rs-m4" have invitations, not theirs: npm run invite -- --match rs-m3, then npm run invite -- --match rs-m4 invites them',
+    ]],
     // A first-time organizer's review renamed a club by find-and-replace of its id: its members now a new team's.
     ['a team whose id changed, its members kept', { teamChanges: [{ team: 'westgate-u12', before: 'Westgate Rangers U12', after: null, as: 'westgate-rovers-u12' }] }, false, [
       'team "westgate-u12" (Westgate Rangers U12) is no longer in the file: removed; its members are now team "westgate-rovers-u12"\'s: ' +
