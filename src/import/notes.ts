@@ -63,14 +63,20 @@ export function utcNotLocal(written: string, timeZone: string): { local: string;
   return foreignOffset(written.replace(/[Zz]$/, '+00:00'), timeZone);
 }
 
-/** The UTC kickoffs of an event that are not the organization's clock (utcNotLocal): one line, the first few named. */
-function utcNote(at: string, matches: readonly ImportMatch[], timeZone: string): string | null {
-  const found: Array<{ id: string; written: string; f: NonNullable<ReturnType<typeof utcNotLocal>> }> = [];
+/** The matches whose kickoff, as the file wrote it, `check` finds something of, with what it found. */
+function kickoffsFound<F>(matches: readonly ImportMatch[], check: (written: string) => F | null): Array<{ id: string; written: string; f: F }> {
+  const found: Array<{ id: string; written: string; f: F }> = [];
   for (const m of matches) {
     const written = m.kickoff === null ? undefined : kickoffWrittenAs(m);
-    const f = written === undefined ? null : utcNotLocal(written, timeZone);
-    if (f) found.push({ id: m.id, written: written!, f });
+    const f = written === undefined ? null : check(written);
+    if (f !== null) found.push({ id: m.id, written: written!, f });
   }
+  return found;
+}
+
+/** The UTC kickoffs of an event that are not the organization's clock (utcNotLocal): one line, the first few named. */
+function utcNote(at: string, matches: readonly ImportMatch[], timeZone: string): string | null {
+  const found = kickoffsFound(matches, (written) => utcNotLocal(written, timeZone));
   if (found.length === 0) return null;
   const shown = found.slice(0, 3).map(({ id, written, f }) => `"${id}" ${written} is ${f.local} there (${f.offset} that day)`).join(', ');
   const more = found.length > 3 ? ` and ${found.length - 3} more` : '';
@@ -85,12 +91,7 @@ function utcNote(at: string, matches: readonly ImportMatch[], timeZone: string):
  * abroad may be written in its own zone. One line for the event, however many matches have it.
  */
 function offsetNote(at: string, matches: readonly ImportMatch[], timeZone: string): string | null {
-  const found: Array<{ id: string; written: string; f: NonNullable<ReturnType<typeof foreignOffset>> }> = [];
-  for (const m of matches) {
-    const written = m.kickoff === null ? undefined : kickoffWrittenAs(m);
-    const f = written === undefined ? null : foreignOffset(written, timeZone);
-    if (f) found.push({ id: m.id, written: written!, f });
-  }
+  const found = kickoffsFound(matches, (written) => foreignOffset(written, timeZone));
   if (found.length === 0) return null;
   if (found.length === 1) {
     const { id, written, f } = found[0]!;
