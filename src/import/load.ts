@@ -111,13 +111,7 @@ export interface ImportCounts {
    * venue, and a postponement, cancellation or return. An organizer's review: `--check` said "6 rows written" of a
    * file that moved, postponed and cancelled matches.
    */
-  matchChanges: Array<{
-    match: string; home: string | null; away: string | null; changes: string[];
-    /** Its invitations at the member's address, who are told by email (the updates job: src/rsvp/tell-invitees.ts). */
-    invited?: number;
-    /** Postponed before, scheduled now: its teams may be invited again (npm run invite refuses a postponed match). */
-    rescheduled?: boolean;
-  }>;
+  matchChanges: Array<{ match: string; home: string | null; away: string | null; changes: string[] }>;
   /**
    * Teams renamed (either name), and teams the file no longer holds, by name; for one no longer held whose members
    * are now a new team's, that team (`as`): most likely the same team under a new id.
@@ -459,12 +453,6 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      ORDER BY tm.id, i.match_id`,
   );
   const memberNow = sqlite.prepare(`SELECT name, email FROM team_members WHERE id = ?`);
-  // A match's invitations, with their member's address now: those at it are told of its changes (invitedAddressCurrent).
-  const invitationsOf = sqlite.prepare(
-    `SELECT i.email AS invited, tm.email AS email FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id WHERE i.match_id = ?`,
-  );
-  const invitedTo = (match: string) =>
-    (invitationsOf.all(match) as Array<{ invited: string | null; email: string | null }>).filter((i) => invitedAddressCurrent(i.invited, i.email)).length;
   // The teams with a member invited to a match.
   const invitedTeamsOf = sqlite.prepare(
     `SELECT DISTINCT tm.team_id FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id WHERE i.match_id = ?`,
@@ -677,12 +665,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         if (!changed && changes.length === 0) continue;
         const r = { ...row, ...named(row) };
         if (changed) counts.results.push({ match: r.id, home: r.home, away: r.away, before: resultText(before), after: resultText(r) });
-        if (changes.length > 0) {
-          counts.matchChanges.push({
-            match: r.id, home: r.home, away: r.away, changes,
-            invited: invitedTo(r.id), rescheduled: before!.status === 'postponed' && row.status === 'scheduled',
-          });
-        }
+        if (changes.length > 0) counts.matchChanges.push({ match: r.id, home: r.home, away: r.away, changes });
       }
       for (const [id, before] of teamsBefore) {
         const after = teamsAfter.get(id);

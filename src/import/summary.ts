@@ -138,14 +138,7 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
   // The results entered, changed or cleared: a week's results are a few lines; a first import of a season, many.
   shown(lines, c.results, (r) => `result of match ${JSON.stringify(r.match)} (${teams(r)}): ${changeArrow(r.before ?? 'none', r.after ?? 'none')}`, 'other result', check);
   // What calendars and invited members are told of: a kickoff moved, a match postponed, cancelled or back on.
-  // Who hears of it (a first-time organizer's review read "scheduled → postponed" and did not know 4 players would be
-  // emailed within the minute), and, a postponed match rescheduled with nobody invited, how to invite its teams.
-  shown(lines, c.matchChanges, (m) => {
-    const told = m.invited === undefined || m.invited === 0 ? ''
-      : `; its ${plural(m.invited, 'invited member')} ${check ? 'would be' : m.invited === 1 ? 'is' : 'are'} told by email at the updates job's next run`;
-    const invite = m.rescheduled && m.invited === 0 ? `; nobody is invited to it: npm run invite -- --match ${m.match} invites its teams` : '';
-    return `match ${JSON.stringify(m.match)} (${teams(m)}): ${m.changes.join('; ')}${told}${invite}`;
-  }, 'other match', check);
+  shown(lines, c.matchChanges, (m) => `match ${JSON.stringify(m.match)} (${teams(m)}): ${m.changes.join('; ')}`, 'other match', check);
   return lines;
 }
 
