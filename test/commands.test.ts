@@ -331,7 +331,7 @@ describe('commands', () => {
     expect(demo.stdout).not.toContain("the demo's organizations");
     const ours = command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')], env);
     expect(ours.status, ours.stderr).toBe(0);
-    expect(ours.stdout).toContain("note: this database also holds the demo's organizations (riverside-sfl, northgate-ssa, amman-yfa), which npm start loaded");
+    expect(ours.stdout).toContain("note: this database also holds the demo's organizations (riverside-sfl, northgate-ssa, amman-yfa: data/demo.json, which npm start loads into an empty database)");
     expect(ours.stdout).toContain('start on a new DATABASE_PATH with LOAD_DEMO=no');
   });
 

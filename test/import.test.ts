@@ -164,6 +164,11 @@ describe('import', () => {
     t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv-sam', 'rs-m3', 'rs-lions-1', 'sam.carter@example.org')`).run();
     json.organizations[0].teams[0].members[1].email = 'tariq@example.org';
     expect(importJson(t, json, { check: true }).readdressedMembers).toEqual([{ member: 'rs-lions-2', name: 'Tariq Hamdan', now: 'added', matches: ['rs-m3'] }]);
+    // Not while the match is postponed: the invite command refuses it until it is rescheduled (a review).
+    const rsM3 = json.organizations[0].leagues[0].events[0].matches[2];
+    rsM3.status = 'postponed';
+    expect(importJson(t, json, { check: true }).readdressedMembers).toEqual([]);
+    rsM3.status = 'scheduled';
     importJson(t, json);
     // Once invited, nothing more to say.
     t.sqlite.prepare(`INSERT INTO rsvp_invitations (id, match_id, member_id, email) VALUES ('inv-tariq', 'rs-m3', 'rs-lions-2', 'tariq@example.org')`).run();
@@ -181,6 +186,10 @@ describe('import', () => {
     json.organizations[0].teams.push({ id: 'rs-colts', name: 'Riverside Colts', members: [{ id: 'rs-colt-1', name: 'Ali Noor' }] });
     const counts = importJson(t, json);
     expect(counts.teamChanges).toEqual([{ team: 'rs-reserves', before: 'Riverside Reserves', after: null, as: 'rs-reserves-fc' }]);
+    // Its members' ids changed with it (the demo's members' ids hold their team's, and find-and-replace takes both): by its name.
+    json.organizations[0].teams.find((x: { id: string }) => x.id === 'rs-reserves-fc').id = 'rs-reserves-club';
+    json.organizations[0].teams.find((x: { id: string }) => x.id === 'rs-reserves-club').members[0].id = 'rs-res-club-1';
+    expect(importJson(t, json, { check: true }).teamChanges).toEqual([{ team: 'rs-reserves-fc', before: 'Riverside Reserves', after: null, as: 'rs-reserves-club' }]);
   });
 
   // An organizer's review: a corrected World Cup group result made Spain, not Japan, the team of a round of 16 played
@@ -667,6 +676,12 @@ describe('import', () => {
       inZone(j, 'Europe/London');
       league(j).matches[2].kickoff = '2026-10-10T11:00:00Z';
     }, [], [`${E}: a kickoff is written in UTC (Z), which is not Europe/London's clock that day: "rs-m3" 2026-10-10T11:00:00Z is 12:00 there (+01:00 that day). If it is at the hour written there, write that day's offset instead of Z (+01:00 for "rs-m3")`]],
+    // In the hour the clocks skip (Beirut's spring night): no offset to suggest, said so (a review).
+    ['a kickoff written in UTC at an hour the clocks skip there', (j) => {
+      inZone(j, 'Asia/Beirut');
+      league(j).matches[2].kickoff = '2026-03-29T00:30:00Z';
+    }, [], [`${E}: a kickoff is written in UTC (Z), which is not Asia/Beirut's clock that day: "rs-m3" 2026-03-29T00:30:00Z is 03:30 there (+03:00 that day; 00:30 is not a time there that day: the clocks skip it). Give each a time on the clock there`,
+      `${E}: starts_at 2026-09-06T09:00:00Z is after its first match, "rs-m3" at 2026-03-29T00:30:00Z; the events list gives starts_at as the competition's start`]],
     ['a kickoff written in UTC (Z: deliberate)', (j) => {
       inZone(j, 'Europe/London');
       league(j).matches[2].kickoff = '2026-12-20T15:00:00Z';
@@ -779,6 +794,8 @@ describe('a file that is not JSON', () => {
     // A first-time organizer's review: the comma itself named, where it is.
     ['a trailing comma', '{"organizations": [\r\n  {"id": "x"},\r\n]}', 'line 3, column 1: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: ]}: the comma at line 2, column 14 comes after the last item, before ]: remove it'],
     ['a trailing comma in an object', '{"id": "x",\n "name": "y",\n}', 'line 3, column 1: expected a property name in double quotes, found: }: the comma at line 2, column 13 comes after the last item, before }: remove it'],
+    // A closer of another kind after the comma: the comma is not the mistake, and no hint says to remove it.
+    ['a comma, then the wrong closer', '{"a": [1, 2,}', 'line 1, column 13: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: }'],
     ['curly quotes from a word processor', '{"name": \u201CHillview\u201D}', 'line 1, column 10: expected a value (a string in double quotes, a number, true, false, null, an object or an array), found: \u201CHillview\u201D}: curly quotes (\u201C \u201D \u2018 \u2019, from a word processor or a phone) are not JSON: write straight double quotes (")'],
     ["the README's comments copied", '{\n  "language": "ar",   // "en" | "ar"\n}', 'line 2, column 23: expected a property name in double quotes, found: // "en" | "ar": JSON has no comments (the README\'s // lines explain its example): remove them'],
     ['a cut file', '{"organizations": [\n  {"name": "رابطة عمّان"', 'line 2, column 25: expected , or } after a value, found the end of the file'],

@@ -21,16 +21,23 @@ export function demoBeside(held: readonly string[], imported: readonly string[],
   return demo.filter((id) => heldIds.has(id) && !imported.includes(id));
 }
 
-/** The ids of the demo's organizations (data/demo.json). */
+/**
+ * The ids of the demo's organizations (data/demo.json); none when the file cannot be read (removed, edited): the note
+ * is a courtesy, read after the import has committed, and must not fail the command (a review).
+ */
 export function demoOrganizationIds(): string[] {
-  const demo = JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8')) as { organizations: Array<{ id: string }> };
-  return demo.organizations.map((o) => o.id);
+  try {
+    const demo = JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8')) as { organizations?: Array<{ id?: unknown }> };
+    return (demo.organizations ?? []).map((o) => o.id).filter((id): id is string => typeof id === 'string');
+  } catch {
+    return [];
+  }
 }
 
 /** The note an import adds when demoBeside finds some: what they are, and how to be rid of them. */
 export function demoNote(ids: readonly string[]): string {
-  return `this database also holds the demo's organizations (${ids.join(', ')}), which npm start loaded into it while it ` +
-    'was empty, and their competitions are public beside yours: an import changes only the organizations it lists. ' +
+  return `this database also holds the demo's organizations (${ids.join(', ')}: data/demo.json, which npm start loads ` +
+    'into an empty database), and their competitions are public beside yours: an import changes only the organizations it lists. ' +
     'To serve yours alone, start on a new DATABASE_PATH with LOAD_DEMO=no (or import your file before the first npm start)';
 }
 

@@ -1,6 +1,7 @@
 // The import's words for a field of the wrong type or a field it does not know: an organizer's review read zod's own
 // "Invalid input: expected number, received undefined" and had to work out what to write.
 import { describe, expect, it } from 'vitest';
+import { notATeam } from './issue-words.js';
 import { validateImport } from './validate.js';
 
 const file = (match: Record<string, unknown>, event: Record<string, unknown> = {}) => ({
@@ -30,5 +31,17 @@ describe('a wrongly typed field, in words', () => {
   ])('%s', (_label, match, event, problem) => {
     const result = validateImport(file(match, event));
     expect(result.ok ? [] : result.problems.map((p) => `${p.path}: ${p.message}`)).toContain(problem);
+  });
+});
+
+describe('notATeam: the team meant, not another age group', () => {
+  it.each([
+    ['alnor-u12', ['alnoor-u12', 'alnoor-u14'], ' (did you mean "alnoor-u12"?)'],
+    // Its digits alone differ: another age group, not a typo.
+    ['hv-u14', ['hv-u12', 'hv-u13'], ''],
+    ['hv-u13-girls', ['hv-u12-girls'], ''],
+    ['zzz', ['alnoor-u12'], ''],
+  ])('%s among %o', (id, teams, suggestion) => {
+    expect(notATeam(id, teams)).toBe(`team "${id}" is not a team of this organization${suggestion}`);
   });
 });

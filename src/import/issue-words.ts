@@ -36,7 +36,10 @@ function at(root: unknown, path: readonly PropertyKey[]): unknown {
  * "alnor-u12" for "alnoor-u12" in a fixture and was told only that it was not a team.
  */
 export function notATeam(id: string, teamIds: Iterable<string>): string {
-  const meant = nearest(id, teamIds);
+  const near = nearest(id, teamIds);
+  // Not one that differs in its digits alone: "hv-u14" is not a typo of "hv-u12", but another age group (a review).
+  const digitless = (s: string) => s.replace(/\d/g, '');
+  const meant = near !== null && digitless(near) === digitless(id) ? null : near;
   return `team "${id}" is not a team of this organization${meant === null ? '' : ` (did you mean "${meant}"?)`}`;
 }
 

@@ -111,7 +111,7 @@ export function describeJsonSyntaxError(text: string): string {
     // The README's example explains its fields in // comments; an organizer who copied it met "expected a property
     // name" (an organizer's review).
     const comment = /^\/[/*]/.test(rest) ? ': JSON has no comments (the README\'s // lines explain its example): remove them' : '';
-    return `line ${line}, column ${column}: expected ${error.expected}, found${found}${comment}${commonSlip(text, error.offset)}`;
+    return `line ${line}, column ${column}: expected ${error.expected}, found${found}${comment}${commonSlip(text, error.offset, error.expected)}`;
   }
 }
 
@@ -120,12 +120,14 @@ export function describeJsonSyntaxError(text: string): string {
  * last item of a list or object (found "]}," on the next line, and no word of the comma), and the curly quotes a word
  * processor or a phone types for ". Said where the comma is, to remove it.
  */
-function commonSlip(text: string, offset: number): string {
+function commonSlip(text: string, offset: number, expected: string): string {
   const next = text[offset];
   if (next !== undefined && '\u201C\u201D\u2018\u2019'.includes(next)) {
     return ': curly quotes (“ ” ‘ ’, from a word processor or a phone) are not JSON: write straight double quotes (")';
   }
-  if (next === ']' || next === '}') {
+  // Only a closer of the list or object the comma is in: after a comma a list expects a value, an object a property
+  // name; any other closer is a mistake of its own, which removing the comma would not mend (a review).
+  if ((next === ']' && expected.startsWith('a value')) || (next === '}' && expected.startsWith('a property name'))) {
     let j = offset - 1;
     while (j >= 0 && ' \t\r\n'.includes(text[j]!)) j--;
     if (text[j] === ',') {

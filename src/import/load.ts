@@ -20,7 +20,8 @@ import { formatDateTime } from '../time/local-time.js';
 import { matchSides, type MatchSides } from '../rsvp/match-sides.js';
 import { withdrawInvitation } from '../rsvp/service.js';
 import { tellNewTeams, tellWithdrawn } from '../rsvp/tell-invitees.js';
-import { invitationOutOfMatch, invitedAddressCurrent, stillToCome, type MatchForState } from '../rsvp/state.js';
+import { invitationOutOfMatch, invitedAddressCurrent, rsvpState, stillToCome, type MatchForState } from '../rsvp/state.js';
+import { foldName } from '../text/fold.js';
 import { byEvent, eventChanges, teamLabel, visibilityChanges, type EventSeen } from './diff.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
@@ -461,7 +462,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   const invitedFrom = sqlite.prepare(
     `SELECT i.id AS invitation, tm.id AS member, tm.name AS name, t.id AS team, t.name AS team_name,
             i.match_id AS match, m.event_id AS event, i.response AS response,
-            m.status AS status, e.status AS event_status, m.kickoff_at AS kickoff_at
+            m.status AS status, e.status AS event_status, m.kickoff_at AS kickoff_at, e.is_public AS is_public
      FROM rsvp_invitations i JOIN team_members tm ON tm.id = i.member_id JOIN teams t ON t.id = tm.team_id
      JOIN matches m ON m.id = i.match_id JOIN events e ON e.id = m.event_id JOIN leagues l ON l.id = e.league_id
      WHERE l.org_id = ? AND m.status IN ('scheduled', 'postponed')
@@ -646,8 +647,9 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         else counts.readdressedMembers.push({ member: i.member, name: member.name, now: member.email === null ? 'removed' : 'changed', matches: [i.match] });
       }
       // Given an address now, and not invited to the matches to come their team has invitations to: the invite command
-      // invites them (a first-time organizer's review added a player's address and was not told to).
-      const toCome = invitedToCome(invitedFrom, org.id, now);
+      // invites them (a first-time organizer's review added a player's address and was not told to). Only matches the
+      // command would take: open (not postponed: it refuses those until they are rescheduled), of a public competition.
+      const toCome = invitedToCome(invitedFrom, org.id, now).filter((i) => i.is_public === 1 && rsvpState(i, now) === 'open');
       for (const t of org.teams) {
         for (const m of t.members) {
           if (!withoutAddressBefore.has(m.id) || m.email === null) continue;
@@ -671,9 +673,11 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         const after = teamsAfter.get(id);
         const was = teamLabel(before);
         if (after === undefined) {
-          // A new team of the file with members of this one: the same team, its id changed (a first-time organizer's
-          // review renamed a club by find-and-replace of its id, and the summary read as a new opponent).
-          const as = org.teams.find((t) => !teamsBefore.has(t.id) && t.members.some((m) => teamOfMember.get(m.id) === id))?.id;
+          // A new team of the file with members of this one, or its name: the same team, its id changed (a first-time
+          // organizer's review renamed a club by find-and-replace of its id, its members' ids with it, and the summary
+          // read as a new opponent).
+          const as = org.teams.find((t) => !teamsBefore.has(t.id)
+            && (t.members.some((m) => teamOfMember.get(m.id) === id) || foldName(t.name) === foldName(before.name)))?.id;
           counts.teamChanges.push({ team: id, before: was, after: null, ...(as === undefined ? {} : { as }) });
         }
         else if (teamLabel(after) !== was) counts.teamChanges.push({ team: id, before: was, after: teamLabel(after) });
@@ -724,7 +728,7 @@ function resolvedEvents(store: SyncDb): (eventId: string) => EventResolved {
   };
 }
 
-type InvitedFrom = MatchForState & { invitation: string; member: string; name: string; team: string; team_name: string; match: string; event: string; response: string | null };
+type InvitedFrom = MatchForState & { invitation: string; member: string; name: string; team: string; team_name: string; match: string; event: string; response: string | null; is_public: number };
 
 /** The organization's invitations (invitedFrom) to matches still to come at `now`. */
 const invitedToCome = (invitedFrom: Database.Statement, org: string, now: Date) =>

@@ -78,11 +78,15 @@ function kickoffsFound<F>(matches: readonly ImportMatch[], check: (written: stri
 function utcNote(at: string, matches: readonly ImportMatch[], timeZone: string): string | null {
   const found = kickoffsFound(matches, (written) => utcNotLocal(written, timeZone));
   if (found.length === 0) return null;
-  const shown = found.slice(0, 3).map(({ id, written, f }) => `"${id}" ${written} is ${f.local} there (${f.offset} that day)`).join(', ');
+  // The hour the clocks skip has no offset that puts a kickoff at it (a review: Beirut's 00:30 on its spring night).
+  const shown = found.slice(0, 3).map(({ id, written, f }) =>
+    `"${id}" ${written} is ${f.local} there (${f.offset} that day${f.suggested === null ? `; ${f.hour} is not a time there that day: the clocks skip it` : ''})`).join(', ');
   const more = found.length > 3 ? ` and ${found.length - 3} more` : '';
   const many = found.length > 1;
-  return `${at}: ${many ? `${found.length} kickoffs are` : 'a kickoff is'} written in UTC (Z), which is not ${timeZone}'s clock that day: ${shown}${more}. ` +
-    `If ${many ? 'they are' : 'it is'} at the hour written there, write that day's offset instead of Z (${found[0]!.f.suggested ?? found[0]!.f.offset} for "${found[0]!.id}")`;
+  const first = found.find(({ f }) => f.suggested !== null);
+  const advice = first === undefined ? 'Give each a time on the clock there'
+    : `If ${many ? 'they are' : 'it is'} at the hour written there, write that day's offset instead of Z (${first.f.suggested} for "${first.id}")`;
+  return `${at}: ${many ? `${found.length} kickoffs are` : 'a kickoff is'} written in UTC (Z), which is not ${timeZone}'s clock that day: ${shown}${more}. ${advice}`;
 }
 
 /**
