@@ -137,12 +137,9 @@ export interface ImportCounts {
   /**
    * Members kept whose address the file changes or removes while they are invited to a match still to be played: the
    * invitation stays with the old address, so nothing more of the match reaches them (an RSVP review's corrected typo
-   * made its player the one person not told of a move) until `npm run invite` invites them at the new one.
-   */
-  /**
-   * Members whose address changed or was removed, with their invitations (left at the old address); and members given
-   * an address who are not invited to their team's matches to come that have invitations (`added`: the invite command
-   * invites them).
+   * made its player the one person not told of a move) until `npm run invite` invites them at the new one. And
+   * (`added`) members given an address who are not invited to the open matches their team has invitations to: the
+   * invite command invites them.
    */
   readdressedMembers: Array<{ member: string; name: string; now: 'changed' | 'removed' | 'added'; matches: string[] }>;
 }
@@ -797,8 +794,6 @@ function feedName(m: MatchFacts | undefined, side: 'home' | 'away'): string | nu
     : null;
   return feed && describeFeed(feed);
 }
-
-/** A team as the summary names it: its name, and its Arabic name after it when it has one. */
 
 /** Each match of the file by id, with where it is in the file: a problem about it names that place. */
 function pathsOfMatches(file: ImportFile): Map<string, string> {

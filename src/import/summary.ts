@@ -69,17 +69,17 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
   // again (an RSVP review's corrected typo made its player the one person not told of a move).
   for (const m of c.readdressedMembers) {
     const many = m.matches.length > 1;
+    const matches = m.matches.map((id) => JSON.stringify(id)).join(', ');
     const invite = m.matches.map((id) => `npm run invite -- --match ${id}`).join(', then ');
     if (m.now === 'added') {
       lines.push(`member ${JSON.stringify(m.member)} (${m.name}): address ${check ? 'would be added' : 'added'}; their team's match${many ? 'es' : ''} ` +
-        `${m.matches.map((id) => JSON.stringify(id)).join(', ')} ${many ? 'have' : 'has'} invitations, not theirs: ${invite} invites them`);
+        `${matches} ${many ? 'have' : 'has'} invitations, not theirs: ${invite} invites them`);
       continue;
     }
     const what = m.now === 'removed' ? (check ? 'would be removed' : 'removed') : check ? 'would change' : 'changed';
     const reach = check ? 'would no longer reach' : many ? 'no longer reach' : 'no longer reaches';
-    const invitations = `their RSVP invitation${many ? 's' : ''} to match${many ? 'es' : ''} ${m.matches.map((id) => JSON.stringify(id)).join(', ')}`;
-    const until = m.now === 'removed' ? ': they hear nothing more of it'
-      : ` until ${m.matches.map((id) => `npm run invite -- --match ${id}`).join(', then ')} invites them at the new one`;
+    const invitations = `their RSVP invitation${many ? 's' : ''} to match${many ? 'es' : ''} ${matches}`;
+    const until = m.now === 'removed' ? ': they hear nothing more of it' : ` until ${invite} invites them at the new one`;
     lines.push(`member ${JSON.stringify(m.member)} (${m.name}): address ${what}; ${invitations} ${reach} them${until}`);
   }
   for (const v of c.visibility) {

@@ -1,13 +1,12 @@
 // One organization's registrations removed by id: a player registered twice (the export's same_player_as names the
 // earlier one), a test, a request its organization turned away. A registrations review found no way but `npm run
-// person -- --erase`, which takes every registration of that address, the good one too. In one transaction, with its
-// emails in the outbox (its notices and its receipt, in any status: none still waiting leaves after), then the .eml
-// files the file transport wrote of them. The stored answer to its submit stays: a form posted again within its hour
-// is answered as the first time, not taken again as a new registration. Another organization's id, or one it does not
-// hold, removes nothing. Its emails stay in the outbox emptied, counted by their mailboxes' daily limits (outbox.ts
-// emptyEmails), and its .eml files are found by their reference line too (registration-notice.ts namesRegistration):
-// the retention job deletes an email's row 30 days after it ends, a registration is kept a year (an attacker's review
-// found a month-old notice's file left).
+// person -- --erase`, which takes every registration of that address, the good one too. In one transaction, with what
+// its emails in the outbox said (its notices and its receipt: none still waiting leaves after; the rows stay, emptied,
+// counted by their mailboxes' daily limits: outbox.ts emptyEmails), then the .eml files the file transport wrote of
+// them, found by their rows or by their reference line (registration-notice.ts namesRegistration: the retention job
+// deletes an email's row 30 days after it ends, a registration is kept a year). The stored answer to its submit stays:
+// a form posted again within its hour is answered as the first time, not taken again as a new registration. Another
+// organization's id, or one it does not hold, removes nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
