@@ -183,3 +183,27 @@ describe('requiredText and optionalText: invisible characters', () => {
     expect(notes.parse(input)).toBe(nfc);
   });
 });
+
+describe('multiline text: line breaks', () => {
+  const notes = optionalText(20, { multiline: true });
+
+  // A browser submits a textarea's line breaks as CRLF, and its maxlength counts each as one character.
+  it.each([
+    ['CRLF', 'a\r\nb\r\nc', 'a\nb\nc'],
+    ['a lone CR', 'a\rb', 'a\nb'],
+    ['LF', 'a\nb', 'a\nb'],
+    ['both, beside each other', 'a\r\n\nb', 'a\n\nb'],
+  ])('keeps %s as LF', (_label, input, kept) => {
+    expect(notes.parse(input)).toBe(kept);
+  });
+
+  it('counts a CRLF as one character against the limit, as a form did', () => {
+    const typed = `${'x'.repeat(9)}\n${'y'.repeat(10)}`; // 20 characters in the textarea
+    expect(notes.safeParse(typed.replace(/\n/g, '\r\n')).success).toBe(true);
+    expect(notes.safeParse(`${typed}z`.replace(/\n/g, '\r\n')).error?.issues[0]?.message).toBe('must be at most 20 characters');
+  });
+
+  it('leaves a one-line text alone: a line break there is refused', () => {
+    expect(requiredText(20).safeParse('a\r\nb').error?.issues[0]?.message).toBe('must not contain control characters');
+  });
+});

@@ -106,6 +106,9 @@ export function requiredText(max: number, options: { multiline?: boolean } = {})
     .trim()
     // One spelling of each name (NFC), as the import keeps them: the organization's export and search find it.
     .normalize('NFC')
+    // One line break, LF, before the length is counted: a browser sends a textarea's breaks as CRLF but its
+    // maxlength counts each as one character, so notes typed to a form's limit were refused as too long.
+    .overwrite((s) => (options.multiline ? s.replace(/\r\n?/g, '\n') : s))
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
     .superRefine(readableText(options));

@@ -27,7 +27,7 @@ export const registrationRequestSchema = z.object({
   date_of_birth: dateOfBirthField.meta({ format: 'date', description: 'Date of birth, `YYYY-MM-DD` (Arabic-Indic digits are taken and kept as ASCII; a month or day of one digit, `2015-3-4`, is taken as `2015-03-04`): a real day between 1900-01-01 and today, the registration day in the time zone of the organization (`timezone`).' }),
   guardian_name: optionalText(120).meta({ description: 'Guardian name (for a minor).' }),
   guardian_phone: phoneField.meta({ description: "Guardian's phone number: digits (Arabic-Indic digits are taken and kept as ASCII), spaces, `+ ( ) . -`." }),
-  notes: optionalText(2000, { multiline: true }).meta({ description: 'Free-text notes; line breaks allowed.' }),
+  notes: optionalText(2000, { multiline: true }).meta({ description: 'Free-text notes; line breaks allowed, kept as LF (a form\'s CRLF counts as one character, as its maxlength does).' }),
 });
 export type RegistrationRequest = z.output<typeof registrationRequestSchema>;
 
