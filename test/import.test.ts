@@ -128,6 +128,22 @@ describe('import', () => {
     expect([again.eventStatuses, again.adjustments]).toEqual([[], []]);
   });
 
+  // A review's organizer moved a league to another city: its matches without a venue moved in every calendar, and
+  // their invited members were emailed "New venue", with nothing in the summary.
+  it('names a competition whose city it changes, with how many matches have no venue of their own', () => {
+    const json = load(SMALL);
+    importJson(t, json);
+    const [league] = json.organizations[0].leagues[0].events;
+    const without = league.matches.filter((m: { venue?: string }) => m.venue === undefined).length;
+    league.venue_city = 'Millbrook';
+    const counts = importJson(t, json);
+    expect(without).toBeGreaterThan(0);
+    expect(counts.eventCities).toEqual([{ event: league.id, name: league.name, before: 'Riverside', after: 'Millbrook', matches: without }]);
+    // Each match's own line stays for its own venue: the city's matches are the competition's line.
+    expect(counts.matchChanges).toEqual([]);
+    expect(importJson(t, json).eventCities).toEqual([]);
+  });
+
   // An organizer's review: --check said "6 rows written" of a file that moved, postponed and cancelled matches.
   it('names each kickoff, venue, postponement and cancellation it changes, in the organization\'s time zone, and each team renamed', () => {
     const json = load(SMALL);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventChanges, teamLabel, visibilityChanges, type EventSeen } from './diff.js';
 
-const ev = (id: string, over: Partial<EventSeen> = {}): EventSeen => ({ id, name: `Event ${id}`, is_public: 1, status: 'scheduled', adjustments: '[]', ...over });
+const ev = (id: string, over: Partial<EventSeen> = {}): EventSeen => ({ id, name: `Event ${id}`, is_public: 1, status: 'scheduled', adjustments: '[]', venue_city: 'Leeds', ...over });
 const map = (...events: EventSeen[]) => new Map(events.map((e) => [e.id, e]));
 
 describe('visibilityChanges: what the public can now see, and no longer can', () => {
@@ -29,11 +29,19 @@ describe('eventChanges: a kept competition\'s status and its teams\' adjustments
       .toEqual([{ event: 'a', name: 'Event a', before: 'scheduled', after: 'cancelled' }]);
   });
   it('says nothing of a new or removed event', () => {
-    expect(eventChanges(map(ev('old')), map(ev('new', { status: 'completed', adjustments: adj(['x', -3, 'r']) })), names)).toEqual({ eventStatuses: [], adjustments: [] });
+    expect(eventChanges(map(ev('old')), map(ev('new', { status: 'completed', adjustments: adj(['x', -3, 'r']) })), names)).toEqual({ eventStatuses: [], adjustments: [], cities: [] });
   });
   it('an adjustment added, named with its team\'s both names; a reason reworded alone is no change', () => {
     const { adjustments } = eventChanges(map(ev('a', { adjustments: adj(['y', -1, 'late']) })), map(ev('a', { adjustments: adj(['y', -1, 'late fee'], ['x', -3, 'fielded a suspended player']) })), names);
     expect(adjustments).toEqual([expect.objectContaining({ event: 'a', team: 'x', teamName: 'Team x / فريق', before: 0, after: -3 })]);
+  });
+  it.each([
+    ['moved', 'Leeds', 'York', [{ event: 'a', name: 'Event a', before: 'Leeds', after: 'York' }]],
+    ['given', null, 'York', [{ event: 'a', name: 'Event a', before: null, after: 'York' }]],
+    ['taken away', 'Leeds', null, [{ event: 'a', name: 'Event a', before: 'Leeds', after: null }]],
+    ['kept', 'Leeds', 'Leeds', []],
+  ])('a city %s', (_label, was, now, expected) => {
+    expect(eventChanges(map(ev('a', { venue_city: was })), map(ev('a', { venue_city: now })), names).cities).toEqual(expected);
   });
   it('a team the organization no longer has: no name', () => {
     const { adjustments } = eventChanges(map(ev('a', { adjustments: adj(['gone', -2, 'r']) })), map(ev('a')), names);

@@ -12,6 +12,8 @@ export interface EventSeen {
   is_public: number;
   status: string;
   adjustments: string;
+  /** Where its matches without a venue of their own are played (calendars and the updates job read it so). */
+  venue_city: string | null;
 }
 
 /** A team as the summary names it: its name, and its Arabic one after a slash where it has one. */
@@ -35,22 +37,26 @@ export function visibilityChanges(before: ReadonlyMap<string, EventSeen>, after:
 /** By event id: the summary's order, across the file's organizations too. */
 export const byEvent = (a: { event: string }, b: { event: string }) => (a.event < b.event ? -1 : a.event > b.event ? 1 : 0);
 
+/** An event kept whose city changed (a match's own venue changes are its match's line). */
+export type CityChange = { event: string; name: string; before: string | null; after: string | null };
+
 /**
- * Each event kept whose status changed, and each team whose points adjustments changed there, compared as the
- * updates job compares them (a reason reworded alone is no change). `teamName`: a team's label, or null for one the
- * organization no longer has.
+ * Each event kept whose status or city changed, and each team whose points adjustments changed there, compared as
+ * the updates job compares them (a reason reworded alone is no change). `teamName`: a team's label, or null for one
+ * the organization no longer has.
  */
 export function eventChanges(
   before: ReadonlyMap<string, EventSeen>,
   after: ReadonlyMap<string, EventSeen>,
   teamName: (team: string) => string | null,
-): Pick<ImportCounts, 'eventStatuses' | 'adjustments'> {
-  const out: Pick<ImportCounts, 'eventStatuses' | 'adjustments'> = { eventStatuses: [], adjustments: [] };
+): Pick<ImportCounts, 'eventStatuses' | 'adjustments'> & { cities: CityChange[] } {
+  const out: ReturnType<typeof eventChanges> = { eventStatuses: [], adjustments: [], cities: [] };
   const seen = (json: string) => adjustmentsSeen(JSON.parse(json) as Array<{ team: string; points: number; reason: string }>);
   for (const [id, now] of after) {
     const was = before.get(id);
     if (was === undefined) continue;
     if (was.status !== now.status) out.eventStatuses.push({ event: id, name: now.name, before: was.status, after: now.status });
+    if (was.venue_city !== now.venue_city) out.cities.push({ event: id, name: now.name, before: was.venue_city, after: now.venue_city });
     for (const change of adjustmentChanges(seen(was.adjustments), seen(now.adjustments), (team) => team)) {
       out.adjustments.push({ event: id, name: now.name, teamName: teamName(change.team), ...change });
     }

@@ -22,7 +22,7 @@ import { withdrawInvitation } from '../rsvp/service.js';
 import { tellNewTeams, tellWithdrawn } from '../rsvp/tell-invitees.js';
 import { invitationOutOfMatch, invitedAddressCurrent, rsvpState, stillToCome, type MatchForState } from '../rsvp/state.js';
 import { foldName } from '../text/fold.js';
-import { byEvent, eventChanges, teamLabel, visibilityChanges, type EventSeen } from './diff.js';
+import { byEvent, eventChanges, teamLabel, visibilityChanges, type CityChange, type EventSeen } from './diff.js';
 
 export type ParseResult = { ok: true; file: ImportFile } | { ok: false; problems: ImportProblem[] };
 
@@ -124,6 +124,12 @@ export interface ImportCounts {
    * `--check` said "1 rows written".
    */
   eventStatuses: Array<{ event: string; name: string; before: string; after: string }>;
+  /**
+   * Competitions kept whose city the import changes, and how many of their matches have no venue of their own: the
+   * city is their place in the calendars, and the updates job tells of it as their move. A review's organizer moved a
+   * league's city and the summary said nothing of the matches it moved.
+   */
+  eventCities: Array<CityChange & { matches: number }>;
   /**
    * Cups whose bracket does not lead to one final yet: `matches`, the ties whose winners play no later match (a cup
    * drawn round by round, entered as far as it is drawn: src/competitions/champion.ts tiesLeadingNowhere). No
@@ -381,12 +387,12 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
   const counts: ImportCounts = {
     organizations: 0, leagues: 0, divisions: 0, teams: 0, members: 0, events: 0, matches: 0, changed: 0, removed: 0,
     endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], openBrackets: [], beatenPlaying: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
-    eventStatuses: [], adjustments: [],
+    eventStatuses: [], eventCities: [], adjustments: [],
   };
   const store = new SyncDb(sqlite);
   // What people see of an organization, before and after: its competitions' visibility and its results.
   const eventsOf = sqlite.prepare(
-    `SELECT e.id, e.name, e.is_public, e.status, e.adjustments FROM events e JOIN leagues l ON l.id = e.league_id WHERE l.org_id = ? ORDER BY e.id`,
+    `SELECT e.id, e.name, e.is_public, e.status, e.adjustments, e.venue_city FROM events e JOIN leagues l ON l.id = e.league_id WHERE l.org_id = ? ORDER BY e.id`,
   );
   const resultsOf = sqlite.prepare(
     `SELECT m.id, m.event_id, th.name AS home, ta.name AS away, m.home_score, m.away_score, m.home_penalties, m.away_penalties,
@@ -396,6 +402,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
      WHERE l.org_id = ? ORDER BY m.id`,
   );
   const teamsOf = sqlite.prepare(`SELECT id, name, name_ar FROM teams WHERE org_id = ? ORDER BY id`);
+  const matchesWithoutVenue = sqlite.prepare(`SELECT count(*) FROM matches WHERE event_id = ? AND venue IS NULL`).pluck();
   const membersOf = sqlite.prepare(`SELECT tm.id, tm.team_id, tm.email FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ?`);
   const timeZoneOf = sqlite.prepare(`SELECT timezone FROM organizations WHERE id = ?`).pluck();
   type ResultSeen = {
@@ -600,6 +607,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         return team ? teamLabel(team) : null;
       });
       counts.eventStatuses.push(...changed.eventStatuses);
+      counts.eventCities.push(...changed.cities.map((c) => ({ ...c, matches: matchesWithoutVenue.get(c.event) as number })));
       counts.adjustments.push(...changed.adjustments);
       // Removed matches with a result are named above (removedMatches).
       // Compared as recorded, not as worded: a renamed team changes a walkover's wording, not its result.

@@ -5,7 +5,7 @@ import { importSummary } from './summary.js';
 const counts = (over: Partial<ImportCounts> = {}): ImportCounts => ({
   organizations: 1, leagues: 1, divisions: 1, teams: 3, members: 2, events: 2, matches: 4, changed: 5, removed: 2,
   endedFollows: [], removedMatches: [], visibility: [], removedMembers: [], outOfMatchMembers: [], newTeams: [], openBrackets: [], beatenPlaying: [], results: [], matchChanges: [], teamChanges: [], readdressedMembers: [],
-  eventStatuses: [], adjustments: [], ...over,
+  eventStatuses: [], eventCities: [], adjustments: [], ...over,
 });
 const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
   match: 'rs-m1', home: 'Riverside Lions', away: 'Mill Lane United', kickoff: '2026-09-06T10:00:00Z', result: null, invitations: 0, ...over,
@@ -33,6 +33,16 @@ describe('importSummary', () => {
     ]],
     ['a competition started', { eventStatuses: [{ event: 'rs-prem', name: 'Premier', before: 'scheduled', after: 'in_progress' }] }, true, [
       'competition "rs-prem" (Premier): status scheduled → in_progress',
+    ]],
+    // A review's organizer moved a league's city: the matches it moved had no line.
+    ['a city moved, checked', { eventCities: [{ event: 'rs-prem', name: 'Premier', before: 'Leeds', after: 'York', matches: 12 }] }, true, [
+      'competition "rs-prem" (Premier): city Leeds → York: it would be the place its calendars give its 12 matches without a venue of their own',
+    ]],
+    ['a city given, one match without a venue', { eventCities: [{ event: 'rs-prem', name: 'Premier', before: null, after: 'York', matches: 1 }] }, false, [
+      'competition "rs-prem" (Premier): city none → York: it is the place its calendars give its one match without a venue of their own',
+    ]],
+    ['a city moved, every match with its own venue', { eventCities: [{ event: 'rs-prem', name: 'Premier', before: 'Leeds', after: 'York', matches: 0 }] }, false, [
+      'competition "rs-prem" (Premier): city Leeds → York',
     ]],
     ['a deduction', { adjustments: [{ event: 'rs-prem', name: 'Premier', team: 'rs-lions', teamName: 'Riverside Lions', before: 0, after: -3, reasons: ['Fielded an ineligible player'] }] }, false, [
       'competition "rs-prem" (Premier): points adjustment of team "rs-lions" (Riverside Lions): none → \u22123 points (Fielded an ineligible player); its followers are told (if it is public)',
