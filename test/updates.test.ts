@@ -227,13 +227,17 @@ describe('a run killed midway', () => {
 });
 
 describe('two runs at once', () => {
-  /** Imports the demo with the last test's result and `venue` at that match: one change to tell. */
+  /**
+   * Imports the demo with the last test's result, and `venue` at a match to be played (a played match's venue
+   * corrected is no news): one change to tell.
+   */
   async function moveMatch(venue: string): Promise<number> {
     const newest = (db.prepare(`SELECT coalesce(max(id), 0) AS id FROM update_changes`).get() as { id: number }).id;
     const demo = JSON.parse(fs.readFileSync(changedDemo(), 'utf8'));
-    const event = demo.organizations[0].leagues[0].events[0];
-    const r073 = event.matches.find((m: any) => m.id === 'rsl-prem-r07-3');
-    Object.assign(r073, { status: 'completed', kickoff: playedKickoff(r073.kickoff, 1, 10), score: { home: 0, away: 3 }, venue });
+    const match = (id: string) => demo.organizations[0].leagues.flatMap((l: any) => l.events).flatMap((e: any) => e.matches).find((m: any) => m.id === id);
+    const r073 = match('rsl-prem-r07-3');
+    Object.assign(r073, { status: 'completed', kickoff: playedKickoff(r073.kickoff, 1, 10), score: { home: 0, away: 3 } });
+    Object.assign(match('rsl-div1-r07-1'), { venue });
     fs.writeFileSync(path.join(svc.dir, 'moved.json'), JSON.stringify(demo));
     expect((await runScript(svc, 'import.ts', [path.join(svc.dir, 'moved.json')])).status).toBe(0);
     return newest;

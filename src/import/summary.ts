@@ -112,8 +112,8 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     else if (s.after === 'completed') lines.push(`${what}: a league's top club ${check ? 'would become' : 'becomes'} its champion, and its followers ${told} (if it is public)`);
     else lines.push(what);
   }
-  // A city moves every match without a venue of its own, in the calendars and in the updates job's emails; the
-  // matches' own lines say only their own venues.
+  // A city moves every match without a venue of its own, in the calendars and (those to be played) in the updates
+  // job's emails; the matches' own lines say only their own venues.
   for (const s of c.eventCities) {
     const what = `competition ${JSON.stringify(s.event)} (${s.name}): city ${changeArrow(s.before ?? 'none', s.after ?? 'none')}`;
     const many = s.matches === 1 ? 'its one match' : `its ${s.matches} matches`;
