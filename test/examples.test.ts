@@ -29,8 +29,8 @@ describe('examples/', () => {
     return `${'a'.repeat(64)}@${domain}`;
   };
 
-  it('the registration form names only fields the API reads, every one it requires, each within its length', () => {
-    const form = fs.readFileSync(path.join('examples', 'registration-form.html'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+  it.each(['registration-form.html', 'registration-form.ar.html'])('%s names only fields the API reads, every one it requires, each within its length', (file) => {
+    const form = fs.readFileSync(path.join('examples', file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
     const controls = [...form.matchAll(/<(input|select|textarea)\b([^>]*)>/g)].map(([, tag, attrs]) => ({
       tag, name: /\bname="([^"]+)"/.exec(attrs!)?.[1], max: /\bmaxlength="(\d+)"/.exec(attrs!)?.[1], required: /\brequired\b/.test(attrs!),
     }));

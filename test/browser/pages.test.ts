@@ -449,15 +449,18 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await context.close();
   });
 
-  // The README's example form (examples/registration-form.html), with its four marked values changed as its comment
-  // says, on a club's site: a parent fills it in and reads "Registration sent"; left on its empty division, the
-  // browser's own check stops it before it is sent.
-  it('the example registration form, its marked values changed, registers a player from a club\'s site', async () => {
-    const example = fs.readFileSync(path.join(ROOT, 'examples/registration-form.html'), 'utf8')
+  // The README's example forms (examples/registration-form.html, and .ar.html in Arabic), with their marked values
+  // changed as their comments say, on a club's site: a parent fills one in and reads "Registration sent"; left on its
+  // empty division, the browser's own check stops it before it is sent.
+  it.each([
+    { file: 'registration-form.html', org: 'riverside-sfl', divisions: ['rsl-reg-premier', 'rsl-reg-veterans'], dateOfBirth: '1990-04-05', sent: 'Registration sent' },
+    { file: 'registration-form.ar.html', org: 'amman-yfa', divisions: ['amm-reg-u14', 'amm-reg-u12'], dateOfBirth: '2014-05-06', sent: 'تم إرسال التسجيل', nameAr: 'لاعب النموذج' },
+  ])('the example form $file, its marked values changed, registers a player from a club\'s site', async ({ file, org, divisions, dateOfBirth, sent, nameAr }) => {
+    const example = fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')
       .replace('https://competitions.example/api/v0/register', `${svc.url}/api/v0/register`)
-      .replace('value="your-organization-id"', 'value="riverside-sfl"')
-      .replace('value="your-u12-division-id">Under 12', 'value="rsl-reg-premier">Premier Division')
-      .replace('value="your-u14-division-id">Under 14', 'value="rsl-reg-veterans">Veterans');
+      .replace('value="your-organization-id"', `value="${org}"`)
+      .replace('value="your-u12-division-id"', `value="${divisions[0]}"`)
+      .replace('value="your-u14-division-id"', `value="${divisions[1]}"`);
     const club = http.createServer((_req, res) => {
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(example);
@@ -467,17 +470,27 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     try {
       const page = await context.newPage();
       await page.goto(`http://127.0.0.2:${(club.address() as AddressInfo).port}/join`);
+      if (nameAr) await page.fill('#name_ar', nameAr);
       await page.fill('#name', 'Example Form Player');
-      await page.fill('#date_of_birth', '1990-04-05');
-      await page.fill('#email', 'example.form@example.org');
-      await page.fill('#notes', 'Left foot');
+      await page.fill('#date_of_birth', dateOfBirth);
+      const email = `example.form.${org}@example.org`;
+      await page.fill('#email', email);
+      // Two lines, sent as CRLF: kept as the parent typed them.
+      await page.fill('#notes', 'Left foot\nAsthma inhaler');
       // Left on "Choose…": the browser's required check keeps it on the club's page.
       await page.click('button');
       expect(new URL(page.url()).port).toBe(String((club.address() as AddressInfo).port));
-      await page.selectOption('#division_id', 'rsl-reg-veterans');
+      await page.selectOption('#division_id', divisions[1]!);
       await Promise.all([page.waitForURL(`${svc.url}/api/v0/register`), page.click('button')]);
-      expect(await page.textContent('h1')).toBe('Registration sent');
-      expect(await page.textContent('main')).toContain('example.form@example.org');
+      expect(await page.textContent('h1')).toBe(sent);
+      expect(await page.textContent('main')).toContain(email);
+      const stored = new Database(svc.env.DATABASE_PATH!, { readonly: true });
+      try {
+        expect(stored.prepare(`SELECT org_id, division_id, name, name_ar, notes FROM registrations WHERE email = ?`).all(email))
+          .toEqual([{ org_id: org, division_id: divisions[1], name: 'Example Form Player', name_ar: nameAr ?? null, notes: 'Left foot\nAsthma inhaler' }]);
+      } finally {
+        stored.close();
+      }
     } finally {
       await context.close();
       club.close();
