@@ -27,6 +27,8 @@ const T0 = new Date('2026-11-21T12:00:00Z');
 const fixture = () => {
   const f = JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
   f.organizations[0].leagues[0].events[1].public = true;
+  // A cup match still to be played: its move is news (a played match's venue corrected is not).
+  f.organizations[0].leagues[0].events[1].matches.push({ id: 'rs-c3', round: 3, home: { winner_of: 'rs-c2' }, away: 'rs-lions', kickoff: '2036-10-18T10:00:00Z' });
   return f;
 };
 let dir: string;
@@ -65,7 +67,7 @@ async function digestQueued(): Promise<{ unsubscribe: string }> {
   expect(confirmFollow(db.store, links.confirm, T0).outcome).toBe('confirmed');
   const f = fixture();
   f.organizations[0].leagues[0].events[0].matches[2].venue = 'Secret Winter Ground';
-  f.organizations[0].leagues[0].events[1].matches[1].venue = 'Cup Moved Ground';
+  f.organizations[0].leagues[0].events[1].matches[2].venue = 'Cup Moved Ground';
   load(f);
   expect(await runUpdates(db, opts(new Date(T0.getTime() + 60_000)))).toMatchObject({ emails: 1 });
   return links;
@@ -75,7 +77,7 @@ async function digestQueued(): Promise<{ unsubscribe: string }> {
 function makePrivate(...indexes: number[]): void {
   const f = fixture();
   f.organizations[0].leagues[0].events[0].matches[2].venue = 'Secret Winter Ground';
-  f.organizations[0].leagues[0].events[1].matches[1].venue = 'Cup Moved Ground';
+  f.organizations[0].leagues[0].events[1].matches[2].venue = 'Cup Moved Ground';
   for (const i of indexes) {
     f.organizations[0].leagues[0].events[i].public = false;
     f.organizations[0].leagues[0].events[i].name = `PRIVATE ${f.organizations[0].leagues[0].events[i].name}`;
@@ -210,6 +212,6 @@ it('a match invitation of a public competition is sent', async () => {
   expect(mail!.to).toBe('sam.carter@example.org');
   // A calendar user's review: a player was offered every club's matches (the competition's feed), not their team's.
   expect(mail!.text).toContain("Add your team's matches to your calendar: webcal://");
-  expect(mail!.text).toContain(`Calendar link: ${BASE}/api/v0/teams/rs-lions/calendar\n`);
+  expect(mail!.text).toContain(`Address to paste into another calendar: ${BASE}/api/v0/teams/rs-lions/calendar\n`);
   expect(mail!.text).not.toContain('/api/v0/calendar/');
 });
