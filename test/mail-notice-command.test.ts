@@ -62,7 +62,7 @@ it("the last notice before an address's daily cap says so; past it registrations
   const rows = t!.sqlite.prepare(`SELECT * FROM email_outbox WHERE tag = 'registration-notice' ORDER BY id`).all() as never[];
   expect(rows).toHaveLength(3);
   const texts = rows.map((row) => composeEmail(store, row, { baseUrl: 'https://c.example', now }).text);
-  const last = 'This is the last notice this address gets for 24 hours (its limit is 3). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
+  const last = 'This is the last single notice this address gets for the next 24 hours (the limit is 3). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
   expect(texts.map((text) => text.includes(last))).toEqual([false, false, true]);
   expect(exportRegistrations(store, 'riverside', parseSince('2026-05-02'))!.map((r) => r.id).sort()).toEqual([...ids].sort());
 });
@@ -86,7 +86,7 @@ it('past the cap: one summary waits an hour, counts every registration since the
   const sent = composeForSending(store, summary as never, { baseUrl: 'https://c.example', now: at(61) });
   if (!('text' in sent)) throw new Error(`cancelled: ${sent.cancelled}`);
   expect(sent.subject).toBe('More registrations: 3 since Saturday 2 May 2026, 10:01 UTC');
-  expect(sent.text).toContain('This address has had its 2 notices for 24 hours');
+  expect(sent.text).toContain('This address has reached its limit of 2 notices in 24 hours');
   // Nothing a submitter typed: a count and a command.
   expect(sent.text).not.toContain('Player');
   const command = /npm run registrations -- --org riverside --since (\S+) --output /.exec(sent.text);

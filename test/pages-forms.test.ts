@@ -68,7 +68,7 @@ describe('the RSVP page without JavaScript', () => {
     expect(answer()).toEqual([{ response: 'no' }]);
     // The question is on the page, the invitation email's own put to the member by name, and labels its buttons.
     const member = /<p class="muted">Hello <bdi>([^<]+)<\/bdi>/.exec(shown.text)![1];
-    expect(shown.text).toContain(`<h2 id="question">\u2068${member}\u2069, will you play?</h2>`);
+    expect(shown.text).toContain(`<h2 id="question">\u2068${member}\u2069, can you make it?</h2>`);
     expect(shown.text).toContain('role="group" aria-labelledby="question"');
   });
 
@@ -96,7 +96,7 @@ describe('the RSVP page without JavaScript', () => {
     const member = (html: string) => /<p class="muted">(?:Hello|مرحبًا) <bdi>([^<]+)<\/bdi>/.exec(html)![1];
     const english = await request((await invitation('rsl-prem-r08-2')).link);
     const [home, away] = teams(english.text);
-    expect(title(english.text)).toBe(`\u2068${member(english.text)}\u2069, will you play? \u2068${home}\u2069 vs \u2068${away}\u2069`);
+    expect(title(english.text)).toBe(`\u2068${member(english.text)}\u2069, can you make it? \u2068${home}\u2069 vs \u2068${away}\u2069`);
     const another = await request((await invitation('rsl-prem-r10-1')).link);
     expect(title(another.text)).not.toBe(title(english.text));
     const arabic = await request((await invitation('amm-u14-sf2')).link);

@@ -258,7 +258,7 @@ it('one email per member while one waits: its invitation still in the outbox sho
   expect(await updates(minutes(2))).toMatchObject({ changes: 1, emails: 0 });
   const [invitation, ...more] = await send();
   expect(more).toEqual([]);
-  expect(invitation!.subject).toBe('Sam Carter, will you play? Mill Lane United vs Riverside Lions, 13 Dec 2036');
+  expect(invitation!.subject).toBe('Sam Carter, can you make it? Mill Lane United vs Riverside Lions, 13 Dec 2036');
 
   // Two changes before the worker sends: one email, with the match as it is when it leaves.
   changeMatch({ kickoff: '2036-12-13T16:00:00Z' });

@@ -152,7 +152,7 @@ describe('a postponed match', () => {
     expect(inviteMatch(db.store, 'rs-m3', T0)).toMatchObject({ invited: 1 });
     setMatch('scheduled', '2027-01-17T10:00:00Z');
     const [mail] = (await send()).mails;
-    expect(mail!.subject).toMatch(/^Sam Carter, will you play\? Mill Lane United vs Riverside Lions, .*17/);
+    expect(mail!.subject).toMatch(/^Sam Carter, can you make it\? Mill Lane United vs Riverside Lions, .*17/);
     expect(mail!.text).not.toMatch(/13 Dec|Dec 13|December/);
   });
 });
@@ -196,8 +196,8 @@ describe('one person listed twice is invited once', () => {
     const { mails } = await send();
     const preview = (html: string) => /<div style="display:none;[^"]*">([^<]*)<\/div>/.exec(html)![1]!;
     expect(mails.map((m) => m.subject).sort()).toEqual([
-      'Maya Carter, will you play? Mill Lane United vs Riverside Lions, 13 Dec',
-      'Sam Carter, will you play? Mill Lane United vs Riverside Lions, 13 Dec',
+      'Maya Carter, can you make it? Mill Lane United vs Riverside Lions, 13 Dec',
+      'Sam Carter, can you make it? Mill Lane United vs Riverside Lions, 13 Dec',
     ]);
     expect(mails.map((m) => preview(m.html).split(' · ')[0]).sort()).toEqual(['Maya Carter', 'Sam Carter']);
   });

@@ -87,7 +87,7 @@ it('a corrected result: the side put out is told its invitation is withdrawn, th
   importCup([2, 1], [1, 0], { contact: 'cup@fed.example' });
   expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 2 });
   const invitations = await send();
-  expect(invitations.map((e) => e.subject)).toEqual(['Player A, will you play? Team A vs Team C, 2 May 2036', 'Player C, will you play? Team A vs Team C, 2 May 2036']);
+  expect(invitations.map((e) => e.subject)).toEqual(['Player A, can you make it? Team A vs Team C, 2 May 2036', 'Player C, can you make it? Team A vs Team C, 2 May 2036']);
   respondToInvitation(db.store, tokenOf(invitations[0]!.text), 'yes', NOW);
 
   // Checked first: said, nothing queued.
@@ -128,7 +128,7 @@ it('a corrected result: the side put out is told its invitation is withdrawn, th
   expect(await send()).toEqual([]);
   // The organizer invites the team now in the match.
   expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
-  expect((await send()).map((e) => e.subject)).toEqual(['Player B, will you play? Team B vs Team C, 2 May 2036']);
+  expect((await send()).map((e) => e.subject)).toEqual(['Player B, can you make it? Team B vs Team C, 2 May 2036']);
 });
 
 it('a slot decided by a result: the members invited before it are told whom they play', async () => {
@@ -136,7 +136,7 @@ it('a slot decided by a result: the members invited before it are told whom they
   // One side known: its members invited. The other slot is named as the calendar names it, by the match that decides it
   // (the first round's matches are not named: "Round 1", numbered apart from its own digit).
   expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
-  expect((await send()).map((e) => e.subject)).toEqual(['Player A, will you play? Team A vs Winner of Round 1 (2), 2 May 2036']);
+  expect((await send()).map((e) => e.subject)).toEqual(['Player A, can you make it? Team A vs Winner of Round 1 (2), 2 May 2036']);
   const counts = importCup([2, 1], [0, 3]);
   expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team A', away: 'Team D', before: { home: 'Team A', away: 'the winner of "qf2"' }, told: 1, uninvited: ['Team D'] }]);
   const [mail, ...more] = await send();
@@ -156,7 +156,7 @@ it('an invitation still waiting when the result changes: withdrawn unsent, its m
   expect(counts.newTeams).toEqual([{ match: 'sf', home: 'Team B', away: 'Team C', before: { home: 'Team A', away: 'Team C' }, told: 0, uninvited: ['Team B'] }]);
   const sent = await send();
   // The invitation that waited names the teams as they are when it leaves.
-  expect(sent.map((e) => [e.to, e.subject])).toEqual([['c@example.org', 'Player C, will you play? Team B vs Team C, 2 May 2036']]);
+  expect(sent.map((e) => [e.to, e.subject])).toEqual([['c@example.org', 'Player C, can you make it? Team B vs Team C, 2 May 2036']]);
   expect(db.sqlite.prepare(`SELECT status, last_error FROM email_outbox WHERE to_address = 'a@example.org'`).get())
     .toEqual({ status: 'failed', last_error: `${CANCELLED_PREFIX}${CANCEL_REASONS.invitationWithdrawn}` });
 });
@@ -170,7 +170,7 @@ it('corrected back before the emails leave: the member invited again is not told
   // The organizer invites again: Player A is back.
   expect(inviteMatch(db.store, 'sf', NOW)).toMatchObject({ invited: 1 });
   const sent = await send();
-  expect(sent.map((e) => [e.to, e.subject])).toEqual([['a@example.org', 'Player A, will you play? Team A vs Team C, 2 May 2036']]);
+  expect(sent.map((e) => [e.to, e.subject])).toEqual([['a@example.org', 'Player A, can you make it? Team A vs Team C, 2 May 2036']]);
   const cancelled = db.sqlite.prepare(`SELECT template, to_address AS "to", last_error AS why FROM email_outbox WHERE status = 'failed' ORDER BY id`).all();
   expect(cancelled).toEqual([
     { template: 'rsvp-withdrawn', to: 'a@example.org', why: `${CANCELLED_PREFIX}${CANCEL_REASONS.invitedAgain}` },

@@ -70,7 +70,7 @@ export interface PageTexts {
  * `notice`. A post without a choice to a closed match is refused for being closed: "choose" would ask for what cannot
  * be given. Answers closed, the answer given is said in words too: the disabled buttons take no focus, so a keyboard
  * or screen reader user could not reach the pressed one to hear it (a browser review). An accessibility review's
- * screen reader, back on the page after an answer refused at kickoff, heard the same title asking "will you play?":
+ * screen reader, back on the page after an answer refused at kickoff, heard the same title asking "can you make it?":
  * the outcome starts the title.
  */
 export function pageTexts(words: RsvpPageWords, view: { state: RsvpState; closed: boolean; response: RsvpAnswer | null }, notice: PageNotice): PageTexts {

@@ -67,7 +67,7 @@ export function rsvpSummary(store: SyncDb, matchId: string): { summary: RsvpSumm
 }
 
 /**
- * Why nobody can be asked "will you play?" for a match, or null: a private competition's matches are not the
+ * Why nobody can be asked "can you make it?" for a match, or null: a private competition's matches are not the
  * public's to answer, a cancelled match (or one of a cancelled competition) will not be played, a postponed one has
  * no kickoff to play at yet, and one that has kicked off (or been played) is past.
  */

@@ -10,13 +10,14 @@ import type { RsvpAnswer } from '../vocabulary/enums.js';
 import type { Language } from '../vocabulary/language.js';
 
 /**
- * The question the email's subject and the page ask, put to the member by name, which comes first: "Ella Lowe, will
- * you play?" / "إيلا لو، هل يمكنك المشاركة؟". `member` is passed as it is to be shown (isolated where the text needs it).
+ * The question the email's subject and the page ask, put to the member by name, which comes first: "Ella Lowe, can
+ * you make it?" / "إيلا لو، هل يمكنك المشاركة؟" (a copy review: "will you play?" was put to a team's coach too).
+ * `member` is passed as it is to be shown (isolated where the text needs it).
  * The Arabic asks without a gender: "هل ستشارك؟" put the question to a boy, and girls' teams are invited too; "يمكنك"
  * reads the same to both, unvowelled.
  */
 export function rsvpQuestion(language: Language, member: string): string {
-  return language === 'ar' ? `${member}، هل يمكنك المشاركة؟` : `${member}, will you play?`;
+  return language === 'ar' ? `${member}، هل يمكنك المشاركة؟` : `${member}, can you make it?`;
 }
 
 /**

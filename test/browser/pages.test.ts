@@ -145,7 +145,7 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     // page drawn again.
     if (javaScriptEnabled) {
       expect([await page.textContent('#notice'), await page.locator('#outcome').count()]).toEqual(['Your answer is saved.', 0]);
-      expect(await page.title()).toMatch(/^\u2068[^\u2069]+\u2069, will you play\? /);
+      expect(await page.title()).toMatch(/^\u2068[^\u2069]+\u2069, can you make it\? /);
     }
     else {
       expect([await page.textContent('#outcome'), await page.textContent('#notice')]).toEqual(['Your answer is saved.', '']);
@@ -211,7 +211,7 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     db.close();
     await Promise.all([page.waitForNavigation({ timeout: 10_000 }), page.click('button[value="no"]')]);
     // Said first, with why, in the title too (an accessibility review's screen reader heard the same title asking
-    // "will you play?"); the answer that stands in words beside the buttons.
+    // "can you make it?"); the answer that stands in words beside the buttons.
     expect(await outcome()).toBe('لم يُحفظ ردك. أُغلقت الردود عند انطلاق المباراة.');
     expect(await page.title()).toMatch(/^لم يُحفظ ردك\. /);
     expect(await notice()).toBe('الرد المسجّل: نعم.');

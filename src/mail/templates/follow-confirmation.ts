@@ -31,7 +31,7 @@ export function followConfirmationEmail(input: FollowConfirmationInput): Rendere
       }
     : {
         subject: `Confirm you want to follow ${scope}`,
-        heading: 'Confirm your follow',
+        heading: 'Confirm you want updates',
         hello: 'Hello,',
         asked: `Someone, hopefully you, asked to follow ${scope} and get news and results by email.`,
         confirm: 'To start following, open “Confirm follow”:',
@@ -39,8 +39,8 @@ export function followConfirmationEmail(input: FollowConfirmationInput): Rendere
         button: 'Confirm follow',
         // Not "you will not hear from us again": anyone can type an address into the form, again later (at most three
         // confirmations a day to a mailbox); its Unsubscribe link quiets that follow's requests for 30 days.
-        ignore: 'If you did not ask for this, ignore this email: you will not follow anything. If more come for this follow, the Unsubscribe link below stops them for 30 days.',
-        unsubscribe: 'Do not want emails from us?',
+        ignore: 'If you did not ask for this, ignore this email: you will not be signed up. If you keep getting these requests, the Unsubscribe link below stops them for 30 days.',
+        unsubscribe: "Don't want these emails?",
         unsubscribeLink: 'Unsubscribe',
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };

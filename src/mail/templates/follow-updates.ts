@@ -48,7 +48,7 @@ const WORDS = {
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
     comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: (score: string) => `${score} pens`, aet: 'after extra time', walkover: (team: string) => `walkover: ${team}`, tbd: 'time to be announced',
-    result: 'Result', moved: 'Moved', movedBoth: 'Moved', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed, new date to follow', cancelled: 'Cancelled', rescheduled: 'New date',
+    result: 'Result', moved: 'New time', movedBoth: 'New time and venue', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed, new date to follow', cancelled: 'Cancelled', rescheduled: 'New date',
     reinstated: 'Back on, no longer cancelled', resultWithdrawn: 'Result withdrawn', was: (s: string) => `was ${s}`, wasDue: (s: string) => `was due ${s}`,
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
@@ -64,7 +64,7 @@ const WORDS = {
       return `Points adjustment: ${team}: ${signed(before)} → ${signed(after)} in all${reasons}`;
     },
     reasons: (list: string[]) => (list.length === 0 ? '' : ` (${list.join('; ')})`),
-    calendar: 'Add its calendar:', calendarLink: 'Calendar link', calendarApp: 'calendar app', google: 'Google Calendar',
+    calendar: "Add this competition's calendar:", calendarLink: 'Address to paste into another calendar', calendarApp: 'calendar app', google: 'Google Calendar',
     unsubscribe: 'Stop these emails:', unsubscribeLink: 'Unsubscribe',
     why: (scope: string) => `You receive this email because you follow ${scope}.`,
   },

@@ -92,7 +92,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
   const otherName = arabicFirst ? input.playerName : input.playerNameAr;
   const s = ar
     ? {
-        subject: `طلب تسجيل جديد: ${name(player)}${input.divisionName ? ` (${name(input.divisionName)})` : ''}`,
+        subject: `طلب تسجيل جديد: ${name(player)}${input.divisionName ? `، ${name(input.divisionName)}` : ''}`,
         heading: 'طلب تسجيل جديد',
         intro: `وصل طلب تسجيل جديد إلى ${name(input.organizationName)}.`,
         labels: {
@@ -108,20 +108,20 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
         last: (n: number) => `هذا آخر إشعار يصل إلى هذا العنوان خلال 24 ساعة (الحد ${arabicCount(n, NOTICES)}). الطلبات التالية تُحفظ، ويصل عنها ملخص مرة في الساعة على الأكثر بعددها؛ يسردها أمر التصدير أدناه.`,
       }
     : {
-        subject: `New registration: ${player}${input.divisionName ? ` (${input.divisionName})` : ''}`,
+        subject: `New registration: ${player}${input.divisionName ? `, ${input.divisionName}` : ''}`,
         heading: 'New registration',
         intro: `${input.organizationName} has a new registration request.`,
         labels: {
-          player: 'Player', otherName: 'Name in Arabic', division: 'Division', dob: 'Date of birth', email: 'Email (as typed, not verified; Reply goes to it)',
+          player: 'Player', otherName: 'Name in Arabic', division: 'Division', dob: 'Date of birth', email: 'Email (as entered, not checked; replies go to it)',
           phone: 'Phone', guardian: 'Guardian', guardianPhone: "Guardian's phone", id: REFERENCE_LABEL.en, date: 'Received',
         },
         noDivision: 'Not specified',
-        notes: 'The request has notes from its submitter.',
-        exportTitle: 'To export the registrations in full (CSV or JSON), whoever runs the service runs in its folder:',
+        notes: 'The person who registered added notes: they are not in this email, but are in the export below.',
+        exportTitle: 'To export the registrations in full (CSV or JSON), ask whoever runs the service to run this in its folder:',
         why: "You receive this email because your address is one of the organization's registration addresses.",
         repeat: (id: string, at: string, by: 'date_of_birth' | 'email') =>
           `This may be the same player as registration ${id}, received on ${at}: the same name and ${by === 'date_of_birth' ? 'date of birth' : 'email address'}. The export's same_player_as column names it too; the two were not merged.`,
-        last: (n: number) => `This is the last notice this address gets for 24 hours (its limit is ${n}). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.`,
+        last: (n: number) => `This is the last single notice this address gets for the next 24 hours (the limit is ${n}). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.`,
       };
   const exported = exportCommandParts(s.exportTitle, command);
   const repeat = input.repeatOf

@@ -44,8 +44,8 @@ export function registrationOverflowEmail(input: RegistrationOverflowInput): Ren
         subject: `More registrations: ${input.count} since ${when}`,
         heading: 'More registrations',
         intro: `${input.organizationName} has had ${input.count === 1 ? '1 more registration' : `${input.count} more registrations`} since ${when}.`,
-        why: `This address has had its ${input.cap} notices for 24 hours, so registrations are not emailed to it one by one: it gets a summary like this one at most once an hour. Every registration is kept.`,
-        exportTitle: 'To export them (CSV or JSON), whoever runs the service runs in its folder:',
+        why: `This address has reached its limit of ${input.cap} notices in 24 hours, so registrations are not emailed to it one by one: it gets a summary like this one at most once an hour. Every registration is kept.`,
+        exportTitle: 'To export them (CSV or JSON), ask whoever runs the service to run this in its folder:',
         footer: "You receive this email because your address is one of the organization's registration addresses.",
       };
   const exported = exportCommandParts(s.exportTitle, command);

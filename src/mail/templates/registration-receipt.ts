@@ -45,13 +45,13 @@ export function registrationReceiptEmail(input: RegistrationReceiptInput): Rende
         heading: 'We received a registration',
         hello: 'Hello,',
         received: `${input.organizationName} received a player registration request that gives this email address as its contact.`,
-        labels: { org: 'Organization', division: 'Division', id: REFERENCE_LABEL.en, date: 'Date' },
+        labels: { org: 'Organization', division: 'Division', id: REFERENCE_LABEL.en, date: 'Submitted' },
         noDivision: 'Not specified',
         nextTitle: 'What happens next?',
-        next: `The organizers review every request and will contact you at this email address if they need more information, and to confirm the registration. ${
-          contact === null ? 'Keep the reference if you write to them.' : `To write to them (a correction, a question), reply to this email or write to ${contact}, with the reference.`
+        next: `The organizers review every request and will email you at this address to confirm the registration, or if they need more information. ${
+          contact === null ? 'If you write to them, quote the reference above.' : `To write to them (a correction, a question), reply to this email or write to ${contact}, with the reference.`
         }`,
-        notYou: `If you did not submit this request, you can ignore this email, or tell the organization its reference${contact === null ? '' : ` at ${contact}`}.`,
+        notYou: `If you did not submit this request, you can ignore this email, or let the organization know, quoting the reference${contact === null ? '' : ` at ${contact}`}.`,
         sentBy: `Sent on behalf of ${input.organizationName}.`,
       };
   const facts: Fact[] = [

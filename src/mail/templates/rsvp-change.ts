@@ -134,7 +134,7 @@ export function rsvpChangeEmail(input: RsvpChangeInput): RenderedEmail {
         wasPostponed: 'was postponed',
         wasCancelled: 'was cancelled',
         answer: answer ? `Your answer so far: ${answer}.` : 'You have not answered yet.',
-        ask: !open ? (answer ? 'Your answer is kept; you can change it once the new date is set:' : 'You can answer once the new date is set:') : answer ? 'If your answer no longer holds, change it:' : 'Let your team know whether you can play:',
+        ask: !open ? (answer ? 'Your answer is kept; you can change it once the new date is set:' : 'You can answer once the new date is set:') : answer ? 'If your answer no longer holds, change it:' : 'Let your team know whether you can make it:',
         button: open ? (answer ? 'Change your answer' : 'Answer the invitation') : 'See the invitation',
         personal: 'This link is personal: please do not share it.',
         sentBy: `Sent on behalf of ${input.organizationName}.`,

@@ -70,14 +70,14 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         heading: postponed ? 'Your match is postponed' : 'You are invited to a match',
         when: postponed ? 'Postponed: new date to follow' : null,
         hello: `Hello ${input.memberName},`,
-        invited: sentence(`You are invited to play in ${match}`),
+        invited: sentence(`You are invited to the match ${match}`),
         labels: { match: 'Match', kickoff: 'Kickoff', venue: 'Venue', event: 'Competition' },
-        ask: postponed ? 'The match is postponed and its new date is not set yet. You can answer once it is:' : 'Let your team know whether you can play:',
+        ask: postponed ? 'The match is postponed and its new date is not set yet. You can answer once it is:' : 'Let your team know whether you can make it:',
         button: postponed ? 'See the invitation' : 'Answer the invitation',
         change: postponed ? 'Once the new date is set, you can change your answer at any time until kickoff.' : 'You can change your answer at any time until kickoff.',
         personal: 'This link is personal: please do not share it.',
         sentBy: sender ? `Sent on behalf of ${sender}.` : null,
-        calendar: input.calendarOf === 'team' ? "Add your team's matches to your calendar:" : "Add the competition's matches to your calendar:", calendarApp: 'calendar app', calendarLink: 'Calendar link', google: 'Google Calendar',
+        calendar: input.calendarOf === 'team' ? "Add your team's matches to your calendar:" : "Add the competition's matches to your calendar:", calendarApp: 'calendar app', calendarLink: 'Address to paste into another calendar', google: 'Google Calendar',
       };
   const cal = input.calendarUrl ? subscribeLinks(input.calendarUrl) : null;
   const facts: Array<[string, string]> = [

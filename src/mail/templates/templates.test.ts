@@ -47,13 +47,13 @@ describe('follow confirmation', () => {
     expect(mail.html).toContain(`href="${CONFIRM.replace('&', '&amp;')}"`);
     expect(mail.html).toContain(`href="${UNSUB}"`);
     expect(mail.html).toContain('Confirm follow');
-    expect(mail.html).toContain('you will not follow anything');
+    expect(mail.html).toContain('you will not be signed up');
     // The text part has no button: it says to open the link (a review read "confirm with the button below" there).
     expect(mail.text).toContain(`To start following, open this link and confirm:\n${CONFIRM}\n`);
     expect(mail.text).not.toContain('button');
     expect(mail.text).toContain(`Unsubscribe: ${UNSUB}`);
     // Not "you will not hear from us again": anyone can type the address into the form again (a review's finding).
-    expect(mail.text).toContain('If you did not ask for this, ignore this email: you will not follow anything. If more come for this follow, the Unsubscribe link below stops them for 30 days.');
+    expect(mail.text).toContain('If you did not ask for this, ignore this email: you will not be signed up. If you keep getting these requests, the Unsubscribe link below stops them for 30 days.');
     expect(mail.text).not.toMatch(/<[a-z]/i);
   });
 
@@ -117,7 +117,7 @@ describe('RSVP invitation', () => {
   it('in English: member, match, kickoff in UTC with the date, venue, link', () => {
     const mail = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base });
     expectWellFormedShell(mail, 'en');
-    expect(mail.subject).toBe('Sam, will you play? Riverside vs Hillside, 7 Mar');
+    expect(mail.subject).toBe('Sam, can you make it? Riverside vs Hillside, 7 Mar');
     expect(mail.text).toContain('Hello Sam,');
     expect(mail.text).toContain('Match: Riverside vs Hillside');
     expect(mail.text).toContain('Kickoff: Saturday 7 March 2026, 18:30 UTC');
@@ -150,7 +150,7 @@ describe('RSVP invitation', () => {
     const en = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, ...names });
     expect(en.subject + en.text + en.html).not.toMatch(/[\u2068\u2069]/);
     // A name closing a sentence with its own full stop gets no second one (a review read "Al-Salt S.C..").
-    expect(en.text).toContain('You are invited to play in Riverside vs Al-Salt S.C.\n');
+    expect(en.text).toContain('You are invited to the match Riverside vs Al-Salt S.C.\n');
     expect(ar.text).toContain('تمت دعوتك للمشاركة في مباراة \u2068Riverside\u2069 ضد \u2068Al-Salt S.C.\u2069\n');
   });
 
@@ -162,8 +162,8 @@ describe('RSVP invitation', () => {
     const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)![1];
     const ella = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, memberName: 'Ella Lowe' });
     const noah = rsvpInviteEmail({ language: 'en', organizationName: 'Riverside FA', ...base, memberName: 'Noah Lowe' });
-    expect(ella.subject).toBe('Ella Lowe, will you play? Riverside vs Hillside, 7 Mar');
-    expect(noah.subject).toBe('Noah Lowe, will you play? Riverside vs Hillside, 7 Mar');
+    expect(ella.subject).toBe('Ella Lowe, can you make it? Riverside vs Hillside, 7 Mar');
+    expect(noah.subject).toBe('Noah Lowe, can you make it? Riverside vs Hillside, 7 Mar');
     expect(preview(ella.html)).toBe('Ella Lowe · Riverside vs Hillside · Saturday 7 March 2026, 18:30 UTC');
     expect(preview(noah.html)).toMatch(/^Noah Lowe · /);
     expect(title(ella.html)).toBe(ella.subject);
@@ -183,9 +183,9 @@ describe('RSVP invitation', () => {
   // "7 Mar" for a match eleven months after the email reads as the coming 7 March: the year is said, in both emails.
   it('names the year in the subject of a match ten months or more after the email is sent', () => {
     const sentAt = new Date('2025-04-01T09:00:00Z');
-    expect(rsvpInviteEmail({ language: 'en', ...base, sentAt }).subject).toBe('Sam, will you play? Riverside vs Hillside, 7 Mar 2026');
+    expect(rsvpInviteEmail({ language: 'en', ...base, sentAt }).subject).toBe('Sam, can you make it? Riverside vs Hillside, 7 Mar 2026');
     expect(rsvpInviteEmail({ language: 'ar', ...base, sentAt }).subject).toBe('\u2068Sam\u2069، هل يمكنك المشاركة؟ \u2068Riverside\u2069 ضد \u2068Hillside\u2069، 7 مارس 2026');
-    expect(rsvpInviteEmail({ language: 'en', ...base, sentAt: new Date('2025-11-01T09:00:00Z') }).subject).toBe('Sam, will you play? Riverside vs Hillside, 7 Mar');
+    expect(rsvpInviteEmail({ language: 'en', ...base, sentAt: new Date('2025-11-01T09:00:00Z') }).subject).toBe('Sam, can you make it? Riverside vs Hillside, 7 Mar');
     const change = { ...base, organizationName: 'Riverside FA', timeZone: 'UTC', before: { kickoffAt: '2026-03-01T18:30:00Z', venue: base.venue }, response: null, state: 'open' as const };
     expect(rsvpChangeEmail({ ...change, language: 'en', sentAt }).subject).toBe('Sam · New time: Riverside vs Hillside, 7 Mar 2026');
   });
@@ -212,7 +212,7 @@ describe('RSVP invitation', () => {
     const feed = 'https://competitions.example/api/v0/calendar/spring-cup';
     const mail = rsvpInviteEmail({ language: 'en', ...base, calendarUrl: feed });
     expect(mail.text).toContain("Add the competition's matches to your calendar: webcal://competitions.example/api/v0/calendar/spring-cup");
-    expect(mail.text).toContain(`Calendar link: ${feed}`);
+    expect(mail.text).toContain(`Address to paste into another calendar: ${feed}`);
     expect(mail.text).toContain('Google Calendar: https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Fcompetitions.example%2Fapi%2Fv0%2Fcalendar%2Fspring-cup');
     expect(mail.html).toContain('href="webcal://competitions.example/api/v0/calendar/spring-cup"');
     expect(rsvpInviteEmail({ language: 'en', ...base }).text).not.toContain('webcal:');
@@ -230,7 +230,7 @@ describe('RSVP invitation', () => {
 
   it('says "to be announced" without a kickoff, and works without an organization name', () => {
     const mail = rsvpInviteEmail({ language: 'en', ...base, kickoffAt: null, eventName: null });
-    expect(mail.subject).toBe('Sam, will you play? Riverside vs Hillside');
+    expect(mail.subject).toBe('Sam, can you make it? Riverside vs Hillside');
     expect(mail.text).toContain('Kickoff: To be announced');
     expect(mail.text).not.toContain('Competition:');
     expect(mail.text).not.toContain('undefined');
@@ -254,7 +254,7 @@ describe('registration receipt', () => {
     const mail = registrationReceiptEmail({ language: 'en', organizationName: 'Riverside FA', ...base });
     expectWellFormedShell(mail, 'en');
     expect(mail.subject).toBe('Registration received: Riverside FA');
-    for (const line of ['Organization: Riverside FA', 'Division: Under 12', 'Reference: reg_01HXYZ', 'Date: Sunday 8 March 2026, 01:30 GMT+3', 'What happens next?']) {
+    for (const line of ['Organization: Riverside FA', 'Division: Under 12', 'Reference: reg_01HXYZ', 'Submitted: Sunday 8 March 2026, 01:30 GMT+3', 'What happens next?']) {
       expect(mail.text).toContain(line);
     }
     expect(mail.text).not.toMatch(/Player/);
@@ -273,15 +273,15 @@ describe('registration receipt', () => {
 
   it('leaves the date out of a row queued before it was recorded', () => {
     const mail = registrationReceiptEmail({ language: 'en', organizationName: 'O', ...base, submittedAt: null });
-    expect(mail.text).not.toContain('Date:');
+    expect(mail.text).not.toContain('Submitted:');
   });
 
   // A parent's receipt said to keep the reference "if you write to them", and named no address: the organization's
   // contact_email, when it gave one, is where to write (and the Reply-To: src/mail/compose.ts).
   it.each([
-    ['en', null, 'Keep the reference if you write to them.', 'or tell the organization its reference.'],
+    ['en', null, 'If you write to them, quote the reference above.', 'or let the organization know, quoting the reference.'],
     ['en', 'hello@riverside.example', 'To write to them (a correction, a question), reply to this email or write to hello@riverside.example, with the reference.',
-      'or tell the organization its reference at hello@riverside.example.'],
+      'or let the organization know, quoting the reference at hello@riverside.example.'],
     ['ar', null, 'يُرجى الاحتفاظ برقم الطلب لذكره عند مراسلتهم.', 'أو إبلاغ الجهة المنظِّمة برقم الطلب.'],
     ['ar', 'info@amman-yfa.example', 'لمراسلتهم (لتصحيح أو سؤال)، يُرجى الرد على هذه الرسالة أو الكتابة إلى \u2068info@amman-yfa.example\u2069، مع ذكر رقم الطلب.',
       'أو إبلاغ الجهة المنظِّمة برقم الطلب على \u2068info@amman-yfa.example\u2069.'],
@@ -324,12 +324,12 @@ describe('registration notice', () => {
   it('in English: everything the organization acts on, and the export command', () => {
     const mail = registrationNoticeEmail({ language: 'en', ...base });
     expectWellFormedShell(mail, 'en');
-    expect(mail.subject).toBe('New registration: Alex Doe (Under 12)');
+    expect(mail.subject).toBe('New registration: Alex Doe, Under 12');
     for (const line of [
-      'Player: Alex Doe', 'Division: Under 12', 'Email (as typed, not verified; Reply goes to it): parent@example.org', 'Phone: +962 79 000 0000', 'Date of birth: 6 May 2014',
+      'Player: Alex Doe', 'Division: Under 12', 'Email (as entered, not checked; replies go to it): parent@example.org', 'Phone: +962 79 000 0000', 'Date of birth: 6 May 2014',
       'Guardian: Sam Doe', "Guardian's phone: +962 79 111 1111", 'Reference: reg_01HXYZ', 'Received: Sunday 8 March 2026, 01:30 GMT+3',
       // 22:30Z on 7 March is 01:30 on 8 March in Amman: the command names the organization's day.
-      'The request has notes from its submitter.', 'npm run registrations -- --org riverside --since 2026-03-08 --output registrations-riverside-2026-03-08.csv',
+      'The person who registered added notes: they are not in this email, but are in the export below.', 'npm run registrations -- --org riverside --since 2026-03-08 --output registrations-riverside-2026-03-08.csv',
     ]) {
       expect(mail.text).toContain(line);
     }
@@ -341,7 +341,7 @@ describe('registration notice', () => {
     });
     expectWellFormedShell(mail, 'ar');
     // The Arabic name first, as every Arabic email names a person (the mail review), the name as typed after it.
-    expect(mail.subject).toBe('طلب تسجيل جديد: \u2068أحمد\u2069 (\u2068Under 12\u2069)');
+    expect(mail.subject).toBe('طلب تسجيل جديد: \u2068أحمد\u2069، \u2068Under 12\u2069');
     expect(mail.text).toContain('اللاعب: \u2068أحمد\u2069');
     expect(mail.text).toContain('الاسم كما كُتب في خانة الاسم: \u2068');
     expect(mail.text).not.toContain('الاسم بالعربية');
@@ -353,10 +353,10 @@ describe('registration notice', () => {
   });
 
   it.each([
-    ['Arabic, both names given: the Arabic one leads', 'ar', 'يزن حداد', 'طلب تسجيل جديد: \u2068يزن حداد\u2069 (\u2068Under 12\u2069)',
+    ['Arabic, both names given: the Arabic one leads', 'ar', 'يزن حداد', 'طلب تسجيل جديد: \u2068يزن حداد\u2069، \u2068Under 12\u2069',
       ['اللاعب: \u2068يزن حداد\u2069', 'الاسم كما كُتب في خانة الاسم: \u2068Yazan Haddad\u2069']],
-    ['Arabic, no Arabic name: the name as typed', 'ar', null, 'طلب تسجيل جديد: \u2068Yazan Haddad\u2069 (\u2068Under 12\u2069)', ['اللاعب: \u2068Yazan Haddad\u2069']],
-    ['English, both names given: the name, then the Arabic one', 'en', 'يزن حداد', 'New registration: Yazan Haddad (Under 12)',
+    ['Arabic, no Arabic name: the name as typed', 'ar', null, 'طلب تسجيل جديد: \u2068Yazan Haddad\u2069، \u2068Under 12\u2069', ['اللاعب: \u2068Yazan Haddad\u2069']],
+    ['English, both names given: the name, then the Arabic one', 'en', 'يزن حداد', 'New registration: Yazan Haddad, Under 12',
       ['Player: Yazan Haddad', 'Name in Arabic: يزن حداد']],
   ] as const)('names the player: %s', (_label, language, playerNameAr, subject, lines) => {
     const mail = registrationNoticeEmail({ language, ...base, playerName: 'Yazan Haddad', playerNameAr });
@@ -367,7 +367,7 @@ describe('registration notice', () => {
 
   it('the last notice before the daily cap says so, in English and Arabic, in text and HTML', () => {
     const en = registrationNoticeEmail({ language: 'en', ...base, lastBeforeCap: 200 });
-    const line = 'This is the last notice this address gets for 24 hours (its limit is 200). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
+    const line = 'This is the last single notice this address gets for the next 24 hours (the limit is 200). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
     expect(en.text).toContain(line);
     expect(en.html).toContain(line);
     const ar = registrationNoticeEmail({ language: 'ar', ...base, lastBeforeCap: 200 });
@@ -455,7 +455,7 @@ describe('follow updates', () => {
     expect(mail.html).not.toContain('→');
     expect(mail.html).toContain('(GMT+3) ← الأحد 8 آذار 2026');
     const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
-    expect(en.text).toContain('- Moved: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3 → Sunday 8 March 2026, 21:30 GMT+3, North Park\n');
+    expect(en.text).toContain('- New time: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3 → Sunday 8 March 2026, 21:30 GMT+3, North Park\n');
   });
 
   // A review read "Moved:" lines that repeated an unchanged venue (or time) on both sides, and took a new venue for a
@@ -465,7 +465,7 @@ describe('follow updates', () => {
       followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, ...after } }] }] }).text;
     expect(told({ venue: 'Harbour Park' })).toContain('- New venue: Riverside vs Hillside: North Park → Harbour Park, Saturday 7 March 2026, 21:30 GMT+3\n');
     expect(told({ venue: 'Harbour Park', kickoff_at: '2026-03-08T18:30:00Z' }))
-      .toContain('- Moved: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park → Sunday 8 March 2026, 21:30 GMT+3, Harbour Park\n');
+      .toContain('- New time and venue: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park → Sunday 8 March 2026, 21:30 GMT+3, Harbour Park\n');
     // In Arabic, the title says which moved: a native Arabic review read "تغيير الموعد أو الملعب" above a new time alone.
     const toldAr = (after: Partial<typeof seen>) =>
       followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, ...after } }] }] }).text;
@@ -556,7 +556,7 @@ describe('follow updates', () => {
     expect(cancelled('ar').text).toContain('Spring Cup\n- أُلغيت المسابقة: لن تُلعب مبارياتها المتبقية\n');
     // Put back on: one line too, and its calendar offered again.
     const back = (language: 'en' | 'ar') => followUpdatesEmail({ ...input, language, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'competition_reinstated', before: null, after: null }] }] });
-    expect(back('en').text).toContain('Spring Cup\n- The competition is back on, no longer cancelled: its remaining matches will be played\nAdd its calendar: webcal://');
+    expect(back('en').text).toContain('Spring Cup\n- The competition is back on, no longer cancelled: its remaining matches will be played\nAdd this competition\'s calendar: webcal://');
     expect(back('ar').text).toContain('Spring Cup\n- أُعيدت المسابقة بعد إلغائها: ستُلعب مبارياتها المتبقية\n');
     // A review: its section still offered to add its calendar. The other competitions of the digest keep theirs.
     const both = followUpdatesEmail({ ...input, competitions: [
@@ -612,7 +612,7 @@ describe('emails read with assistive technology and enlarged text', () => {
 
   it("names a digest's calendar links as its text part does, not \"link\"", () => {
     const mail = followUpdatesEmail({ ...updatesInput });
-    expect(mail.html).toMatch(/>calendar app<\/a> · <a [^>]+>Calendar link<\/a> · <a [^>]+>Google Calendar<\/a>/);
+    expect(mail.html).toMatch(/>calendar app<\/a> · <a [^>]+>Address to paste into another calendar<\/a> · <a [^>]+>Google Calendar<\/a>/);
     expect(mail.html).not.toContain('>link</a>');
   });
 
