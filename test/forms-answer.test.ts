@@ -94,11 +94,11 @@ describe('a form posted by a person', () => {
     const english = await post('/api/v0/register', { ...registration, org_id: 'riverside-sfl', division_id: 'rsl-reg-premier', name: 'Sam Receipt' }, 'navigate');
     expect([english.status, h1(english.text)]).toEqual([201, 'Registration sent']);
     // The address as stored, so that a typo shows (a review's parent typed "gmial.com"), and where to correct it.
-    expect(english.text).toContain('Keep it: a receipt with it is emailed to \u2066omar.parent@example.org\u2069 (unless that address has had several today), and the organization will contact you there to confirm the registration. If that address is wrong, write to \u2066hello@riverside-sfl.example\u2069 with the reference.');
+    expect(english.text).toContain('please keep it. A receipt with it is on its way to \u2066omar.parent@example.org\u2069 (unless that address has already had several receipts today), and the organization will contact you there to confirm the registration. If that address is wrong, write to \u2066hello@riverside-sfl.example\u2069 with the reference.');
     // An organization without a contact address: nothing said of one.
     const northgate = await post('/api/v0/register', { org_id: 'northgate-ssa', division_id: 'nssa-reg-y7-mixed', name: 'Ng Receipt', email: ' Ng.Parent@Example.ORG ' }, 'navigate');
     expect(northgate.status).toBe(201);
-    expect(northgate.text).toContain('a receipt with it is emailed to \u2066ng.parent@example.org\u2069 (unless that address has had several today), and the organization will contact you there to confirm the registration.</p>');
+    expect(northgate.text).toContain('A receipt with it is on its way to \u2066ng.parent@example.org\u2069 (unless that address has already had several receipts today), and the organization will contact you there to confirm the registration.</p>');
   });
 
   it('lists what needs a change, each field named and told in the page\'s language, and saves nothing', async () => {
@@ -234,7 +234,7 @@ describe('a form posted by a person', () => {
     const res = await post('/api/v0/register', { org_id: 'northgate-ssa', division_id: 'nssa-reg-u14-girls', name: 'Mia', email: 'mia.parent@example.org', date_of_birth: '2013-04-05' }, 'navigate');
     expect(res.status).toBe(422);
     expect(h1(res.text)).toBe('Not taking registrations');
-    expect(res.text).toMatch(/<li><bdi>Division<\/bdi>: <span lang="en" dir="ltr">stopped taking registrations at [^<]+2025[^<]*<\/span><\/li>/);
+    expect(res.text).toMatch(/<li><bdi>Division<\/bdi>: <span lang="en" dir="ltr">stopped taking registrations on [^<]+2025[^<]*<\/span><\/li>/);
     // Named (a review: "The division below" named none), in the organization's language.
     expect(res.text).toContain('The division \u2068Under-14 Girls\u2069 (\u2068Northgate Schools Sports Association\u2069) is not taking registrations at this time');
     // Northgate has no contact address: "ask the organization" alone; Amman's is given (a review's parent had none).
@@ -269,7 +269,7 @@ describe('a form posted by a person', () => {
       expect(h1(res.text)).toBe('Not taking registrations');
       // … and the page lists the window alone.
       expect(res.text.match(/<li>/g)).toHaveLength(1);
-      expect(res.text).toContain('<li><bdi>Division</bdi>: <span lang="en" dir="ltr">stopped taking registrations at');
+      expect(res.text).toContain('<li><bdi>Division</bdi>: <span lang="en" dir="ltr">stopped taking registrations on');
     } finally {
       db.prepare(`UPDATE divisions SET guardian_required_under = NULL WHERE id = 'nssa-reg-u14-girls'`).run();
     }
@@ -279,9 +279,9 @@ describe('a form posted by a person', () => {
     const email = 'form.follower@example.org';
     const res = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'navigate');
     expect([res.status, h1(res.text)]).toEqual([200, 'Check your email']);
-    expect(res.text).toContain('To follow \u2068Premier Division\u2069 (\u2068Riverside Sunday Football League\u2069)');
+    expect(res.text).toContain('Open the link in it to start following \u2068Premier Division\u2069 (\u2068Riverside Sunday Football League\u2069)');
     // To every address alike: the way back for one that unsubscribed, to which the form sends nothing for 30 days.
-    expect(res.text).toMatch(/If you unsubscribed from it lately, no email comes: use &quot;Follow again&quot; on the unsubscribe page/);
+    expect(res.text).toMatch(/If you unsubscribed recently, no email is sent: open the Unsubscribe link in one of our earlier emails about it and choose &quot;Follow again&quot;/);
     db.prepare(`UPDATE follows SET status = 'active' WHERE email = ?`).run(email);
     const again = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'old-browser');
     expect([again.status, h1(again.text)]).toEqual([200, 'Already following']);
@@ -300,7 +300,7 @@ describe('a form posted by a person', () => {
     expect(english.text).toContain('It names an organization or a league we do not have (below)');
     expect(english.text).not.toContain('division');
     // Whom to tell: the organization the form names, at its contact address (LRI … PDI: read left to right).
-    expect(english.text).toContain('tell it, or write to the organization (\u2066hello@riverside-sfl.example\u2069).');
+    expect(english.text).toContain('Please let them know, or write to the organization (\u2066hello@riverside-sfl.example\u2069).');
     expect(res.text).toContain('يُرجى إبلاغه بذلك، أو الكتابة إلى الجهة المنظمة (\u2066info@amman-yfa.example\u2069).');
     const division = await post('/api/v0/register', { ...registration, division_id: 'amm-reg-nope' }, 'navigate');
     expect(division.text).toContain('يذكر جهة منظمة أو فئة غير موجودة لدينا');
@@ -321,7 +321,7 @@ describe('a form posted by a person', () => {
     const res = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'navigate');
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
-    expect(h1(res.text)).toBe('Not sent: enough emails for today');
+    expect(h1(res.text)).toBe('Not sent: daily limit reached');
     expect(res.text).toMatch(/Try again in (an hour|\d+ hours)\./);
   });
 

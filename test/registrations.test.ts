@@ -49,7 +49,7 @@ describe('the organization is told', () => {
     const { id } = res.json() as { id: string };
     for (const to of ['tasjeel@amman-yfa.example', 'coaches@amman-yfa.example']) {
       const notice = await waitForEmail(svc.env.MAIL_DIR!, to, (e) => e.text.includes(id));
-      expect(notice.subject).toBe('طلب تسجيل جديد: \u2068عمر حداد\u2069 (\u2068تحت 12 سنة\u2069)');
+      expect(notice.subject).toBe('طلب تسجيل جديد: \u2068عمر حداد\u2069، \u2068تحت 12 سنة\u2069');
       for (const line of [
         'اللاعب: \u2068عمر حداد\u2069', 'الاسم كما كُتب في خانة الاسم: \u2068Omar Haddad\u2069', 'الفئة: \u2068تحت 12 سنة\u2069', 'البريد الإلكتروني (كما كُتب، غير موثَّق؛ الرد يصل إليه): \u2068omar.parent@example.org\u2069',
         'الهاتف: \u2068+962 79 555 0101\u2069', 'تاريخ الميلاد: \u20684 آذار 2015\u2069', 'وليّ الأمر: \u2068Lina Haddad\u2069', 'هاتف وليّ الأمر: \u2068+962 79 555 0102\u2069',
@@ -314,7 +314,7 @@ describe('divisions say when and whom they take', () => {
     const res = await register({ org_id: 'northgate-ssa', division_id: 'nssa-reg-u14-girls', name: 'Late Player', email: 'late@example.org' });
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json().errors).toEqual([{ field: 'division_id', message: 'stopped taking registrations at Wednesday 1 October 2025, 00:00 BST' }]);
+    expect(res.json().errors).toEqual([{ field: 'division_id', message: 'stopped taking registrations on Wednesday 1 October 2025, 00:00 BST' }]);
     expect(db.prepare(`SELECT count(*) AS n FROM registrations`).get()).toEqual(before);
   });
 

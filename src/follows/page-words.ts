@@ -6,7 +6,7 @@ import { arabicCount, type Language } from '../vocabulary/language.js';
 export function followedAgainWords(language: Language, scope: string): readonly [heading: string, body: string] {
   return language === 'ar'
     ? ['متابعتك مفعّلة من جديد', `سنرسل إليك أخبار ${scope} من جديد. في كل رسالة رابط لإيقاف المتابعة.`]
-    : ['You are following again', `We will email you news about ${scope} again. Every email has a link to stop.`];
+    : ['You are following again', `We will email you news about ${scope} again. Every email has a link to unsubscribe.`];
 }
 
 /**
@@ -17,7 +17,7 @@ export function followedAgainWords(language: Language, scope: string): readonly 
 export function cappedWords(language: Language, hours: number): readonly [heading: string, body: string] {
   return language === 'ar'
     ? ['لم تُرسل الرسالة: بلغ هذا العنوان الحد اليومي', `أرسلنا إلى هذا العنوان الحد الأقصى من رسائل التأكيد لهذا اليوم. يُرجى المحاولة مرة أخرى بعد ${arabicHours(hours)}.`]
-    : ['Not sent: enough emails for today', `This address has been sent as many confirmation emails as we send in a day. Try again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`];
+    : ['Not sent: daily limit reached', `This address has been sent as many confirmation emails as we send in a day. Try again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`];
 }
 
 /** "n hours" in Arabic, after a preposition ("بعد ساعتين"). */

@@ -41,10 +41,10 @@ describe('outcomeOf: a 422', () => {
     ['a league we do not have (a follow form)', [NOT_ITS_LEAGUE], 'misnamed'],
     ['a league we do not have, beside an email to correct', ['must be an email address such as name@example.org', NOT_ITS_LEAGUE], 'misnamed'],
     ['an email to correct', ['must be an email address such as name@example.org'], 'fix'],
-    ['a division closed', ['stopped taking registrations at Wednesday 1 October 2025, 02:00 GMT+3'], 'closed'],
+    ['a division closed', ['stopped taking registrations on Wednesday 1 October 2025, 02:00 GMT+3'], 'closed'],
     ['a division not open yet', ['takes registrations from Thursday 1 January 2026, 00:00 GMT+3'], 'closed'],
     // A review's parent corrected the guardian's fields first, and only then learned the division was closed.
-    ['a division closed, beside a guardian to name', ['is required for a player under 18', 'stopped taking registrations at Wednesday 1 October 2025, 02:00 GMT+3'], 'closed'],
+    ['a division closed, beside a guardian to name', ['is required for a player under 18', 'stopped taking registrations on Wednesday 1 October 2025, 02:00 GMT+3'], 'closed'],
   ])('%s', (_label, messages, outcome) => {
     expect(outcomeOf(422, problem(...messages), new Headers())).toBe(outcome);
   });

@@ -152,11 +152,13 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     // capped per mailbox a day: a review's parent was told nothing of it.
     // The address said, so that a typo shows (a review's parent typed "gmial.com", and waited for a receipt), with where
     // to correct it when the organization has a contact address.
-    registered: ({ scope, id, email, contact }) => ['Registration sent', `${scope} has your registration. Its reference is ${id}. Keep it: a receipt with it is emailed to ${email || 'the address you gave'} (unless that address has had several today), and the organization will contact you there to confirm the registration.${contact ? ` If that address is wrong, write to ${contact} with the reference.` : ''}`],
+    // The organization as who has it, the division as what it is for (a copy review read a division "having" it, in
+    // nested brackets), as the Arabic says it.
+    registered: ({ division, organization, id, email, contact }) => ['Registration sent', `${organization} has received your registration${division ? ` for ${division}` : ''}. Your reference is ${id}; please keep it. A receipt with it is on its way to ${email || 'the address you gave'} (unless that address has already had several receipts today), and the organization will contact you there to confirm the registration.${contact ? ` If that address is wrong, write to ${contact} with the reference.` : ''}`],
     // Said to everyone (the answer does not tell whether the address unsubscribed): the form sends nothing for 30
     // days to a mailbox that unsubscribed from this follow, and a review's parent who had done so by mistake waited in
     // vain. The way back is on the unsubscribe page.
-    confirm: ({ scope }) => ['Check your email', `To follow ${scope}, open the link in the confirmation email sent to that address. Nothing about it is sent there until then. If you unsubscribed from it lately, no email comes: use "Follow again" on the unsubscribe page of any of our emails about it.`],
+    confirm: ({ scope }) => ['Check your email', `We have sent a confirmation email to the address you gave. Open the link in it to start following ${scope}: you get no news until you do. If you unsubscribed recently, no email is sent: open the Unsubscribe link in one of our earlier emails about it and choose "Follow again".`],
     following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
     // Nothing a parent typed: a review's parent was told to correct the season, or a field the form hides.
@@ -165,7 +167,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     // was told to correct a hidden field (a review).
     // The organization's address where it has one (a registrations review's parent, told to "tell the site", did not
     // know whom to tell): the form named the organization, its division or league is what we do not have.
-    misnamed: ({ route, contact }) => ['This form is set up wrongly', `Nothing was sent. It names an organization or a ${route === 'follow' ? 'league' : 'division'} we do not have (below): the site the form is on must correct it; tell it${contact ? `, or write to the organization (${contact})` : ''}.`],
+    misnamed: ({ route, contact }) => ['This form is set up wrongly', `Nothing was sent. It names an organization or a ${route === 'follow' ? 'league' : 'division'} we do not have (below): the website this form is on needs to fix it. Please let them know${contact ? `, or write to the organization (${contact})` : ''}.`],
     capped: ({ hours }) => cappedWords('en', hours),
     refused: () => ['Too many requests', 'Nothing was sent. Try again in a minute.'],
     'too-long': () => ['Your answers are too long', 'Nothing was sent. Shorten the notes (or your longest answer) and send the form again.'],

@@ -33,7 +33,7 @@ describe('fieldMessage: the API\'s English message on an Arabic organization\'s 
     // The organization's clock, in Arabic words, as the emails write it; "يوم" before the weekday ("في الأربعاء" is not
     // Arabic: a native Arabic review).
     ['takes registrations from Thursday 1 January 2026, 00:00 GMT+3', 'تستقبل التسجيلات ابتداءً من يوم الخميس 1 يناير 2026، الساعة 00:00 (GMT+3)'],
-    ['stopped taking registrations at Wednesday 1 October 2025, 02:00 GMT+3', 'توقفت عن استقبال التسجيلات يوم الأربعاء 1 أكتوبر 2025، الساعة 02:00 (GMT+3)'],
+    ['stopped taking registrations on Wednesday 1 October 2025, 02:00 GMT+3', 'توقفت عن استقبال التسجيلات يوم الأربعاء 1 أكتوبر 2025، الساعة 02:00 (GMT+3)'],
     ['no organization has this id', 'لا توجد جهة منظمة بهذا المعرّف'],
   ])('%s', (english, arabic) => {
     expect(fieldMessage(english, 'ar')).toEqual({ text: arabic, language: 'ar' });
@@ -41,7 +41,7 @@ describe('fieldMessage: the API\'s English message on an Arabic organization\'s 
 
   // A review: English names Cairo's summer "EEST", and the Arabic page copied it; Arabic readers read the offset.
   it('a time read back in the organization\'s zone names the zone as Arabic readers do', () => {
-    expect(fieldMessage('stopped taking registrations at Saturday 4 July 2026, 17:00 EEST', 'ar', 'Africa/Cairo'))
+    expect(fieldMessage('stopped taking registrations on Saturday 4 July 2026, 17:00 EEST', 'ar', 'Africa/Cairo'))
       .toEqual({ text: 'توقفت عن استقبال التسجيلات يوم السبت 4 يوليو 2026، الساعة 17:00 (GMT+3)', language: 'ar' });
     expect(fieldMessage('takes registrations from Saturday 4 July 2026, 15:00 BST', 'ar', 'Europe/London').text)
       .toBe('تستقبل التسجيلات ابتداءً من يوم السبت 4 يوليو 2026، الساعة 15:00 (GMT+1)');

@@ -57,7 +57,7 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   // A date starts with its weekday: "يوم" before it, as Arabic says a day ("في الجمعة 20 نوفمبر" is not Arabic; a
   // native Arabic review).
   [/^takes registrations from (.+)$/, (m, zone) => `تستقبل التسجيلات ابتداءً من يوم ${arabicDateTimes(m[1]!, zone)}`],
-  [/^stopped taking registrations at (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات يوم ${arabicDateTimes(m[1]!, zone)}`],
+  [/^stopped taking registrations on (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات يوم ${arabicDateTimes(m[1]!, zone)}`],
   [/^is required: players under (\d+) need a guardian$/, (m) => `مطلوب: من هم دون سن ${m[1]} يحتاجون إلى ولي أمر`],
   [/^is required for a player under (\d+)$/, (m) => `مطلوب للاعب دون سن ${m[1]}`],
   [whole(DIVISION_REQUIRED), () => 'مطلوب: يُرجى اختيار إحدى فئات الجهة المنظمة'],

@@ -38,9 +38,9 @@ describe('windowProblem', () => {
     [{ opens_at: '2026-08-01T00:00:00Z', closes_at: '2026-10-01T00:00:00Z' }, null],
     [{ opens_at: '2026-09-01T12:00:00Z', closes_at: null }, null],
     [{ opens_at: '2026-09-01T12:00:01Z', closes_at: null }, 'takes registrations from Tuesday 1 September 2026, 15:00 GMT+3'],
-    [{ opens_at: null, closes_at: '2026-09-01T12:00:00Z' }, 'stopped taking registrations at Tuesday 1 September 2026, 15:00 GMT+3'],
+    [{ opens_at: null, closes_at: '2026-09-01T12:00:00Z' }, 'stopped taking registrations on Tuesday 1 September 2026, 15:00 GMT+3'],
     // Midnight UTC is already the next day in Amman: the parent reads the organization's day and hour.
-    [{ opens_at: null, closes_at: '2026-08-31T23:30:00Z' }, 'stopped taking registrations at Tuesday 1 September 2026, 02:30 GMT+3'],
+    [{ opens_at: null, closes_at: '2026-08-31T23:30:00Z' }, 'stopped taking registrations on Tuesday 1 September 2026, 02:30 GMT+3'],
     [{ opens_at: null, closes_at: '2026-09-01T12:00:01Z' }, null],
   ])('%o → %s', (terms, message) => {
     const problem = windowProblem(terms, now, 'Asia/Amman');

@@ -28,7 +28,7 @@ export interface FieldProblem {
 
 /** How the window's problems begin (the answer pages tell a closed division by them: src/forms/answer-page.ts). */
 export const OPENS_LATER = 'takes registrations from';
-export const CLOSED_SINCE = 'stopped taking registrations at';
+export const CLOSED_SINCE = 'stopped taking registrations on';
 
 /**
  * Why the division takes no registration at `now`, or null when its window is open. The instant is told on the

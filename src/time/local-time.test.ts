@@ -170,6 +170,6 @@ describe('arabicDateTimes', () => {
     ['Asia/Amman', '2026-12-05T15:00:00Z'],
   ])('in %s, %s reads in Arabic as the instant the English names', (zone, at) => {
     const english = formatDateTime(at, zone, 'en')!;
-    expect(arabicDateTimes(`stopped taking registrations at ${english}`, zone)).toBe(`stopped taking registrations at ${formatDateTime(at, zone, 'ar')}`);
+    expect(arabicDateTimes(`stopped taking registrations on ${english}`, zone)).toBe(`stopped taking registrations on ${formatDateTime(at, zone, 'ar')}`);
   });
 });

@@ -180,7 +180,7 @@ const ENGLISH_DATE_TIME = new RegExp(`\\b(${EN_DAYS.join('|')}) (\\d{1,2}) (${EN
 
 /**
  * `text` with each date and time formatDateTime wrote in English written as it writes it in Arabic: for a message
- * the API gives in English ("stopped taking registrations at Tuesday 30 September 2025, 02:00 GMT+3") shown on an
+ * the API gives in English ("stopped taking registrations on Tuesday 30 September 2025, 02:00 GMT+3") shown on an
  * Arabic organization's page. With the zone it was written in, the time is read back in it and written again, so that
  * it names the zone as Arabic readers do (the offset: English says "EEST" for Cairo's summer; a review).
  */
