@@ -31,13 +31,13 @@ await runCli(async () => {
       }
       // Said only when it happened: the organizer corrected addresses since the last run.
       if (r.readdressed > 0) {
-        console.log(`${r.readdressed} of the ${r.invited} invited again at a changed address (the links sent to the old one no longer work; their answers start again)`);
+        console.log(`${r.readdressed === r.invited ? (r.invited === 1 ? 'that member was' : `all ${r.invited} were`) : `${r.readdressed} of them were`} invited at a new address (the links sent to the old one no longer work; their answers start again)`);
       }
       if (r.withdrawn > 0) {
-        console.log(`${r.withdrawn} invitation(s) withdrawn: the member's address was removed (the links sent no longer work)`);
+        console.log(`${r.withdrawn === 1 ? '1 invitation' : `${r.withdrawn} invitations`} withdrawn: the member's address was removed (the links sent no longer work)`);
       }
       if (r.listedTwice > 0) {
-        console.log(`${r.listedTwice} member(s) listed again under the same name and address (in both teams, or twice in one): invited once`);
+        console.log(`${r.listedTwice === 1 ? '1 member' : `${r.listedTwice} members`} listed again under the same name and address (in both teams, or twice in one): invited once`);
       }
       if (r.invited + r.alreadyInvited + r.withoutEmail + r.listedTwice === 0) {
         console.log('no team is known for this match yet: invite again once its teams are decided');

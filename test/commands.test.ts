@@ -140,7 +140,7 @@ describe('commands', () => {
       expect(r.status).toBe(0);
       expect(r.stdout.trim().split('\n')).toEqual([
         'match rs-m3: 1 invited (emails queued), 0 already invited, 0 without an email address',
-        '1 of the 1 invited again at a changed address (the links sent to the old one no longer work; their answers start again)',
+        'that member was invited at a new address (the links sent to the old one no longer work; their answers start again)',
       ]);
       expect(db.prepare(`SELECT to_address FROM email_outbox ORDER BY id`).all())
         .toEqual([{ to_address: 'sam.carter@exmaple.org' }, { to_address: 'sam.carter@example.org' }]);
@@ -164,7 +164,7 @@ describe('commands', () => {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout.trim().split('\n')).toEqual([
         'match rs-m3: 1 invited (emails queued), 0 already invited, 0 without an email address',
-        '1 member(s) listed again under the same name and address (in both teams, or twice in one): invited once',
+        '1 member listed again under the same name and address (in both teams, or twice in one): invited once',
       ]);
       expect(db.prepare(`SELECT to_address FROM email_outbox`).all()).toEqual([{ to_address: 'sam.carter@example.org' }]);
       expect(db.prepare(`SELECT count(*) AS n FROM rsvp_invitations`).get()).toEqual({ n: 1 });
@@ -361,7 +361,7 @@ describe('commands', () => {
     const first = command('import.ts', ['all.json', '--check'], env);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout.trim().split('\n')).toEqual([
-      expect.stringMatching(/^all\.json: valid; nothing written \(--check\)\. Importing it would load 1 organization, .* \(\d+ rows written, 0 removed\)$/),
+      expect.stringMatching(/^all\.json: valid; nothing written \(--check\)\. Importing it would load 1 organization, .* \(\d+ records written, 0 removed\)$/),
       // An organizer's review: counts alone did not say what would change. The competitions it publishes, its results.
       'competition "rs-winter-2026" (Winter 2026) would be public: its reads and calendar would be published at the next render (the server renders every REGENERATE_EVERY_S, a minute by default)',
       'result of match "rs-c1" (Riverside Lions v Harbour Rovers): none → 1-1 (4-3 on penalties)',
@@ -387,13 +387,13 @@ describe('commands', () => {
         'match "rs-m3" (Mill Lane United v Riverside Lions, Sunday 13 December 2026, 10:00 UTC) is no longer in the file: it would be removed with its 1 RSVP invitation, and the invited members would not be told (to tell them, keep it in the file with "status": "cancelled")',
       ];
       expect(checked.stdout.trim().split('\n')).toEqual([
-        'fewer.json: valid; nothing written (--check). Importing it would load 1 organization, 1 league, 2 events, 3 matches, 3 teams, 1 member, 1 division (0 rows written, 2 removed)',
+        'fewer.json: valid; nothing written (--check). Importing it would load 1 organization, 1 league, 2 competitions, 3 matches, 3 teams, 1 member, 1 division (0 records written, 2 removed)',
         ...removed,
       ]);
       expect(dump()).toEqual(before);
       const imported = command('import.ts', ['fewer.json'], env);
       expect(imported.stdout.trim().split('\n')).toEqual([
-        'fewer.json: imported 1 organization, 1 league, 2 events, 3 matches, 3 teams, 1 member, 1 division (0 rows written, 2 removed)',
+        'fewer.json: imported 1 organization, 1 league, 2 competitions, 3 matches, 3 teams, 1 member, 1 division (0 records written, 2 removed)',
         ...removed.map((line) => line.replace('it would be removed', 'removed').replace('would not be told', 'are not told')),
       ]);
       // A result before its kickoff (an award, or a kickoff not corrected) is taken, and pointed out after the summary.
@@ -403,7 +403,7 @@ describe('commands', () => {
       const awarded = command('import.ts', ['awarded.json'], env);
       expect(awarded.status, awarded.stderr).toBe(0);
       expect(awarded.stdout.trim().split('\n').at(-1)).toMatch(
-        new RegExp(`^note: event "rs-winter-2026", match "${left.id}": completed before its kickoff \\(2099-01-03T10:00:00Z; now .+\\)\\. Its result counts in the table`),
+        new RegExp(`^note: competition "rs-winter-2026", match "${left.id}": completed before its kickoff \\(2099-01-03T10:00:00Z; now .+\\)\\. Its result counts in the table`),
       );
     } finally {
       sqlite.close();

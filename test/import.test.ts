@@ -622,7 +622,7 @@ describe('import', () => {
     }
   };
   const at = (i: number, id: string, field: string) => `organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[${i}] ("${id}").${field}`;
-  const E = 'event "rs-winter-2026"';
+  const E = 'competition "rs-winter-2026"';
   it.each<[string, (json: Json) => void, Array<{ path: string; message: string }>, string[]]>([
     ['a match pasted twice', (j) => league(j).matches.push({ ...league(j).matches[0], id: 'rs-m1b' }),
       [{ path: at(3, 'rs-m1b', 'id'), message: 'the same match as "rs-m1" (the same home, away, round and kickoff): a pasted duplicate? give each match once' }], []],
@@ -659,7 +659,7 @@ describe('import', () => {
       const cup = j.organizations[0].leagues[0].events[1];
       cup.matches[0].kickoff = '2026-12-13T10:00:00Z';
       cup.matches[1].kickoff = '2026-12-20T10:00:00Z';
-    }, [], ['event "rs-cup-2026", match "rs-c1": completed before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result decides who goes on: if it was played earlier, correct its kickoff; an awarded result may stand']],
+    }, [], ['competition "rs-cup-2026", match "rs-c1": completed before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). Its result decides who goes on: if it was played earlier, correct its kickoff; an awarded result may stand']],
     ['a match under way before its kickoff', (j) => Object.assign(league(j).matches[2], { status: 'in_progress' }),
       [], [`${E}, match "rs-m3": under way before its kickoff (2026-12-13T10:00:00Z; now 2026-11-26T12:00:00Z). It counts in no table until it is completed: if it kicked off earlier, correct its kickoff; if not, leave it scheduled`]],
     ['a match under way from the import\'s now', (j) => {
@@ -951,6 +951,6 @@ describe('npm run import', () => {
       env: { ...process.env, DATABASE_PATH: path.join(t.dir, 'cli.db') },
       encoding: 'utf8',
     });
-    expect(out).toMatch(/imported 1 organization, 1 league, 2 events, 5 matches/);
+    expect(out).toMatch(/imported 1 organization, 1 league, 2 competitions, 5 matches/);
   });
 });

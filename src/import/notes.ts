@@ -146,7 +146,7 @@ export function importNotes(file: ImportFile, now: Date): string[] {
   for (const org of file.organizations) {
     for (const league of org.leagues) {
       for (const ev of league.events) {
-        const at = `event "${ev.id}"`;
+        const at = `competition "${ev.id}"`; // as the summary names it
         const unplayed = ev.status === 'completed' ? ev.matches.filter((m) => STILL_TO_PLAY.has(m.status)) : [];
         if (unplayed.length > 0) notes.push(`${at}: completed, with ${unplayed.length === 1 ? 'a match' : `${unplayed.length} matches`} not played: ${listed(unplayed)}. ${UNPLAYED_ADVICE}`);
         const offsets = offsetNote(at, ev.matches, org.timezone);

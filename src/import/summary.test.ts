@@ -13,8 +13,8 @@ const match = (over: Partial<RemovedMatch>): RemovedMatch => ({
 
 describe('importSummary', () => {
   it.each<[string, Partial<ImportCounts>, boolean, string[]]>([
-    ['an import', {}, false, ['f.json: imported 1 organization, 1 league, 2 events, 4 matches, 3 teams, 2 members, 1 division (5 rows written, 2 removed)']],
-    ['a check', {}, true, ['f.json: valid; nothing written (--check). Importing it would load 1 organization, 1 league, 2 events, 4 matches, 3 teams, 2 members, 1 division (5 rows written, 2 removed)']],
+    ['an import', {}, false, ['f.json: imported 1 organization, 1 league, 2 competitions, 4 matches, 3 teams, 2 members, 1 division (5 records written, 2 removed)']],
+    ['a check', {}, true, ['f.json: valid; nothing written (--check). Importing it would load 1 organization, 1 league, 2 competitions, 4 matches, 3 teams, 2 members, 1 division (5 records written, 2 removed)']],
     ['a league removed with its follows', { endedFollows: [{ league: 'rs-sunday', name: 'Sunday League', follows: 2 }] }, false, [
       'league "rs-sunday" (Sunday League) is no longer in the file: its 2 follows ended with it, and their followers are told nothing more (to stop publishing a league and keep its followers, make its competitions private instead)',
     ]],
@@ -67,10 +67,10 @@ describe('importSummary', () => {
     ]],
     // A member's id corrected in a spreadsheet: a new member, and the old one's answers gone from the counts.
     ['a member removed with invitations and answers', { removedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', invitations: 2, answers: 1 }] }, false, [
-      'member "rs-lions-1" (Sam Carter) is no longer in the file: removed with its 2 RSVP invitations (1 answered), and dropped from those matches\' counts (a member whose id changed is a new member: invite them again)',
+      'member "rs-lions-1" (Sam Carter) is no longer in the file: removed with their RSVP invitations to 2 matches, 1 answered, and are no longer counted in their answers (a member whose id changed is a new member: invite them again)',
     ]],
     ['the same, checked, none answered', { removedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', invitations: 1, answers: 0 }] }, true, [
-      'member "rs-lions-1" (Sam Carter) is no longer in the file: it would be removed with its 1 RSVP invitation, and would drop from those matches\' counts (a member whose id changed is a new member: invite them again)',
+      'member "rs-lions-1" (Sam Carter) is no longer in the file: they would be removed with their RSVP invitation to 1 match, and would no longer be counted in its answers (a member whose id changed is a new member: invite them again)',
     ]],
     // An organizer's review: --check gave counts, and nothing said a competition was leaving the public.
     ['a competition made private, one removed, one published, checked', { visibility: [
@@ -107,10 +107,10 @@ describe('importSummary', () => {
     ]],
     // An RSVP review: a corrected address left the invitation at the old one, and its player was the one not told of a move.
     ['a member invited to a match to come, their address corrected', { readdressedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', now: 'changed', matches: ['rs-m3'] }] }, false, [
-      'member "rs-lions-1" (Sam Carter): address changed; their RSVP invitation to match "rs-m3" no longer reaches them until npm run invite -- --match rs-m3 invites them at the new one',
+      'member "rs-lions-1" (Sam Carter): address changed; their RSVP invitation to match "rs-m3" no longer reaches them; to invite them at the new one: npm run invite -- --match rs-m3',
     ]],
     ['the same, checked, two matches', { readdressedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', now: 'changed', matches: ['rs-m3', 'rs-m4'] }] }, true, [
-      'member "rs-lions-1" (Sam Carter): address would change; their RSVP invitations to matches "rs-m3", "rs-m4" would no longer reach them until npm run invite -- --match rs-m3, then npm run invite -- --match rs-m4 invites them at the new one',
+      'member "rs-lions-1" (Sam Carter): address would change; their RSVP invitations to matches "rs-m3", "rs-m4" would no longer reach them; to invite them at the new one: npm run invite -- --match rs-m3, then npm run invite -- --match rs-m4',
     ]],
     ['an address removed', { readdressedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', now: 'removed', matches: ['rs-m3'] }] }, false, [
       'member "rs-lions-1" (Sam Carter): address removed; their RSVP invitation to match "rs-m3" no longer reaches them: they hear nothing more of it',
@@ -166,5 +166,13 @@ describe('importSummary', () => {
   ])('%s', (_label, over, check, lines) => {
     const summary = importSummary('f.json', counts(over), { check });
     expect(Object.keys(over).length > 0 ? summary.slice(1) : summary).toEqual(lines);
+  });
+
+  // A copy review: the demo imported again "would load … 119 matches (0 rows written, 0 removed)".
+  it.each([
+    [false, 'f.json: imported 1 organization, 1 league, 2 competitions, 4 matches, 3 teams, 2 members, 1 division (nothing changed)'],
+    [true, 'f.json: valid; nothing written (--check). Importing it would load 1 organization, 1 league, 2 competitions, 4 matches, 3 teams, 2 members, 1 division (nothing would change)'],
+  ])('the same file again (checked: %s) says nothing changes', (check, line) => {
+    expect(importSummary('f.json', counts({ changed: 0, removed: 0 }), { check })).toEqual([line]);
   });
 });

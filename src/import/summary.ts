@@ -14,9 +14,13 @@ function matchLabel(m: RemovedMatch): string {
 /** The summary of an import of `file` (as the organizer typed it), or with `check` of the import it would be. */
 export function importSummary(file: string, c: ImportCounts, options: { check?: boolean } = {}): string[] {
   const check = options.check ?? false;
+  // "Competition", as every other line names an event (a copy review read "2 events" beside "competition …"); and
+  // what changes in words, not rows: the same file again "would load 119 matches (0 rows written)".
+  const changed = c.changed === 0 && c.removed === 0 ? (check ? 'nothing would change' : 'nothing changed')
+    : `${plural(c.changed, 'record')} written, ${c.removed} removed`;
   const loaded =
-    `${plural(c.organizations, 'organization')}, ${plural(c.leagues, 'league')}, ${plural(c.events, 'event')}, ${plural(c.matches, 'match', 'matches')}, ` +
-    `${plural(c.teams, 'team')}, ${plural(c.members, 'member')}, ${plural(c.divisions, 'division')} (${plural(c.changed, 'row')} written, ${c.removed} removed)`;
+    `${plural(c.organizations, 'organization')}, ${plural(c.leagues, 'league')}, ${plural(c.events, 'competition')}, ${plural(c.matches, 'match', 'matches')}, ` +
+    `${plural(c.teams, 'team')}, ${plural(c.members, 'member')}, ${plural(c.divisions, 'division')} (${changed})`;
   const lines = [check ? `${file}: valid; nothing written (--check). Importing it would load ${loaded}` : `${file}: imported ${loaded}`];
   for (const { league, name, follows } of c.endedFollows) {
     const ended = check ? 'would end' : 'ended';
@@ -33,12 +37,14 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     }
     lines.push(line);
   }
+  // A person, not "it" (a copy review).
   for (const m of c.removedMembers) {
-    const answered = m.answers === 0 ? '' : ` (${m.answers} answered)`;
+    const one = m.invitations === 1;
+    const answered = m.answers === 0 ? '' : one ? ', answered' : `, ${m.answers} answered`;
     lines.push(
-      `member ${JSON.stringify(m.member)} (${m.name}) is no longer in the file: ${check ? 'it would be removed' : 'removed'} with its ` +
-        `${plural(m.invitations, 'RSVP invitation')}${answered}, and ${check ? 'would drop' : 'dropped'} from those matches' counts ` +
-        '(a member whose id changed is a new member: invite them again)',
+      `member ${JSON.stringify(m.member)} (${m.name}) is no longer in the file: ${check ? 'they would be removed' : 'removed'} with their ` +
+        `RSVP invitation${one ? '' : 's'} to ${plural(m.invitations, 'match', 'matches')}${answered}, and ${check ? 'would no longer be' : 'are no longer'} counted in ` +
+        `${one ? 'its' : 'their'} answers (a member whose id changed is a new member: invite them again)`,
     );
   }
   for (const m of c.outOfMatchMembers) {
@@ -79,7 +85,8 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     const what = m.now === 'removed' ? (check ? 'would be removed' : 'removed') : check ? 'would change' : 'changed';
     const reach = check ? 'would no longer reach' : many ? 'no longer reach' : 'no longer reaches';
     const invitations = `their RSVP invitation${many ? 's' : ''} to match${many ? 'es' : ''} ${matches}`;
-    const until = m.now === 'removed' ? ': they hear nothing more of it' : ` until ${invite} invites them at the new one`;
+    // The command last, on its own (a copy review found it buried mid-sentence).
+    const until = m.now === 'removed' ? ': they hear nothing more of it' : `; to invite them at the new one: ${invite}`;
     lines.push(`member ${JSON.stringify(m.member)} (${m.name}): address ${what}; ${invitations} ${reach} them${until}`);
   }
   for (const v of c.visibility) {
