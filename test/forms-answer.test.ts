@@ -101,6 +101,20 @@ describe('a form posted by a person', () => {
     expect(northgate.text).toContain('A receipt with it is on its way to \u2066ng.parent@example.org\u2069 (unless that address has already had several receipts today), and the organization will contact you there to confirm the registration.</p>');
   });
 
+  // An English club's form in Arabic (language=ar, as examples/registration-form.ar.html sends it): the page answers
+  // in Arabic, its refusals too; another language is named as the field to correct.
+  it('a registration form asking for Arabic from an English organization is answered in Arabic', async () => {
+    const taken = await post('/api/v0/register', { org_id: 'riverside-sfl', division_id: 'rsl-reg-veterans', name: 'Yusuf Form', email: 'yusuf.form@example.org', date_of_birth: '1980-03-04', language: 'ar' }, 'navigate');
+    expect([taken.status, h1(taken.text)]).toEqual([201, 'تم إرسال التسجيل']);
+    expect(taken.text).toContain('<html lang="ar" dir="rtl">');
+    const refused = await post('/api/v0/register', { org_id: 'riverside-sfl', division_id: 'rsl-reg-veterans', name: 'Yusuf Form', email: 'not an address', date_of_birth: '1980-03-04', language: 'ar' }, 'navigate');
+    expect([refused.status, h1(refused.text)]).toEqual([422, 'بعض الإجابات تحتاج إلى تعديل']);
+    expect(refused.text).toContain('<li><bdi>البريد الإلكتروني</bdi>: <span lang="ar" dir="rtl">');
+    const unknown = await post('/api/v0/register', { org_id: 'riverside-sfl', division_id: 'rsl-reg-veterans', name: 'Yusuf Form', email: 'yusuf.form@example.org', date_of_birth: '1980-03-04', language: 'fr' }, 'navigate');
+    expect([unknown.status, h1(unknown.text)]).toEqual([422, 'Some answers need a change']);
+    expect(unknown.text).toContain('<li><bdi>Language</bdi>: <span lang="en" dir="ltr">must be &quot;en&quot; (English) or &quot;ar&quot; (Arabic)</span></li>');
+  });
+
   it('lists what needs a change, each field named and told in the page\'s language, and saves nothing', async () => {
     const before = db.prepare(`SELECT count(*) AS n FROM registrations`).get();
     const res = await post('/api/v0/register', { ...registration, division_id: 'amm-reg-u14', email: 'not an address' }, 'navigate');

@@ -73,6 +73,28 @@ describe('the organization is told', () => {
     }
   });
 
+  // A first-time organizer's review: an English club's Arabic-speaking families got English only. The form says the
+  // language; the parent's receipt follows it, the organization's notice stays in the organization's.
+  it.each([
+    { org: 'riverside-sfl', division: 'rsl-reg-veterans', language: 'ar', receipt: 'رقم الطلب: ', notice: 'New registration: ', to: 'registrations@riverside-sfl.example' },
+    { org: 'amman-yfa', division: 'amm-reg-u12', language: 'EN', receipt: 'Reference: ', notice: 'طلب تسجيل جديد: ', to: 'tasjeel@amman-yfa.example' },
+  ])('a receipt in the language the form asks for ($language), the notice in $org\'s', async ({ org, division, language, receipt, notice, to }) => {
+    const email = `receipt.${org}.${language.toLowerCase()}@example.org`;
+    const res = await register({ org_id: org, division_id: division, name: 'Yusuf Language', email, date_of_birth: '1980-03-04', language });
+    expect(res.status).toBe(201);
+    const sent = await waitForEmail(svc.env.MAIL_DIR!, email);
+    // The reference after its label, isolated in the Arabic.
+    expect(sent.text).toMatch(new RegExp(`${receipt}\u2068?${(res.json() as { id: string }).id}`));
+    const told = await waitForEmail(svc.env.MAIL_DIR!, to, (e) => e.headers['reply-to'] === email);
+    expect(told.subject.startsWith(notice)).toBe(true);
+  });
+
+  it('refuses a language the service does not write, naming the field', async () => {
+    const res = await register({ ...OMAR, email: 'receipt.fr@example.org', language: 'fr' });
+    expect(res.status).toBe(422);
+    expect(res.json().errors).toEqual([{ field: 'language', message: 'must be "en" (English) or "ar" (Arabic)' }]);
+  });
+
   // A parent's receipt told them to keep the reference "if you write to them" and named no address, and a reply went
   // to MAIL_FROM's no-reply mailbox. The organization's contact_email (the demo's Amman association has one) is read
   // as the receipt leaves: one removed since is neither named nor replied to.

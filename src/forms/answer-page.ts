@@ -17,7 +17,7 @@ import { CLOSED_SINCE, divisionsThatFit, isOutsideBirthDays, OPENS_LATER } from 
 import { publicDivision, publicDivisions } from '../registrations/service.js';
 import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
-import { isolated, isRightToLeft, leftToRight, localizedName, scopeName, type Language } from '../vocabulary/language.js';
+import { isolated, isRightToLeft, LANGUAGES, leftToRight, localizedName, scopeName, type Language } from '../vocabulary/language.js';
 
 /** The write endpoints an HTML form on another site posts to. */
 export type FormRoute = 'register' | 'follow';
@@ -91,7 +91,10 @@ export function fieldsOfUnreadForm(raw: Uint8Array | undefined, query: URLSearch
 function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown>, outcome: Outcome): Names {
   const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone', 'contact_email']).where('id', '=', text(fields.org_id)));
   if (!org) return { id: null, language: 'en', timeZone: undefined, organization: null, scope: null, contact: null };
-  const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, org.language) : null);
+  // A registration form may ask for its answer in another language than the organization's (its receipt follows).
+  const asked = route === 'register' ? LANGUAGES.find((l) => l === text(fields.language).toLowerCase()) : undefined;
+  const language = asked ?? org.language;
+  const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, language) : null);
   const taken = outcome === 'registered' || outcome === 'confirm' || outcome === 'following';
   let scope: string | null = null;
   if ((taken || outcome === 'closed') && route === 'register' && text(fields.division_id)) {
@@ -104,7 +107,7 @@ function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown
         .where((eb) => leagueIsPublic(eb.ref('leagues.id'))),
     ));
   }
-  return { id: org.id, language: org.language, timeZone: org.timezone, organization: named(org), scope, contact: org.contact_email };
+  return { id: org.id, language, timeZone: org.timezone, organization: named(org), scope, contact: org.contact_email };
 }
 
 const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
@@ -119,6 +122,7 @@ const FIELD_LABELS: Record<string, { en: string; ar: string }> = {
   guardian_name: { en: "Guardian's name", ar: 'اسم ولي الأمر' },
   guardian_phone: { en: "Guardian's phone", ar: 'هاتف ولي الأمر' },
   notes: { en: 'Notes', ar: 'ملاحظات' },
+  language: { en: 'Language', ar: 'اللغة' },
 };
 
 export type Outcome = 'registered' | 'confirm' | 'following' | 'fix' | 'closed' | 'misnamed' | 'capped' | 'refused' | 'too-long' | 'unreadable' | 'repeated' | 'not-post' | 'not-a-form';

@@ -84,6 +84,7 @@ describe('every message the schemas and rules give has its Arabic', () => {
     }
     for (const phone of phones) issues(registrationRequestSchema.safeParse({ ...base, phone, guardian_phone: phone }));
     for (const date_of_birth of days) issues(registrationRequestSchema.safeParse({ ...base, date_of_birth }));
+    for (const language of ['fr', 'english', 7]) issues(registrationRequestSchema.safeParse({ ...base, language }));
     for (const id of ids) {
       issues(registrationRequestSchema.safeParse({ ...base, org_id: id, division_id: id }));
       issues(followRequestSchema.safeParse({ org_id: id, league_id: id, email: 'a@example.org' }));

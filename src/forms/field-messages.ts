@@ -6,6 +6,7 @@
 // message with none. A message without one (a new rule not yet said here) is shown in English, marked so.
 import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
 import { DIVISION_REQUIRED } from '../registrations/rules.js';
+import { LANGUAGE_MESSAGE } from '../registrations/schema.js';
 import { arabicDateTimes } from '../time/local-time.js';
 import { arabicCount, isolated, leftToRight, type Language } from '../vocabulary/language.js';
 
@@ -53,6 +54,7 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   [/^must be a phone number: digits, spaces, (.+)$/, (m) => `يجب أن يكون رقم هاتف: أرقام ومسافات و${leftToRight(m[1]!)}`],
   [/^must be a date as YYYY-MM-DD$/, () => `يجب أن يكون تاريخًا بالشكل ${leftToRight('YYYY-MM-DD')} (مثل ${leftToRight('2014-05-01')})`],
   [/^is not a real date$/, () => 'ليس تاريخًا صحيحًا'],
+  [whole(LANGUAGE_MESSAGE), () => `يجب أن تكون ${leftToRight('"en"')} (الإنجليزية) أو ${leftToRight('"ar"')} (العربية)`],
   [/^must be between (\S+) and today$/, (m) => `يجب أن يكون بين ${leftToRight(m[1]!)} واليوم`],
   // A date starts with its weekday: "يوم" before it, as Arabic says a day ("في الجمعة 20 نوفمبر" is not Arabic; a
   // native Arabic review).

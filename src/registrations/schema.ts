@@ -1,6 +1,7 @@
 // Request and response of POST /api/v0/register (spec 2.7); the descriptions are the API document's.
 import { z } from 'zod';
 import { dateOfBirthField, emailField, idField, optionalText, phoneField, requiredText } from '../http/fields.js';
+import { LANGUAGES } from '../vocabulary/language.js';
 
 /**
  * An optional id, but sent blank (a form's division list left on its empty entry, or JSON's null: a script's
@@ -8,6 +9,9 @@ import { dateOfBirthField, emailField, idField, optionalText, phoneField, requir
  * (src/registrations/rules.ts blankDivisionProblem).
  */
 const divisionField = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v), idField.nullable().optional());
+
+/** How a language the service does not write is refused. */
+export const LANGUAGE_MESSAGE = 'must be "en" (English) or "ar" (Arabic)';
 
 export const registrationRequestSchema = z.object({
   org_id: idField.meta({ description: 'Organization the player registers with (`amman-yfa`).' }),
@@ -27,6 +31,13 @@ export const registrationRequestSchema = z.object({
   date_of_birth: dateOfBirthField.meta({ format: 'date', description: 'Date of birth, `YYYY-MM-DD` (Arabic-Indic digits are taken and kept as ASCII; a month or day of one digit, `2015-3-4`, is taken as `2015-03-04`): a real day between 1900-01-01 and today, the registration day in the time zone of the organization (`timezone`).' }),
   guardian_name: optionalText(120).meta({ description: 'Guardian name (for a minor).' }),
   guardian_phone: phoneField.meta({ description: "Guardian's phone number: digits (Arabic-Indic digits are taken and kept as ASCII), spaces, `+ ( ) . -`." }),
+  // An English club's Arabic-speaking families (a first-time organizer's review): its form in Arabic says so, and the
+  // parent's receipt and answer page follow; the organization's notice stays in its own language.
+  language: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE }).optional()).meta({
+    description: 'The language of the receipt emailed to `email` and, for an HTML form, of the page answering it: `en` or `ar`. ' +
+      "Absent or blank: the organization's. The organization's own notice is always in its language.",
+  }),
   notes: optionalText(2000, { multiline: true }).meta({ description: 'Free-text notes; line breaks allowed, kept as LF (a form\'s CRLF counts as one character, as its maxlength does).' }),
 });
 export type RegistrationRequest = z.output<typeof registrationRequestSchema>;

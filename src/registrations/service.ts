@@ -199,9 +199,16 @@ export function submitRegistration(
           },
         });
       }
-      // Anyone can type anyone's address: past the cap the registration is still taken and answered, silently.
+      // Anyone can type anyone's address: past the cap the registration is still taken and answered, silently. In the
+      // language the form asked for (its names in it too), else the organization's.
       if (leftUnderDailyCap(store, input.email, RECEIPT_TAG, ctx.receiptsPerDay, ctx.now) > 0) {
-        queueEmail(store, { to: input.email, template: 'registration-receipt', tag: RECEIPT_TAG, createdAt: ctx.now, data: common });
+        const asked = input.language ?? language;
+        const receipt = asked === language ? common : {
+          ...common, language: asked,
+          organizationName: localizedName(org.name, org.name_ar, asked),
+          divisionName: division ? localizedName(division.name, division.name_ar, asked) : null,
+        };
+        queueEmail(store, { to: input.email, template: 'registration-receipt', tag: RECEIPT_TAG, createdAt: ctx.now, data: receipt });
       }
       return { status: 201, body: { status: 'submitted' as const, id } };
     }),
