@@ -31,7 +31,7 @@ await runCli(async () => {
       }
       // Said only when it happened: the organizer corrected addresses since the last run.
       if (r.readdressed > 0) {
-        console.log(`${r.readdressed === r.invited ? (r.invited === 1 ? 'that member was' : `all ${r.invited} were`) : `${r.readdressed} of them were`} invited at a new address (the links sent to the old one no longer work; their answers start again)`);
+        console.log(`${r.readdressed === r.invited ? (r.invited === 1 ? 'the member invited was' : `all ${r.invited} invited were`) : `${r.readdressed} of the ${r.invited} invited were`} invited again at a new address (the links sent to the old one no longer work; their answers start again)`);
       }
       if (r.withdrawn > 0) {
         console.log(`${r.withdrawn === 1 ? '1 invitation' : `${r.withdrawn} invitations`} withdrawn: the member's address was removed (the links sent no longer work)`);

@@ -81,7 +81,7 @@ await runCli(async () => {
   if (count === 0 && refusal === null) {
     const outcome = importFile(app.database.sqlite, DEMO_FILE);
     if (!outcome.ok) throw new CliError(`demo data: ${outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-    console.log(`empty database: loaded the demo data (${outcome.counts.events} events, ${outcome.counts.matches} matches)`);
+    console.log(`empty database: loaded the demo data (${outcome.counts.events} competitions, ${outcome.counts.matches} matches)`);
   } else if (count === 0) {
     console.log(`empty database: the demo data is not loaded (${refusal}); import your organizations with npm run import -- YOURS.json, and the next render serves them`);
   }

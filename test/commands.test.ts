@@ -140,7 +140,7 @@ describe('commands', () => {
       expect(r.status).toBe(0);
       expect(r.stdout.trim().split('\n')).toEqual([
         'match rs-m3: 1 invited (emails queued), 0 already invited, 0 without an email address',
-        'that member was invited at a new address (the links sent to the old one no longer work; their answers start again)',
+        'the member invited was invited again at a new address (the links sent to the old one no longer work; their answers start again)',
       ]);
       expect(db.prepare(`SELECT to_address FROM email_outbox ORDER BY id`).all())
         .toEqual([{ to_address: 'sam.carter@exmaple.org' }, { to_address: 'sam.carter@example.org' }]);

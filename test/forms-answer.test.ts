@@ -293,7 +293,7 @@ describe('a form posted by a person', () => {
     const email = 'form.follower@example.org';
     const res = await post('/api/v0/follow', { org_id: 'riverside-sfl', league_id: 'rsl-premier', email }, 'navigate');
     expect([res.status, h1(res.text)]).toEqual([200, 'Check your email']);
-    expect(res.text).toContain('Open the link in it to start following \u2068Premier Division\u2069 (\u2068Riverside Sunday Football League\u2069)');
+    expect(res.text).toContain('To start following \u2068Premier Division\u2069 (\u2068Riverside Sunday Football League\u2069), open the link in the confirmation email sent to the address you gave');
     // To every address alike: the way back for one that unsubscribed, to which the form sends nothing for 30 days.
     expect(res.text).toMatch(/If you unsubscribed recently, no email is sent: open the Unsubscribe link in one of our earlier emails about it and choose &quot;Follow again&quot;/);
     db.prepare(`UPDATE follows SET status = 'active' WHERE email = ?`).run(email);

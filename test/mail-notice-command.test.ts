@@ -62,7 +62,7 @@ it("the last notice before an address's daily cap says so; past it registrations
   const rows = t!.sqlite.prepare(`SELECT * FROM email_outbox WHERE tag = 'registration-notice' ORDER BY id`).all() as never[];
   expect(rows).toHaveLength(3);
   const texts = rows.map((row) => composeEmail(store, row, { baseUrl: 'https://c.example', now }).text);
-  const last = 'This is the last single notice this address gets for the next 24 hours (the limit is 3). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
+  const last = 'This is the last single notice this address gets until fewer than 3 have gone to it in 24 hours (its limit). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
   expect(texts.map((text) => text.includes(last))).toEqual([false, false, true]);
   expect(exportRegistrations(store, 'riverside', parseSince('2026-05-02'))!.map((r) => r.id).sort()).toEqual([...ids].sort());
 });

@@ -106,7 +106,7 @@ describe('npm run updates -- --now', () => {
     expect(digest!.subject).toBe('Updates: Riverside Sunday Football League');
     for (const line of [
       '- Result: Old Mill Athletic 2–1 Crown & Anchor FC',
-      '- New time and venue: Bridge Street Athletic vs Levenshulme Town: Sunday 29 November 2026, 14:00 GMT, Bridge Street Sports Ground',
+      '- Time and venue changed: Bridge Street Athletic vs Levenshulme Town: Sunday 29 November 2026, 14:00 GMT, Bridge Street Sports Ground',
       '→ Sunday 6 December 2026, 14:00 GMT, Hough End Pitch 4',
       '- Cancelled: Dockside Sharks 🦈 vs Chorlton Villa (Sunday 29 November 2026, 14:00 GMT, Dockside 3G, Cage B)',
       '- New fixture: Harbour Lane FC vs Riverside Rovers, Sunday 10 January 2027, 12:00 GMT',
@@ -181,7 +181,7 @@ describe('alerts', () => {
     expect(mine.length).toBe(before + 1);
     const alert = mine.at(-1)!;
     expect(alert.subject).toBe('Match changes: Premier Division (Riverside Sunday Football League)');
-    expect(alert.text).toContain('- New time: Harbour Lane FC vs Riverside Rovers: Sunday 10 January 2027, 12:00 GMT');
+    expect(alert.text).toContain('- Time changed: Harbour Lane FC vs Riverside Rovers: Sunday 10 January 2027, 12:00 GMT');
     // The forced digest that follows has nothing left to tell.
     expect((await runScript(svc, 'updates.ts', ['--now'])).stdout).toMatch(/ 0 emails queued/);
   }, 60_000);

@@ -162,7 +162,7 @@ const WORDS: Record<Language, Record<Outcome, (n: Said) => readonly [string, str
     // Said to everyone (the answer does not tell whether the address unsubscribed): the form sends nothing for 30
     // days to a mailbox that unsubscribed from this follow, and a review's parent who had done so by mistake waited in
     // vain. The way back is on the unsubscribe page.
-    confirm: ({ scope }) => ['Check your email', `We have sent a confirmation email to the address you gave. Open the link in it to start following ${scope}: you get no news until you do. If you unsubscribed recently, no email is sent: open the Unsubscribe link in one of our earlier emails about it and choose "Follow again".`],
+    confirm: ({ scope }) => ['Check your email', `To start following ${scope}, open the link in the confirmation email sent to the address you gave: you get no news until you do. If you unsubscribed recently, no email is sent: open the Unsubscribe link in one of our earlier emails about it and choose "Follow again".`],
     following: ({ scope }) => ['Already following', `This address already follows ${scope}.`],
     fix: () => ['Some answers need a change', "Go back to the form (your browser's Back button), correct them and send it again."],
     // Nothing a parent typed: a review's parent was told to correct the season, or a field the form hides.

@@ -126,8 +126,8 @@ export interface ImportCounts {
   eventStatuses: Array<{ event: string; name: string; before: string; after: string }>;
   /**
    * Competitions kept whose city the import changes, and how many of their matches have no venue of their own: the
-   * city is their place in the calendars, and the updates job tells of it as the move of those to be played. A
-   * review's organizer moved a league's city and the summary said nothing of the matches it moved.
+   * city is in every dated match's place in the calendars, and is the venue of those, which the updates job tells as
+   * moved. A review's organizer moved a league's city and the summary said nothing of the matches it moved.
    */
   eventCities: Array<CityChange & { matches: number }>;
   /**

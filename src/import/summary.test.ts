@@ -36,13 +36,13 @@ describe('importSummary', () => {
     ]],
     // A review's organizer moved a league's city: the matches it moved had no line.
     ['a city moved, checked', { eventCities: [{ event: 'rs-prem', name: 'Premier', before: 'Leeds', after: 'York', matches: 12 }] }, true, [
-      'competition "rs-prem" (Premier): city Leeds → York: it would be the place its calendars give its 12 matches without a venue of their own',
+      'competition "rs-prem" (Premier): city Leeds → York: every dated match\'s place in its calendars would change, and its 12 matches without a venue of their own would take the new city as venue',
     ]],
     ['a city given, one match without a venue', { eventCities: [{ event: 'rs-prem', name: 'Premier', before: null, after: 'York', matches: 1 }] }, false, [
-      'competition "rs-prem" (Premier): city none → York: it is the place its calendars give its one match without a venue of their own',
+      'competition "rs-prem" (Premier): city none → York: every dated match\'s place in its calendars changes, and its one match without a venue of its own takes the new city as venue',
     ]],
     ['a city moved, every match with its own venue', { eventCities: [{ event: 'rs-prem', name: 'Premier', before: 'Leeds', after: 'York', matches: 0 }] }, false, [
-      'competition "rs-prem" (Premier): city Leeds → York',
+      'competition "rs-prem" (Premier): city Leeds → York: every dated match\'s place in its calendars changes',
     ]],
     ['a deduction', { adjustments: [{ event: 'rs-prem', name: 'Premier', team: 'rs-lions', teamName: 'Riverside Lions', before: 0, after: -3, reasons: ['Fielded an ineligible player'] }] }, false, [
       'competition "rs-prem" (Premier): points adjustment of team "rs-lions" (Riverside Lions): none → \u22123 points (Fielded an ineligible player); its followers are told (if it is public)',
@@ -67,10 +67,10 @@ describe('importSummary', () => {
     ]],
     // A member's id corrected in a spreadsheet: a new member, and the old one's answers gone from the counts.
     ['a member removed with invitations and answers', { removedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', invitations: 2, answers: 1 }] }, false, [
-      'member "rs-lions-1" (Sam Carter) is no longer in the file: removed with their RSVP invitations to 2 matches, 1 answered, and are no longer counted in their answers (a member whose id changed is a new member: invite them again)',
+      'member "rs-lions-1" (Sam Carter) is no longer in the file: removed with their RSVP invitations to 2 matches (1 answered); they are no longer counted in those matches\' answers (a member whose id changed is a new member: invite them again)',
     ]],
     ['the same, checked, none answered', { removedMembers: [{ member: 'rs-lions-1', name: 'Sam Carter', invitations: 1, answers: 0 }] }, true, [
-      'member "rs-lions-1" (Sam Carter) is no longer in the file: they would be removed with their RSVP invitation to 1 match, and would no longer be counted in its answers (a member whose id changed is a new member: invite them again)',
+      'member "rs-lions-1" (Sam Carter) is no longer in the file: they would be removed with their RSVP invitation to 1 match; they would no longer be counted in that match\'s answers (a member whose id changed is a new member: invite them again)',
     ]],
     // An organizer's review: --check gave counts, and nothing said a competition was leaving the public.
     ['a competition made private, one removed, one published, checked', { visibility: [

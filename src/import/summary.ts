@@ -40,11 +40,11 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
   // A person, not "it" (a copy review).
   for (const m of c.removedMembers) {
     const one = m.invitations === 1;
-    const answered = m.answers === 0 ? '' : one ? ', answered' : `, ${m.answers} answered`;
+    const answered = m.answers === 0 ? '' : one ? ' (answered)' : ` (${m.answers} answered)`;
     lines.push(
       `member ${JSON.stringify(m.member)} (${m.name}) is no longer in the file: ${check ? 'they would be removed' : 'removed'} with their ` +
-        `RSVP invitation${one ? '' : 's'} to ${plural(m.invitations, 'match', 'matches')}${answered}, and ${check ? 'would no longer be' : 'are no longer'} counted in ` +
-        `${one ? 'its' : 'their'} answers (a member whose id changed is a new member: invite them again)`,
+        `RSVP invitation${one ? '' : 's'} to ${plural(m.invitations, 'match', 'matches')}${answered}; they ${check ? 'would no longer be' : 'are no longer'} counted in ` +
+        `${one ? "that match's" : "those matches'"} answers (a member whose id changed is a new member: invite them again)`,
     );
   }
   for (const m of c.outOfMatchMembers) {
@@ -119,12 +119,13 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
     else if (s.after === 'completed') lines.push(`${what}: a league's top club ${check ? 'would become' : 'becomes'} its champion, and its followers ${told} (if it is public)`);
     else lines.push(what);
   }
-  // A city moves every match without a venue of its own, in the calendars and (those to be played) in the updates
-  // job's emails; the matches' own lines say only their own venues.
+  // A city is in every dated match's place in the calendars (venue, city), and is the venue of the matches without
+  // one of their own, which the updates job tells as moved; the matches' own lines say only their own venues.
   for (const s of c.eventCities) {
-    const what = `competition ${JSON.stringify(s.event)} (${s.name}): city ${changeArrow(s.before ?? 'none', s.after ?? 'none')}`;
+    const what = `competition ${JSON.stringify(s.event)} (${s.name}): city ${changeArrow(s.before ?? 'none', s.after ?? 'none')}: ` +
+      `every dated match's place in its calendars ${check ? 'would change' : 'changes'}`;
     const many = s.matches === 1 ? 'its one match' : `its ${s.matches} matches`;
-    lines.push(s.matches === 0 ? what : `${what}: ${check ? 'it would be' : 'it is'} the place its calendars give ${many} without a venue of their own`);
+    lines.push(s.matches === 0 ? what : `${what}, and ${many} without a venue of ${s.matches === 1 ? 'its' : 'their'} own ${check ? 'would take' : s.matches === 1 ? 'takes' : 'take'} the new city as venue`);
   }
   // A cup drawn round by round: said at each import while a tie's winner goes nowhere yet, so that a tie left out by
   // mistake is seen before the cup ends.

@@ -211,7 +211,7 @@ export function runRetention(store: SyncDb, now: Date): string {
     // Each organization's named: the operator tells it that its export no longer has them (a registrations review).
     `retention: ${r.registrations} registrations${r.registrations > 0 ? ` (${Object.entries(r.registrationsOf).map(([org, n]) => `${org} ${n}`).join(', ')})` : ''}, ${r.emails} emails (finished, or of a registration gone), ${r.idempotencyKeys} idempotency keys, ` +
     `${r.unconfirmedFollows} follows never confirmed, ${r.unsubscribedFollows} follows unsubscribed more than ${UNSUBSCRIBED_FOLLOW_KEPT_MS / DAY_MS} days ago, ` +
-    `${r.invitations} RSVP invitations of matches that kicked off more than ${RSVP_INVITATION_KEPT_MS / DAY_MS} days ago, ` +
+    `${r.invitations} RSVP invitations of matches over (played, kicked off or cancelled) more than ${RSVP_INVITATION_KEPT_MS / DAY_MS} days ago, ` +
     `${r.changes} told changes and ${r.links} links (expired, of a follow that left or of an invitation gone) deleted, ${Math.round(performance.now() - started)} ms`
   );
 }

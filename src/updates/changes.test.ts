@@ -28,6 +28,7 @@ describe('matchChange', () => {
     ['its date taken away', base, m({ kickoff_at: null }), 'moved'],
     ['a played match\'s venue corrected', m({ status: 'completed', home_score: 2, away_score: 1 }), m({ status: 'completed', home_score: 2, away_score: 1, venue: 'Other Park' }), null],
     ['a played match\'s kickoff corrected', m({ status: 'completed', walkover: 'home' }), m({ status: 'completed', walkover: 'home', kickoff_at: '2026-12-05T14:00:00Z' }), null],
+    ['a match under way with a score, resumed at another ground', m({ status: 'in_progress', home_score: 1, away_score: 0 }), m({ status: 'in_progress', home_score: 1, away_score: 0, venue: 'Other Park' }), 'moved'],
     ['a played match\'s kickoff corrected with its result', m({ status: 'completed', home_score: 2, away_score: 1 }), m({ status: 'completed', home_score: 1, away_score: 1, kickoff_at: '2026-12-05T14:00:00Z' }), 'result'],
     ['a cancelled match edited', m({ status: 'cancelled' }), m({ status: 'cancelled', venue: 'Else' }), null],
     ['a team decided by a feed', m({ home: 'Winner of Semi-final 1' }), m({ home: 'Rovers' }), null],

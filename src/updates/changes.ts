@@ -82,9 +82,10 @@ export function matchChange(before: SeenMatch | undefined, after: SeenMatch): Ma
     if (before.status === 'cancelled') return { kind: 'reinstated', before, after };
   }
   if (hasResult(before) && !hasResult(after)) return { kind: 'result_withdrawn', before, after };
-  // Played, and still the same result: a kickoff or venue corrected in the record is no move (a competition's city
-  // changed told its followers "Moved" of matches played weeks before).
-  if (hasResult(after)) return null;
+  // Completed, and still the same result: a kickoff or venue corrected in the record is no move (a competition's city
+  // changed told its followers "Moved" of matches played weeks before). One under way with a score may still move:
+  // abandoned at 1-0, resumed elsewhere.
+  if (before.status === 'completed' && after.status === 'completed') return null;
   if (after.status !== 'cancelled' && (after.kickoff_at !== before.kickoff_at || after.venue !== before.venue)) {
     if (after.status === 'postponed') return { kind: 'postponed', before, after };
     // A match given its first kickoff (a cup's next round, drawn and dated) is dated, not moved: a season review's

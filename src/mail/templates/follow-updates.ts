@@ -48,7 +48,7 @@ const WORDS = {
     intro: (scope: string) => `Here is what changed in ${scope} since we last wrote.`,
     alertIntro: (scope: string) => `Matches of ${scope} in the next two days have changed.`,
     comma: ', ', arrow: '→', aside: (s: string) => ` (${s})`, vs: 'vs', pens: (score: string) => `${score} pens`, aet: 'after extra time', walkover: (team: string) => `walkover: ${team}`, tbd: 'time to be announced',
-    result: 'Result', moved: 'New time', movedBoth: 'New time and venue', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed, new date to follow', cancelled: 'Cancelled', rescheduled: 'New date',
+    result: 'Result', moved: 'Time changed', movedBoth: 'Time and venue changed', newVenue: 'New venue', noVenue: 'venue to be announced', postponed: 'Postponed, new date to follow', cancelled: 'Cancelled', rescheduled: 'New date',
     reinstated: 'Back on, no longer cancelled', resultWithdrawn: 'Result withdrawn', was: (s: string) => `was ${s}`, wasDue: (s: string) => `was due ${s}`,
     newFixture: 'New fixture', champion: (n: string) => `${n} are the champions`,
     newCompetition: 'New competition on the calendar',
@@ -102,7 +102,7 @@ const WORDS = {
       return `تعديل النقاط: ${team}: ${leftToRight(signed(before))} ← ${leftToRight(signed(after))} في المجموع${reasons}`;
     },
     reasons: (list: string[]) => (list.length === 0 ? '' : ` — ${list.join('؛ ')}`),
-    calendar: 'لإضافة تقويمها:', calendarLink: 'رابط التقويم', calendarApp: 'تطبيق التقويم', google: 'تقويم Google',
+    calendar: 'لإضافة تقويمها:', calendarLink: 'رابط التقويم لنسخه في تطبيق تقويم آخر', calendarApp: 'تطبيق التقويم', google: 'تقويم Google',
     unsubscribe: 'لإيقاف هذه الرسائل:', unsubscribeLink: 'إلغاء الاشتراك',
     why: (scope: string) => `تصلك هذه الرسالة لمتابعتك ${scope}.`,
   },

@@ -100,7 +100,7 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
           phone: 'الهاتف', guardian: 'وليّ الأمر', guardianPhone: 'هاتف وليّ الأمر', id: REFERENCE_LABEL.ar, date: 'التاريخ',
         },
         noDivision: 'غير محددة',
-        notes: 'يتضمن الطلب ملاحظات من مقدّمه.',
+        notes: 'أضاف مقدّم الطلب ملاحظات لا تتضمنها هذه الرسالة، وهي في التصدير الذي يكتبه الأمر أدناه.',
         exportTitle: 'لتصدير الطلبات كاملةً (CSV أو JSON) يشغّل مشغّل الخدمة في مجلدها:',
         why: 'وصلتك هذه الرسالة لأن عنوانك مدرج في عناوين التسجيل لدى الجهة المنظِّمة.',
         repeat: (id: string, at: string, by: 'date_of_birth' | 'email') =>
@@ -116,12 +116,12 @@ export function registrationNoticeEmail(input: RegistrationNoticeInput): Rendere
           phone: 'Phone', guardian: 'Guardian', guardianPhone: "Guardian's phone", id: REFERENCE_LABEL.en, date: 'Received',
         },
         noDivision: 'Not specified',
-        notes: 'The person who registered added notes: they are not in this email, but are in the export below.',
+        notes: 'The person who registered added notes: they are not in this email, but are in the export the command below writes.',
         exportTitle: 'To export the registrations in full (CSV or JSON), ask whoever runs the service to run this in its folder:',
         why: "You receive this email because your address is one of the organization's registration addresses.",
         repeat: (id: string, at: string, by: 'date_of_birth' | 'email') =>
           `This may be the same player as registration ${id}, received on ${at}: the same name and ${by === 'date_of_birth' ? 'date of birth' : 'email address'}. The export's same_player_as column names it too; the two were not merged.`,
-        last: (n: number) => `This is the last single notice this address gets for the next 24 hours (the limit is ${n}). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.`,
+        last: (n: number) => `This is the last single notice this address gets until fewer than ${n} have gone to it in 24 hours (its limit). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.`,
       };
   const exported = exportCommandParts(s.exportTitle, command);
   const repeat = input.repeatOf

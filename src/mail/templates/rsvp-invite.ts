@@ -63,7 +63,7 @@ export function rsvpInviteEmail(input: RsvpInviteInput): RenderedEmail {
         change: postponed ? 'بعد تحديد الموعد الجديد يمكنك تغيير ردّك في أي وقت حتى انطلاق المباراة.' : 'يمكنك تغيير ردّك في أي وقت حتى موعد انطلاق المباراة.',
         personal: 'هذا الرابط خاص بك، فيُرجى عدم مشاركته مع أحد.',
         sentBy: sender ? `أُرسلت هذه الرسالة نيابةً عن ${name(sender)}.` : null,
-        calendar: input.calendarOf === 'team' ? 'لإضافة مباريات فريقك إلى تقويمك:' : 'لإضافة مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم', google: 'تقويم Google',
+        calendar: input.calendarOf === 'team' ? 'لإضافة مباريات فريقك إلى تقويمك:' : 'لإضافة مباريات المسابقة إلى تقويمك:', calendarApp: 'تطبيق التقويم', calendarLink: 'رابط التقويم لنسخه في تطبيق تقويم آخر', google: 'تقويم Google',
       }
     : {
         subject: postponed ? toMember(member, `Postponed: ${match}`) : `${rsvpQuestion('en', member)} ${match}${day ? `, ${day}` : ''}`,

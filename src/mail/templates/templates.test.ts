@@ -329,7 +329,7 @@ describe('registration notice', () => {
       'Player: Alex Doe', 'Division: Under 12', 'Email (as entered, not checked; replies go to it): parent@example.org', 'Phone: +962 79 000 0000', 'Date of birth: 6 May 2014',
       'Guardian: Sam Doe', "Guardian's phone: +962 79 111 1111", 'Reference: reg_01HXYZ', 'Received: Sunday 8 March 2026, 01:30 GMT+3',
       // 22:30Z on 7 March is 01:30 on 8 March in Amman: the command names the organization's day.
-      'The person who registered added notes: they are not in this email, but are in the export below.', 'npm run registrations -- --org riverside --since 2026-03-08 --output registrations-riverside-2026-03-08.csv',
+      'The person who registered added notes: they are not in this email, but are in the export the command below writes.', 'npm run registrations -- --org riverside --since 2026-03-08 --output registrations-riverside-2026-03-08.csv',
     ]) {
       expect(mail.text).toContain(line);
     }
@@ -367,7 +367,7 @@ describe('registration notice', () => {
 
   it('the last notice before the daily cap says so, in English and Arabic, in text and HTML', () => {
     const en = registrationNoticeEmail({ language: 'en', ...base, lastBeforeCap: 200 });
-    const line = 'This is the last single notice this address gets for the next 24 hours (the limit is 200). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
+    const line = 'This is the last single notice this address gets until fewer than 200 have gone to it in 24 hours (its limit). Registrations after it are kept, and a summary of how many came is sent at most once an hour; the export command below lists them.';
     expect(en.text).toContain(line);
     expect(en.html).toContain(line);
     const ar = registrationNoticeEmail({ language: 'ar', ...base, lastBeforeCap: 200 });
@@ -455,7 +455,7 @@ describe('follow updates', () => {
     expect(mail.html).not.toContain('→');
     expect(mail.html).toContain('(GMT+3) ← الأحد 8 آذار 2026');
     const en = followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, kickoff_at: '2026-03-08T18:30:00Z' } }] }] });
-    expect(en.text).toContain('- New time: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3 → Sunday 8 March 2026, 21:30 GMT+3, North Park\n');
+    expect(en.text).toContain('- Time changed: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3 → Sunday 8 March 2026, 21:30 GMT+3, North Park\n');
   });
 
   // A review read "Moved:" lines that repeated an unchanged venue (or time) on both sides, and took a new venue for a
@@ -465,7 +465,7 @@ describe('follow updates', () => {
       followUpdatesEmail({ ...input, competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, ...after } }] }] }).text;
     expect(told({ venue: 'Harbour Park' })).toContain('- New venue: Riverside vs Hillside: North Park → Harbour Park, Saturday 7 March 2026, 21:30 GMT+3\n');
     expect(told({ venue: 'Harbour Park', kickoff_at: '2026-03-08T18:30:00Z' }))
-      .toContain('- New time and venue: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park → Sunday 8 March 2026, 21:30 GMT+3, Harbour Park\n');
+      .toContain('- Time and venue changed: Riverside vs Hillside: Saturday 7 March 2026, 21:30 GMT+3, North Park → Sunday 8 March 2026, 21:30 GMT+3, Harbour Park\n');
     // In Arabic, the title says which moved: a native Arabic review read "تغيير الموعد أو الملعب" above a new time alone.
     const toldAr = (after: Partial<typeof seen>) =>
       followUpdatesEmail({ ...input, language: 'ar', competitions: [{ ...input.competitions[0]!, changes: [{ kind: 'moved', before: seen, after: { ...seen, ...after } }] }] }).text;
