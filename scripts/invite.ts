@@ -4,6 +4,7 @@
 // afresh at the new one. Named: the members it could not reach (no address, or one Postmark refuses).
 import { ConflictError, NotFoundError } from '../src/errors.js';
 import { inviteMatch } from '../src/rsvp/service.js';
+import { plural } from '../src/text/plural.js';
 import { CliError, parseOptions, runCli, withDatabase } from './cli.js';
 
 await runCli(async () => {
@@ -31,13 +32,14 @@ await runCli(async () => {
       }
       // Said only when it happened: the organizer corrected addresses since the last run.
       if (r.readdressed > 0) {
-        console.log(`${r.readdressed === r.invited ? (r.invited === 1 ? 'the member invited was' : `all ${r.invited} invited were`) : `${r.readdressed} of the ${r.invited} invited were`} invited again at a new address (the links sent to the old one no longer work; their answers start again)`);
+        const who = r.readdressed < r.invited ? `${r.readdressed} of the ${r.invited} invited were` : r.invited === 1 ? 'the member invited was' : `all ${r.invited} invited were`;
+        console.log(`${who} invited again at a new address (the links sent to the old one no longer work; their answers start again)`);
       }
       if (r.withdrawn > 0) {
-        console.log(`${r.withdrawn === 1 ? '1 invitation' : `${r.withdrawn} invitations`} withdrawn: the member's address was removed (the links sent no longer work)`);
+        console.log(`${plural(r.withdrawn, 'invitation')} withdrawn: the member's address was removed (the links sent no longer work)`);
       }
       if (r.listedTwice > 0) {
-        console.log(`${r.listedTwice === 1 ? '1 member' : `${r.listedTwice} members`} listed again under the same name and address (in both teams, or twice in one): invited once`);
+        console.log(`${plural(r.listedTwice, 'member')} listed again under the same name and address (in both teams, or twice in one): invited once`);
       }
       if (r.invited + r.alreadyInvited + r.withoutEmail + r.listedTwice === 0) {
         console.log('no team is known for this match yet: invite again once its teams are decided');

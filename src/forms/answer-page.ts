@@ -14,10 +14,11 @@ import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
 import { cappedWords } from '../follows/page-words.js';
 import { CLOSED_SINCE, divisionsThatFit, isOutsideBirthDays, OPENS_LATER } from '../registrations/rules.js';
+import { languageField } from '../registrations/schema.js';
 import { publicDivision, publicDivisions } from '../registrations/service.js';
 import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
-import { isolated, isRightToLeft, LANGUAGES, leftToRight, localizedName, scopeName, type Language } from '../vocabulary/language.js';
+import { isolated, isRightToLeft, leftToRight, localizedName, scopeName, type Language } from '../vocabulary/language.js';
 
 /** The write endpoints an HTML form on another site posts to. */
 export type FormRoute = 'register' | 'follow';
@@ -92,7 +93,7 @@ function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown
   const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone', 'contact_email']).where('id', '=', text(fields.org_id)));
   if (!org) return { id: null, language: 'en', timeZone: undefined, organization: null, scope: null, contact: null };
   // A registration form may ask for its answer in another language than the organization's (its receipt follows).
-  const asked = route === 'register' ? LANGUAGES.find((l) => l === text(fields.language).toLowerCase()) : undefined;
+  const asked = route === 'register' ? languageField.safeParse(fields.language).data : undefined;
   const language = asked ?? org.language;
   const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, language) : null);
   const taken = outcome === 'registered' || outcome === 'confirm' || outcome === 'following';

@@ -5,7 +5,7 @@
 // has its Arabic here; field-messages.test.ts feeds those schemas and rules every kind of bad answer and fails on a
 // message with none. A message without one (a new rule not yet said here) is shown in English, marked so.
 import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
-import { DIVISION_REQUIRED } from '../registrations/rules.js';
+import { CLOSED_SINCE, DIVISION_REQUIRED, OPENS_LATER } from '../registrations/rules.js';
 import { LANGUAGE_MESSAGE } from '../registrations/schema.js';
 import { arabicDateTimes } from '../time/local-time.js';
 import { arabicCount, isolated, leftToRight, type Language } from '../vocabulary/language.js';
@@ -58,8 +58,8 @@ const ARABIC: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, timeZone: str
   [/^must be between (\S+) and today$/, (m) => `يجب أن يكون بين ${leftToRight(m[1]!)} واليوم`],
   // A date starts with its weekday: "يوم" before it, as Arabic says a day ("في الجمعة 20 نوفمبر" is not Arabic; a
   // native Arabic review).
-  [/^takes registrations from (.+)$/, (m, zone) => `تستقبل التسجيلات ابتداءً من يوم ${arabicDateTimes(m[1]!, zone)}`],
-  [/^stopped taking registrations on (.+)$/, (m, zone) => `توقفت عن استقبال التسجيلات يوم ${arabicDateTimes(m[1]!, zone)}`],
+  [new RegExp(`^${OPENS_LATER} (.+)$`), (m, zone) => `تستقبل التسجيلات ابتداءً من يوم ${arabicDateTimes(m[1]!, zone)}`],
+  [new RegExp(`^${CLOSED_SINCE} (.+)$`), (m, zone) => `توقفت عن استقبال التسجيلات يوم ${arabicDateTimes(m[1]!, zone)}`],
   [/^is required: players under (\d+) need a guardian$/, (m) => `مطلوب: من هم دون سن ${m[1]} يحتاجون إلى ولي أمر`],
   [/^is required for a player under (\d+)$/, (m) => `مطلوب للاعب دون سن ${m[1]}`],
   [whole(DIVISION_REQUIRED), () => 'مطلوب: يُرجى اختيار إحدى فئات الجهة المنظمة'],

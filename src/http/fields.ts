@@ -71,7 +71,7 @@ const requiredString = z.string({
 });
 
 /** Empty or whitespace-only strings (and null) become undefined before validation. */
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+export const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /**
  * What keeps a text from being read as it was meant, one message per rule broken (none: it is fine): control

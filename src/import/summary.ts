@@ -2,9 +2,8 @@
 // Removals that take something people see or were told of are named one by one (a league's follows, a match's result
 // or invitations, a member's invitations and answers): the file is the whole truth, but never silently.
 import { changeArrow } from '../text/arrow.js';
+import { plural } from '../text/plural.js';
 import type { ImportCounts, RemovedMatch } from './load.js';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function matchLabel(m: RemovedMatch): string {
   const teams = `${m.home ?? 'to be decided'} v ${m.away ?? 'to be decided'}`;
@@ -124,8 +123,9 @@ export function importSummary(file: string, c: ImportCounts, options: { check?: 
   for (const s of c.eventCities) {
     const what = `competition ${JSON.stringify(s.event)} (${s.name}): city ${changeArrow(s.before ?? 'none', s.after ?? 'none')}: ` +
       `every dated match's place in its calendars ${check ? 'would change' : 'changes'}`;
-    const many = s.matches === 1 ? 'its one match' : `its ${s.matches} matches`;
-    lines.push(s.matches === 0 ? what : `${what}, and ${many} without a venue of ${s.matches === 1 ? 'its' : 'their'} own ${check ? 'would take' : s.matches === 1 ? 'takes' : 'take'} the new city as venue`);
+    const one = s.matches === 1;
+    const matches = one ? 'its one match without a venue of its own' : `its ${s.matches} matches without a venue of their own`;
+    lines.push(s.matches === 0 ? what : `${what}, and ${matches} ${check ? 'would take' : one ? 'takes' : 'take'} the new city as venue`);
   }
   // A cup drawn round by round: said at each import while a tie's winner goes nowhere yet, so that a tie left out by
   // mistake is seen before the cup ends.

@@ -1,10 +1,10 @@
 // What `npm run person` prints (src/people/person.ts finds it): each kind of thing held, said even when there is none,
 // so that an access request is answered whole; never an email's content nor a link. Text names a registration only
 // (organization, division, when); JSON adds its fields, for the person who asked. Pure.
+import { plural } from '../text/plural.js';
 import type { HeldEmail, PersonErased, PersonHeld } from './person.js';
 
 const named = (id: string, name: string | null) => (name === null ? id : `${name} (${id})`);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Whether anything at all is held. */
 export function holdsAnything(held: PersonHeld): boolean {

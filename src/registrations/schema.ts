@@ -1,6 +1,6 @@
 // Request and response of POST /api/v0/register (spec 2.7); the descriptions are the API document's.
 import { z } from 'zod';
-import { dateOfBirthField, emailField, idField, optionalText, phoneField, requiredText } from '../http/fields.js';
+import { blankToUndefined, dateOfBirthField, emailField, idField, optionalText, phoneField, requiredText } from '../http/fields.js';
 import { LANGUAGES } from '../vocabulary/language.js';
 
 /**
@@ -12,6 +12,15 @@ const divisionField = z.preprocess((v) => (v === null || (typeof v === 'string' 
 
 /** How a language the service does not write is refused. */
 export const LANGUAGE_MESSAGE = 'must be "en" (English) or "ar" (Arabic)';
+
+/**
+ * The language a registration form asks for, as written ("AR", " ar "); blank: none. The answer page reads a form's
+ * field with it too, so that the page and the receipt agree.
+ */
+export const languageField = z.preprocess(
+  (v) => { const given = blankToUndefined(v); return typeof given === 'string' ? given.trim().toLowerCase() : given; },
+  z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE }).optional(),
+);
 
 export const registrationRequestSchema = z.object({
   org_id: idField.meta({ description: 'Organization the player registers with (`amman-yfa`).' }),
@@ -33,8 +42,7 @@ export const registrationRequestSchema = z.object({
   guardian_phone: phoneField.meta({ description: "Guardian's phone number: digits (Arabic-Indic digits are taken and kept as ASCII), spaces, `+ ( ) . -`." }),
   // An English club's Arabic-speaking families (a first-time organizer's review): its form in Arabic says so, and the
   // parent's receipt and answer page follow; the organization's notice stays in its own language.
-  language: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE }).optional()).meta({
+  language: languageField.meta({
     description: 'The language of the receipt emailed to `email` and, for an HTML form, of the page answering it: `en` or `ar`. ' +
       "Absent or blank: the organization's. The organization's own notice is always in its language.",
   }),

@@ -172,10 +172,14 @@ export function submitRegistration(
         created_at: submittedAt, name_key: foldName(input.name),
       };
       store.run(store.q.insertInto('registrations').values(row));
-      const language = org.language;
-      const organizationName = localizedName(org.name, org.name_ar, language);
-      const divisionName = division ? localizedName(division.name, division.name_ar, language) : null;
-      const common = { language, organizationName, divisionName, registrationId: id, submittedAt, timeZone: org.timezone };
+      // What the emails name, in a language: the organization's notices, and the receipt in the one the form asked for.
+      const namedIn = (language: Language) => ({
+        language,
+        organizationName: localizedName(org.name, org.name_ar, language),
+        divisionName: division ? localizedName(division.name, division.name_ar, language) : null,
+      });
+      const { language, organizationName } = namedIn(org.language);
+      const common = { ...namedIn(org.language), registrationId: id, submittedAt, timeZone: org.timezone };
       for (const address of JSON.parse(org.registration_emails) as string[]) {
         // Past the cap the organization still has every registration: the export command lists them, the last notice
         // before it says so, and a summary an hour says how many came since (an attacker's review used up the cap with
@@ -202,12 +206,7 @@ export function submitRegistration(
       // Anyone can type anyone's address: past the cap the registration is still taken and answered, silently. In the
       // language the form asked for (its names in it too), else the organization's.
       if (leftUnderDailyCap(store, input.email, RECEIPT_TAG, ctx.receiptsPerDay, ctx.now) > 0) {
-        const asked = input.language ?? language;
-        const receipt = asked === language ? common : {
-          ...common, language: asked,
-          organizationName: localizedName(org.name, org.name_ar, asked),
-          divisionName: division ? localizedName(division.name, division.name_ar, asked) : null,
-        };
+        const receipt = { ...common, ...namedIn(input.language ?? org.language) };
         queueEmail(store, { to: input.email, template: 'registration-receipt', tag: RECEIPT_TAG, createdAt: ctx.now, data: receipt });
       }
       return { status: 201, body: { status: 'submitted' as const, id } };
