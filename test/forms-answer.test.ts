@@ -301,6 +301,14 @@ describe('a form posted by a person', () => {
     expect([again.status, h1(again.text)]).toEqual([200, 'Already following']);
   });
 
+  // A follow form in Arabic on an English club's site: the page in Arabic, as the confirmation email it announces.
+  it('follow: a form asking for Arabic from an English organization is answered in Arabic', async () => {
+    const res = await post('/api/v0/follow', { org_id: 'riverside-sfl', email: 'arabic.form.follower@example.org', language: 'ar' }, 'navigate');
+    expect([res.status, h1(res.text)]).toEqual([200, 'يُرجى التحقق من بريدك']);
+    expect(res.text).toContain('<html lang="ar" dir="rtl">');
+    expect(db.prepare(`SELECT language FROM follows WHERE email = ?`).get('arabic.form.follower@example.org')).toEqual({ language: 'ar' });
+  });
+
   // A review: a follow form naming a league we do not have (or one with no public competition: the same, to the
   // public) told the person to correct the league, a hidden field.
   it('follow: a league we do not have is the form\'s own set-up, said of a league', async () => {

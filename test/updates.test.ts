@@ -26,6 +26,9 @@ const FOLLOWERS = {
   unsubscribed: 'gone.follower@fans.example',
   /** Follows the organization and one of its leagues. */
   both: 'both.follower@fans.example',
+  /** Asked for its emails in Arabic, of an English organization; and in English, of an Arabic one. */
+  arabicOfEnglish: 'arabic.family@fans.example',
+  englishOfArabic: 'english.reader@fans.example',
 };
 
 
@@ -77,6 +80,8 @@ beforeAll(async () => {
   await follow(FOLLOWERS.both, { org_id: 'riverside-sfl', league_id: 'rsl-premier' });
   await follow(FOLLOWERS.both, { org_id: 'riverside-sfl' });
   await follow(FOLLOWERS.arabic, { org_id: 'amman-yfa' });
+  await follow(FOLLOWERS.arabicOfEnglish, { org_id: 'riverside-sfl', language: 'ar' });
+  await follow(FOLLOWERS.englishOfArabic, { org_id: 'amman-yfa', language: 'en' });
   await follow(FOLLOWERS.privateOnly, { org_id: 'northgate-ssa' });
   await follow(FOLLOWERS.pending, { org_id: 'riverside-sfl' }, false);
   await follow(FOLLOWERS.unsubscribed, { org_id: 'riverside-sfl' });
@@ -96,7 +101,7 @@ describe('npm run updates -- --now', () => {
   beforeAll(async () => {
     const run = await runScript(svc, 'updates.ts', ['--now']);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^updates: 6 changes found, \d+ follows considered, 4 emails queued, \d+ ms\n$/);
+    expect(run.stdout).toMatch(/^updates: 6 changes found, \d+ follows considered, 6 emails queued, \d+ ms\n$/);
     emails = await drainedEmails(db, svc.env.MAIL_DIR!);
   }, 60_000);
 
@@ -148,6 +153,25 @@ describe('npm run updates -- --now', () => {
     expect(digest!.text).not.toContain('U14 Winter Cup');
   });
 
+  // A follow's own language (POST /api/v0/follow `language`): the email's words, dates and competition names in it, the
+  // organization's clock; the teams by the names the organization's language gives them.
+  it('writes in the language the follow asked for, whatever its organization\'s', () => {
+    const [arabic, ...more] = updatesTo(emails, FOLLOWERS.arabicOfEnglish);
+    expect(more).toEqual([]);
+    expect(arabic!.subject).toBe('مستجدات: \u2068Riverside Sunday Football League\u2069');
+    expect(arabic!.html).toContain('<html lang="ar" dir="rtl">');
+    // Dates in Arabic on the organization's clock (London's: the month names Arabic uses there).
+    expect(arabic!.text).toContain('← الأحد 6 ديسمبر 2026، الساعة 14:00 (GMT)، \u2068Hough End Pitch 4\u2069');
+    expect(arabic!.text).toContain('- النتيجة: \u2068Old Mill Athletic\u2069 2–1 \u2068Crown & Anchor FC\u2069');
+    expect(arabic!.text).not.toContain('December');
+    const [english] = updatesTo(emails, FOLLOWERS.englishOfArabic);
+    expect(english!.subject).toMatch(/^Updates: /);
+    expect(english!.html).toContain('<html lang="en"');
+    // The competition by its English name, the time on Amman's clock (07:00 UTC).
+    expect(english!.text).toContain('U14 Winter Cup 2026');
+    expect(english!.text).toContain('Thursday 3 December 2026, 10:00');
+  });
+
   it('tells nothing of a private competition, nor unconfirmed or unsubscribed follows', () => {
     expect(updatesTo(emails, FOLLOWERS.privateOnly)).toEqual([]);
     expect(updatesTo(emails, FOLLOWERS.pending)).toEqual([]);
@@ -173,8 +197,8 @@ describe('alerts', () => {
     const earlier = await drainedEmails(db, svc.env.MAIL_DIR!);
     const before = updatesTo(earlier, FOLLOWERS.league).length;
     const run = await runScript(svc, 'updates.ts', [], { UPDATES_ALERT_DELAY_S: '0' });
-    // The organization follower, the league follower, and one alert for the address that follows both.
-    expect(run.stdout).toMatch(/^updates: 1 changes found, \d+ follows considered, 3 emails queued/);
+    // The organization followers (one in Arabic), the league follower, and one alert for the address that follows both.
+    expect(run.stdout).toMatch(/^updates: 1 changes found, \d+ follows considered, 4 emails queued/);
     const emails = await drainedEmails(db, svc.env.MAIL_DIR!);
     expect(updatesTo(emails, FOLLOWERS.both).length).toBe(updatesTo(earlier, FOLLOWERS.both).length + 1);
     const mine = updatesTo(emails, FOLLOWERS.league);

@@ -30,6 +30,7 @@ import * as m0025 from './migrations/0025_division_birth_dates.js';
 import * as m0026 from './migrations/0026_organization_contact.js';
 import * as m0027 from './migrations/0027_update_event_adjustments.js';
 import * as m0028 from './migrations/0028_registration_name_key.js';
+import * as m0029 from './migrations/0029_follow_language.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026_organization_contact': m0026,
   '0027_update_event_adjustments': m0027,
   '0028_registration_name_key': m0028,
+  '0029_follow_language': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -156,6 +156,8 @@ export interface FollowsTable {
   told_through: Generated<number>;
   /** The last update_changes id its alerts (or a digest) covered. */
   alerted_through: Generated<number>;
+  /** The language its request asked for (0029); null: its organization's. */
+  language: Language | null;
 }
 
 /** The SEQUENCE a removed match's calendar UID reached; written and read by migration 0010's triggers only. */

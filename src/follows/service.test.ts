@@ -177,6 +177,47 @@ describe('follow', () => {
   });
 });
 
+// An English club's Arabic-speaking families (as a registration's receipt): a follow asks for its emails' language.
+describe("a follow's own language", () => {
+  const languageOf = (email: string) => (t.sqlite.prepare(`SELECT language FROM follows WHERE email = ?`).get(email) as { language: string | null }).language;
+
+  it.each([
+    ['asked for in Arabic, of an English organization', 'ar', 'ar', /^تأكيد متابعة/],
+    ['asked for in English', 'en', 'en', /^Confirm you want to follow/],
+    ["not asked for: the organization's, nothing stored", undefined, null, /^Confirm you want to follow/],
+  ] as const)('%s', (_label, asked, stored, subject) => {
+    requestFollow(store, { org_id: 'riverside', email: 'family@example.org', ...(asked ? { language: asked } : {}) }, ctx(T0));
+    expect(languageOf('family@example.org')).toBe(stored);
+    const [email] = composeQueued(store, { now: T0 });
+    expect(email!.subject).toMatch(subject);
+    // Its pages speak the language its emails do.
+    const token = tokenIn(email!.text, 'confirm');
+    expect(peekConfirm(store, token, later(1)).language).toBe(stored ?? 'en');
+    expect(confirmFollow(store, token, later(2)).language).toBe(stored ?? 'en');
+  });
+
+  it('a request that asks none keeps the language an earlier request asked for (a new link, the form again)', () => {
+    requestFollow(store, { org_id: 'riverside', email: 'late@example.org', language: 'ar' }, ctx(T0));
+    const [first] = composeQueued(store, { now: T0 });
+    const stale = later(CONFIRM_TOKEN_TTL_MS + 1);
+    sendNewConfirmLink(store, tokenIn(first!.text, 'confirm'), ctx(stale));
+    requestFollow(store, { org_id: 'riverside', email: 'late@example.org' }, ctx(later(CONFIRM_TOKEN_TTL_MS + RESEND_AFTER_MS + 2)));
+    expect(composeQueued(store, { now: stale }).map((e) => e.subject)).toEqual([expect.stringMatching(/^تأكيد متابعة/), expect.stringMatching(/^تأكيد متابعة/)]);
+    expect(languageOf('late@example.org')).toBe('ar');
+    // Another request of the follow, not yet confirmed, asks for another: its emails are in that one from then on.
+    requestFollow(store, { org_id: 'riverside', email: 'late@example.org', language: 'en' }, ctx(later(CONFIRM_TOKEN_TTL_MS + 2 * RESEND_AFTER_MS + 3)));
+    expect(languageOf('late@example.org')).toBe('en');
+  });
+
+  it('the unsubscribe page of an Arabic follow of an English organization is in Arabic', () => {
+    requestFollow(store, { org_id: 'riverside', email: 'u@example.org', language: 'ar' }, ctx(T0));
+    const [email] = composeQueued(store, { now: T0 });
+    confirmFollow(store, tokenIn(email!.text, 'confirm'), later(1));
+    expect(peekUnsubscribe(store, tokenIn(email!.text, 'unsubscribe'), later(2)).language).toBe('ar');
+    expect(unsubscribeFollow(store, tokenIn(email!.text, 'unsubscribe'), later(3)).language).toBe('ar');
+  });
+});
+
 describe('after an unsubscribe', () => {
   // Found by a reviewer trying the service: right after its owner unsubscribed, a stranger's POST /api/v0/follow for
   // the address sent a new confirmation at once, and could every day (only the per-mailbox cap of 3 held).

@@ -53,7 +53,7 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       if (!league) throw new InvalidFieldError('league_id', NOT_ITS_LEAGUE);
     }
     const existing = store.first(
-      store.q.selectFrom('follows').select(['id', 'status', 'last_confirmation_sent_at', 'unsubscribed_at'])
+      store.q.selectFrom('follows').select(['id', 'status', 'last_confirmation_sent_at', 'unsubscribed_at', 'language'])
         .where('org_id', '=', org.id)
         .where(sql<string>`ifnull(league_id, '')`, '=', league?.id ?? '')
         .where('email', '=', input.email),
@@ -84,6 +84,8 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       return { status: 'confirm_email_sent' };
     }
     const mailbox = deliveryKey(input.email);
+    // The language asked for; a request that asks none keeps the one an earlier request of this follow asked for.
+    const language: Language = input.language ?? existing?.language ?? org.language;
     const quietSince = iso(new Date(ctx.now.getTime() - UNSUBSCRIBED_QUIET_MS));
     const confirmation = (followId: string) => ({
       to: input.email,
@@ -92,9 +94,9 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       createdAt: ctx.now,
       data: {
         followId,
-        language: org.language,
-        organizationName: localizedName(org.name, org.name_ar, org.language),
-        leagueName: league ? localizedName(league.name, league.name_ar, org.language) : null,
+        language,
+        organizationName: localizedName(org.name, org.name_ar, language),
+        leagueName: league ? localizedName(league.name, league.name_ar, language) : null,
       },
     });
     const quietFollow =
@@ -127,7 +129,8 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       return { status: 'confirm_email_sent' };
     }
 
-    const values = { status: 'pending' as const, last_confirmation_sent_at: iso(ctx.now), unsubscribed_at: null, mailbox };
+    // Null when it is the organization's and none was asked for: the follow reads what its organization speaks.
+    const values = { status: 'pending' as const, last_confirmation_sent_at: iso(ctx.now), unsubscribed_at: null, mailbox, language: input.language ?? existing?.language ?? null };
     let followId: string;
     if (existing) {
       followId = existing.id;
@@ -193,7 +196,9 @@ function findByToken(store: SyncDb, purpose: 'follow-confirm' | 'follow-unsubscr
       .leftJoin('leagues as l', 'l.id', 'f.league_id')
       .select([
         'f.id', 'f.org_id', 'f.league_id', 'f.status', 'f.email', 'o.name as org_name', 'o.name_ar as org_name_ar',
-        'o.language', 'l.name as league_name', 'l.name_ar as league_name_ar',
+        'l.name as league_name', 'l.name_ar as league_name_ar',
+        // Its pages in the language its emails are in: the one its request asked for, else its organization's.
+        (eb) => eb.fn.coalesce('f.language', 'o.language').as('language'),
         // A league follow whose league has no public competition any more follows, to the public, an unknown id.
         (eb) => noLeagueOrPublic(eb.ref('f.league_id')).as('scope_public'),
       ])

@@ -7,14 +7,13 @@ import { leagueIsPublic } from '../competitions/visibility.js';
 import type { SyncDb } from '../db/sync.js';
 import { SET_UP_MESSAGES } from '../errors.js';
 import { repeatedFieldOf } from '../http/body.js';
-import { dateOfBirthField } from '../http/fields.js';
+import { dateOfBirthField, languageField } from '../http/fields.js';
 import { FORM_ANSWER_HEADERS, NO_STORE } from '../http/headers.js';
 import { failureResponse } from '../http/notice-pages.js';
 import { pageDocument } from '../layouts/page-document.js';
 import { Html, html } from '../mail/templates/html.js';
 import { cappedWords } from '../follows/page-words.js';
 import { CLOSED_SINCE, divisionsThatFit, isOutsideBirthDays, OPENS_LATER } from '../registrations/rules.js';
-import { languageField } from '../registrations/schema.js';
 import { publicDivision, publicDivisions } from '../registrations/service.js';
 import { fieldMessage } from './field-messages.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
@@ -92,8 +91,8 @@ export function fieldsOfUnreadForm(raw: Uint8Array | undefined, query: URLSearch
 function namesOf(store: SyncDb, route: FormRoute, fields: Record<string, unknown>, outcome: Outcome): Names {
   const org = store.first(store.q.selectFrom('organizations').select(['id', 'name', 'name_ar', 'language', 'timezone', 'contact_email']).where('id', '=', text(fields.org_id)));
   if (!org) return { id: null, language: 'en', timeZone: undefined, organization: null, scope: null, contact: null };
-  // A registration form may ask for its answer in another language than the organization's (its receipt follows).
-  const asked = route === 'register' ? languageField.safeParse(fields.language).data : undefined;
+  // A registration or follow form may ask for its answer in another language than the organization's (its emails follow).
+  const asked = languageField.safeParse(fields.language).data;
   const language = asked ?? org.language;
   const named = (row: { name: string; name_ar: string | null } | undefined) => (row ? localizedName(row.name, row.name_ar, language) : null);
   const taken = outcome === 'registered' || outcome === 'confirm' || outcome === 'following';

@@ -5,8 +5,8 @@
 // has its Arabic here; field-messages.test.ts feeds those schemas and rules every kind of bad answer and fails on a
 // message with none. A message without one (a new rule not yet said here) is shown in English, marked so.
 import { NO_SUCH_ORGANIZATION, NOT_ITS_DIVISION, NOT_ITS_LEAGUE } from '../errors.js';
+import { LANGUAGE_MESSAGE } from '../http/fields.js';
 import { CLOSED_SINCE, DIVISION_REQUIRED, OPENS_LATER } from '../registrations/rules.js';
-import { LANGUAGE_MESSAGE } from '../registrations/schema.js';
 import { arabicDateTimes } from '../time/local-time.js';
 import { arabicCount, isolated, leftToRight, type Language } from '../vocabulary/language.js';
 

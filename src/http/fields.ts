@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isRealDay } from '../time/rfc3339.js';
 import { asciiDigits } from '../vocabulary/digits.js';
 import { ID_PATTERN } from '../vocabulary/ids.js';
+import { LANGUAGES } from '../vocabulary/language.js';
 import { checkEmailAddress } from './email-address.js';
 
 // Control characters other than tab and newline have no place in a name, an email or a phone number: C0 and C1
@@ -159,4 +160,17 @@ export const dateOfBirthField = z.preprocess(
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
     .refine(isRealDay, 'is not a real date')
     .optional(),
+);
+
+/** How a language the service does not write is refused. */
+export const LANGUAGE_MESSAGE = 'must be "en" (English) or "ar" (Arabic)';
+
+/**
+ * The language a form or app asks its emails and answer page in, as written ("AR", " ar "); blank: none (the
+ * organization's). A registration's and a follow's; the answer page reads a form's field with it too, so that the page
+ * and the emails agree.
+ */
+export const languageField = z.preprocess(
+  (v) => { const given = blankToUndefined(v); return typeof given === 'string' ? given.trim().toLowerCase() : given; },
+  z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE }).optional(),
 );

@@ -1,7 +1,6 @@
 // Request and response of POST /api/v0/register (spec 2.7); the descriptions are the API document's.
 import { z } from 'zod';
-import { blankToUndefined, dateOfBirthField, emailField, idField, optionalText, phoneField, requiredText } from '../http/fields.js';
-import { LANGUAGES } from '../vocabulary/language.js';
+import { dateOfBirthField, emailField, idField, languageField, optionalText, phoneField, requiredText } from '../http/fields.js';
 
 /**
  * An optional id, but sent blank (a form's division list left on its empty entry, or JSON's null: a script's
@@ -9,18 +8,6 @@ import { LANGUAGES } from '../vocabulary/language.js';
  * (src/registrations/rules.ts blankDivisionProblem).
  */
 const divisionField = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v), idField.nullable().optional());
-
-/** How a language the service does not write is refused. */
-export const LANGUAGE_MESSAGE = 'must be "en" (English) or "ar" (Arabic)';
-
-/**
- * The language a registration form asks for, as written ("AR", " ar "); blank: none. The answer page reads a form's
- * field with it too, so that the page and the receipt agree.
- */
-export const languageField = z.preprocess(
-  (v) => { const given = blankToUndefined(v); return typeof given === 'string' ? given.trim().toLowerCase() : given; },
-  z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE }).optional(),
-);
 
 export const registrationRequestSchema = z.object({
   org_id: idField.meta({ description: 'Organization the player registers with (`amman-yfa`).' }),

@@ -83,9 +83,10 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   const base = o.publicBaseUrl.replace(/\/$/, '');
   type Org = NonNullable<ReturnType<typeof orgs.get>>;
   /** Queues a follow's emails of its decision and moves its cursors; how many emails. */
-  const queueUpdates = (f: FollowState & { email: string }, d: Decision<Change>, org: Org): number => {
+  const queueUpdates = (f: FollowState & { email: string; language: Language | null }, d: Decision<Change>, org: Org): number => {
     let emails = 0;
-    const language = org.language as Language;
+    // The language its request asked for (an Arabic-speaking family following an English club), else the organization's.
+    const language = f.language ?? (org.language as Language);
     const league = f.league_id ? leagues.get(f.league_id) : undefined;
     for (const [kind, decided] of [['alert', d.alert], ['digest', d.digest]] as const) {
       // One line per match: its net change (moved and moved back is no news; the email may then have none to send).
@@ -95,8 +96,9 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
       const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
       for (const c of told) {
         if (competitions.has(c.event_id)) continue;
-        // In the organization's language, as its calendars and the RSVP emails name it (a native Arabic review: an Arabic
-        // digest headed each competition with its English name).
+        // In the email's language, its Arabic name where the organization gave one (a native Arabic review: an Arabic
+        // digest headed each competition with its English name). Its match lines name the teams as detected, in the
+        // organization's language (src/updates/detect.ts).
         const event = publicEvents.get(c.event_id)!;
         competitions.set(c.event_id, { name: localizedName(event.name, event.name_ar, language), eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] });
       }
@@ -128,7 +130,7 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
   };
 
   const size = o.batchSize ?? 500;
-  const columns = ['id', 'org_id', 'league_id', 'email', 'told_through', 'alerted_through'] as const;
+  const columns = ['id', 'org_id', 'league_id', 'email', 'told_through', 'alerted_through', 'language'] as const;
   /** Follows a batch has decided, with the others of their address and organization (maybe of a later batch). */
   const decided = new Set<string>();
   // Each batch reads its follows inside its own write transaction, not at the start of the run: a run begun at the
