@@ -295,6 +295,8 @@ describe('import', () => {
     // The address the public writes to: one address, as registration_emails are checked.
     ['a contact that is no address', (j) => (j.organizations[0].contact_email = 'Riverside office'), 'organizations[0] ("riverside").contact_email', /./],
     ['two contacts in one', (j) => (j.organizations[0].contact_email = 'a@riverside.example, b@riverside.example'), 'organizations[0] ("riverside").contact_email', /./],
+    // A member's language is one we write their invitations in.
+    ["a member's language we do not write", (j) => (j.organizations[0].teams[0].members[0].language = 'fr'), 'organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").language', /"en".*"ar"/],
   ])('rejects %s at its path', (_label, mutate, wantPath, wantMessage) => {
     expect(refusedAfter(SMALL, mutate)).toContainEqual({ path: wantPath, message: expect.stringMatching(wantMessage) });
   });
@@ -302,6 +304,7 @@ describe('import', () => {
   // A review's file, made from a spreadsheet: an empty cell became "email": "", and the import said "is required".
   it.each<[string, (json: Json) => void, string]>([
     ["a member's email", (j) => (j.organizations[0].teams[0].members[0].email = ''), 'organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").email'],
+    ["a member's language", (j) => (j.organizations[0].teams[0].members[0].language = ''), 'organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").language'],
     ["a member's Arabic name, blank", (j) => (j.organizations[0].teams[0].members[0].name_ar = '  '), 'organizations[0] ("riverside").teams[0] ("rs-lions").members[0] ("rs-lions-1").name_ar'],
     ["a match's venue", (j) => (j.organizations[0].leagues[0].events[0].matches[2].venue = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").venue'],
     ["a match's kickoff", (j) => (j.organizations[0].leagues[0].events[0].matches[2].kickoff = ''), 'organizations[0] ("riverside").leagues[0] ("rs-sunday").events[0] ("rs-winter-2026").matches[2] ("rs-m3").kickoff'],

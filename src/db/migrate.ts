@@ -31,6 +31,7 @@ import * as m0026 from './migrations/0026_organization_contact.js';
 import * as m0027 from './migrations/0027_update_event_adjustments.js';
 import * as m0028 from './migrations/0028_registration_name_key.js';
 import * as m0029 from './migrations/0029_follow_language.js';
+import * as m0030 from './migrations/0030_member_language.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027_update_event_adjustments': m0027,
   '0028_registration_name_key': m0028,
   '0029_follow_language': m0029,
+  '0030_member_language': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

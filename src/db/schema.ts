@@ -67,6 +67,8 @@ export interface TeamMembersTable {
   name: string;
   name_ar: string | null;
   email: string | null;
+  /** The language they read (0030); null: their organization's. */
+  language: Language | null;
 }
 
 export interface EventsTable {

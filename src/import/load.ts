@@ -356,7 +356,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
     league: upsert(sqlite, 'leagues', ['id', 'org_id', 'name', 'name_ar']),
     division: upsert(sqlite, 'divisions', ['id', 'org_id', 'league_id', 'name', 'name_ar', 'opens_at', 'closes_at', 'guardian_required_under', 'born_from', 'born_until']),
     team: upsert(sqlite, 'teams', ['id', 'org_id', 'name', 'name_ar']),
-    member: upsert(sqlite, 'team_members', ['id', 'team_id', 'name', 'name_ar', 'email']),
+    member: upsert(sqlite, 'team_members', ['id', 'team_id', 'name', 'name_ar', 'email', 'language']),
     event: upsert(sqlite, 'events', [
       'id', 'league_id', 'name', 'name_ar', 'competition_type', 'status', 'starts_at', 'ends_at', 'venue_city',
       'is_public', 'points_win', 'points_draw', 'points_loss', 'match_duration_min',
@@ -522,7 +522,7 @@ export function applyImport(sqlite: Database.Database, file: ImportFile, options
         counts.changed += put.team({ id: t.id, org_id: org.id, name: t.name, name_ar: t.name_ar });
         for (const m of t.members) {
           counts.members++;
-          counts.changed += put.member({ id: m.id, team_id: t.id, name: m.name, name_ar: m.name_ar, email: m.email });
+          counts.changed += put.member({ id: m.id, team_id: t.id, name: m.name, name_ar: m.name_ar, email: m.email, language: m.language });
         }
       }
       for (const l of org.leagues) {

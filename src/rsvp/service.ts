@@ -105,7 +105,7 @@ export function findInvitation(store: SyncDb, token: string, now: Date) {
   return store.first(
     store.q.selectFrom('rsvp_invitations as i')
       .innerJoin('team_members as tm', 'tm.id', 'i.member_id')
-      .select(['i.id', 'i.match_id', 'i.response', 'tm.team_id', 'tm.name as member_name', 'tm.name_ar as member_name_ar'])
+      .select(['i.id', 'i.match_id', 'i.response', 'tm.team_id', 'tm.name', 'tm.name_ar', 'tm.language'])
       .where('i.id', '=', link.subjectId),
   );
 }
@@ -153,14 +153,19 @@ export function matchForInvitations(store: SyncDb, matchId: string) {
   return { ...match, ...sides, teamIds };
 }
 
-/** The match as the invited member reads it, in the invitation email and on the RSVP page alike. */
-function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>, memberName: string) {
+/**
+ * The match as the invited member reads it, in the invitation email and on the RSVP page alike: in the language the
+ * import gives the member, else the organization's; the teams by the names the organization's language gives them,
+ * as the changes told later name them (src/rsvp/tell-invitees.ts).
+ */
+function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>, member: { name: string; name_ar: string | null; language: Language | null }) {
+  const language = member.language ?? match.language;
   return {
-    language: match.language,
+    language,
     /** Who the invitation comes from, as every other email names it (not the competition). */
-    organizationName: localizedName(match.org_name, match.org_name_ar, match.language),
-    memberName,
-    eventName: localizedName(match.event_name, match.event_name_ar, match.language),
+    organizationName: localizedName(match.org_name, match.org_name_ar, language),
+    memberName: localizedName(member.name, member.name_ar, language),
+    eventName: localizedName(match.event_name, match.event_name_ar, language),
     homeName: match.homeName,
     awayName: match.awayName,
     kickoffAt: match.kickoff_at,
@@ -268,7 +273,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
       store.q.selectFrom('team_members as tm')
         .leftJoin('rsvp_invitations as i', (join) => join.onRef('i.member_id', '=', 'tm.id').on('i.match_id', '=', matchId))
         .innerJoin('teams as t', 't.id', 'tm.team_id')
-        .select(['tm.id', 'tm.team_id', 't.name as team_name', 't.name_ar as team_name_ar', 'tm.name', 'tm.name_ar', 'tm.email', 'i.id as invitation_id', 'i.email as invited_email'])
+        .select(['tm.id', 'tm.team_id', 't.name as team_name', 't.name_ar as team_name_ar', 'tm.name', 'tm.name_ar', 'tm.email', 'tm.language', 'i.id as invitation_id', 'i.email as invited_email'])
         .where('tm.team_id', 'in', teamIds)
         .orderBy('tm.id'),
     );
@@ -318,7 +323,7 @@ export function inviteMatch(store: SyncDb, matchId: string, now: Date): InviteRe
         tag: 'rsvp-invite',
         data: {
           invitationId,
-          ...matchAsRead(match, localizedName(m.name, m.name_ar, match.language)),
+          ...matchAsRead(match, m),
           eventId: match.event_id,
           teamId: m.team_id,
         },
@@ -359,7 +364,7 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
   if (!match || match.is_public !== 1) return undefined;
   const state = rsvpState(match, now);
   return {
-    ...matchAsRead(match, localizedName(invitation.member_name, invitation.member_name_ar, match.language)),
+    ...matchAsRead(match, invitation),
     response: invitation.response,
     closed: state !== 'open',
     state,

@@ -89,7 +89,9 @@ function invitationsWithMatch(store: SyncDb) {
       'i.id', 'i.email', 'i.response', 'i.told_json', 'tm.id as member_id', 'tm.email as member_email', 'tm.name', 'tm.name_ar',
       'tm.team_id', 't.name as team_name', 't.name_ar as team_name_ar',
       'm.id as match_id', 'e.name as event_name', 'e.name_ar as event_name_ar',
-      'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'o.timezone',
+      'o.name as org_name', 'o.name_ar as org_name_ar', 'o.timezone',
+      // The member's language (the import's), else the organization's: as their invitation (src/rsvp/service.ts).
+      (eb) => eb.fn.coalesce('tm.language', 'o.language').as('language'),
     ])
     .where('i.email', 'is not', null);
 }
