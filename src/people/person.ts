@@ -22,6 +22,7 @@ import type { SyncDb } from '../db/sync.js';
 import { deliveryKey, deliveryMatcher } from '../mail/mailbox.js';
 import { FOLLOW_LINK_PURPOSES } from '../security/link-tokens.js';
 import type { FollowStatus, OutboxStatus, RsvpAnswer } from '../vocabulary/enums.js';
+import type { Language } from '../vocabulary/language.js';
 import { emlBodyText, emlMessageKey, emlRecipient } from './spellings.js';
 
 export interface HeldFollow {
@@ -35,6 +36,8 @@ export interface HeldFollow {
   last_confirmation_sent_at: string | null;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** The language its request asked its emails in; null: its organization's. */
+  language: Language | null;
 }
 
 export interface HeldRegistration {
@@ -69,6 +72,8 @@ export interface HeldMember {
   team_name: string;
   org_id: string;
   email: string;
+  /** The language the import gives them; null: their organization's. */
+  language: Language | null;
 }
 
 /** An organization that sends its registration notices to the address (its import file's registration_emails). */
@@ -164,7 +169,7 @@ function find(store: SyncDb, email: string, options: PersonOptions): Found {
         .innerJoin('organizations as o', 'o.id', 'f.org_id')
         .leftJoin('leagues as l', 'l.id', 'f.league_id')
         .select(['f.org_id', 'o.name as org_name', 'f.league_id', 'l.name as league_name', 'f.email', 'f.status', 'f.created_at',
-          'f.last_confirmation_sent_at', 'f.confirmed_at', 'f.unsubscribed_at'])
+          'f.last_confirmation_sent_at', 'f.confirmed_at', 'f.unsubscribed_at', 'f.language'])
         .where('f.id', 'in', chunk)
         .orderBy('f.created_at').orderBy('f.id'),
     ),
@@ -185,7 +190,7 @@ function find(store: SyncDb, email: string, options: PersonOptions): Found {
 
   const memberRows = store.all(
     store.q.selectFrom('team_members as tm').innerJoin('teams as t', 't.id', 'tm.team_id')
-      .select(['tm.id', 'tm.name', 'tm.team_id', 't.name as team_name', 't.org_id', 'tm.email'])
+      .select(['tm.id', 'tm.name', 'tm.team_id', 't.name as team_name', 't.org_id', 'tm.email', 'tm.language'])
       .where('tm.email', 'is not', null)
       .orderBy('t.org_id').orderBy('tm.team_id').orderBy('tm.id'),
   );

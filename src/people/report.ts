@@ -3,6 +3,10 @@
 // (organization, division, when); JSON adds its fields, for the person who asked. Pure.
 import { plural } from '../text/plural.js';
 import type { HeldEmail, PersonErased, PersonHeld } from './person.js';
+import type { Language } from '../vocabulary/language.js';
+
+/** A language as the operator's report names it. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'Arabic' };
 
 const named = (id: string, name: string | null) => (name === null ? id : `${name} (${id})`);
 
@@ -39,14 +43,15 @@ export function heldText(held: PersonHeld): string {
     `held about ${who(held)}:`,
     ...section('follows', held.follows, (f) =>
       `  ${named(f.org_id, f.org_name)}${f.league_id === null ? '' : `, league ${named(f.league_id, f.league_name)}`}: ${f.status}; ` +
-      `asked ${f.created_at}${f.confirmed_at ? `, confirmed ${f.confirmed_at}` : ''}${f.unsubscribed_at ? `, unsubscribed ${f.unsubscribed_at}` : ''}`),
+      `asked ${f.created_at}${f.confirmed_at ? `, confirmed ${f.confirmed_at}` : ''}${f.unsubscribed_at ? `, unsubscribed ${f.unsubscribed_at}` : ''}` +
+      `${f.language ? `; emails in ${LANGUAGE_NAMES[f.language]}` : ''}`),
     ...section('registrations where it is the contact address (the player\'s, or their guardian\'s; --format json shows their fields)', held.registrations, (r) =>
       `  ${r.id}: ${named(r.org_id, r.org_name)}${r.division_id === null ? '' : `, division ${named(r.division_id, r.division_name)}`}, created ${r.created_at}`),
     ...section('RSVP invitations', held.invitations, (i) =>
       `  match ${i.match_id}, team ${named(i.team_id, i.team_name)}, member ${named(i.member_id, i.member_name)}: ` +
       `${i.answer === null ? 'not answered' : `answered ${i.answer} ${i.answered_at}`}`),
     ...section('team members with this address (their organization\'s import file)', held.members, (m) =>
-      `  ${named(m.id, m.name)}, team ${named(m.team_id, m.team_name)}, organization ${m.org_id}`),
+      `  ${named(m.id, m.name)}, team ${named(m.team_id, m.team_name)}, organization ${m.org_id}${m.language ? `; emails in ${LANGUAGE_NAMES[m.language]}` : ''}`),
     ...section('organizations sending their registration notices to it (their import file\'s registration_emails)', held.registrationAddresses, (a) =>
       `  ${named(a.org_id, a.org_name)}: ${a.address}`),
     ...section('outbox emails to it (never their content)', held.emails, emailLine),
