@@ -241,6 +241,19 @@ describe('a repeat, told in its notice', () => {
     expect(exported.filter((r) => [first, sameDay, undated, sibling].includes(r.id!)).map((r) => [r.id, r.same_player_as]))
       .toEqual([[first, null], [sameDay, first], [undated, first], [sibling, null]]);
   });
+
+  // An organization never learns of another's registrations: the same child registered with Amman's academy first is
+  // no repeat of anything to the Riverside league, in its notice or its export.
+  it("never names another organization's registration of the same player", async () => {
+    const body = { name: 'Cross Club Player', email: 'cross.parent@example.org', date_of_birth: '2014-06-07' };
+    const elsewhere = ((await register({ ...body, org_id: 'amman-yfa' })).json() as { id: string }).id;
+    const here = ((await register({ ...body, org_id: 'riverside-sfl' })).json() as { id: string }).id;
+    const notice = await waitForEmail(svc.env.MAIL_DIR!, 'registrations@riverside-sfl.example', (e) => e.text.includes(`Reference: ${here}`));
+    expect(notice.text).not.toContain('same player');
+    expect(notice.text).not.toContain(elsewhere);
+    const exported = JSON.parse((await runScript(svc, 'registrations.ts', ['--org', 'riverside-sfl', '--format', 'json'])).stdout).registrations as Array<Record<string, string | null>>;
+    expect(exported.find((r) => r.id === here)?.same_player_as).toBeNull();
+  });
 });
 
 describe('a registration removed by id', () => {
