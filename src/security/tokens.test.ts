@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken, isTokenShaped, newId, newToken, tokenMatches } from './tokens.js';
+import { hashToken, isTokenShaped, newId, newToken, redactTokens, tokenMatches } from './tokens.js';
 
 describe('tokens', () => {
   it('carry 256 bits of randomness and never repeat', () => {
@@ -36,5 +36,27 @@ describe('tokens', () => {
 
   it('make URL-safe ids', () => {
     expect(newId('reg')).toMatch(/^reg_[A-Za-z0-9_-]{16}$/);
+  });
+});
+
+// An email's body is kept redacted once sent (the outbox's redact_tokens, src/db/connect.ts): a link left whole in the
+// database would answer for its holder to whoever reads a backup.
+describe('redactTokens', () => {
+  const confirm = 'Ab-_cdEFghIJklMNopQRstUVwxYZ0123456789-_abc';
+  const unsubscribe = 'z'.repeat(21) + '_-' + 'Q'.repeat(20);
+  it.each([
+    ['a link', `Confirm: https://c.example/follow/confirm?token=${confirm}\n`, 'Confirm: https://c.example/follow/confirm?token=redacted\n'],
+    // A follow's confirmation carries two: its confirm link and its unsubscribe link.
+    ['every link of the text, not the first alone', `https://c.example/follow/confirm?token=${confirm} and https://c.example/follow/unsubscribe?token=${unsubscribe}`,
+      'https://c.example/follow/confirm?token=redacted and https://c.example/follow/unsubscribe?token=redacted'],
+    ['an HTML part\'s link', `<a href="https://c.example/rsvp?token=${unsubscribe}">`, '<a href="https://c.example/rsvp?token=redacted">'],
+    ['text without a token', 'Reference: reg_abc; token=short', 'Reference: reg_abc; token=short'],
+  ])('%s', (_label, text, expected) => {
+    expect(redactTokens(text)).toBe(expected);
+  });
+
+  it('leaves no token of newToken whole, whichever of its 64 characters it has', () => {
+    const links = Array.from({ length: 200 }, () => `?token=${newToken()}`).join(' ');
+    expect(redactTokens(links)).toBe(Array.from({ length: 200 }, () => '?token=redacted').join(' '));
   });
 });
