@@ -22,6 +22,20 @@ describe('RateLimiter', () => {
     expect(limiter.take('a').allowed).toBe(true);
   });
 
+  // The sweep that frees finished windows runs once a window length: it must not free one still running, or a client
+  // at its limit would start again from nothing whenever the sweep passed.
+  it('keeps counting a window still running when finished ones are swept', () => {
+    let now = 0;
+    const limiter = new RateLimiter('writes', 3, 60, () => now);
+    limiter.take('done');
+    now = 50_000;
+    expect(Array.from({ length: 4 }, () => limiter.take('busy').allowed)).toEqual([true, true, true, false]);
+    // 60 s after the last sweep: this take sweeps 'done' away, and 'busy' (10 s into its window) stays at its limit.
+    now = 60_000;
+    expect(limiter.take('busy')).toMatchObject({ allowed: false, resetS: 50 });
+    expect(limiter.take('done').allowed).toBe(true);
+  });
+
   it('is off with a limit of 0', () => {
     const limiter = new RateLimiter('writes', 0, 60);
     expect(Array.from({ length: 1000 }, () => limiter.take('a').allowed).every(Boolean)).toBe(true);
