@@ -71,6 +71,14 @@ describe('follow', () => {
     expect(t.sqlite.prepare(`SELECT status FROM follows`).get()).toEqual({ status: 'pending' });
   });
 
+  // Its 7 days are whole: the link works to their last instant, and is past its time one millisecond after.
+  it('confirms at the very end of its 7 days', () => {
+    requestFollow(store, { org_id: 'riverside', email: 'edge@example.org' }, ctx(T0));
+    const token = tokenIn(outbox()[0]!.text_body, 'confirm');
+    expect(peekConfirm(store, token, later(CONFIRM_TOKEN_TTL_MS + 1)).outcome).toBe('expired');
+    expect(confirmFollow(store, token, later(CONFIRM_TOKEN_TTL_MS)).outcome).toBe('confirmed');
+  });
+
   // Found by a review: the page of a link opened a week late said "follow again to get a new one", with no form.
   describe('an expired confirm link asks for a new one (sendNewConfirmLink)', () => {
     const stale = later(CONFIRM_TOKEN_TTL_MS + 1);

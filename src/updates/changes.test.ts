@@ -17,6 +17,8 @@ describe('matchChange', () => {
     ['the same result again', m({ status: 'completed', home_score: 2, away_score: 1 }), m({ status: 'completed', home_score: 2, away_score: 1 }), null],
     ['penalties added', m({ home_score: 1, away_score: 1 }), m({ home_score: 1, away_score: 1, home_penalties: 4, away_penalties: 3 }), 'result'],
     ['a walkover', base, m({ walkover: 'home', status: 'completed' }), 'result'],
+    // The walkover corrected to the other side: the other team goes through.
+    ['a walkover given to the other side', m({ walkover: 'home', status: 'completed' }), m({ walkover: 'away', status: 'completed' }), 'result'],
     ['kick-off moved', base, m({ kickoff_at: '2026-12-06T15:00:00Z' }), 'moved'],
     ['venue moved', base, m({ venue: 'Other Park' }), 'moved'],
     ['postponed', base, m({ status: 'postponed' }), 'postponed'],
@@ -26,6 +28,8 @@ describe('matchChange', () => {
     // A match dated for the first time (a cup's next round drawn) is given a date, not moved from "to be announced".
     ['dated for the first time', m({ kickoff_at: null, venue: 'Salisbury' }), m({ kickoff_at: '2026-10-21T18:45:00Z', venue: 'Cro Park' }), 'rescheduled'],
     ['its date taken away', base, m({ kickoff_at: null }), 'moved'],
+    // Still to be dated, but its ground now known: a move of venue, not "New date" with no date.
+    ['an undated match given its venue', m({ kickoff_at: null, venue: null }), m({ kickoff_at: null, venue: 'Cro Park' }), 'moved'],
     ['a played match\'s venue corrected', m({ status: 'completed', home_score: 2, away_score: 1 }), m({ status: 'completed', home_score: 2, away_score: 1, venue: 'Other Park' }), null],
     ['a played match\'s kickoff corrected', m({ status: 'completed', walkover: 'home' }), m({ status: 'completed', walkover: 'home', kickoff_at: '2026-12-05T14:00:00Z' }), null],
     ['a match under way with a score, resumed at another ground', m({ status: 'in_progress', home_score: 1, away_score: 0 }), m({ status: 'in_progress', home_score: 1, away_score: 0, venue: 'Other Park' }), 'moved'],
