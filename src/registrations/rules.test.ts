@@ -185,6 +185,10 @@ describe('registrationProblems: the date of birth, the window and the guardian r
     ['under 12, born in time, with a guardian', { date_of_birth: '2015-01-01', ...guardian }, underTwelve, [], []],
     ['under 12, closed, born too early', { date_of_birth: '2014-12-31', ...guardian }, { ...underTwelve, closes_at: '2026-08-01T00:00:00Z' }, [], ['date_of_birth', 'division_id']],
     ['under 12, the date of birth refused', {}, underTwelve, ['date_of_birth'], []],
+    // A date of birth out of range is said once, as out of range: not again as outside the division's days, and it
+    // tells no age for the guardian rule (born tomorrow is no minor without a guardian).
+    ['under 12, born in 1850', { date_of_birth: '1850-01-01' }, underTwelve, [], ['date_of_birth']],
+    ['under 12, born tomorrow', { date_of_birth: '2026-09-02' }, underTwelve, [], ['date_of_birth']],
   ])('%s', (_label, facts, terms, refused, fields) => {
     expect(registrationProblems(facts, terms, now, 'Asia/Amman', new Set(refused)).map((p) => p.field)).toEqual(fields);
   });
