@@ -94,9 +94,12 @@ describe('requiredText and optionalText: invisible characters', () => {
     ['the black flag with other tags ("usca")', 'Sam \u{1F3F4}\u{E0075}\u{E0073}\u{E0063}\u{E0061}\u{E007F}'],
     ['a flag of Wales with text hidden after it', 'Sam \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}\u{E0068}\u{E0069}'],
     ['the tags of a flag without its black flag', 'Sam \u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
+    // The flag's own tags end with its cancel tag: the character right after it is judged as any other.
+    ['a zero width space right after a flag of England', 'Sam \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}\u200B'],
     // Variation selectors where they choose nothing: a run of them spells bytes (an attacker's review).
     ['variation selectors spelling bytes after a name', 'Omar Haddad' + [...'IGNORE'].map((c) => String.fromCodePoint(0xe0100 + c.charCodeAt(0) - 16)).join('')],
     ['VS16 after a letter', 'Sam\uFE0F'],
+    ['VS15 after a letter', 'Sam\uFE0E'],
     ['VS16 alone (it chooses nothing: said as invisible, not as blank)', '\uFE0F'],
     ['two VS16 after an emoji', 'Sam ❤\uFE0F\uFE0F'],
     ['VS1 after a letter', 'Om\uFE00ar'],
@@ -181,6 +184,33 @@ describe('requiredText and optionalText: invisible characters', () => {
   ])('keeps %s in NFC', (_label, input, nfc) => {
     expect(name.parse(input)).toBe(nfc);
     expect(notes.parse(input)).toBe(nfc);
+  });
+});
+
+// Characters that break a line or turn the text after them around: a name with U+2028 read as a line of its own in the
+// organization's notice, one with U+202E turned its subject backwards.
+describe('control characters and direction controls', () => {
+  const name = requiredText(120);
+  const notes = optionalText(2000, { multiline: true });
+  const messages = (schema: typeof name | typeof notes, input: string) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+  const CONTROL = 'must not contain control characters';
+  const DIRECTION = 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)';
+  it.each([
+    ['U+2028 line separator in a name', name, 'Sam\u2028Email: x@example.org', CONTROL],
+    ['U+2029 paragraph separator in a name', name, 'Sam\u2029Carter', CONTROL],
+    ['U+0085 next line in notes', notes, 'line one\u0085line two', CONTROL],
+    ['U+009F (the last C1 control) in notes', notes, 'Notes\u009F', CONTROL],
+    ['U+202E right-to-left override', name, 'Sam\u202Eretrac', DIRECTION],
+    ['U+202A left-to-right embedding', name, 'Sam\u202ACarter', DIRECTION],
+    ['U+2067 right-to-left isolate', name, 'Sam\u2067Carter', DIRECTION],
+    ['U+2069 pop directional isolate', notes, 'Notes\u2069', DIRECTION],
+  ])('refuses %s', (_label, schema, input, message) => {
+    expect(messages(schema, input)).toEqual([message]);
+  });
+
+  // A form's field left blank (spaces only) is no answer: absent, not "is required".
+  it.each([['spaces', '   '], ['a tab and a line break', '\t\n'], ['empty', '']])('takes an optional text of %s as absent', (_label, input) => {
+    expect(notes.parse(input)).toBeUndefined();
   });
 });
 
