@@ -1,7 +1,7 @@
 // The send-time rules, table-driven: what a queued follower email may still say when it leaves.
 import { describe, expect, it } from 'vitest';
 import type { FollowStatus } from '../vocabulary/enums.js';
-import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationReceiptAtSend, rsvpChangeAtSend, rsvpInviteAtSend, rsvpWithdrawnAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
+import { CANCEL_REASONS, competitionEventId, eventIdOfCalendarUrl, followConfirmAtSend, followUpdatesAtSend, isRegistrationAddress, readTold, registrationNoticeAtSend, registrationOverflowAtSend, registrationReceiptAtSend, rsvpChangeAtSend, rsvpInviteAtSend, rsvpWithdrawnAtSend, toldMatch, type InvitationFacts, type ToldMatch } from './send-time.js';
 
 describe('eventIdOfCalendarUrl', () => {
   it.each([
@@ -15,8 +15,22 @@ describe('eventIdOfCalendarUrl', () => {
     ['https://c.example/api/v0/events/rs-cup-2026/standings', undefined],
     ['https://c.example/x?u=/api/v0/calendar/rs-cup-2026', undefined],
     ['not a url', undefined],
+    // An id may be as long as the import takes one (64 characters), and no longer.
+    [`https://c.example/api/v0/calendar/${'e'.repeat(64)}`, 'e'.repeat(64)],
+    [`https://c.example/api/v0/calendar/${'e'.repeat(65)}`, undefined],
   ])('%s → %s', (url, id) => {
     expect(eventIdOfCalendarUrl(url)).toBe(id);
+  });
+});
+
+// The summary to a registration address past its day's cap counts what arrived since; the retention job (or the
+// organization removed) may have left none, and "0 new registrations" is no news.
+describe('registrationOverflowAtSend', () => {
+  it.each([
+    ['registrations still there', 3, { send: { count: 3 } }],
+    ['none left', 0, { cancel: CANCEL_REASONS.noRegistrationsLeft }],
+  ])('%s', (_label, count, outcome) => {
+    expect(registrationOverflowAtSend({ count: 5 }, count)).toEqual(outcome);
   });
 });
 
