@@ -236,6 +236,12 @@ describe('computeStandings', () => {
     expect(rows.map((r) => r.team_id)).toEqual(['u1', 'u2']);
   });
 
+  // A league fixture with an empty slot (a bye) is no meeting: its score counts for neither side.
+  it('counts no result of a match with an empty slot', () => {
+    const rows = computeStandings([m('a', 'b', [1, 0]), { ...m('a', 'b', [3, 0]), away_team_id: null }, { ...m('a', 'b', [0, 2]), home_team_id: null }], teamsOf('A', 'B'), P310);
+    expect(summary(rows)).toEqual(['1. A 3p 1gd 1gf', '2. B 0p -1gd 0gf']);
+  });
+
   it('falls back to the team id when a team is missing from the map', () => {
     const rows = computeStandings([m('ghost', 'a', [1, 0])], teamsOf('A'), P310);
     expect(rows.map((r) => r.club_name)).toEqual(['ghost', 'A']);
@@ -250,6 +256,10 @@ describe('compareGroupNames', () => {
     ['Group 2', 'Group 10', -1],
     ['Group 10', 'Group 9', 1],
     ['Group 1', 'Group 01', 1],
+    // Leading zeros are no value: 009 is nine.
+    ['Group 009', 'Group 10', -1],
+    // A label that is another's start comes first.
+    ['Group A', 'Group A2', -1],
     ['Group A', 'Group A', 0],
     ['Group 99999999999999999999', 'Group 100000000000000000000', -1],
     // A review's twelve Arabic groups came out 1, 10, 11, 12, 2, …

@@ -76,6 +76,9 @@ describe('each criterion', () => {
     ['head-to-head on one meeting of two', ['points', 'head_to_head_points', 'goal_difference'], RETURN_TO_COME, ['c', 'a', 'b', 'd']],
     ['all_meetings_played: a meeting to come, goal difference decides', ['points', 'all_meetings_played', 'head_to_head_points', 'goal_difference'], RETURN_TO_COME, ['c', 'b', 'a', 'd']],
     ['all_meetings_played: a cancelled meeting is not to come', ['points', 'all_meetings_played', 'head_to_head_points', 'goal_difference'], RETURN_CANCELLED, ['c', 'a', 'b', 'd']],
+    // Only meetings between the clubs level count: a's match still to come against c leaves a and b's meetings all played.
+    ['all_meetings_played: a match to come against another club', ['points', 'all_meetings_played', 'head_to_head_points', 'goal_difference'],
+      () => [...games('a 1-0 b', 'a 0-0 b', 'b 5-0 d', 'c 0-0 d'), match({ id: 'to-come', role: null, round: 2, home: 'a', away: 'c' })], ['a', 'b', 'c', 'd']],
     ['same name: the id decides', ['name'], () => games('b 0-0 a'), ['a', 'b'], { names: { a: 'United', b: 'United' } }],
     // A review's "\u200Fالنصر" came after every other Arabic name: the mark shows nothing and ranks nothing.
     ['name, without direction marks', ['points', 'name'], () => games('a 0-0 b'), ['a', 'b'], { names: { a: '\u200Fالنصر', b: 'الهلال' } }],
@@ -104,6 +107,22 @@ describe('adjustments', () => {
   it('do not count in head-to-head', () => {
     // a and b level on 3 after a's deduction; b won the meeting, so b is above whatever a's total was.
     expect(order('la_liga', games('b 1-0 a', 'a 1-0 c', 'a 1-0 d'), { adjustments: [{ team: 'a', points: -3, reason: 'x' }] }).slice(0, 2)).toEqual(['b', 'a']);
+  });
+
+  // A competition of groups: each adjustment counts in its team's group, whichever group the list names first, and
+  // every group's table has the column (0 where none of its teams was adjusted).
+  it('in a competition of groups, count in their team\'s group, and every table shows them', () => {
+    const teams = new Map(Object.entries({ ...NAMES, e: 'Echo', f: 'Foxtrot' }).map(([id, name]) => [id, { id, name, name_ar: null }]));
+    const grouped = (group: string, ...specs: string[]) => games(...specs).map((g) => ({ ...g, group_name: group }));
+    const rows = computeStandings([...grouped('Group A', 'a 1-0 b'), ...grouped('Group B', 'c 1-0 d'), ...grouped('Group C', 'e 1-0 f')], teams, P310, {
+      ...DEFAULT_RULES,
+      adjustments: [{ team: 'c', points: -2, reason: 'late registration' }, { team: 'a', points: -4, reason: 'ineligible player' }],
+    });
+    expect(rows.map((r) => [r.group_name, r.team_id, r.points, r.adjustment_points])).toEqual([
+      ['Group A', 'b', 0, 0], ['Group A', 'a', -1, -4],
+      ['Group B', 'c', 1, -2], ['Group B', 'd', 0, 0],
+      ['Group C', 'e', 3, 0], ['Group C', 'f', 0, 0],
+    ]);
   });
 
   it('are absent from the rows (null) when the event has none', () => {
