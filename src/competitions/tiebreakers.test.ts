@@ -82,6 +82,7 @@ describe('each criterion', () => {
     ['same name: the id decides', ['name'], () => games('b 0-0 a'), ['a', 'b'], { names: { a: 'United', b: 'United' } }],
     // A review's "\u200Fالنصر" came after every other Arabic name: the mark shows nothing and ranks nothing.
     ['name, without direction marks', ['points', 'name'], () => games('a 0-0 b'), ['a', 'b'], { names: { a: '\u200Fالنصر', b: 'الهلال' } }],
+    ['name, without the Arabic letter mark', ['name'], () => games('a 0-0 b'), ['b', 'a'], { names: { a: '\u061Cالهلال', b: 'النصر' } }],
     ['name, only a direction mark apart: the id decides', ['name'], () => games('b 0-0 a'), ['a', 'b'], { names: { a: '\u200Fالنصر', b: 'النصر' } }],
     ['name, the fallback past the last criterion', ['points'], () => games('a 0-0 b'), ['a', 'b'], { names: { a: '\u200Fالنصر', b: 'الهلال' } }],
   ])('%s', (_name, criteria, matches, expected, extra) => {
@@ -162,6 +163,15 @@ describe('each preset', () => {
     ['premier_league', () => games('a 1-2 b', 'b 0-1 a'), ['b', 'a']],
     ['bundesliga', () => games('a 1-2 b', 'b 0-1 a'), ['b', 'a']],
     ['default', () => games('a 1-2 b', 'b 0-1 a'), ['a', 'b']],
+    // Each preset's criteria in the regulation's order, where two neighbours disagree.
+    // Premier League C.17: points in the meetings before away goals in them (a won at home 3-2, then drew at b).
+    ['premier_league', () => games('a 3-2 b', 'b 0-0 a', 'b 1-0 c', 'd 1-0 a'), ['a', 'b', 'd', 'c']],
+    // LaLiga art. 201: three clubs level, points in their meetings before goal difference in them (b beat c 5-0).
+    ['la_liga', () => games('a 1-0 b', 'a 1-0 c', 'b 5-0 c', 'b 1-0 d', 'c 1-0 d', 'd 0-1 c'), ['a', 'b', 'c', 'd']],
+    // Serie A: past the meetings (a and b never met), goal difference before goals scored.
+    ['serie_a', () => games('a 2-0 c', 'b 5-4 d'), ['a', 'b', 'd', 'c']],
+    // Bundesliga: goals scored before the meetings (a won theirs, b scored more).
+    ['bundesliga', () => games('a 1-0 b', 'b 3-1 c'), ['b', 'a', 'c']],
   ])('%s', (preset, matches, expected) => {
     expect(order(preset, matches())).toEqual(expected);
   });
