@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeBracket, resolveTeams, type BracketSlot, type ResolvedMatch } from './bracket.js';
+import { computeBracket, decideMatch, decideTie, resolveTeams, type BracketSlot, type ResolvedMatch } from './bracket.js';
 import { L, match, W, type Result, type SlotSpec } from '../../test/support/builders/matches.js';
 import type { BracketRole } from '../vocabulary/enums.js';
 import type { MatchFacts } from './types.js';
@@ -286,6 +286,20 @@ describe('resolveTeams', () => {
     ],
     ['third place before any semi', fourTeam({}, {}), 'third', { home: null, away: null, winner: null, loser: null }],
     ['a bye', [bm('b', 'winners', 1, 1, null, 'x')], 'b', { home: null, away: 'x', winner: 'x', loser: null }],
+    // A tie is decided on its second leg: its first leg's winner feeds nothing.
+    [
+      'a first leg decides nothing on its own',
+      [{ ...bm('t1', 'winners', 1, 1, 'b', 'a', { score: [2, 0] }), leg: 1 }, { ...bm('t2', 'winners', 1, 1, 'a', 'b'), leg: 2, first_leg_match_id: 't1' }],
+      't1',
+      { home: 'b', away: 'a', winner: null, loser: null },
+    ],
+    // A feed from a match the bracket does not have: nobody, whatever a stale team column says.
+    [
+      'a slot fed by a match not in the bracket',
+      [{ ...bm('f', 'winners', 2, 1, W('gone'), 'c'), home_team_id: 'a' }],
+      'f',
+      { home: null, away: 'c', winner: null, loser: null },
+    ],
     [
       'a league match is resolved from its columns',
       [{ ...bm('lg', 'winners', 1, 1, 'a', 'b', { score: [0, 0] }), bracket_role: null }],
@@ -294,5 +308,40 @@ describe('resolveTeams', () => {
     ],
   ])('%s', (_name, matches, id, expected) => {
     expect(resolveTeams(matches).get(id)).toEqual(expected);
+  });
+});
+
+// A two-legged tie on its second leg (README, two-legged ties): the aggregate, then away goals where the event says
+// so, then the second leg's penalties; a walkover in the second leg decides it; nothing is decided until both legs
+// are completed with their scores. \`a\` hosts the second leg (t2), \`b\` the first (t1).
+describe('decideTie', () => {
+  const first = (result: Result) => ({ ...bm('t1', 'winners', 1, 1, 'b', 'a', result), leg: 1 });
+  const second = (result: Result) => ({ ...bm('t2', 'winners', 1, 1, 'a', 'b', result), leg: 2, first_leg_match_id: 't1' });
+  const undecided = { winner: null, loser: null };
+  it.each<[string, MatchFacts | undefined, MatchFacts, boolean, { winner: string | null; loser: string | null }]>([
+    ['on aggregate', first({ score: [1, 0] }), second({ score: [2, 0] }), false, { winner: 'a', loser: 'b' }],
+    ['level on aggregate, the first leg\'s visitor more away goals', first({ score: [1, 2] }), second({ score: [2, 1] }), true, { winner: 'a', loser: 'b' }],
+    ['level on aggregate, the second leg\'s visitor more away goals', first({ score: [2, 1] }), second({ score: [3, 2] }), true, { winner: 'b', loser: 'a' }],
+    ['level on aggregate without the away goals rule, no penalties', first({ score: [2, 1] }), second({ score: [3, 2] }), false, undecided],
+    ['level, then the second leg\'s penalties', first({ score: [1, 1] }), second({ score: [1, 1], pens: [3, 4] }), true, { winner: 'b', loser: 'a' }],
+    ['a walkover in the second leg', first({ score: [3, 0] }), second({ walkover: 'away' }), false, { winner: 'b', loser: 'a' }],
+    ['the first leg under way', first({ score: [0, 3], status: 'in_progress' }), second({ score: [1, 0] }), false, undecided],
+    ['the second leg under way', first({ score: [0, 0] }), second({ score: [2, 0], status: 'in_progress' }), false, undecided],
+    ['the second leg completed without a score', first({ score: [0, 1] }), { ...second({}), status: 'completed' }, false, undecided],
+    ['no first leg', undefined, second({ score: [2, 0] }), false, undecided],
+  ])('%s', (_label, firstLeg, secondLeg, awayGoalsRule, expected) => {
+    expect(decideTie(secondLeg, firstLeg, 'a', 'b', awayGoalsRule)).toEqual({ home: 'a', away: 'b', ...expected });
+  });
+});
+
+describe('decideMatch', () => {
+  // Penalties decide only with both sides' counts: one alone is no shoot-out.
+  it.each<[string, Partial<MatchFacts>, string | null]>([
+    ['level, both penalty counts', { home_penalties: 5, away_penalties: 4 }, 'a'],
+    ['level, only the home count', { home_penalties: 5 }, null],
+    ['level, only the away count', { away_penalties: 4 }, null],
+  ])('%s', (_label, pens, winner) => {
+    const m = { ...bm('m', 'winners', 1, 1, 'a', 'b', { score: [1, 1] }), home_penalties: null, away_penalties: null, ...pens };
+    expect(decideMatch(m, 'a', 'b').winner).toBe(winner);
   });
 });
