@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beatenPlayingOn, championName } from './champion.js';
+import { beatenPlayingOn, championName, tiesLeadingNowhere } from './champion.js';
 import { resolveTeams } from './bracket.js';
 import { L, match, W, type Result, type SlotSpec } from '../../test/support/builders/matches.js';
 import type { BracketRole, CompetitionType, EventStatus } from '../vocabulary/enums.js';
@@ -89,6 +89,31 @@ const cases: Case[] = [
     expected: 'Club B',
   },
   { name: 'league with no matches', type: 'league', status: 'completed', matches: [], expected: null },
+  // Several tables (groups) in a league: each has its leader, and none of them is the competition's champion.
+  {
+    name: 'league of two groups: no champion',
+    type: 'league',
+    matches: [mk('g1', null, 1, 'a', 'b', { score: [1, 0] }, 'Group A'), mk('g2', null, 1, 'c', 'd', { score: [2, 0] }, 'Group B')],
+    expected: null,
+  },
+  // A two-legged final: its first leg is half of the tie, not another final of the last round.
+  {
+    name: 'knockout: a two-legged final, decided on its second leg',
+    type: 'knockout',
+    matches: [
+      mk('sf1', 'winners', 1, 'a', 'b', { score: [1, 0] }), mk('sf2', 'winners', 1, 'c', 'd', { score: [0, 1] }),
+      { ...mk('f1', 'winners', 2, W('sf2'), W('sf1'), { score: [2, 0] }), leg: 1 },
+      { ...mk('f2', 'winners', 2, W('sf1'), W('sf2'), { score: [1, 0] }), leg: 2, first_leg_match_id: 'f1' },
+    ],
+    expected: 'Club D',
+  },
+  // Data with two grand finals (a replayed one entered as a new match): the latest round decides.
+  {
+    name: 'double elimination: of two grand finals, the later one decides',
+    type: 'knockout',
+    matches: [...doubleElim({ score: [2, 1] }, null), mk('gf2', 'grand_final', 4, W('wbf'), W('lbf'), { score: [0, 3] })],
+    expected: 'Club D',
+  },
   { name: 'knockout: final decided on the score', type: 'knockout', matches: knockout({ score: [0, 2] }), expected: 'Club D' },
   {
     name: 'knockout: final decided on penalties',
@@ -247,6 +272,18 @@ describe('a league title that only a decision can settle', () => {
       rules: { ...DEFAULT_RULES, tiebreakers: PRESETS[preset], decisions },
     };
     expect(championName(event, level, TEAMS)).toBe(expected);
+  });
+});
+
+// What the import tells an organizer of a cup entered round by round: the ties whose winners go nowhere yet.
+describe('tiesLeadingNowhere', () => {
+  const ids = (matches: MatchFacts[]) => tiesLeadingNowhere(matches, resolveTeams(matches)).map((m) => m.id);
+  it.each<[string, MatchFacts[], string[]]>([
+    ['a final fed by both semi-finals, none played yet', knockout({}, {}, {}), []],
+    ['the quarter-finals, no semi-final drawn: every one of them', quarterFinals, ['q1', 'q2', 'q3', 'q4']],
+    ['one semi-final of two drawn', [...quarterFinals, mk('s1', 'winners', 2, W('q1'), W('q2'))], ['q3', 'q4']],
+  ])('%s', (_label, matches, expected) => {
+    expect(ids(matches)).toEqual(expected);
   });
 });
 
