@@ -158,6 +158,8 @@ describe('calendar skeleton', () => {
     { refreshMinutes: -5, expected: 'PT60M' },
     { refreshMinutes: Number.NaN, expected: 'PT60M' },
     { refreshMinutes: Number.POSITIVE_INFINITY, expected: 'PT60M' },
+    // At most a year: a calendar app told to wait longer may never come back.
+    { refreshMinutes: 1e9, expected: 'PT525600M' },
   ])('refreshMinutes $refreshMinutes gives $expected', ({ refreshMinutes, expected }) => {
     const lines = contentLines(renderCalendar(input({ refreshMinutes })));
     expect(lines).toContain(`REFRESH-INTERVAL;VALUE=DURATION:${expected}`);
@@ -292,10 +294,28 @@ describe('VEVENT properties', () => {
     { url: 'not a url', expected: null },
     { url: '', expected: null },
     { url: null, expected: null },
+    // As long as a URL may be (2048 characters), and one character over.
+    { url: `https://competitions.example/${'a'.repeat(2048 - 29)}`, expected: `URL:https://competitions.example/${'a'.repeat(2048 - 29)}` },
+    { url: `https://competitions.example/${'a'.repeat(2049 - 29)}`, expected: null },
   ])('url $url', ({ url, expected }) => {
     const lines = eventLines(renderCalendar(input({ matches: [match({ url })] })));
     const urlLines = lines.filter((l) => l.startsWith('URL'));
     expect(urlLines).toEqual(expected === null ? [] : [expected]);
+  });
+
+  // Whole seconds are compared: an end within its start's second is no end (DTEND equal to DTSTART is an empty event).
+  it('leaves out an end in the same second as the start', () => {
+    const lines = eventLines(renderCalendar(input({ matches: [match({ start: '2026-03-07T18:30:00.200Z', end: '2026-03-07T18:30:00.700Z' })] })));
+    expect(lines.filter((l) => l.startsWith('DTEND'))).toEqual([]);
+  });
+
+  // A DATE-TIME has a 4-digit year: the last instant of 9999 is the last one a calendar can hold.
+  it.each([
+    ['9999-12-31T23:59:59.999Z', ['DTSTART:99991231T235959Z']],
+    ['+010000-01-01T00:00:00Z', []],
+  ])('a start at %s', (start, expected) => {
+    const lines = contentLines(renderCalendar(input({ matches: [match({ start, end: null })] })));
+    expect(lines.filter((l) => /^DTSTART:\d{8}T\d{6}Z$/.test(l))).toEqual(expected);
   });
 
   it('keeps seconds, drops milliseconds, converts offsets to UTC', () => {
@@ -346,6 +366,12 @@ describe('UID', () => {
     ]);
     expect(uids.size).toBe(4);
     expect(matchUid('ev1', 'm1', 'Competitions.EXAMPLE')).toBe('m1.ev1@competitions.example');
+  });
+
+  // A team's calendar gathers matches of several competitions: each keeps its own competition's UID.
+  it("a match's own event id, where it has one, makes its UID", () => {
+    const out = renderCalendar(input({ matches: [match({ id: 'm1', eventId: 'other-cup' })] }));
+    expect(text(onlyEvent(out), 'uid')).toMatch(/^m1\.other-cup@/);
   });
 
   it('a repeated match id gives one VEVENT (one UID per calendar)', () => {
