@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { match, W, L } from '../../test/support/builders/matches.js';
 import { calendarFeed, calendarName } from './calendar-feed.js';
+import { DEFAULT_RULES } from './standings.js';
 import type { EventFacts, MatchFacts } from './types.js';
 
 const event = (language: 'en' | 'ar'): EventFacts => ({
@@ -205,5 +206,48 @@ describe('penalties say how the tie was decided', () => {
   ] as const)('%s: %s', (language, result) => {
     const m = at(match({ id: 'qf1', role: 'winners', round: 1, home: 'a', away: 'b', result: { score: [1, 1], pens: [4, 3] } }), 'Quarter-final');
     expect(calendarFeed(event(language), [m], teams, { uidDomain: 'x.example', refreshMinutes: 5 }).matches[0]!.description.split('\n')).toContain(result);
+  });
+});
+
+// What a match's entry says of its tie, its time and its teams, at the edges a mutation review found untested.
+describe('a match in the feed', () => {
+  const feedOf = (matches: MatchFacts[], rules?: EventFacts['rules']) =>
+    calendarFeed({ ...event('en'), ...(rules ? { rules } : {}) }, matches, teams, { uidDomain: 'x.example', refreshMinutes: 5 }).matches;
+  const legs = (first: [number, number], second: [number, number]): MatchFacts[] => [
+    { ...at(match({ id: 't1', role: 'winners', round: 1, home: 'b', away: 'a', result: { score: first } }), 'Final'), leg: 1 },
+    { ...at(match({ id: 't2', role: 'winners', round: 1, home: 'a', away: 'b', result: { score: second } }), 'Final'), leg: 2, first_leg_match_id: 't1' },
+  ];
+  const awayGoals = { ...DEFAULT_RULES, away_goals_rule: true };
+
+  it.each<[string, MatchFacts[], string]>([
+    // Level on aggregate, a scored more away: said, and whose.
+    ['a tie won on away goals', legs([2, 2], [1, 1]), 'Aggregate: Team A 3–3 Team B (Team A through on away goals)'],
+    // Not level: away goals decide nothing, however many each scored away.
+    ['a tie won on aggregate', legs([2, 1], [3, 0]), 'Aggregate: Team A 4–2 Team B'],
+  ])('%s', (_label, matches, line) => {
+    expect(feedOf(matches, awayGoals).find((m) => m.id === 't2')!.description.split('\n')).toContain(line);
+  });
+
+  it('has no entry for a bye, whichever slot is empty', () => {
+    const byes = [at(match({ id: 'b1', role: 'winners', round: 1, home: 'a', away: null }), 'Round 1'), at(match({ id: 'b2', role: 'winners', round: 1, position: 1, home: null, away: 'b' }), 'Round 1')];
+    expect(feedOf(byes)).toEqual([]);
+  });
+
+  it('ends at its own end where it has one, else after the event\'s match length', () => {
+    const ends = feedOf([{ ...at(match({ id: 'e1', role: 'winners', round: 1, home: 'a', away: 'b' }), 'Final'), ends_at: '2026-05-01T21:00:00Z' }, at(match({ id: 'e2', role: 'winners', round: 1, position: 1, home: 'c', away: 'd' }), 'Final')]);
+    expect(ends.map((m) => [m.id, m.end])).toEqual([['e1', '2026-05-01T21:00:00Z'], ['e2', '2026-05-01T19:30:00Z']]);
+  });
+
+  // One side's count alone is no result (the import refuses it; a row from elsewhere must not print "null").
+  it.each<[string, Partial<MatchFacts>, string[]]>([
+    ['penalties with one count', { home_score: 1, away_score: 1, home_penalties: 4, away_penalties: null }, ['Result: Team A 1–1 Team B']],
+  ])('%s', (_label, facts, lines) => {
+    const m = { ...at(match({ id: 'p1', role: 'winners', round: 1, home: 'a', away: 'b', result: { score: [1, 1] } }), 'Final'), ...facts };
+    expect(feedOf([m])[0]!.description.split('\n').filter((l) => l.startsWith('Result'))).toEqual(lines);
+  });
+
+  it('gives no aggregate when the first leg has one side\'s score only', () => {
+    const [first, second] = legs([1, 0], [1, 0]);
+    expect(feedOf([{ ...first!, away_score: null }, second!]).find((m) => m.id === 't2')!.description).not.toContain('Aggregate');
   });
 });
