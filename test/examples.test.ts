@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importNotes } from '../src/import/notes.js';
 import { parseImport } from '../src/import/load.js';
+import { followRequestSchema } from '../src/follows/schema.js';
 import { registrationRequestSchema } from '../src/registrations/schema.js';
 import { migratedDb, type TestDb } from './support/db.js';
 import { importAndRender } from './support/rendered.js';
@@ -46,6 +47,22 @@ describe('examples/', () => {
       expect(registrationRequestSchema.safeParse({ ...valid, [c.name!]: at(Number(c.max)) }).success, `${c.name} at its maxlength`).toBe(true);
       expect(registrationRequestSchema.safeParse({ ...valid, [c.name!]: at(Number(c.max) + 1) }).success, `${c.name} past its maxlength`).toBe(false);
     }
+  });
+
+  // The follow forms likewise: the fields the follow request reads, its address within what it takes, its language.
+  it.each([['follow-form.html', 'en'], ['follow-form.ar.html', 'ar']])('%s names only fields the API reads, and sends its language', (file, language) => {
+    const form = fs.readFileSync(path.join('examples', file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+    const controls = [...form.matchAll(/<(input|select|textarea)\b([^>]*)>/g)].map(([, , attrs]) => ({
+      name: /\bname="([^"]+)"/.exec(attrs!)?.[1], value: /\bvalue="([^"]*)"/.exec(attrs!)?.[1], max: /\bmaxlength="(\d+)"/.exec(attrs!)?.[1],
+    }));
+    const fields = Object.keys(followRequestSchema.shape);
+    expect(controls.map((c) => c.name).filter((n) => n === undefined || !fields.includes(n))).toEqual([]);
+    expect(controls.map((c) => c.name).sort()).toEqual(['email', 'language', 'org_id']);
+    expect(controls.find((c) => c.name === 'language')?.value).toBe(language);
+    expect(/method="post"/.test(form) && /action="[^"]*\/api\/v0\/follow"/.test(form)).toBe(true);
+    const max = Number(controls.find((c) => c.name === 'email')?.max);
+    expect(followRequestSchema.safeParse({ org_id: 'org', email: longAddress(max), language }).success).toBe(true);
+    expect(followRequestSchema.safeParse({ org_id: 'org', email: longAddress(max + 1), language }).success).toBe(false);
   });
 
   it('every example is a valid import with no note', () => {

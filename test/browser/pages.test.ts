@@ -498,6 +498,40 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     }
   });
 
+  // The README's example follow forms, their marked values changed: a fan types an address and reads "Check your email",
+  // in the form's language whatever the organization's; the follow waits for its confirmation, in that language.
+  it.each([
+    { file: 'follow-form.html', org: 'amman-yfa', heading: 'Check your email', language: 'en' },
+    { file: 'follow-form.ar.html', org: 'riverside-sfl', heading: 'يُرجى التحقق من بريدك', language: 'ar' },
+  ])('the example form $file, its marked values changed, asks a fan to confirm', async ({ file, org, heading, language }) => {
+    const example = fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')
+      .replace('https://competitions.example/api/v0/follow', `${svc.url}/api/v0/follow`)
+      .replace('value="your-organization-id"', `value="${org}"`);
+    const club = http.createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(example);
+    });
+    await new Promise<void>((resolve) => club.listen(0, '127.0.0.2', resolve));
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.2:${(club.address() as AddressInfo).port}/follow`);
+      const email = `example.follow.${language}@example.org`;
+      await page.fill('#email', email);
+      await Promise.all([page.waitForURL(`${svc.url}/api/v0/follow`), page.click('button')]);
+      expect(await page.textContent('h1')).toBe(heading);
+      const stored = new Database(svc.env.DATABASE_PATH!, { readonly: true });
+      try {
+        expect(stored.prepare(`SELECT org_id, status, language FROM follows WHERE email = ?`).all(email)).toEqual([{ org_id: org, status: 'pending', language }]);
+      } finally {
+        stored.close();
+      }
+    } finally {
+      await context.close();
+      club.close();
+    }
+  });
+
   // Found by a review: a club embeds its form in a frame (Google Sites, a CMS widget). The registration was taken, but
   // its answer refused the frame (X-Frame-Options: DENY), and the parent saw a broken frame and sent it again.
   it("a club's form in a frame on its own site: the answer shows in the frame", async () => {
