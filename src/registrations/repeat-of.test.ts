@@ -27,8 +27,8 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 type Sent = { org_id?: string; name?: string; email?: string; date_of_birth?: string; at?: number };
-/** Registers Omar (his mother's address, his birthday) with Riverside, `sent` changing any of it; its id. */
 let n = 0;
+/** Registers Omar (his mother's address, his birthday) with Riverside, `sent` changing any of it; its id. */
 const register = (sent: Sent = {}): string => {
   const { at = T0, ...fields } = sent;
   const input = registrationRequestSchema.parse({ org_id: 'riverside', name: 'Omar Haddad', email: 'lina@example.org', date_of_birth: '2014-05-04', ...fields });
