@@ -1,7 +1,7 @@
 // What the calendar says about slots that are not decided yet: never the same words for two different slots.
 import { describe, expect, it } from 'vitest';
 import { match, W, L } from '../../test/support/builders/matches.js';
-import { calendarFeed, calendarName } from './calendar-feed.js';
+import { calendarFeed, calendarName, matchNames } from './calendar-feed.js';
 import { DEFAULT_RULES } from './standings.js';
 import type { EventFacts, MatchFacts } from './types.js';
 
@@ -73,6 +73,22 @@ describe('undecided slots in the calendar', () => {
     ];
     const mixed = calendarFeed({ ...event('en'), competition_type: 'hybrid' }, hybrid, teams, { uidDomain: 'x.example', refreshMinutes: 5 });
     expect(mixed.matches.find((m) => m.id === 'k3')!.summary).toBe('Winner of Round 1 (1) vs Winner of Round 1 (2)');
+  });
+
+  // Both legs of a tie are fed by the same winners, so the match a quarter-final's winner goes on to may be either leg:
+  // followers read "Team A go through to Semi-final 2" from whichever is read last, and a first leg saying
+  // "Semi-final" alone would not tell them which tie.
+  it('gives a tie\'s first leg its second leg\'s number', () => {
+    const leg = (m: MatchFacts, legNo: 1 | 2, first?: string): MatchFacts => ({ ...m, leg: legNo, first_leg_match_id: first ?? null });
+    const semis = [
+      ...cup.filter((m) => m.id.startsWith('qf')),
+      leg(at(match({ id: 'sf1a', role: 'winners', round: 2, position: 0, home: W('qf1'), away: W('qf2') }), 'Semi-final'), 1),
+      leg(at(match({ id: 'sf1b', role: 'winners', round: 2, position: 0, home: W('qf2'), away: W('qf1') }), 'Semi-final'), 2, 'sf1a'),
+      leg(at(match({ id: 'sf2a', role: 'winners', round: 2, position: 1, home: W('qf3'), away: W('qf4') }), 'Semi-final'), 1),
+      leg(at(match({ id: 'sf2b', role: 'winners', round: 2, position: 1, home: W('qf4'), away: W('qf3') }), 'Semi-final'), 2, 'sf2a'),
+    ];
+    const names = matchNames(event('en'), semis, teams);
+    expect(['sf1a', 'sf1b', 'sf2a', 'sf2b'].map((id) => names.get(id)!.numberedLabel)).toEqual(['Semi-final 1', 'Semi-final 1', 'Semi-final 2', 'Semi-final 2']);
   });
 
   // A label ending in a number keeps it apart from the match's: a review read "الفائز في دور الـ16 5".
