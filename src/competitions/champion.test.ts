@@ -282,6 +282,8 @@ describe('tiesLeadingNowhere', () => {
     ['a final fed by both semi-finals, none played yet', knockout({}, {}, {}), []],
     ['the quarter-finals, no semi-final drawn: every one of them', quarterFinals, ['q1', 'q2', 'q3', 'q4']],
     ['one semi-final of two drawn', [...quarterFinals, mk('s1', 'winners', 2, W('q1'), W('q2'))], ['q3', 'q4']],
+    // A double elimination is decided by its grand final: winners-bracket ties not yet leading on are no unfinished draw.
+    ['a double elimination, its winners final not drawn yet: none', [mk('wb1', 'winners', 1, 'a', 'b', { score: [2, 0] }), mk('wb2', 'winners', 1, 'c', 'd', { score: [0, 1] }), mk('gf', 'grand_final', 3, null, null)], []],
   ])('%s', (_label, matches, expected) => {
     expect(ids(matches)).toEqual(expected);
   });
