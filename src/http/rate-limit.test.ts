@@ -36,6 +36,21 @@ describe('RateLimiter', () => {
     expect(limiter.take('done').allowed).toBe(true);
   });
 
+  // Retry-After is the time left in the window: a client (a club's form resubmitted by a parent) that waits exactly
+  // that long must be let in, though no sweep has passed since its window began. Otherwise it is refused again and
+  // told to wait one more second.
+  it('lets a client in when it comes back after exactly the Retry-After it was told', () => {
+    let now = 30_000;
+    const limiter = new RateLimiter('writes', 3, 60, () => now);
+    expect(Array.from({ length: 4 }, () => limiter.take('parent').allowed)).toEqual([true, true, true, false]);
+    // This take sweeps (60 s after the last sweep); the parent's window, 30 s in, stays.
+    now = 60_000;
+    const refused = limiter.take('parent');
+    expect(refused).toMatchObject({ allowed: false, resetS: 30 });
+    now += refused.resetS * 1000;
+    expect(limiter.take('parent')).toMatchObject({ allowed: true, remaining: 2, resetS: 60 });
+  });
+
   it('is off with a limit of 0', () => {
     const limiter = new RateLimiter('writes', 0, 60);
     expect(Array.from({ length: 1000 }, () => limiter.take('a').allowed).every(Boolean)).toBe(true);
