@@ -449,6 +449,16 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     await context.close();
   });
 
+  /** A club's own site, on another origin of this machine than the service's: `html` at every path. */
+  async function clubSite(html: string): Promise<{ url: string; close: () => void }> {
+    const club = http.createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(html);
+    });
+    await new Promise<void>((resolve) => club.listen(0, '127.0.0.2', resolve));
+    return { url: `http://127.0.0.2:${(club.address() as AddressInfo).port}`, close: () => club.close() };
+  }
+
   // The README's example forms (examples/registration-form.html, and .ar.html in Arabic), with their marked values
   // changed as their comments say, on a club's site: a parent fills one in and reads "Registration sent"; left on its
   // empty division, the browser's own check stops it before it is sent.
@@ -462,15 +472,11 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
       .replace('value="your-organization-id"', `value="${org}"`)
       .replace('value="your-u12-division-id"', `value="${divisions[0]}"`)
       .replace('value="your-u14-division-id"', `value="${divisions[1]}"`);
-    const club = http.createServer((_req, res) => {
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(example);
-    });
-    await new Promise<void>((resolve) => club.listen(0, '127.0.0.2', resolve));
+    const club = await clubSite(example);
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
-      await page.goto(`http://127.0.0.2:${(club.address() as AddressInfo).port}/join`);
+      await page.goto(`${club.url}/join`);
       if (nameAr) await page.fill('#name_ar', nameAr);
       await page.fill('#name', 'Example Form Player');
       await page.fill('#date_of_birth', dateOfBirth);
@@ -480,7 +486,7 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
       await page.fill('#notes', 'Left foot\nAsthma inhaler');
       // Left on "Choose…": the browser's required check keeps it on the club's page.
       await page.click('button');
-      expect(new URL(page.url()).port).toBe(String((club.address() as AddressInfo).port));
+      expect(new URL(page.url()).origin).toBe(club.url);
       await page.selectOption('#division_id', divisions[1]!);
       await Promise.all([page.waitForURL(`${svc.url}/api/v0/register`), page.click('button')]);
       expect(await page.textContent('h1')).toBe(sent);
@@ -507,15 +513,11 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     const example = fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')
       .replace('https://competitions.example/api/v0/follow', `${svc.url}/api/v0/follow`)
       .replace('value="your-organization-id"', `value="${org}"`);
-    const club = http.createServer((_req, res) => {
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(example);
-    });
-    await new Promise<void>((resolve) => club.listen(0, '127.0.0.2', resolve));
+    const club = await clubSite(example);
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
-      await page.goto(`http://127.0.0.2:${(club.address() as AddressInfo).port}/follow`);
+      await page.goto(`${club.url}/follow`);
       const email = `example.follow.${language}@example.org`;
       await page.fill('#email', email);
       await Promise.all([page.waitForURL(`${svc.url}/api/v0/follow`), page.click('button')]);
