@@ -114,6 +114,18 @@ const cases: Case[] = [
     matches: [...doubleElim({ score: [2, 1] }, null), mk('gf2', 'grand_final', 4, W('wbf'), W('lbf'), { score: [0, 3] })],
     expected: 'Club D',
   },
+  // The legs of a tie are paired by first_leg, not by their place in the round (the import takes them in either order):
+  // a grand final over two legs is decided on its second leg even when its first leg was given the later position.
+  {
+    name: 'double elimination: a two-legged grand final, its first leg at the later position, decided on its second leg',
+    type: 'knockout',
+    matches: [
+      ...doubleElim({}, null).filter((m) => m.id !== 'gf'),
+      { ...mk('gf1', 'grand_final', 3, W('lbf'), W('wbf'), { score: [2, 0] }), leg: 1, bracket_position: 1 },
+      { ...mk('gf2', 'grand_final', 3, W('wbf'), W('lbf'), { score: [1, 0] }), leg: 2, first_leg_match_id: 'gf1' },
+    ],
+    expected: 'Club D',
+  },
   { name: 'knockout: final decided on the score', type: 'knockout', matches: knockout({ score: [0, 2] }), expected: 'Club D' },
   {
     name: 'knockout: final decided on penalties',
