@@ -85,7 +85,9 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
     }
     const mailbox = deliveryKey(input.email);
     // The language asked for; a request that asks none keeps the one an earlier request of this follow asked for.
-    const language: Language = input.language ?? existing?.language ?? org.language;
+    // Stored as asked (null: none, the organization's), so that the follow reads what its organization speaks.
+    const asked = input.language ?? existing?.language ?? null;
+    const language: Language = asked ?? org.language;
     const quietSince = iso(new Date(ctx.now.getTime() - UNSUBSCRIBED_QUIET_MS));
     const confirmation = (followId: string) => ({
       to: input.email,
@@ -129,8 +131,7 @@ export function requestFollow(store: SyncDb, input: FollowRequest, ctx: FollowCo
       return { status: 'confirm_email_sent' };
     }
 
-    // Null when it is the organization's and none was asked for: the follow reads what its organization speaks.
-    const values = { status: 'pending' as const, last_confirmation_sent_at: iso(ctx.now), unsubscribed_at: null, mailbox, language: input.language ?? existing?.language ?? null };
+    const values = { status: 'pending' as const, last_confirmation_sent_at: iso(ctx.now), unsubscribed_at: null, mailbox, language: asked };
     let followId: string;
     if (existing) {
       followId = existing.id;

@@ -45,11 +45,13 @@ describe('dateOfBirthField', () => {
   });
 });
 
+// A one-line field (a name) and a multiline one (notes), and the messages a schema gives for a text.
+const name = requiredText(120);
+const notes = optionalText(2000, { multiline: true });
+const messages = (schema: typeof name | typeof notes, input: string) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+
 describe('requiredText and optionalText: invisible characters', () => {
   const INVISIBLE = /^must not contain invisible characters: U\+[0-9A-F]{4,5} (after ".+"|at the start)$/;
-  const name = requiredText(120);
-  const notes = optionalText(2000, { multiline: true });
-  const messages = (schema: typeof name | typeof notes, input: string) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
 
   // Characters that show nothing and have no use in a name: they hide a second spelling of it (two registrations
   // "Sam" that are not equal), or smuggle text no person reading the notice sees (tag characters spell ASCII).
@@ -190,9 +192,6 @@ describe('requiredText and optionalText: invisible characters', () => {
 // Characters that break a line or turn the text after them around: a name with U+2028 read as a line of its own in the
 // organization's notice, one with U+202E turned its subject backwards.
 describe('control characters and direction controls', () => {
-  const name = requiredText(120);
-  const notes = optionalText(2000, { multiline: true });
-  const messages = (schema: typeof name | typeof notes, input: string) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
   const CONTROL = 'must not contain control characters';
   const DIRECTION = 'must not contain text direction controls (U+202A to U+202E, U+2066 to U+2069)';
   it.each([
