@@ -61,6 +61,12 @@ function changedDemo(): string {
   // Its name in English, and in Arabic as name_ar: an Arabic digest gives the Arabic one.
   const cup = demo.organizations.flatMap((o: any) => o.leagues.flatMap((l: any) => l.events)).find((e: any) => e.id === 'amm-u14-winter-cup-2026');
   Object.assign(cup, { name: 'U14 Winter Cup 2026', name_ar: cup.name });
+  // Its teams in that semi-final by Latin names too, their Arabic ones as name_ar: an English follow reads the Latin.
+  const amman = demo.organizations.find((o: any) => o.id === 'amman-yfa');
+  for (const [id, name] of [['amm-shabab-amman', 'Shabab Amman Juniors'], ['amm-salt', 'Al-Salt Academy']]) {
+    const team = amman.teams.find((t: any) => t.id === id);
+    Object.assign(team, { name, name_ar: team.name });
+  }
   const friendly = matches('nssa-futsal-friendlies-2026')[0];
   friendly.venue = 'Secret Staff Venue';
   // A deduction moves the table with no result: told (a season review's followers were told nothing).
@@ -170,6 +176,13 @@ describe('npm run updates -- --now', () => {
     // The competition by its English name, the time on Amman's clock (07:00 UTC).
     expect(english!.text).toContain('U14 Winter Cup 2026');
     expect(english!.text).toContain('Thursday 3 December 2026, 10:00');
+    // The teams by their Latin names (a parent who reads no Arabic script could not tell who played); the organization's
+    // own followers still read them in Arabic.
+    expect(english!.text).toContain('Shabab Amman Juniors vs Al-Salt Academy');
+    expect(english!.text).not.toContain('نادي شباب عمّان للناشئين');
+    const [arabicOwn] = updatesTo(emails, FOLLOWERS.arabic);
+    expect(arabicOwn!.text).toContain('نادي شباب عمّان للناشئين');
+    expect(arabicOwn!.text).not.toContain('Shabab Amman Juniors');
   });
 
   it('tells nothing of a private competition, nor unconfirmed or unsubscribed follows', () => {
@@ -325,7 +338,8 @@ describe('two runs at once', () => {
       await detectChanges(database, new Date());
       const told = db.prepare(`SELECT kind, data_json FROM update_changes WHERE id > ?`).all(newest) as Array<{ kind: string; data_json: string }>;
       expect(told.map((c) => [c.kind, JSON.parse(c.data_json).adjustment])).toEqual([
-        ['adjustment', { team: 'Crown & Anchor FC', before: -2, after: -3, reasons: ['Late registration', 'Unpaid fine'] }],
+        // The team in Arabic too, for a follow that asked for Arabic: it has no Arabic name, so its own.
+        ['adjustment', { team: 'Crown & Anchor FC', team_other: { language: 'ar', name: 'Crown & Anchor FC' }, before: -2, after: -3, reasons: ['Late registration', 'Unpaid fine'] }],
       ]);
     } finally {
       await database.close();

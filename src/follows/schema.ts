@@ -10,8 +10,9 @@ export const followRequestSchema = z.object({
   language: languageField.meta({
     description: 'The language of the follow\'s emails (its confirmation, digests and alerts) and of the pages its links open ' +
       'and, for an HTML form, of the page answering it: `en` or `ar`. Absent or blank: the organization\'s. The names of ' +
-      'competitions, leagues and the organization are given in it where the organization gave one; teams keep the names ' +
-      'the organization\'s own language gives them. A request for a follow not yet confirmed sets the language of its emails from then on.',
+      'competitions, leagues, teams and the organization are given in it where the organization gave one (a team\'s `name` ' +
+      'in English, its `name_ar` in Arabic; a change found before 28 November 2026 names its teams in the organization\'s ' +
+      'language). A request for a follow not yet confirmed sets the language of its emails from then on.',
   }),
 });
 export type FollowRequest = z.output<typeof followRequestSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentChanges, adjustmentsSeen, isAlert, matchChange, netChanges, withoutMootChanges, type SeenMatch } from './changes.js';
+import { adjustmentChanges, adjustmentsSeen, changeIn, isAlert, matchChange, netChanges, seenIn, withoutMootChanges, type ChangeNames, type SeenMatch } from './changes.js';
 
 const base: SeenMatch = {
   label: 'Matchday 3', home: 'Rovers', away: 'Harbour', kickoff_at: '2026-12-05T15:00:00Z', venue: 'Park', status: 'scheduled',
@@ -128,5 +128,57 @@ describe('adjustmentChanges', () => {
     ['two teams, one changed', seen(['a', -2, 'r'], ['b', 3, 's']), seen(['a', -2, 'r'], ['b', 2, 's']), [{ team: 'B', before: 3, after: 2, reasons: ['s'] }]],
   ] as const)('%s', (_label, before, after, expected) => {
     expect(adjustmentChanges(before, after, name)).toEqual(expected);
+  });
+
+  it('names each team in the organization\'s other language too, when asked', () => {
+    expect(adjustmentChanges(seen(['a', -2, 'r'], ['b', 3, 's']), seen(['a', -2, 'r'], ['b', 2, 's']), name, (team) => ({ language: 'ar', name: `${team}ـ` }))).toEqual([
+      { team: 'B', team_other: { language: 'ar', name: 'bـ' }, before: 3, after: 2, reasons: ['s'] },
+    ]);
+  });
+});
+
+describe('a change in the language its reader asked for', () => {
+  // An Arabic club's match, its names in English kept beside the Arabic.
+  const arabic = m({
+    label: 'نصف النهائي', home: 'نادي السلط', away: 'نادي الزرقاء', winner: 'نادي السلط', next_label: 'النهائي',
+    other: { language: 'en', label: 'Semi-final', home: 'Al-Salt', away: 'Zarqa', winner: 'Al-Salt', next_label: 'Final' },
+  });
+  const { other: _, ...inArabic } = arabic;
+  const inEnglish = { ...inArabic, label: 'Semi-final', home: 'Al-Salt', away: 'Zarqa', winner: 'Al-Salt', next_label: 'Final' };
+  it.each<[string, SeenMatch, 'en' | 'ar', SeenMatch]>([
+    ['the other language asked: its names', arabic, 'en', inEnglish],
+    ['the organization\'s language: its own names, the other dropped', arabic, 'ar', inArabic],
+    // Seen before the other names were kept: the organization's, whatever was asked.
+    ['no other names kept', inArabic, 'en', inArabic],
+    ['other names of a third language kept (none exists): the organization\'s', m({ other: { language: 'ar', label: 'x', home: 'y', away: 'z', winner: null, next_label: null } }), 'en', base],
+  ])('%s', (_name, state, language, expected) => {
+    expect(seenIn(state, language)).toEqual(expected);
+  });
+
+  it.each<[string, ChangeNames, 'en' | 'ar', object]>([
+    ['a match line: before and after', { before: arabic, after: arabic }, 'en', { before: inEnglish, after: inEnglish }],
+    ['a new fixture: nothing before', { before: null, after: arabic }, 'en', { before: null, after: inEnglish }],
+    ['a champion', { before: null, after: null, champion: 'نادي السلط', champion_other: { language: 'en', name: 'Al-Salt' } }, 'en', { before: null, after: null, champion: 'Al-Salt' }],
+    ['a champion, in the organization\'s language', { before: null, after: null, champion: 'نادي السلط', champion_other: { language: 'en', name: 'Al-Salt' } }, 'ar', { before: null, after: null, champion: 'نادي السلط' }],
+    ['a champion recorded before: its one name', { before: null, after: null, champion: 'نادي السلط' }, 'en', { before: null, after: null, champion: 'نادي السلط' }],
+    ['no champion', { before: null, after: null, champion: null, champion_other: { language: 'en', name: 'x' } }, 'en', { before: null, after: null, champion: null }],
+    [
+      'a points adjustment',
+      { before: null, after: null, adjustment: { team: 'نادي السلط', team_other: { language: 'en', name: 'Al-Salt' }, before: 0, after: -3, reasons: [] } },
+      'en',
+      { before: null, after: null, adjustment: { team: 'Al-Salt', before: 0, after: -3, reasons: [] } },
+    ],
+    [
+      'a points adjustment, in the organization\'s language',
+      { before: null, after: null, adjustment: { team: 'نادي السلط', team_other: { language: 'en', name: 'Al-Salt' }, before: 0, after: -3, reasons: [] } },
+      'ar',
+      { before: null, after: null, adjustment: { team: 'نادي السلط', before: 0, after: -3, reasons: [] } },
+    ],
+  ])('%s', (_name, data, language, expected) => {
+    expect(changeIn(data, language)).toEqual(expected);
+  });
+
+  it('keeps what names nothing (a new competition\'s count) as it is', () => {
+    expect(changeIn({ before: null, after: null, matches: 12, next_kickoff: null } as ChangeNames, 'en')).toEqual({ before: null, after: null, matches: 12, next_kickoff: null });
   });
 });

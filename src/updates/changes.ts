@@ -4,8 +4,29 @@
 import { z } from 'zod';
 import { pushInto } from '../collections.js';
 import { matchStatusSchema, sideSchema } from '../vocabulary/enums.js';
+import { languageSchema, type Language } from '../vocabulary/language.js';
 
-/** A match as a follower knows it: names already in the organization's language. */
+/**
+ * A match's names in the organization's other language: its teams as that language names them (a team's `name` in
+ * English, its `name_ar` in Arabic) and its round in that language's words, for a follow that asked for it (an
+ * English-reading parent following an Arabic club read team names in a script they could not read). Absent from
+ * what was seen before it was kept: such a match is told in the organization's language.
+ */
+export const otherNamesSchema = z.object({
+  language: languageSchema,
+  label: z.string(),
+  home: z.string(),
+  away: z.string(),
+  winner: z.string().nullable(),
+  next_label: z.string().nullable(),
+});
+export type OtherNames = z.output<typeof otherNamesSchema>;
+
+/** A name in the organization's other language (a champion's, a team's in a points adjustment). */
+export const otherNameSchema = z.object({ language: languageSchema, name: z.string() });
+export type OtherName = z.output<typeof otherNameSchema>;
+
+/** A match as a follower knows it: names already in the organization's language (and in its other, `other`). */
 export const seenMatchSchema = z.object({
   label: z.string(),
   home: z.string(),
@@ -24,8 +45,24 @@ export const seenMatchSchema = z.object({
   winner: z.string().nullable().default(null),
   /** The bracket match the winner goes on to, by label, when there is one. */
   next_label: z.string().nullable(),
+  other: otherNamesSchema.optional(),
 });
 export type SeenMatch = z.output<typeof seenMatchSchema>;
+
+/**
+ * `state` as a reader of `language` is told it: the names in that language where the state keeps them (`other`), else
+ * as they are; without `other` either way, so that an email's data holds one set of names.
+ */
+export function seenIn(state: SeenMatch, language: Language): SeenMatch {
+  const { other, ...seen } = state;
+  if (other === undefined || other.language !== language) return seen;
+  const { language: _, ...names } = other;
+  return { ...seen, ...names };
+}
+
+/** `name` (in the organization's language) as a reader of `language` is told it. */
+export const nameIn = (name: string, other: OtherName | undefined, language: Language) =>
+  other !== undefined && other.language === language ? other.name : name;
 
 export const CHANGE_KINDS = [
   'result', 'moved', 'postponed', 'cancelled', 'rescheduled', 'new_fixture', 'champion', 'new_competition',
@@ -157,6 +194,8 @@ export function netChanges<C extends ToldChange>(changes: readonly C[]): C[] {
 export const adjustmentToldSchema = z.object({
   /** The team's name in the organization's language. */
   team: z.string(),
+  /** And in its other language (absent from an adjustment recorded before it was kept). */
+  team_other: otherNameSchema.optional(),
   before: z.number().int(),
   after: z.number().int(),
   reasons: z.array(z.string()),
@@ -172,7 +211,12 @@ export function adjustmentsSeen(adjustments: ReadonlyArray<{ team: string; point
  * The teams whose total adjustment differs between two adjustmentsSeen lists, in team order: a reason reworded alone is
  * no news. `name` gives a team's name as its followers read it.
  */
-export function adjustmentChanges(before: string, after: string, name: (team: string) => string): AdjustmentTold[] {
+export function adjustmentChanges(
+  before: string,
+  after: string,
+  name: (team: string) => string,
+  otherName?: (team: string) => OtherName,
+): AdjustmentTold[] {
   const totals = (seen: string) => {
     const byTeam = new Map<string, { points: number; reasons: string[] }>();
     for (const [team, points, reason] of JSON.parse(seen) as Array<[string, number, string]>) {
@@ -188,6 +232,38 @@ export function adjustmentChanges(before: string, after: string, name: (team: st
   const teams = [...new Set([...was.keys(), ...now.keys()])].sort();
   return teams.flatMap((team) => {
     const [b, a] = [was.get(team)?.points ?? 0, now.get(team)?.points ?? 0];
-    return b === a ? [] : [{ team: name(team), before: b, after: a, reasons: now.get(team)?.reasons ?? [] }];
+    if (b === a) return [];
+    return [{ team: name(team), ...(otherName ? { team_other: otherName(team) } : {}), before: b, after: a, reasons: now.get(team)?.reasons ?? [] }];
   });
+}
+
+/** An adjustment as a reader of `language` is told it: its team's name in that language where it was kept. */
+export function adjustmentIn(adjustment: AdjustmentTold, language: Language): AdjustmentTold {
+  const { team_other, ...told } = adjustment;
+  return { ...told, team: nameIn(adjustment.team, team_other, language) };
+}
+
+/** What a recorded change says (update_changes.data_json) that names teams and rounds. */
+export interface ChangeNames {
+  before: SeenMatch | null;
+  after: SeenMatch | null;
+  champion?: string | null;
+  /** The champion in the organization's other language (absent from a change recorded before it was kept). */
+  champion_other?: OtherName;
+  adjustment?: AdjustmentTold;
+}
+
+/**
+ * A recorded change as a reader of `language` is told it: every name in that language where the change kept it, the
+ * organization's otherwise; one set of names either way.
+ */
+export function changeIn<D extends ChangeNames>(data: D, language: Language): Omit<D, 'champion_other'> {
+  const { champion_other, ...told } = data;
+  return {
+    ...told,
+    before: data.before && seenIn(data.before, language),
+    after: data.after && seenIn(data.after, language),
+    ...(typeof data.champion === 'string' ? { champion: nameIn(data.champion, champion_other, language) } : {}),
+    ...(data.adjustment ? { adjustment: adjustmentIn(data.adjustment, language) } : {}),
+  };
 }

@@ -6,14 +6,17 @@
 // an hour early). An event removed is forgotten. The very first run records the baseline and reports nothing: what
 // existed before the job is not news.
 import type { Database } from '../db/database.js';
+import { resolveTeams } from '../competitions/bracket.js';
 import { championId } from '../competitions/champion.js';
 import { eventNameFor, matchNames } from '../competitions/calendar-feed.js';
+import { bracketContext } from '../competitions/group-feeds.js';
 import { publicMatchStatus } from '../competitions/match-status.js';
 import { listEventHeads, loadEvents, streamMatchesByEvent, TeamLookup } from '../competitions/queries.js';
 import { localizedTeamName, teamName } from '../competitions/standings.js';
 import type { EventFacts, MatchFacts } from '../competitions/types.js';
 import { tellInvitees } from '../rsvp/tell-invitees.js';
-import { adjustmentChanges, adjustmentsSeen, isAlert, matchChange, type ChangeKind, type SeenMatch } from './changes.js';
+import { LANGUAGES, type Language } from '../vocabulary/language.js';
+import { adjustmentChanges, adjustmentsSeen, isAlert, matchChange, type ChangeKind, type OtherName, type SeenMatch } from './changes.js';
 
 interface EventNow {
   event: EventFacts;
@@ -22,25 +25,39 @@ interface EventNow {
   champion: string | null;
   /** The champion as its followers read it, in the organization's language (like the match lines). */
   championTold: string | null;
+  /** And in the organization's other language, for a follow that asked for it. */
+  championOther: OtherName | null;
   /** Its points adjustments as update_event_seen keeps them (adjustmentsSeen). */
   adjustments: string;
-  /** A team's name as its followers read it. */
+  /** A team's name as its followers read it, in the organization's language and in its other. */
   teamTold: (team: string) => string;
+  teamOther: (team: string) => OtherName;
 }
 
-/** What a follower would read about each match of an event now. */
-function statesOf(event: EventFacts, matches: MatchFacts[], names: ReturnType<typeof matchNames>): Map<string, SeenMatch> {
-  // The match a winner goes on to (a bracket feed), by its label numbered among the round's ties ("Semi-final 2"), as
-  // the bracket's undecided slots name it.
+type Names = ReturnType<typeof matchNames>;
+
+/** The match a winner goes on to (a bracket feed), by its label numbered among the round's ties ("Semi-final 2"), as the bracket's undecided slots name it. */
+function nextLabels(matches: readonly MatchFacts[], names: Names): Map<string, string> {
   const nextOf = new Map<string, string>();
   for (const m of matches) {
     for (const [source, outcome] of [[m.home_source_match_id, m.home_source_outcome], [m.away_source_match_id, m.away_source_outcome]] as const) {
       if (source && outcome === 'winner') nextOf.set(source, names.get(m.id)!.numberedLabel);
     }
   }
+  return nextOf;
+}
+
+/**
+ * What a follower would read about each match of an event now: `names` in the organization's language, `other` in
+ * its other one (a follow may ask for either, src/follows/service.ts).
+ */
+function statesOf(event: EventFacts, matches: MatchFacts[], names: Names, other: { language: Language; names: Names }): Map<string, SeenMatch> {
+  const nextOf = nextLabels(matches, names);
+  const otherNextOf = nextLabels(matches, other.names);
   const out = new Map<string, SeenMatch>();
   for (const m of matches) {
     const n = names.get(m.id)!;
+    const o = other.names.get(m.id)!;
     out.set(m.id, {
       label: n.label, home: n.home, away: n.away, kickoff_at: m.kickoff_at, venue: m.venue ?? event.venue_city,
       // As the public sees it (the calendar, the page, the answer endpoint): a cancelled competition's unplayed matches
@@ -49,6 +66,10 @@ function statesOf(event: EventFacts, matches: MatchFacts[], names: ReturnType<ty
       home_score: m.home_score, away_score: m.away_score, home_penalties: m.home_penalties, away_penalties: m.away_penalties,
       walkover: m.walkover_winner, after_extra_time: Boolean(m.after_extra_time),
       winner: m.bracket_role === null ? null : n.winner, next_label: nextOf.get(m.id) ?? null,
+      other: {
+        language: other.language, label: o.label, home: o.home, away: o.away,
+        winner: m.bracket_role === null ? null : o.winner, next_label: otherNextOf.get(m.id) ?? null,
+      },
     });
   }
   return out;
@@ -81,15 +102,22 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
     const event = events.get(eventId)!;
     const teams = await teamLookup.of(db, matches);
     const winner = championId(event, matches, teams);
+    // The organization's other language: English for an Arabic organization, Arabic for an English one.
+    const language = LANGUAGES.find((l) => l !== event.language)!;
+    const resolved = resolveTeams(matches, bracketContext(event, matches, teams));
+    const names = matchNames(event, matches, teams, resolved);
+    const otherNames = matchNames({ ...event, language }, matches, teams, resolved);
     current.push({
       event,
-      states: statesOf(event, matches, matchNames(event, matches, teams)),
+      states: statesOf(event, matches, names, { language, names: otherNames }),
       // Compared as stored before (a name), so an upgrade tells no champion again; told in the organization's language
-      // (an Arabic organization's followers read the match lines in Arabic, and the champion in Latin letters).
+      // and its other, as the match lines (a follow reads the one it asked for: src/updates/run.ts).
       champion: winner === null ? null : teamName(teams, winner),
       championTold: winner === null ? null : localizedTeamName(teams, winner, event.language),
+      championOther: winner === null ? null : { language, name: localizedTeamName(teams, winner, language)! },
       adjustments: adjustmentsSeen(event.rules?.adjustments ?? []),
       teamTold: (team) => localizedTeamName(teams, team, event.language) ?? team,
+      teamOther: (team) => ({ language, name: localizedTeamName(teams, team, language) ?? team }),
     });
   }
   const revisions = new Map(toCompare.map((h) => [h.id, h.revision]));
@@ -108,7 +136,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
         data_json: JSON.stringify({ event_name: eventNameFor(e), ...data }), detected_at: now.toISOString(),
       }));
     };
-    for (const { event, states, champion, championTold, adjustments, teamTold } of current) {
+    for (const { event, states, champion, championTold, championOther, adjustments, teamTold, teamOther } of current) {
       const before = seen.get(event.id);
       if (seenNow(event.id) !== before?.revision) continue;
       const previous = new Map(
@@ -125,7 +153,7 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
           record(event, 'new_competition', null, { before: null, after: null, matches: fixtures.length, next_kickoff: kickoffs[0] ?? null }, false);
           // A competition entered once it was played: its matches are the baseline (their results are not news one by
           // one), but who won it is. A review's cup, added with its final played, never had its winner told.
-          if (championTold !== null) record(event, 'champion', null, { before: null, after: null, champion: championTold }, false);
+          if (championTold !== null) record(event, 'champion', null, { before: null, after: null, champion: championTold, champion_other: championOther }, false);
         } else {
           // A competition cancelled is one change for its followers, not a line per match (a review read twelve
           // "Cancelled: …" lines and never "the competition is cancelled"); its invited members are still told
@@ -151,9 +179,9 @@ export async function detectChanges(database: Database, now: Date): Promise<Dete
           // Points added or deducted: a line per team, before the champion they may have decided. Rows from before
           // migration 0027 kept none: those are the baseline.
           if (before.adjustments !== null) {
-            for (const adjustment of adjustmentChanges(before.adjustments, adjustments, teamTold)) record(event, 'adjustment', null, { before: null, after: null, adjustment }, false);
+            for (const adjustment of adjustmentChanges(before.adjustments, adjustments, teamTold, teamOther)) record(event, 'adjustment', null, { before: null, after: null, adjustment }, false);
           }
-          if (championTold !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion: championTold }, false);
+          if (championTold !== null && champion !== before.champion) record(event, 'champion', null, { before: null, after: null, champion: championTold, champion_other: championOther }, false);
         }
       }
       store.run(store.q.deleteFrom('update_match_seen').where('event_id', '=', event.id));

@@ -9,7 +9,7 @@ import type { TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { latestLocalHour } from '../time/local-time.js';
 import { localizedName, type Language } from '../vocabulary/language.js';
-import { netChanges, withoutMootChanges, type AdjustmentTold, type ChangeKind, type SeenMatch } from './changes.js';
+import { changeIn, netChanges, withoutMootChanges, type ChangeKind, type ChangeNames } from './changes.js';
 import { detectChanges } from './detect.js';
 import { decideTogether, type ChangeRow, type Decision, type FollowState } from './tell.js';
 
@@ -37,7 +37,7 @@ interface Change extends ChangeRow {
   event_id: string;
   match_id: string | null;
   kind: ChangeKind;
-  data: { before: SeenMatch | null; after: SeenMatch | null; champion?: string | null; matches?: number; next_kickoff?: string | null; adjustment?: AdjustmentTold };
+  data: ChangeNames & { matches?: number; next_kickoff?: string | null };
 }
 
 export async function runUpdates(database: Database, o: UpdatesOptions): Promise<UpdatesResult> {
@@ -89,16 +89,16 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
     const language = f.language ?? (org.language as Language);
     const league = f.league_id ? leagues.get(f.league_id) : undefined;
     for (const [kind, decided] of [['alert', d.alert], ['digest', d.digest]] as const) {
-      // One line per match: its net change (moved and moved back is no news; the email may then have none to send).
-      const told = withoutMootChanges(netChanges(decided));
+      // One line per match: its net change (moved and moved back is no news; the email may then have none to send),
+      // its names in the follow's language (changeIn: the organization's where the change kept no other).
+      const told = withoutMootChanges(netChanges(decided.map((c) => ({ ...c, data: changeIn(c.data, language) }))));
       if (told.length === 0) continue;
       // The competitions in the order their first change was found, each one's changes in play order.
       const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
       for (const c of told) {
         if (competitions.has(c.event_id)) continue;
         // In the email's language, its Arabic name where the organization gave one (a native Arabic review: an Arabic
-        // digest headed each competition with its English name). Its match lines name the teams as detected, in the
-        // organization's language (src/updates/detect.ts).
+        // digest headed each competition with its English name), as its match lines name the teams and rounds.
         const event = publicEvents.get(c.event_id)!;
         competitions.set(c.event_id, { name: localizedName(event.name, event.name_ar, language), eventId: c.event_id, calendarUrl: `${base}/api/v0/calendar/${c.event_id}`, changes: [] });
       }
