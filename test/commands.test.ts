@@ -32,9 +32,12 @@ function command(script: string, args: string[], env: Record<string, string> = {
   });
 }
 
-/** `npm run regenerate` as cron starts it: scripts/launch.mjs, which runs the job's bundle (global setup builds it). */
-function launch(name: string, env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [path.join(ROOT, 'scripts/launch.mjs'), name], { cwd: dir, env: { ...baseEnv(), ...env }, encoding: 'utf8' });
+/**
+ * `npm run regenerate` and `npm run updates` as cron starts them: scripts/launch.mjs, which runs the job's bundle (global
+ * setup builds it).
+ */
+function launch(name: string, env: Record<string, string> = {}, args: string[] = []) {
+  return spawnSync(process.execPath, [path.join(ROOT, 'scripts/launch.mjs'), name, ...args], { cwd: dir, env: { ...baseEnv(), ...env }, encoding: 'utf8' });
 }
 
 const calendar = () => fs.readFileSync(path.join(dir, 'artifacts/api/v0/calendar/rs-winter-2026.ics'), 'utf8');
@@ -71,6 +74,19 @@ describe('commands', () => {
     }
     // The database stays the owner's.
     expect(mode('db/app.db')).toBe('600');
+  });
+
+  it('updates runs from its bundle, with its .env and its arguments', () => {
+    expect(fs.existsSync(path.join(ROOT, 'dist/scripts/updates.mjs'))).toBe(true);
+    fs.writeFileSync(path.join(dir, '.env'), 'DATABASE_PATH=db/app.db\n');
+    expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')]).status).toBe(0);
+    const run = launch('updates', {}, ['--now']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^updates: 0 changes found, 0 follows considered, 0 emails queued, \d+ ms\n$/);
+    // Its own usage, from the bundle, for an argument it does not take.
+    const refused = launch('updates', {}, ['--later']);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('usage: npm run updates [-- --now]');
   });
 
   it.each([[''], ['../scripts/start'], ['regenerate;true']])('launch.mjs refuses %j as a command, with its usage', (name) => {

@@ -1,4 +1,4 @@
-// Followers' updates at scale (issue 12.7), with the real job (`npm run updates`, scripts/updates.ts, each run a
+// Followers' updates at scale (issue 12.7), with the real job (`npm run updates`, scripts/launch.mjs updates, each run a
 // process of its own so that its peak RSS is its own) on the bench database:
 //   (a) the baseline run (the job's first look at the 2,000 events: what exists is not news), for information;
 //   (b) 100,000 confirmed follows (one in four of a league, the rest of an organization), then 1,000 match changes
@@ -22,7 +22,8 @@ function parse(stdout: string): Printed | null {
 }
 
 async function updatesOnce(ctx: BenchContext, env: Record<string, string>, args: string[]): Promise<{ run: MeasuredRun; printed: Printed }> {
-  const run = await ctx.runNodeScript('scripts/updates.ts', env, 10 * 60_000, args);
+  // As `npm run updates` runs it: scripts/launch.mjs, the command's bundle (the bench builds first).
+  const run = await ctx.runNodeScript('scripts/launch.mjs', env, 10 * 60_000, ['updates', ...args]);
   if (run.timedOut) throw new Error('npm run updates did not finish within 10 minutes');
   const printed = parse(run.stdout);
   if (run.code !== 0 || !printed) throw new Error(`npm run updates failed (exit ${run.code ?? run.signal}):\n${run.stdout}${run.stderr}`);
