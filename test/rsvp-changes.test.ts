@@ -23,7 +23,7 @@ const T0 = new Date(Date.now() - 3600_000); // every row due at the worker's wal
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 
 type Match = { id: string; kickoff?: string; venue?: string; status?: string };
-type Fixture = { organizations: { teams: { id: string; members?: { email?: string; language?: string }[] }[]; leagues: { events: { public?: boolean; matches: Match[] }[] }[] }[] };
+type Fixture = { organizations: { teams: { id: string; name_ar?: string; members?: { email?: string; language?: string }[] }[]; leagues: { events: { public?: boolean; matches: Match[] }[] }[] }[] };
 let dir: string;
 let db: Database;
 const fixture = (): Fixture => JSON.parse(fs.readFileSync(path.resolve('test/fixtures/import-small.json'), 'utf8'));
@@ -31,13 +31,16 @@ const fixture = (): Fixture => JSON.parse(fs.readFileSync(path.resolve('test/fix
  * The organizer imports the file again with rs-m3 changed (and Sam's address, when given: null removes it; and its
  * competition private with `competitionPublic` false).
  */
-const changeMatch = (change: Partial<Match>, samEmail?: string | null, competitionPublic = true, samLanguage?: string) => {
+/** `lionsAr`: Sam's team's Arabic name (name_ar). */
+const changeMatch = (change: Partial<Match>, samEmail?: string | null, competitionPublic = true, samLanguage?: string, lionsAr?: string) => {
   const f = fixture();
   const winter = f.organizations[0]!.leagues[0]!.events[0]!;
   winter.public = competitionPublic;
   const m3 = winter.matches.find((m) => m.id === 'rs-m3')!;
   Object.assign(m3, { kickoff: KICKOFF }, change);
-  const sam = f.organizations[0]!.teams.find((t) => t.id === 'rs-lions')!.members![0]!;
+  const lions = f.organizations[0]!.teams.find((t) => t.id === 'rs-lions')!;
+  if (lionsAr !== undefined) lions.name_ar = lionsAr;
+  const sam = lions.members![0]!;
   if (samEmail === null) delete sam.email;
   else if (samEmail !== undefined) sam.email = samEmail;
   if (samLanguage !== undefined) sam.language = samLanguage;
@@ -110,22 +113,24 @@ it('a new kickoff: the member is told once, with the old time, the new one and t
 });
 
 // An English club's Arabic-speaking player: the import gives Sam `language: "ar"`. His invitation, the change he is told
-// and his RSVP page are in Arabic; the teams keep the names the organization (English) gives them.
-it('a member the import gives Arabic is invited, told and answered in Arabic, the teams named as the organization names them', async () => {
-  changeMatch({}, undefined, true, 'ar');
+// and his RSVP page are in Arabic, the teams by their Arabic names where the club gave one (his own team's here; the
+// other keeps its one name).
+it('a member the import gives Arabic is invited, told and answered in Arabic, the teams by their Arabic names', async () => {
+  changeMatch({}, undefined, true, 'ar', 'أسود ريفرسايد');
   expect(inviteMatch(db.store, 'rs-m3', minutes(1))).toMatchObject({ invited: 1 });
   const [invitation] = await send();
-  expect(invitation!.subject).toBe('\u2068Sam Carter\u2069، هل يمكنك المشاركة؟ \u2068Mill Lane United\u2069 ضد \u2068Riverside Lions\u2069، 14 ديسمبر 2036');
+  expect(invitation!.subject).toBe('\u2068Sam Carter\u2069، هل يمكنك المشاركة؟ \u2068Mill Lane United\u2069 ضد \u2068أسود ريفرسايد\u2069، 14 ديسمبر 2036');
   expect(invitation!.html).toContain('<html lang="ar" dir="rtl">');
   const token = tokenOf(invitation!.text);
-  expect(invitationView(db.store, token, minutes(2))).toMatchObject({ language: 'ar', homeName: 'Mill Lane United', awayName: 'Riverside Lions' });
-  changeMatch({ kickoff: '2036-12-13T15:00:00Z' }, undefined, true, 'ar');
+  expect(invitationView(db.store, token, minutes(2))).toMatchObject({ language: 'ar', homeName: 'Mill Lane United', awayName: 'أسود ريفرسايد' });
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' }, undefined, true, 'ar', 'أسود ريفرسايد');
   expect(await updates(minutes(3))).toMatchObject({ changes: 1, emails: 1 });
   const [change] = await send();
-  expect(change!.subject).toBe('\u2068Sam Carter\u2069 · موعد جديد: \u2068Mill Lane United\u2069 ضد \u2068Riverside Lions\u2069، 13 ديسمبر 2036');
-  // Without it, the organization's language again.
-  changeMatch({ kickoff: '2036-12-13T15:00:00Z' });
-  expect(invitationView(db.store, token, minutes(4))).toMatchObject({ language: 'en' });
+  expect(change!.subject).toBe('\u2068Sam Carter\u2069 · موعد جديد: \u2068Mill Lane United\u2069 ضد \u2068أسود ريفرسايد\u2069، 13 ديسمبر 2036');
+  expect(change!.text).not.toContain('Riverside Lions');
+  // Without it, the organization's language again, and its names.
+  changeMatch({ kickoff: '2036-12-13T15:00:00Z' }, undefined, true, undefined, 'أسود ريفرسايد');
+  expect(invitationView(db.store, token, minutes(4))).toMatchObject({ language: 'en', awayName: 'Riverside Lions' });
 });
 
 // Found by a review: the kickoff moved while the competition was private; made public again, its followers read "new

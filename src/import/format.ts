@@ -243,7 +243,7 @@ export const memberSchema = z
     // The public forms' rule (src/http/email-address.ts): invitations go where a follow or a registration could.
     email: optional(emailField),
     // An English club's Arabic-speaking player (as a follow's and a registration's `language`): their invitations,
-    // the changes they are told and their RSVP page in it. Absent: the organization's.
+    // the changes they are told and their RSVP page in it, the teams named in it too. Absent: the organization's.
     language: optional(languageSchema),
   })
   .strict();

@@ -99,7 +99,7 @@ function invitationFacts(store: SyncDb, invitationId: string, now: Date): Invita
     store.q.selectFrom('rsvp_invitations as i').innerJoin('team_members as tm', 'tm.id', 'i.member_id')
       .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
       .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['i.response', 'i.email as invited_email', 'i.told_json', 'tm.email as member_email', 'e.is_public', 'e.status as event_status', 'm.id', 'm.event_id', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
+      .select(['i.response', 'i.email as invited_email', 'i.told_json', 'tm.email as member_email', 'e.is_public', 'e.status as event_status', 'm.id', 'm.event_id', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'tm.language as member_language'])
       .where('i.id', '=', invitationId),
   );
   return match && {
@@ -112,7 +112,8 @@ function invitationFacts(store: SyncDb, invitationId: string, now: Date): Invita
     response: match.response,
     addressCurrent: invitedAddressCurrent(match.invited_email, match.member_email),
     told: readTold(match.told_json),
-    teams: matchSides(store, match, match.language),
+    // In the member's language, as the email is (tell-invitees.ts): what they are told next is compared by team, not name.
+    teams: matchSides(store, match, match.member_language ?? match.language),
   };
 }
 

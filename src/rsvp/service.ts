@@ -11,7 +11,7 @@ import { INVITATION_EMAILS } from '../mail/catalog.js';
 import { newId } from '../security/tokens.js';
 import type { RsvpRespondResponse, RsvpSummary } from './schema.js';
 import type { RsvpAnswer } from '../vocabulary/enums.js';
-import { matchSides } from './match-sides.js';
+import { matchSides, type MatchSides } from './match-sides.js';
 import { answerRows, byTeamThenName, type AnswerRow } from './answers.js';
 import { invitedAddressCurrent, rsvpState, undeliverableInvitations, type MatchForState, type RsvpState } from './state.js';
 import { localDate } from '../time/local-time.js';
@@ -150,13 +150,16 @@ export function matchForInvitations(store: SyncDb, matchId: string) {
   // goals, or from a group, gave nobody, and nobody of that team was invited.
   const sides = matchSides(store, match, match.language);
   const teamIds = [sides.homeId, sides.awayId].filter((t): t is string => t !== null);
-  return { ...match, ...sides, teamIds };
+  // The sides named in a member's own language (the import's `language`), read once a language.
+  const named = new Map([[match.language, sides]]);
+  const sidesIn = (language: Language): MatchSides => named.get(language) ?? named.set(language, matchSides(store, match, language)).get(language)!;
+  return { ...match, ...sides, teamIds, sidesIn };
 }
 
 /**
  * The match as the invited member reads it, in the invitation email and on the RSVP page alike: in the language the
- * import gives the member, else the organization's; the teams by the names the organization's language gives them,
- * as the changes told later name them (src/rsvp/tell-invitees.ts).
+ * import gives the member, else the organization's, the teams' names too (a team's `name` in English, its `name_ar`
+ * in Arabic), as the emails that follow name them when they leave (src/mail/catalog.ts invitationFacts).
  */
 function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>, member: { name: string; name_ar: string | null; language: Language | null }) {
   const language = member.language ?? match.language;
@@ -166,8 +169,8 @@ function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>,
     organizationName: localizedName(match.org_name, match.org_name_ar, language),
     memberName: localizedName(member.name, member.name_ar, language),
     eventName: localizedName(match.event_name, match.event_name_ar, language),
-    homeName: match.homeName,
-    awayName: match.awayName,
+    homeName: match.sidesIn(language).homeName,
+    awayName: match.sidesIn(language).awayName,
     kickoffAt: match.kickoff_at,
     timeZone: match.timezone,
     venue: match.venue,

@@ -6,7 +6,7 @@ import type { SyncDb } from '../db/sync.js';
 import { INVITATION_EMAILS, type TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { asTold, readTold, type ToldMatch } from '../mail/send-time.js';
-import type { ChangeKind, SeenMatch } from '../updates/changes.js';
+import { seenIn, type ChangeKind, type SeenMatch } from '../updates/changes.js';
 import { localizedName } from '../vocabulary/language.js';
 import type { MatchSides } from './match-sides.js';
 import { invitedAddressCurrent } from './state.js';
@@ -49,8 +49,8 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
       language: i.language,
       organizationName: localizedName(i.org_name, i.org_name_ar, i.language),
       memberName: localizedName(i.name, i.name_ar, i.language),
-      homeName: after.home,
-      awayName: after.away,
+      homeName: seenIn(after, i.language).home,
+      awayName: seenIn(after, i.language).away,
       eventName: change.eventName,
       timeZone: i.timezone,
       before: { kickoffAt: before.kickoff_at, venue: before.venue, postponed: before.status === 'postponed', cancelled: before.status === 'cancelled' },
