@@ -7,7 +7,7 @@ import { INVITATION_EMAILS, type TemplateData } from '../mail/catalog.js';
 import { queueEmail } from '../mail/outbox.js';
 import { asTold, readTold, type ToldMatch } from '../mail/send-time.js';
 import { seenIn, type ChangeKind, type SeenMatch } from '../updates/changes.js';
-import { localizedName } from '../vocabulary/language.js';
+import { localizedName, type Language } from '../vocabulary/language.js';
 import type { MatchSides } from './match-sides.js';
 import { invitedAddressCurrent } from './state.js';
 
@@ -49,8 +49,8 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
       language: i.language,
       organizationName: localizedName(i.org_name, i.org_name_ar, i.language),
       memberName: localizedName(i.name, i.name_ar, i.language),
-      homeName: seenIn(after, i.language).home,
-      awayName: seenIn(after, i.language).away,
+      // As found, in the member's language; the worker names the teams that play it when the email leaves.
+      ...teamsIn(after, i.language),
       eventName: change.eventName,
       timeZone: i.timezone,
       before: { kickoffAt: before.kickoff_at, venue: before.venue, postponed: before.status === 'postponed', cancelled: before.status === 'cancelled' },
@@ -61,6 +61,12 @@ export function tellInvitees(store: SyncDb, change: InviteeChange, now: Date): n
     queued++;
   }
   return queued;
+}
+
+/** The match's teams as a member reading `language` is told them. */
+function teamsIn(match: SeenMatch, language: Language): { homeName: string; awayName: string } {
+  const { home, away } = seenIn(match, language);
+  return { homeName: home, awayName: away };
 }
 
 /** Queues an rsvp-change email to an invitee. */

@@ -150,7 +150,7 @@ describe('a change in the language its reader asked for', () => {
     ['the organization\'s language: its own names, the other dropped', arabic, 'ar', inArabic],
     // Seen before the other names were kept: the organization's, whatever was asked.
     ['no other names kept', inArabic, 'en', inArabic],
-    ['other names of a third language kept (none exists): the organization\'s', m({ other: { language: 'ar', label: 'x', home: 'y', away: 'z', winner: null, next_label: null } }), 'en', base],
+    ['other names kept in a language not asked: the organization\'s', m({ other: { language: 'ar', label: 'x', home: 'y', away: 'z', winner: null, next_label: null } }), 'en', base],
   ])('%s', (_name, state, language, expected) => {
     expect(seenIn(state, language)).toEqual(expected);
   });
