@@ -122,7 +122,10 @@ it('a member the import gives Arabic is invited, told and answered in Arabic, th
   expect(invitation!.subject).toBe('\u2068Sam Carter\u2069، هل يمكنك المشاركة؟ \u2068Mill Lane United\u2069 ضد \u2068أسود ريفرسايد\u2069، 14 ديسمبر 2036');
   expect(invitation!.html).toContain('<html lang="ar" dir="rtl">');
   const token = tokenOf(invitation!.text);
-  expect(invitationView(db.store, token, minutes(2))).toMatchObject({ language: 'ar', homeName: 'Mill Lane United', awayName: 'أسود ريفرسايد' });
+  // His own team's counts too (a review read both names of one team on the page).
+  expect(invitationView(db.store, token, minutes(2))).toMatchObject({
+    language: 'ar', homeName: 'Mill Lane United', awayName: 'أسود ريفرسايد', team: { id: 'rs-lions', name: 'أسود ريفرسايد' },
+  });
   changeMatch({ kickoff: '2036-12-13T15:00:00Z' }, undefined, true, 'ar', 'أسود ريفرسايد');
   expect(await updates(minutes(3))).toMatchObject({ changes: 1, emails: 1 });
   const [change] = await send();
@@ -131,6 +134,17 @@ it('a member the import gives Arabic is invited, told and answered in Arabic, th
   // Without it, the organization's language again, and its names.
   changeMatch({ kickoff: '2036-12-13T15:00:00Z' }, undefined, true, undefined, 'أسود ريفرسايد');
   expect(invitationView(db.store, token, minutes(4))).toMatchObject({ language: 'en', awayName: 'Riverside Lions' });
+});
+
+// A review: an invitation queued in English left after an import gave Sam Arabic, and named his team in Arabic inside
+// English text. An email names the teams in the language it was queued in, as its words are.
+it('an invitation queued before the member\'s language changed names the teams in the language it is written in', async () => {
+  changeMatch({}, undefined, true, undefined, 'أسود ريفرسايد');
+  expect(inviteMatch(db.store, 'rs-m3', minutes(1))).toMatchObject({ invited: 1 });
+  changeMatch({}, undefined, true, 'ar', 'أسود ريفرسايد');
+  const [invitation] = await send();
+  expect(invitation!.html).toContain('<html lang="en"');
+  expect(invitation!.subject).toBe('Sam Carter, can you make it? Mill Lane United vs Riverside Lions, 14 Dec 2036');
 });
 
 // Found by a review: the kickoff moved while the competition was private; made public again, its followers read "new

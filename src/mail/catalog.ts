@@ -93,13 +93,17 @@ const kind = <S extends z.ZodType>(k: EmailKind<S>): EmailKind<S> => k;
 const senderOf = (data: { organizationName?: string | undefined; language: Language }): { sender?: Sender } =>
   data.organizationName ? { sender: { name: data.organizationName, language: data.language } } : {};
 
-/** An invitation and its match now, for the send-time checks of the emails to invitees; undefined once withdrawn. */
-function invitationFacts(store: SyncDb, invitationId: string, now: Date): InvitationFacts | undefined {
+/**
+ * An invitation and its match now, for the send-time checks of the emails to invitees, its teams named in `language`
+ * (the email's, queued with it: an import that changed the member's language meanwhile does not make an English email
+ * name the teams in Arabic); undefined once withdrawn.
+ */
+function invitationFacts(store: SyncDb, invitationId: string, now: Date, language: Language): InvitationFacts | undefined {
   const match = store.first(
     store.q.selectFrom('rsvp_invitations as i').innerJoin('team_members as tm', 'tm.id', 'i.member_id')
       .innerJoin('matches as m', 'm.id', 'i.match_id').innerJoin('events as e', 'e.id', 'm.event_id')
       .innerJoin('leagues as l', 'l.id', 'e.league_id').innerJoin('organizations as o', 'o.id', 'l.org_id')
-      .select(['i.response', 'i.email as invited_email', 'i.told_json', 'tm.email as member_email', 'e.is_public', 'e.status as event_status', 'm.id', 'm.event_id', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language', 'tm.language as member_language'])
+      .select(['i.response', 'i.email as invited_email', 'i.told_json', 'tm.email as member_email', 'e.is_public', 'e.status as event_status', 'm.id', 'm.event_id', 'm.status', 'm.kickoff_at', 'm.venue', 'e.venue_city', 'o.name as org_name', 'o.name_ar as org_name_ar', 'o.language'])
       .where('i.id', '=', invitationId),
   );
   return match && {
@@ -112,8 +116,8 @@ function invitationFacts(store: SyncDb, invitationId: string, now: Date): Invita
     response: match.response,
     addressCurrent: invitedAddressCurrent(match.invited_email, match.member_email),
     told: readTold(match.told_json),
-    // In the member's language, as the email is (tell-invitees.ts): what they are told next is compared by team, not name.
-    teams: matchSides(store, match, match.member_language ?? match.language),
+    // What they are told next is compared by team, not name (send-time.ts sameTeams).
+    teams: matchSides(store, match, language),
   };
 }
 
@@ -123,8 +127,14 @@ function invitationFacts(store: SyncDb, invitationId: string, now: Date): Invita
  * Recorded as it is rendered, before the transport has it: an email Postmark then refuses for good (an inactive
  * address) still counts as told, which at worst leaves out a change that mailbox could not have received either.
  */
-function atSendToInvitee<D>(store: SyncDb, invitationId: string, now: Date, check: (facts: InvitationFacts | undefined) => AtSend<D>): AtSend<D> {
-  const facts = invitationFacts(store, invitationId, now);
+function atSendToInvitee<D>(
+  store: SyncDb,
+  data: { invitationId: string; language: Language },
+  now: Date,
+  check: (facts: InvitationFacts | undefined) => AtSend<D>,
+): AtSend<D> {
+  const { invitationId } = data;
+  const facts = invitationFacts(store, invitationId, now, data.language);
   const decision = check(facts);
   const told = facts && toldMatch(facts);
   if ('send' in decision && told) {
@@ -294,7 +304,7 @@ export const CATALOG = {
       postponed: z.boolean().optional(),
     }),
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp' } },
-    atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpInviteAtSend(data, { invitation })),
+    atSend: (store, data, now) => atSendToInvitee(store, data, now, (invitation) => rsvpInviteAtSend(data, { invitation })),
     organizationOf: invitationOrganization,
     render: (data, links, { baseUrl, now }) => ({
       ...rsvpInviteEmail({
@@ -336,7 +346,7 @@ export const CATALOG = {
     }),
     // A match that will not be played has nothing left to answer: its email carries no link.
     links: { rsvp: { purpose: 'rsvp', subject: (d) => d.invitationId, path: '/rsvp', when: (d) => d.state === 'open' || d.state === 'postponed' } },
-    atSend: (store, data, now) => atSendToInvitee(store, data.invitationId, now, (invitation) => rsvpChangeAtSend(data, { invitation })),
+    atSend: (store, data, now) => atSendToInvitee(store, data, now, (invitation) => rsvpChangeAtSend(data, { invitation })),
     organizationOf: invitationOrganization,
     render: (data, links, { now }) => ({ ...rsvpChangeEmail({ ...data, rsvpUrl: links.rsvp ?? null, sentAt: now }), headers: {}, ...senderOf(data) }),
   }),

@@ -366,14 +366,16 @@ export function invitationView(store: SyncDb, token: string, now: Date): Invitat
   const match = matchForInvitations(store, invitation.match_id);
   if (!match || match.is_public !== 1) return undefined;
   const state = rsvpState(match, now);
+  const read = matchAsRead(match, invitation);
   return {
-    ...matchAsRead(match, invitation),
+    ...read,
     response: invitation.response,
     closed: state !== 'open',
     state,
     summary: { match_id: match.id, ...countResponses(store, match.id) },
-    team: invitation.team_id === match.homeId ? { id: match.homeId, name: match.homeName }
-      : invitation.team_id === match.awayId ? { id: match.awayId, name: match.awayName } : null,
+    // Named as the match above it on the page is, in the member's language (a review read both names of one team).
+    team: invitation.team_id === match.homeId ? { id: match.homeId, name: read.homeName }
+      : invitation.team_id === match.awayId ? { id: match.awayId, name: read.awayName } : null,
   };
 }
 

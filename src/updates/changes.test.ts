@@ -158,6 +158,10 @@ describe('a change in the language its reader asked for', () => {
   it.each<[string, ChangeNames, 'en' | 'ar', object]>([
     ['a match line: before and after', { before: arabic, after: arabic }, 'en', { before: inEnglish, after: inEnglish }],
     ['a new fixture: nothing before', { before: null, after: arabic }, 'en', { before: null, after: inEnglish }],
+    // Its before seen without other names (before they were kept): the line in the organization's language whole, not
+    // "Al-Salt vs Zarqa (was walkover: نادي السلط)".
+    ['a line whose before kept no other names', { before: inArabic, after: arabic }, 'en', { before: inArabic, after: inArabic }],
+    ['a line whose after kept no other names', { before: arabic, after: inArabic }, 'en', { before: inArabic, after: inArabic }],
     ['a champion', { before: null, after: null, champion: 'نادي السلط', champion_other: { language: 'en', name: 'Al-Salt' } }, 'en', { before: null, after: null, champion: 'Al-Salt' }],
     ['a champion, in the organization\'s language', { before: null, after: null, champion: 'نادي السلط', champion_other: { language: 'en', name: 'Al-Salt' } }, 'ar', { before: null, after: null, champion: 'نادي السلط' }],
     ['a champion recorded before: its one name', { before: null, after: null, champion: 'نادي السلط' }, 'en', { before: null, after: null, champion: 'نادي السلط' }],

@@ -255,14 +255,19 @@ export interface ChangeNames {
 
 /**
  * A recorded change as a reader of `language` is told it: every name in that language where the change kept it, the
- * organization's otherwise; one set of names either way.
+ * organization's otherwise; one set of names either way. A match's line is in one language whole: when what was seen
+ * before kept no names in `language` (seen before they were kept), the organization's for both sides of it, or a
+ * corrected walkover read "Al-Salt vs Zarqa (was walkover: نادي السلط)" (a review).
  */
 export function changeIn<D extends ChangeNames>(data: D, language: Language): Omit<D, 'champion_other'> {
   const { champion_other, ...told } = data;
+  const states = [data.before, data.after].filter((s): s is SeenMatch => s !== null);
+  const lineIn = states.every((s) => s.other?.language === language) ? language : null;
+  const stateIn = (s: SeenMatch) => (lineIn === null ? seenIn({ ...s, other: undefined }, language) : seenIn(s, lineIn));
   return {
     ...told,
-    before: data.before && seenIn(data.before, language),
-    after: data.after && seenIn(data.after, language),
+    before: data.before && stateIn(data.before),
+    after: data.after && stateIn(data.after),
     ...(typeof data.champion === 'string' ? { champion: nameIn(data.champion, champion_other, language) } : {}),
     ...(data.adjustment ? { adjustment: adjustmentIn(data.adjustment, language) } : {}),
   };

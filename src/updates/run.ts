@@ -90,8 +90,9 @@ export async function runUpdates(database: Database, o: UpdatesOptions): Promise
     const league = f.league_id ? leagues.get(f.league_id) : undefined;
     for (const [kind, decided] of [['alert', d.alert], ['digest', d.digest]] as const) {
       // One line per match: its net change (moved and moved back is no news; the email may then have none to send),
-      // its names in the follow's language (changeIn: the organization's where the change kept no other).
-      const told = withoutMootChanges(netChanges(decided.map((c) => ({ ...c, data: changeIn(c.data, language) }))));
+      // then its names in the follow's language (changeIn: after netting, so that a line whose first change was found
+      // before other names were kept is told in the organization's language whole).
+      const told = withoutMootChanges(netChanges(decided)).map((c) => ({ ...c, data: changeIn(c.data, language) }));
       if (told.length === 0) continue;
       // The competitions in the order their first change was found, each one's changes in play order.
       const competitions = new Map<string, TemplateData<'follow-updates'>['competitions'][number]>();
