@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bundleFile, freshBundle, SCRIPT_BUNDLE_DIR } from '../src/threads/bundles.mjs';
 import { tempDir } from './support/db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -77,7 +78,8 @@ describe('commands', () => {
   });
 
   it('updates runs from its bundle, with its .env and its arguments', () => {
-    expect(fs.existsSync(path.join(ROOT, 'dist/scripts/updates.mjs'))).toBe(true);
+    // The bundle the build made from these sources, which launch.mjs runs rather than the TypeScript through tsx.
+    expect(freshBundle(bundleFile(SCRIPT_BUNDLE_DIR, 'scripts/updates.ts'))).toBe(true);
     fs.writeFileSync(path.join(dir, '.env'), 'DATABASE_PATH=db/app.db\n');
     expect(command('import.ts', [path.join(ROOT, 'test/fixtures/import-small.json')]).status).toBe(0);
     const run = launch('updates', {}, ['--now']);
