@@ -150,10 +150,14 @@ export function matchForInvitations(store: SyncDb, matchId: string) {
   // goals, or from a group, gave nobody, and nobody of that team was invited.
   const sides = matchSides(store, match, match.language);
   const teamIds = [sides.homeId, sides.awayId].filter((t): t is string => t !== null);
-  // The sides named in a member's own language (the import's `language`), read once a language.
-  const named = new Map([[match.language, sides]]);
-  const sidesIn = (language: Language): MatchSides => named.get(language) ?? named.set(language, matchSides(store, match, language)).get(language)!;
-  return { ...match, ...sides, teamIds, sidesIn };
+  // Its teams' names in a member's own language (the import's `language`): each language read once.
+  const named = new Map<Language, MatchSides>([[match.language, sides]]);
+  const sidesIn = (language: Language): MatchSides => {
+    let inLanguage = named.get(language);
+    if (inLanguage === undefined) named.set(language, (inLanguage = matchSides(store, match, language)));
+    return inLanguage;
+  };
+  return { ...match, homeId: sides.homeId, awayId: sides.awayId, teamIds, sidesIn };
 }
 
 /**
@@ -163,14 +167,15 @@ export function matchForInvitations(store: SyncDb, matchId: string) {
  */
 function matchAsRead(match: NonNullable<ReturnType<typeof matchForInvitations>>, member: { name: string; name_ar: string | null; language: Language | null }) {
   const language = member.language ?? match.language;
+  const { homeName, awayName } = match.sidesIn(language);
   return {
     language,
     /** Who the invitation comes from, as every other email names it (not the competition). */
     organizationName: localizedName(match.org_name, match.org_name_ar, language),
     memberName: localizedName(member.name, member.name_ar, language),
     eventName: localizedName(match.event_name, match.event_name_ar, language),
-    homeName: match.sidesIn(language).homeName,
-    awayName: match.sidesIn(language).awayName,
+    homeName,
+    awayName,
     kickoffAt: match.kickoff_at,
     timeZone: match.timezone,
     venue: match.venue,

@@ -51,9 +51,10 @@ export type SeenMatch = z.output<typeof seenMatchSchema>;
 
 /**
  * `state` as a reader of `language` is told it: the names in that language where the state keeps them (`other`), else
- * as they are; without `other` either way, so that an email's data holds one set of names.
+ * as they are (null: as they are, the organization's); without `other` either way, so that an email's data holds one
+ * set of names.
  */
-export function seenIn(state: SeenMatch, language: Language): SeenMatch {
+export function seenIn(state: SeenMatch, language: Language | null): SeenMatch {
   const { other, ...seen } = state;
   if (other === undefined || other.language !== language) return seen;
   const { language: _, ...names } = other;
@@ -263,11 +264,10 @@ export function changeIn<D extends ChangeNames>(data: D, language: Language): Om
   const { champion_other, ...told } = data;
   const states = [data.before, data.after].filter((s): s is SeenMatch => s !== null);
   const lineIn = states.every((s) => s.other?.language === language) ? language : null;
-  const stateIn = (s: SeenMatch) => (lineIn === null ? seenIn({ ...s, other: undefined }, language) : seenIn(s, lineIn));
   return {
     ...told,
-    before: data.before && stateIn(data.before),
-    after: data.after && stateIn(data.after),
+    before: data.before && seenIn(data.before, lineIn),
+    after: data.after && seenIn(data.after, lineIn),
     ...(typeof data.champion === 'string' ? { champion: nameIn(data.champion, champion_other, language) } : {}),
     ...(data.adjustment ? { adjustment: adjustmentIn(data.adjustment, language) } : {}),
   };
