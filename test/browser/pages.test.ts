@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForEmail } from '../support/mail.js';
 import { request } from '../support/http.js';
-import { CHROMIUM, launchChromium, type Browser } from '../support/browser.js';
+import { CHROMIUM, launchChromium, type Browser, type Page } from '../support/browser.js';
 import { startService, type RunningService } from '../support/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -450,13 +450,38 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
   });
 
   /** A club's own site, on another origin of this machine than the service's: `html` at every path. */
-  async function clubSite(html: string): Promise<{ url: string; close: () => void }> {
+  /**
+   * examples/FILE on a club's site (another origin), its marked values replaced (`values`: text → text) and its form
+   * posting to the running service, opened by a browser without JavaScript: `fill` fills it in and sends it.
+   */
+  async function onClubSite(file: string, values: Record<string, string>, fill: (page: Page, clubUrl: string) => Promise<void>): Promise<void> {
+    let html = fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8').replace('https://competitions.example', svc.url);
+    for (const [marked, value] of Object.entries(values)) html = html.replace(marked, value);
     const club = http.createServer((_req, res) => {
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(html);
     });
     await new Promise<void>((resolve) => club.listen(0, '127.0.0.2', resolve));
-    return { url: `http://127.0.0.2:${(club.address() as AddressInfo).port}`, close: () => club.close() };
+    const clubUrl = `http://127.0.0.2:${(club.address() as AddressInfo).port}`;
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(clubUrl);
+      await fill(page, clubUrl);
+    } finally {
+      await context.close();
+      club.close();
+    }
+  }
+
+  /** Rows of the service's database, read as they stand. */
+  function storedRows(query: string, ...params: unknown[]): unknown[] {
+    const stored = new Database(svc.env.DATABASE_PATH!, { readonly: true });
+    try {
+      return stored.prepare(query).all(...params);
+    } finally {
+      stored.close();
+    }
   }
 
   // The README's example forms (examples/registration-form.html, and .ar.html in Arabic), with their marked values
@@ -467,16 +492,12 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     // Sent to an English organization: the Arabic form asks for its answer in Arabic.
     { file: 'registration-form.ar.html', org: 'riverside-sfl', divisions: ['rsl-reg-premier', 'rsl-reg-veterans'], dateOfBirth: '1990-04-05', sent: 'تم إرسال التسجيل', nameAr: 'لاعب النموذج' },
   ])('the example form $file, its marked values changed, registers a player from a club\'s site', async ({ file, org, divisions, dateOfBirth, sent, nameAr }) => {
-    const example = fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')
-      .replace('https://competitions.example/api/v0/register', `${svc.url}/api/v0/register`)
-      .replace('value="your-organization-id"', `value="${org}"`)
-      .replace('value="your-u12-division-id"', `value="${divisions[0]}"`)
-      .replace('value="your-u14-division-id"', `value="${divisions[1]}"`);
-    const club = await clubSite(example);
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${club.url}/join`);
+    const values = {
+      'value="your-organization-id"': `value="${org}"`,
+      'value="your-u12-division-id"': `value="${divisions[0]}"`,
+      'value="your-u14-division-id"': `value="${divisions[1]}"`,
+    };
+    await onClubSite(file, values, async (page, clubUrl) => {
       if (nameAr) await page.fill('#name_ar', nameAr);
       await page.fill('#name', 'Example Form Player');
       await page.fill('#date_of_birth', dateOfBirth);
@@ -486,22 +507,14 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
       await page.fill('#notes', 'Left foot\nAsthma inhaler');
       // Left on "Choose…": the browser's required check keeps it on the club's page.
       await page.click('button');
-      expect(new URL(page.url()).origin).toBe(club.url);
+      expect(new URL(page.url()).origin).toBe(clubUrl);
       await page.selectOption('#division_id', divisions[1]!);
       await Promise.all([page.waitForURL(`${svc.url}/api/v0/register`), page.click('button')]);
       expect(await page.textContent('h1')).toBe(sent);
       expect(await page.textContent('main')).toContain(email);
-      const stored = new Database(svc.env.DATABASE_PATH!, { readonly: true });
-      try {
-        expect(stored.prepare(`SELECT org_id, division_id, name, name_ar, notes FROM registrations WHERE email = ?`).all(email))
-          .toEqual([{ org_id: org, division_id: divisions[1], name: 'Example Form Player', name_ar: nameAr ?? null, notes: 'Left foot\nAsthma inhaler' }]);
-      } finally {
-        stored.close();
-      }
-    } finally {
-      await context.close();
-      club.close();
-    }
+      expect(storedRows(`SELECT org_id, division_id, name, name_ar, notes FROM registrations WHERE email = ?`, email))
+        .toEqual([{ org_id: org, division_id: divisions[1], name: 'Example Form Player', name_ar: nameAr ?? null, notes: 'Left foot\nAsthma inhaler' }]);
+    });
   });
 
   // The README's example follow forms, their marked values changed: a fan types an address and reads "Check your email",
@@ -510,28 +523,13 @@ describe.skipIf(!CHROMIUM)('pages in Chromium', () => {
     { file: 'follow-form.html', org: 'amman-yfa', heading: 'Check your email', language: 'en' },
     { file: 'follow-form.ar.html', org: 'riverside-sfl', heading: 'يُرجى التحقق من بريدك', language: 'ar' },
   ])('the example form $file, its marked values changed, asks a fan to confirm', async ({ file, org, heading, language }) => {
-    const example = fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')
-      .replace('https://competitions.example/api/v0/follow', `${svc.url}/api/v0/follow`)
-      .replace('value="your-organization-id"', `value="${org}"`);
-    const club = await clubSite(example);
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${club.url}/follow`);
+    await onClubSite(file, { 'value="your-organization-id"': `value="${org}"` }, async (page) => {
       const email = `example.follow.${language}@example.org`;
       await page.fill('#email', email);
       await Promise.all([page.waitForURL(`${svc.url}/api/v0/follow`), page.click('button')]);
       expect(await page.textContent('h1')).toBe(heading);
-      const stored = new Database(svc.env.DATABASE_PATH!, { readonly: true });
-      try {
-        expect(stored.prepare(`SELECT org_id, status, language FROM follows WHERE email = ?`).all(email)).toEqual([{ org_id: org, status: 'pending', language }]);
-      } finally {
-        stored.close();
-      }
-    } finally {
-      await context.close();
-      club.close();
-    }
+      expect(storedRows(`SELECT org_id, status, language FROM follows WHERE email = ?`, email)).toEqual([{ org_id: org, status: 'pending', language }]);
+    });
   });
 
   // Found by a review: a club embeds its form in a frame (Google Sites, a CMS widget). The registration was taken, but

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 export type Browser = import('playwright-core').Browser;
+export type Page = import('playwright-core').Page;
 
 /** A headless Chromium with nothing of its own on the network (no updates, sync or QUIC probes). */
 export async function launchChromium(): Promise<Browser> {
